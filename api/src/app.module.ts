@@ -1,0 +1,52 @@
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import type { AppConfig } from './config/app-config';
+import { CoreModule } from './core/core.module';
+import { FeedbackModule } from './feedback/feedback.module';
+import { HealthModule } from './health/health.module';
+import { OptionsModule } from './options/options.module';
+import { SeedModule } from './seed/seed.module';
+import { UsersModule } from './users/users.module';
+
+/** Where `vite build` puts the web app, relative to this file once compiled to api/dist. */
+export const WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
+
+const webApp = (): DynamicModule[] =>
+  existsSync(join(WEB_DIST_DIR, 'index.html'))
+    ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST_DIR, exclude: ['/api/{*path}', '/socket.io/{*path}'] })]
+    : [];
+
+@Module({})
+export class AppModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(process.stdout.isTTY && {
+              transport: { target: 'pino-pretty', options: { singleLine: true } },
+            }),
+          },
+        }),
+        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 120 }]),
+        CoreModule.forConfig(config),
+        AuthModule,
+        HealthModule,
+        UsersModule,
+        FeedbackModule,
+        OptionsModule,
+        SeedModule,
+        ...webApp(),
+      ],
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { Global, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG, JWT_SECRET } from '../core/tokens';
+import { UsersRepository } from '../users/users.repository';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+import { TokenService } from './token.service';
+
+/** Global so every feature module can put JwtAuthGuard on its routes. */
+@Global()
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [JWT_SECRET, APP_CONFIG],
+      useFactory: (secret: string, config: AppConfig) => ({
+        secret,
+        signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn as `${number}d` },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    TokenService,
+    LoginRateLimiter,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+    UsersRepository,
+  ],
+  exports: [AuthService, TokenService, JwtAuthGuard, OptionalJwtAuthGuard, PasswordHasher, UsersRepository],
+})
+export class AuthModule {}

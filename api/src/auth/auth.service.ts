@@ -1,0 +1,61 @@
+import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AUTH_MESSAGES, type LoginInput, type SignupInput, type UserRecord } from '@skillers/domain';
+import { DuplicateKeyError, newId } from '@skillers/store';
+import { UsersRepository } from '../users/users.repository';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+import { TokenService } from './token.service';
+
+const emailTaken = () => new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
+const usernameTaken = () =>
+  new ConflictException({ message: AUTH_MESSAGES.usernameTaken, field: 'username' });
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly limiter: LoginRateLimiter,
+  ) {}
+
+  async signup(input: SignupInput): Promise<{ message: string }> {
+    if (await this.users.findByEmail(input.email)) throw emailTaken();
+    if (await this.users.findByUsername(input.username)) throw usernameTaken();
+    const user: UserRecord = {
+      _id: newId(),
+      username: input.username,
+      usernameKey: input.username.toLowerCase(),
+      email: input.email,
+      passwordHash: await this.hasher.hash(input.password),
+      createdAt: new Date().toISOString(),
+    };
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      // Two sign-ups racing for the same name: the store's unique index decides.
+      if (error instanceof DuplicateKeyError)
+        throw error.fields.includes('email') ? emailTaken() : usernameTaken();
+      throw error;
+    }
+    return { message: AUTH_MESSAGES.signedUp };
+  }
+
+  async login(input: LoginInput, ip: string): Promise<{ message: string; token: string }> {
+    await this.limiter.assertAllowed(ip, input.email);
+    const user = await this.users.findByEmail(input.email);
+    if (!user) {
+      await this.limiter.recordFailure(ip, input.email);
+      throw new UnauthorizedException({ message: AUTH_MESSAGES.userNotFound, field: 'email' });
+    }
+    if (!(await this.hasher.verify(user.passwordHash, input.password))) {
+      await this.limiter.recordFailure(ip, input.email);
+      throw new UnauthorizedException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
+    }
+    await this.limiter.recordSuccess(input.email);
+    return {
+      message: AUTH_MESSAGES.loggedIn,
+      token: await this.tokens.sign({ id: user._id, username: user.username }),
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const urlWithProtocol = (protocols: readonly string[]) =>
+  z
+    .url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` })
+    .refine(
+      (value) => protocols.includes(new URL(value).protocol),
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED: booleanFlag.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must be a duration such as 15m, 12h or 7d')
+    .default('7d'),
+  MONGO_URL: urlWithProtocol(['mongodb:', 'mongodb+srv:']).optional(),
+  ELASTICSEARCH_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+  EMBEDDER_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  EMBEDDER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
+  EMBEDDER_MODEL_PATH: z
+    .string()
+    .min(1)
+    .refine((path) => existsSync(path) && statSync(path).isDirectory(), 'must be an existing folder')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://example.com' })))
+    .optional(),
+});
+
+export type AppConfig = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  seed: boolean;
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  mongoUrl?: string;
+  elasticsearchUrl?: string;
+  redisUrl?: string;
+  embedderUrl?: string;
+  embedderModel: string;
+  embedderModelPath?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  corsOrigins: readonly string[];
+}>;
+
+/** A configuration problem, worded as the one line start-up prints before it stops. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Builds the one typed configuration from the environment; empty variables count as unset. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]?.trim()])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(present[name])}: ${issue.message}`,
+    );
+  }
+  const vars = parsed.data;
+  return Object.freeze({
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: resolve(vars.DATA_DIR),
+    seed: vars.SEED,
+    jwtSecret: vars.JWT_SECRET,
+    jwtExpiresIn: vars.JWT_EXPIRES_IN,
+    mongoUrl: vars.MONGO_URL,
+    elasticsearchUrl: vars.ELASTICSEARCH_URL,
+    redisUrl: vars.REDIS_URL,
+    embedderUrl: vars.EMBEDDER_URL,
+    embedderModel: vars.EMBEDDER_MODEL,
+    embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,
+    logLevel: vars.LOG_LEVEL,
+    corsOrigins: vars.CORS_ORIGINS ?? [],
+  });
+};

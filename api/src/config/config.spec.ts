@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './app-config';
+import { JWT_SECRET_FILE, resolveJwtSecret } from './jwt-secret';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: resolve('./data'),
+      seed: true,
+      jwtExpiresIn: '7d',
+      embedderModel: 'Xenova/all-MiniLM-L6-v2',
+      logLevel: 'info',
+      corsOrigins: [],
+    });
+    expect(config.mongoUrl).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      SEED: 'false',
+      JWT_SECRET: 'a'.repeat(40),
+      MONGO_URL: 'mongodb://mongo:27017/skillers',
+      ELASTICSEARCH_URL: 'http://es:9200',
+      REDIS_URL: 'redis://redis:6379',
+      EMBEDDER_URL: 'http://embedder:3001',
+      EMBEDDER_MODEL: 'Xenova/other',
+      EMBEDDER_MODEL_PATH: tmpdir(),
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/x',
+      seed: false,
+      mongoUrl: 'mongodb://mongo:27017/skillers',
+      elasticsearchUrl: 'http://es:9200',
+      redisUrl: 'redis://redis:6379',
+      embedderUrl: 'http://embedder:3001',
+      embedderModel: 'Xenova/other',
+      embedderModelPath: resolve(tmpdir()),
+      corsOrigins: ['https://a.example', 'https://b.example'],
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', MONGO_URL: ' ' })).toMatchObject({ port: 3000, mongoUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": must be a port number/],
+    ['PORT', '70000', /PORT="70000": must be between 0 and 65535/],
+    ['SEED', 'maybe', /SEED="maybe": must be true or false/],
+    ['JWT_SECRET', 'short', /JWT_SECRET="short": must be at least 32 characters/],
+    ['MONGO_URL', 'http://mongo', /MONGO_URL="http:\/\/mongo": must be a URL starting with mongodb:\/\//],
+    ['REDIS_URL', 'not a url', /REDIS_URL=.*must be a URL/],
+    ['EMBEDDER_MODEL_PATH', '/no/such/folder', /EMBEDDER_MODEL_PATH=.*must be an existing folder/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
+  ])('stops with a one-line message naming %s when it is %s', (name, value, message) => {
+    const load = () => loadConfig({ [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+    try {
+      load();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skillers-secret-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prefers the configured secret', () => {
+    expect(resolveJwtSecret('x'.repeat(32), dir)).toBe('x'.repeat(32));
+  });
+
+  it('generates a secret once, keeps it private in the data directory, and reuses it', () => {
+    const first = resolveJwtSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, JWT_SECRET_FILE), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dir, JWT_SECRET_FILE)).mode & 0o077).toBe(0);
+    expect(resolveJwtSecret(undefined, dir)).toBe(first);
+  });
+});

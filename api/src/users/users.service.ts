@@ -1,0 +1,73 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type AccountSettings,
+  AUTH_MESSAGES,
+  FORM_MESSAGES,
+  type PublicUser,
+  type SettingsInput,
+  type UserRecord,
+} from '@skillers/domain';
+import { DuplicateKeyError } from '@skillers/store';
+import { UsersRepository } from './users.repository';
+
+const OPTIONAL_SETTINGS = ['name', 'surname', 'phoneNumber'] as const;
+
+export const toPublicUser = (user: UserRecord): PublicUser => ({ _id: user._id, username: user.username });
+
+const toSettings = (user: UserRecord): AccountSettings => ({
+  ...toPublicUser(user),
+  email: user.email,
+  name: user.name ?? '',
+  surname: user.surname ?? '',
+  phoneNumber: user.phoneNumber ?? '',
+});
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async settings(userId: string): Promise<{ user: AccountSettings }> {
+    return { user: toSettings(await this.existing(userId)) };
+  }
+
+  async updateSettings(
+    userId: string,
+    input: SettingsInput,
+  ): Promise<{ message: string; user: AccountSettings }> {
+    const current = await this.existing(userId);
+    const set: Partial<UserRecord> = {};
+    const unset: (keyof UserRecord)[] = [];
+    for (const key of OPTIONAL_SETTINGS) {
+      const value = input[key];
+      if (value === undefined) continue;
+      if (value === '') unset.push(key);
+      else set[key] = value;
+    }
+    if (input.email && input.email !== current.email) {
+      const holder = await this.users.findByEmail(input.email);
+      if (holder) throw new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
+      set.email = input.email;
+    }
+    try {
+      const updated = await this.users.update(userId, set, unset);
+      if (!updated) throw new NotFoundException('Account not found');
+      return { message: FORM_MESSAGES.settingsSaved, user: toSettings(updated) };
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) {
+        throw new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
+      }
+      throw error;
+    }
+  }
+
+  async others(userId: string): Promise<{ users: PublicUser[] }> {
+    return { users: (await this.users.listOthers(userId)).map(toPublicUser) };
+  }
+
+  private async existing(userId: string): Promise<UserRecord> {
+    const user = await this.users.findById(userId);
+    // A valid token for an account that no longer exists.
+    if (!user) throw new NotFoundException('Account not found');
+    return user;
+  }
+}

@@ -1,0 +1,42 @@
+/** Records as stored. Ids are 24-hex strings; timestamps are ISO-8601 strings. */
+export interface UserRecord {
+  _id: string;
+  username: string;
+  /** Lower-cased username: usernames are unique regardless of case. */
+  usernameKey: string;
+  email: string;
+  passwordHash: string;
+  name?: string;
+  surname?: string;
+  phoneNumber?: string;
+  createdAt: string;
+}
+
+/** What the API shows of a user: never the password hash or internal keys. */
+export interface PublicUser {
+  _id: string;
+  username: string;
+}
+
+export interface AccountSettings extends PublicUser {
+  email: string;
+  name: string;
+  surname: string;
+  phoneNumber: string;
+}
+
+export interface FeedbackRecord {
+  _id: string;
+  description: string;
+  email?: string;
+  userId?: string;
+  createdAt: string;
+}
+
+export interface PropositionRecord {
+  _id: string;
+  proposition: string;
+  filterType: string;
+  userId: string;
+  createdAt: string;
+}

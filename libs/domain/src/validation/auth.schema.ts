@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES } from '../messages';
+import { EMAIL_PATTERN } from './email';
+import { boundedText } from './text';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 hashes any length, but an unbounded password is a cheap way to burn server CPU. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const USERNAME_MAX_LENGTH = 40;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const emailField = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+const passwordField = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const usernameField = boundedText(USERNAME_MAX_LENGTH, 'Username', AUTH_MESSAGES.usernameRequired)
+  .pipe(z.string().min(1, AUTH_MESSAGES.usernameRequired))
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Username cannot contain control characters');
+
+export const loginSchema = z.strictObject({
+  email: emailField,
+  password: passwordField,
+});
+
+export const signupSchema = z.strictObject({
+  username: usernameField,
+  email: emailField,
+  password: passwordField.pipe(z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)),
+});
+
+/** The web sign-up form also asks for the password twice; the API never sees the confirmation. */
+export const signupFormSchema = z
+  .strictObject({
+    username: usernameField,
+    email: emailField,
+    password: passwordField.pipe(z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;

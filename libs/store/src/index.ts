@@ -1,0 +1,6 @@
+export * from './collections';
+export * from './object-id';
+export * from './open-record-store';
+export * from './record-store.port';
+export { MongoRecordStore } from './mongodb/mongodb.record-store';
+export { SqliteRecordStore } from './sqlite/sqlite.record-store';

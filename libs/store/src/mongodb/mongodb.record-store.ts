@@ -1,0 +1,177 @@
+import mongoose, { type Connection, type Model } from 'mongoose';
+import {
+  type Collection,
+  type CollectionSpec,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type RecordStore,
+  type Scalar,
+  type StoredDocument,
+} from '../record-store.port';
+
+/** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
+const toQuery = (filter: Filter): Record<string, unknown> => {
+  const query: Record<string, unknown> = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    if (condition !== null && typeof condition === 'object') {
+      query[field] = '$in' in condition ? { $in: [...condition.$in] } : { $eq: condition.$contains };
+    } else {
+      query[field] = { $eq: condition };
+    }
+  }
+  return query;
+};
+
+const toSort = (options: FindOptions = {}): Record<string, 1 | -1> =>
+  Object.fromEntries(
+    (options.sort ?? []).map(({ field, direction }) => [field, direction === 'desc' ? -1 : 1]),
+  );
+
+const isDuplicateKey = (error: unknown): error is { code: number; keyPattern?: Record<string, unknown> } =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/**
+ * Records in MongoDB through mongoose. Each collection gets a schema whose indexes come from its spec;
+ * documents keep the string ids the product generates, so both stores hold the same ids.
+ */
+export class MongoRecordStore implements RecordStore {
+  readonly adapter = 'mongodb' as const;
+  private readonly collections = new Map<string, MongoCollection<StoredDocument>>();
+
+  private constructor(private readonly connection: Connection) {}
+
+  static async connect(url: string): Promise<MongoRecordStore> {
+    const connection = await mongoose.createConnection(url, { serverSelectionTimeoutMS: 5000 }).asPromise();
+    return new MongoRecordStore(connection);
+  }
+
+  collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
+    let collection = this.collections.get(spec.name);
+    if (!collection) {
+      collection = new MongoCollection(this.modelFor(spec), spec.name);
+      this.collections.set(spec.name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  /** Creates the spec's indexes now, so unique constraints hold before the first write. */
+  async ensureIndexes(specs: readonly CollectionSpec[]): Promise<void> {
+    for (const spec of specs) await this.modelFor(spec).createIndexes();
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      await this.connection.db?.admin().ping();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+
+  private modelFor(spec: CollectionSpec): Model<StoredDocument> {
+    const existing = this.connection.models[spec.name] as Model<StoredDocument> | undefined;
+    if (existing) return existing;
+    const schema = new mongoose.Schema<StoredDocument>(
+      { _id: { type: String, required: true } },
+      { strict: false, versionKey: false, collection: spec.name, autoIndex: true },
+    );
+    for (const index of spec.indexes) {
+      schema.index(Object.fromEntries(index.fields.map((field) => [field, 1])), {
+        unique: Boolean(index.unique),
+      });
+    }
+    return this.connection.model<StoredDocument>(spec.name, schema);
+  }
+}
+
+class MongoCollection<T extends StoredDocument> implements Collection<T> {
+  constructor(
+    private readonly model: Model<StoredDocument>,
+    private readonly name: string,
+  ) {}
+
+  async insert(doc: T): Promise<T> {
+    try {
+      await this.model.collection.insertOne(structuredClone(doc) as never, {
+        writeConcern: { w: 'majority', j: true },
+      });
+    } catch (error) {
+      throw this.translate(error);
+    }
+    return structuredClone(doc);
+  }
+
+  async findById(id: string): Promise<T | null> {
+    return this.findOne({ _id: id });
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.model.collection.findOne(toQuery(filter) as never)) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    let cursor = this.model.collection.find(toQuery(filter) as never).sort(toSort(options));
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    return (await cursor.toArray()) as unknown as T[];
+  }
+
+  async count(filter: Filter): Promise<number> {
+    return this.model.collection.countDocuments(toQuery(filter) as never);
+  }
+
+  async update(
+    id: string,
+    set: Partial<Omit<T, '_id'>>,
+    unset: readonly (keyof T & string)[] = [],
+  ): Promise<T | null> {
+    const change: Record<string, unknown> = {};
+    if (Object.keys(set).length) change.$set = set;
+    if (unset.length) change.$unset = Object.fromEntries(unset.map((key) => [key, '']));
+    if (!Object.keys(change).length) return this.findById(id);
+    return this.findAndModify(id, change);
+  }
+
+  async addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
+    return this.findAndModify(id, { $addToSet: { [field]: value } });
+  }
+
+  async pull(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
+    return this.findAndModify(id, { $pull: { [field]: value } });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.model.collection.deleteOne({ _id: { $eq: id } } as never, {
+      writeConcern: { j: true },
+    });
+    return result.deletedCount > 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const result = await this.model.collection.deleteMany(toQuery(filter) as never, {
+      writeConcern: { j: true },
+    });
+    return result.deletedCount;
+  }
+
+  private async findAndModify(id: string, change: Record<string, unknown>): Promise<T | null> {
+    try {
+      return (await this.model.collection.findOneAndUpdate({ _id: { $eq: id } } as never, change, {
+        returnDocument: 'after',
+        writeConcern: { j: true },
+      })) as T | null;
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): unknown {
+    if (!isDuplicateKey(error)) return error;
+    return new DuplicateKeyError(this.name, Object.keys(error.keyPattern ?? { _id: 1 }));
+  }
+}

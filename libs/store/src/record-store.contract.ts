@@ -1,0 +1,149 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from './object-id';
+import { type CollectionSpec, DuplicateKeyError, type RecordStore } from './record-store.port';
+
+interface Person {
+  _id: string;
+  email: string;
+  name: string;
+  age?: number;
+  active?: boolean;
+  tags?: string[];
+  createdAt: string;
+}
+
+/** Behaviour every RecordStore adapter must show; each adapter's spec file runs it against a real store. */
+export const describeRecordStoreContract = (adapterName: string, open: () => Promise<RecordStore>) => {
+  describe(`RecordStore contract: ${adapterName}`, () => {
+    let store: RecordStore;
+    const spec: CollectionSpec = {
+      name: `contract_people_${Date.now().toString(36)}`,
+      indexes: [{ fields: ['email'], unique: true }, { fields: ['createdAt'] }],
+    };
+    const people = () => store.collection<Person>(spec);
+    const person = (overrides: Partial<Person> = {}): Person => ({
+      _id: newId(),
+      email: `${newId()}@example.com`,
+      name: 'Ada',
+      createdAt: new Date().toISOString(),
+      ...overrides,
+    });
+
+    beforeEach(async () => {
+      store ??= await open();
+      await people().deleteMany({});
+    });
+    afterAll(async () => {
+      await people().deleteMany({});
+      await store?.close();
+    });
+
+    it('reports its adapter and readiness', async () => {
+      expect(store.adapter).toBe(adapterName);
+      expect(await store.isReady()).toBe(true);
+    });
+
+    it('inserts and reads a document back unchanged', async () => {
+      const ada = person({ age: 36, active: true, tags: ['math'] });
+      await people().insert(ada);
+      expect(await people().findById(ada._id)).toEqual(ada);
+      expect(await people().findById(newId())).toBeNull();
+    });
+
+    it('rejects a second document with the same unique field, naming the field', async () => {
+      await people().insert(person({ email: 'same@example.com' }));
+      const clash = people().insert(person({ email: 'same@example.com' }));
+      await expect(clash).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(people().insert(person({ email: 'same@example.com' }))).rejects.toMatchObject({
+        fields: ['email'],
+      });
+      expect(await people().count({})).toBe(1);
+    });
+
+    it('rejects a duplicate id', async () => {
+      const ada = person();
+      await people().insert(ada);
+      await expect(people().insert(person({ _id: ada._id }))).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+
+    it('filters by equality, by membership and by array contents', async () => {
+      const [a, b, c] = [
+        person({ name: 'A', age: 20, active: true, tags: ['x', 'y'] }),
+        person({ name: 'B', age: 30, active: false, tags: ['y'] }),
+        person({ name: 'C', age: 40, tags: [] }),
+      ];
+      for (const p of [a, b, c]) await people().insert(p);
+      const names = (list: Person[]) => list.map((p) => p.name).sort();
+      expect(names(await people().find({ age: 30 }))).toEqual(['B']);
+      expect(names(await people().find({ active: true }))).toEqual(['A']);
+      expect(names(await people().find({ name: { $in: ['A', 'C'] } }))).toEqual(['A', 'C']);
+      expect(names(await people().find({ name: { $in: [] } }))).toEqual([]);
+      expect(names(await people().find({ tags: { $contains: 'y' } }))).toEqual(['A', 'B']);
+      expect(names(await people().find({ tags: { $contains: 'y' }, age: 20 }))).toEqual(['A']);
+      expect(await people().count({ tags: { $contains: 'x' } })).toBe(1);
+      expect((await people().findOne({ name: 'C' }))?._id).toBe(c._id);
+      expect(await people().findOne({ name: 'nobody' })).toBeNull();
+    });
+
+    it('sorts and pages', async () => {
+      for (let i = 0; i < 7; i++) {
+        await people().insert(
+          person({ name: `p${i}`, createdAt: new Date(Date.UTC(2026, 0, i + 1)).toISOString() }),
+        );
+      }
+      const newest = { sort: [{ field: 'createdAt', direction: 'desc' as const }] };
+      expect((await people().find({}, { ...newest, limit: 3 })).map((p) => p.name)).toEqual([
+        'p6',
+        'p5',
+        'p4',
+      ]);
+      expect((await people().find({}, { ...newest, skip: 3, limit: 3 })).map((p) => p.name)).toEqual([
+        'p3',
+        'p2',
+        'p1',
+      ]);
+      expect((await people().find({}, { ...newest, skip: 6, limit: 3 })).map((p) => p.name)).toEqual(['p0']);
+      expect(await people().find({}, { ...newest, skip: 9, limit: 3 })).toEqual([]);
+    });
+
+    it('updates fields, removes fields, and returns the new document', async () => {
+      const ada = person({ age: 36 });
+      await people().insert(ada);
+      const updated = await people().update(ada._id, { name: 'Ada L.' }, ['age']);
+      const { age: _removed, ...withoutAge } = ada;
+      expect(updated).toStrictEqual({ ...withoutAge, name: 'Ada L.' });
+      expect(await people().findById(ada._id)).toEqual(updated);
+      expect(await people().update(newId(), { name: 'ghost' })).toBeNull();
+    });
+
+    it('keeps unique constraints on update', async () => {
+      const first = person({ email: 'first@example.com' });
+      const second = person({ email: 'second@example.com' });
+      await people().insert(first);
+      await people().insert(second);
+      await expect(people().update(second._id, { email: 'first@example.com' })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+      expect((await people().findById(second._id))?.email).toBe('second@example.com');
+    });
+
+    it('adds to and pulls from array fields without duplicates, even concurrently', async () => {
+      const ada = person();
+      await people().insert(ada);
+      await Promise.all(['a', 'b', 'a', 'c', 'b'].map((tag) => people().addToSet(ada._id, 'tags', tag)));
+      expect((await people().findById(ada._id))?.tags?.sort()).toEqual(['a', 'b', 'c']);
+      const pulled = await people().pull(ada._id, 'tags', 'b');
+      expect(pulled?.tags?.sort()).toEqual(['a', 'c']);
+      expect(await people().addToSet(newId(), 'tags', 'x')).toBeNull();
+    });
+
+    it('deletes one or many', async () => {
+      const [a, b, c] = [person({ age: 1 }), person({ age: 1 }), person({ age: 2 })];
+      for (const p of [a, b, c]) await people().insert(p);
+      expect(await people().delete(a._id)).toBe(true);
+      expect(await people().delete(a._id)).toBe(false);
+      expect(await people().deleteMany({ age: 1 })).toBe(1);
+      expect((await people().find({})).map((p) => p._id)).toEqual([c._id]);
+    });
+  });
+};

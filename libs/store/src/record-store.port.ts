@@ -1,0 +1,72 @@
+/** Values a filter can compare against: the store only ever sees validated, plain values. */
+export type Scalar = string | number | boolean | null;
+
+/**
+ * Equality on a field, membership in a list (`$in`), or an array field that holds a value (`$contains`).
+ * Field names may use dots to reach nested fields.
+ */
+export type FieldCondition = Scalar | { $in: readonly Scalar[] } | { $contains: Scalar };
+export type Filter = Readonly<Record<string, FieldCondition>>;
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface FindOptions {
+  sort?: readonly SortKey[];
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexSpec {
+  fields: readonly string[];
+  unique?: boolean;
+}
+
+/** A named collection and the indexes every adapter must create for it. */
+export interface CollectionSpec {
+  name: string;
+  indexes: readonly IndexSpec[];
+}
+
+export interface StoredDocument {
+  _id: string;
+}
+
+/** A write that broke a unique index; `fields` names the index's fields. */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly fields: readonly string[],
+  ) {
+    super(`Duplicate value for ${collection}.${fields.join('+')}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends StoredDocument> {
+  /** Stores a new document; resolves once it is durable. Throws DuplicateKeyError on a unique clash. */
+  insert(doc: T): Promise<T>;
+  findById(id: string): Promise<T | null>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /** Sets the given fields and removes the `unset` ones; resolves to the updated document, or null. */
+  update(id: string, set: Partial<Omit<T, '_id'>>, unset?: readonly (keyof T & string)[]): Promise<T | null>;
+  /** Adds a value to an array field unless present; resolves to the updated document, or null. */
+  addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null>;
+  /** Removes every occurrence of a value from an array field; resolves to the updated document, or null. */
+  pull(id: string, field: keyof T & string, value: Scalar): Promise<T | null>;
+  delete(id: string): Promise<boolean>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface RecordStore {
+  /** Adapter name, reported by the health check. */
+  readonly adapter: 'sqlite' | 'mongodb';
+  collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T>;
+  /** True when the store answers a trivial query. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}

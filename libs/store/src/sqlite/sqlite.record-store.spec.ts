@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newId } from '../object-id';
+import { describeRecordStoreContract } from '../record-store.contract';
+import { SqliteRecordStore } from './sqlite.record-store';
+
+const dir = mkdtempSync(join(tmpdir(), 'skillers-sqlite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describeRecordStoreContract('sqlite', async () => new SqliteRecordStore(join(dir, 'contract.sqlite')));
+
+describe('SqliteRecordStore durability', () => {
+  it('uses WAL with full sync, and keeps writes across a reopen', async () => {
+    const file = join(dir, 'durable.sqlite');
+    const spec = { name: 'notes', indexes: [] };
+    const first = new SqliteRecordStore(file);
+    const id = newId();
+    await first.collection<{ _id: string; text: string }>(spec).insert({ _id: id, text: 'kept' });
+    await first.close();
+    const reopened = new SqliteRecordStore(file);
+    expect(await reopened.collection<{ _id: string; text: string }>(spec).findById(id)).toEqual({
+      _id: id,
+      text: 'kept',
+    });
+    await reopened.close();
+  });
+
+  it('refuses field names that are not plain paths', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const notes = store.collection<{ _id: string }>({ name: 'notes', indexes: [] });
+    await expect(notes.find({ "x') OR 1=1 --": 1 })).rejects.toThrow(/Invalid field name/);
+    await store.close();
+  });
+});

@@ -1,0 +1,191 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type Collection,
+  type CollectionSpec,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type RecordStore,
+  type Scalar,
+  type StoredDocument,
+} from '../record-store.port';
+import { fieldExpression, orderAndPage, whereClause } from './sqlite-sql';
+
+const TABLE_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+const indexName = (table: string, fields: readonly string[], unique: boolean | undefined): string =>
+  `${unique ? 'ux' : 'ix'}_${table}_${fields.join('_').replace(/\./g, '_')}`;
+
+/**
+ * Records as JSON documents in one SQLite file, one table per collection.
+ * WAL with synchronous=FULL: a write is on disk before the call that made it resolves.
+ */
+export class SqliteRecordStore implements RecordStore {
+  readonly adapter = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private readonly collections = new Map<string, SqliteCollection<StoredDocument>>();
+
+  constructor(readonly filename: string) {
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
+    let collection = this.collections.get(spec.name);
+    if (!collection) {
+      collection = new SqliteCollection(this.db, spec);
+      this.collections.set(spec.name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+class SqliteCollection<T extends StoredDocument> implements Collection<T> {
+  private readonly table: string;
+  private readonly uniqueIndexFields = new Map<string, readonly string[]>();
+
+  constructor(
+    private readonly db: Database.Database,
+    spec: CollectionSpec,
+  ) {
+    if (!TABLE_PATTERN.test(spec.name)) throw new Error(`Invalid collection name: ${spec.name}`);
+    this.table = spec.name;
+    db.exec(`CREATE TABLE IF NOT EXISTS "${this.table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    for (const index of spec.indexes) {
+      const name = indexName(this.table, index.fields, index.unique);
+      const columns = index.fields.map(fieldExpression).join(', ');
+      db.exec(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${this.table}" (${columns})`,
+      );
+      if (index.unique) this.uniqueIndexFields.set(name, index.fields);
+    }
+  }
+
+  async insert(doc: T): Promise<T> {
+    try {
+      this.db
+        .prepare(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`)
+        .run(doc._id, JSON.stringify(doc));
+    } catch (error) {
+      throw this.translate(error);
+    }
+    return structuredClone(doc);
+  }
+
+  async findById(id: string): Promise<T | null> {
+    return this.readById(id);
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [first] = await this.find(filter, { limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    const where = whereClause(filter);
+    const tail = orderAndPage(options);
+    const rows = this.db
+      .prepare(`SELECT doc FROM "${this.table}" ${where.sql} ${tail.sql}`)
+      .all(...where.params, ...tail.params) as { doc: string }[];
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const where = whereClause(filter);
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM "${this.table}" ${where.sql}`)
+      .get(...where.params) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async update(
+    id: string,
+    set: Partial<Omit<T, '_id'>>,
+    unset: readonly (keyof T & string)[] = [],
+  ): Promise<T | null> {
+    return this.modify(id, (doc) => {
+      Object.assign(doc, set);
+      for (const key of unset) delete doc[key];
+    });
+  }
+
+  async addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
+    return this.modify(id, (doc) => {
+      const list = arrayField(doc, field);
+      if (!list.includes(value)) list.push(value);
+    });
+  }
+
+  async pull(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
+    return this.modify(id, (doc) => {
+      const list = arrayField(doc, field);
+      (doc as Record<string, unknown>)[field] = list.filter((item) => item !== value);
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.db.prepare(`DELETE FROM "${this.table}" WHERE id = ?`).run(id).changes > 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const where = whereClause(filter);
+    return this.db.prepare(`DELETE FROM "${this.table}" ${where.sql}`).run(...where.params).changes;
+  }
+
+  private readById(id: string): T | null {
+    const row = this.db.prepare(`SELECT doc FROM "${this.table}" WHERE id = ?`).get(id) as
+      { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  /** Read, change and write back in one transaction, so concurrent callers never lose each other's change. */
+  private modify(id: string, change: (doc: T) => void): T | null {
+    const run = this.db.transaction((): T | null => {
+      const doc = this.readById(id);
+      if (!doc) return null;
+      change(doc);
+      doc._id = id;
+      this.db.prepare(`UPDATE "${this.table}" SET doc = ? WHERE id = ?`).run(JSON.stringify(doc), id);
+      return doc;
+    });
+    try {
+      return run();
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): unknown {
+    if (!(error instanceof Error) || !('code' in error)) return error;
+    if (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new DuplicateKeyError(this.table, ['_id']);
+    if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    const indexMatch = /index '([^']+)'/.exec(error.message);
+    const fields = indexMatch ? this.uniqueIndexFields.get(indexMatch[1]) : undefined;
+    return new DuplicateKeyError(this.table, fields ?? ['_id']);
+  }
+}
+
+const arrayField = (doc: StoredDocument, field: string): Scalar[] => {
+  const record = doc as unknown as Record<string, unknown>;
+  if (!Array.isArray(record[field])) record[field] = [];
+  return record[field] as Scalar[];
+};

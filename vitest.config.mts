@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Server code relies on decorator metadata for Nest's dependency injection, which only SWC emits.
+const serverPlugins = [swc.vite({ module: { type: 'es6' } })];
+
+const alias = {
+  '@skillers/domain': fromRoot('./libs/domain/src/index.ts'),
+  '@skillers/store': fromRoot('./libs/store/src/index.ts'),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: serverPlugins,
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'libs/*/src/**/*.spec.ts',
+            'api/src/**/*.spec.ts',
+            'api/test/**/*.spec.ts',
+            'indexer/src/**/*.spec.ts',
+          ],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['web/src/**/*.spec.ts'],
+        },
+      },
+    ],
+  },
+});
