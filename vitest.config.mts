@@ -10,6 +10,8 @@ const serverPlugins = [swc.vite({ module: { type: 'es6' } })];
 const alias = {
   '@skillers/domain': fromRoot('./libs/domain/src/index.ts'),
   '@skillers/store': fromRoot('./libs/store/src/index.ts'),
+  '@skillers/search': fromRoot('./libs/search/src/index.ts'),
+  '@skillers/queue': fromRoot('./libs/queue/src/index.ts'),
 };
 
 export default defineConfig({

@@ -11,8 +11,7 @@ import type { Response } from 'express';
 interface ErrorBody {
   statusCode: number;
   message: string;
-  field?: string;
-  errors?: unknown;
+  [detail: string]: unknown;
 }
 
 /** Body-parser errors carry an HTTP status of their own; anything else unknown is a server fault. */
@@ -45,9 +44,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const statusCode = exception.getStatus();
       const raw = exception.getResponse();
       if (typeof raw === 'string') return { statusCode, message: raw };
-      const { message, field, errors } = raw as { message?: unknown; field?: string; errors?: unknown };
+      // Extra details a service attached (field, errors, retryAfterSeconds…) pass through; Nest's `error` label does not.
+      const { message, statusCode: _status, error: _label, ...details } = raw as Record<string, unknown>;
       const text = Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
-      return { statusCode, message: text, ...(field && { field }), ...(errors !== undefined && { errors }) };
+      return { statusCode, message: text, ...details };
     }
     const clientStatus = clientErrorStatus(exception);
     if (clientStatus) {
