@@ -3,14 +3,21 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { HTTP_MESSAGES } from '@skillers/domain';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { ChatModule } from './chat/chat.module';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
+import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
+import { IndexingModule } from './indexing/indexing.module';
 import { OptionsModule } from './options/options.module';
+import { ProjectsModule } from './projects/projects.module';
+import { SavedModule } from './saved/saved.module';
 import { SeedModule } from './seed/seed.module';
+import { TeammatesModule } from './teammates/teammates.module';
 import { UsersModule } from './users/users.module';
 
 /** Where `vite build` puts the web app, relative to this file once compiled to api/dist. */
@@ -37,13 +44,22 @@ export class AppModule {
             }),
           },
         }),
-        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 120 }]),
+        ThrottlerModule.forRoot({
+          throttlers: [{ ttl: 60_000, limit: 120 }],
+          errorMessage: HTTP_MESSAGES.tooManyRequests,
+        }),
         CoreModule.forConfig(config),
         AuthModule,
         HealthModule,
         UsersModule,
         FeedbackModule,
+        ChatModule,
+        FeedModule,
         OptionsModule,
+        IndexingModule,
+        ProjectsModule,
+        TeammatesModule,
+        SavedModule,
         SeedModule,
         ...webApp(),
       ],

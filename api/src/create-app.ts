@@ -5,11 +5,14 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
+import { answerBodyErrors } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 
 export const API_PREFIX = 'api';
-export const JSON_BODY_LIMIT = '1mb';
+/** Room for a post's 2 MB image, base64-encoded in the JSON body; nothing bigger is read. */
+export const JSON_BODY_LIMIT = '3mb';
 
 /** Builds the whole application (API and web app) for a configuration, ready to listen. */
 export const createApp = async (config: AppConfig): Promise<INestApplication> => {
@@ -21,9 +24,11 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   app.set('trust proxy', 'loopback');
   app.use(helmet());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new HttpExceptionFilter());
+  if (config.redisUrl) app.useWebSocketAdapter(await RedisIoAdapter.connect(app, config.redisUrl));
   app.enableShutdownHooks();
   return app;
 };

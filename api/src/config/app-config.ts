@@ -5,12 +5,11 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const urlWithProtocol = (protocols: readonly string[]) =>
-  z
-    .url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` })
-    .refine(
-      (value) => protocols.includes(new URL(value).protocol),
-      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-    );
+  z.url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` }).refine(
+    // zod runs refinements even when the URL check failed, so this one must not throw on bad input.
+    (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -19,6 +19,10 @@ export class UsersRepository {
     return this.users.findById(id);
   }
 
+  findByIds(ids: readonly string[]) {
+    return this.users.find({ _id: { $in: ids } });
+  }
+
   findByEmail(email: string) {
     return this.users.findOne({ email: email.toLowerCase() });
   }

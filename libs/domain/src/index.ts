@@ -1,8 +1,39 @@
+export * from './chat';
 export * from './entities';
+export * from './feed';
+export * from './filters/filter-keys';
+export * from './listing-messages';
 export * from './messages';
+export * from './pagination';
+export * from './project';
+export * from './saved';
+export * from './search';
+export * from './teammate';
 export * from './validation/account.schema';
 export * from './validation/auth.schema';
+export * from './validation/chat.schema';
 export * from './validation/email';
+export * from './validation/feed.schema';
+export * from './validation/image';
 export * from './validation/issues';
+export {
+  AVAILABILITY_RANGE_MAX,
+  COLLABORATION_MONTHS_MAX,
+  DEFAULT_ROLE_SHARE,
+  DESCRIPTION_MAX_LENGTH,
+  LISTING_NAME_MAX_LENGTH,
+  LISTING_SHORT_TEXT_MAX_LENGTH,
+  ROLE_SHARE_TOTAL,
+  SECTOR_DETAILS_MAX_LENGTH,
+  TAG_FIELDS,
+  TAG_MAX_LENGTH,
+  TAGS_PER_LIST_MAX,
+  TOOL_LEVEL_MAX,
+  WEEKLY_HOURS_MAX,
+} from './validation/listing-fields';
 export * from './validation/object-id';
+export * from './validation/page.schema';
+export * from './validation/project.schema';
+export * from './validation/teammate.schema';
 export * from './validation/text';
+export * from './vocabularies';

@@ -31,3 +31,35 @@ export const HTTP_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
 } as const;
+
+/** Chat texts: spec section 2 and 8, with the two failure texts DESIGN section 7 replaces. */
+export const CHAT_MESSAGES = {
+  messageSent: 'Message sent successfully!',
+  messageSentToCreator: 'You have sent a message!',
+  sendFailed: 'Message could not be sent. Please try again.',
+  loginRequired: 'You need to be logged in to send messages.',
+  messageRequired: 'Please write a message',
+  cannotMessageYourself: 'You cannot send a message to yourself.',
+  userNotFound: 'This user does not exist.',
+  notInConversation: 'You are not part of this conversation.',
+  timedOut: 'operation has timed out',
+  disconnected: 'socket has been disconnected',
+  serverError: 'server error',
+} as const;
+
+/** Feed texts: spec sections 6 and 8, plus the server's validation answers. */
+export const FEED_MESSAGES = {
+  likeFailed: 'Failed to like post. Please try again.',
+  unlikeFailed: 'Failed to unlike post. Please try again.',
+  commentFailed: 'Failed to add comment. Please try again.',
+  postFailed: 'Failed to create post. Please try again.',
+  loginToLike: 'Please log in to like posts',
+  loginToUnlike: 'Please log in to unlike posts',
+  loginToComment: 'Please log in to comment on posts',
+  loginToPost: 'Please log in to create a post',
+  postRequired: 'Please write something to post',
+  commentRequired: 'Please write a comment',
+  postNotFound: 'Post not found',
+  imageTypeNotAllowed: 'Only PNG, JPEG, GIF or WebP images can be attached.',
+  imageContentMismatch: 'The attached file is not a valid image of the type it claims to be.',
+} as const;

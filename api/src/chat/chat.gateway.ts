@@ -1,0 +1,124 @@
+import { HttpException, Inject, Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import {
+  CHAT_EVENTS,
+  CHAT_MESSAGES,
+  type ChatEventError,
+  chatEventSchema,
+  type ChatMessage,
+  fieldIssues,
+  joinEventSchema,
+} from '@skillers/domain';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import { TokenService } from '../auth/token.service';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+import { ChatBroadcaster } from './chat-broadcaster';
+import { ChatService } from './chat.service';
+import { sameOriginOnly, signedInOnly, socketUser } from './socket-handshake';
+
+/** A 2000-character message is at most about 8 KB of UTF-8; anything far bigger is not a chat message. */
+export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
+/** An event that has not finished by then is answered with "operation has timed out". */
+export const SOCKET_EVENT_TIMEOUT_MS = 5_000;
+
+export type ChatAck =
+  | { ok: true; conversationId: string }
+  | { ok: true; message: ChatMessage }
+  | ({ ok: false } & Omit<ChatEventError, 'event'>);
+
+class EventRefused extends Error {
+  constructor(readonly failure: Omit<ChatEventError, 'event'>) {
+    super(failure.message);
+  }
+}
+
+class EventTimedOut extends Error {}
+
+const parsed = <Schema extends z.ZodType>(schema: Schema, payload: unknown): z.infer<Schema> => {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const errors = fieldIssues(result.error);
+  throw new EventRefused({ message: errors[0]?.message ?? 'Invalid event', errors });
+};
+
+const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new EventTimedOut()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * The real-time channel: `join` a conversation, `chat` into it, and receive `message`. Every
+ * handler answers refusals on the `exception` event (and the ack, when the client asked for one);
+ * no payload can make a handler throw.
+ */
+@WebSocketGateway({
+  path: '/socket.io',
+  serveClient: false,
+  maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+  // No CORS headers: browsers on other sites cannot poll. The handshake checks Origin for WebSockets.
+  cors: { origin: false },
+})
+export class ChatGateway implements OnGatewayInit<Server> {
+  private readonly logger = new Logger(ChatGateway.name);
+
+  constructor(
+    private readonly chat: ChatService,
+    private readonly tokens: TokenService,
+    private readonly broadcaster: ChatBroadcaster,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  afterInit(server: Server): void {
+    server.use(sameOriginOnly(this.config.corsOrigins));
+    server.use(signedInOnly(this.tokens));
+    this.broadcaster.attach(server);
+  }
+
+  @SubscribeMessage(CHAT_EVENTS.join)
+  join(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<ChatAck> {
+    return this.handle(socket, CHAT_EVENTS.join, async () => {
+      const conversationId = parsed(joinEventSchema, payload);
+      await this.chat.assertParticipant(socketUser(socket).id, conversationId);
+      await socket.join(conversationId);
+      return { ok: true, conversationId };
+    });
+  }
+
+  @SubscribeMessage(CHAT_EVENTS.chat)
+  send(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<ChatAck> {
+    return this.handle(socket, CHAT_EVENTS.chat, async () => {
+      const input = parsed(chatEventSchema, payload);
+      const message = await this.chat.sendInConversation(socketUser(socket).id, input.room, input.text);
+      return { ok: true, message };
+    });
+  }
+
+  private async handle(socket: Socket, event: string, work: () => Promise<ChatAck>): Promise<ChatAck> {
+    try {
+      return await withTimeout(work(), SOCKET_EVENT_TIMEOUT_MS);
+    } catch (error) {
+      const failure = this.describe(error);
+      socket.emit(CHAT_EVENTS.exception, { event, ...failure } satisfies ChatEventError);
+      return { ok: false, ...failure };
+    }
+  }
+
+  private describe(error: unknown): Omit<ChatEventError, 'event'> {
+    if (error instanceof EventRefused) return error.failure;
+    if (error instanceof EventTimedOut) return { message: CHAT_MESSAGES.timedOut };
+    if (error instanceof HttpException && error.getStatus() < 500) return { message: error.message };
+    this.logger.error(error instanceof Error ? error.stack : error);
+    return { message: CHAT_MESSAGES.serverError };
+  }
+}

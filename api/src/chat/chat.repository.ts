@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type ChatMessage,
+  conversationPairKey,
+  type ConversationReadRecord,
+  type ConversationRecord,
+} from '@skillers/domain';
+import { COLLECTIONS, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
+import { RECORD_STORE } from '../core/tokens';
+
+const NEWEST_FIRST = [
+  { field: 'date', direction: 'desc' },
+  { field: '_id', direction: 'desc' },
+] as const;
+
+@Injectable()
+export class ChatRepository {
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+
+  private get conversations() {
+    return this.store.collection<ConversationRecord>(COLLECTIONS.conversations);
+  }
+
+  private get messages() {
+    return this.store.collection<ChatMessage>(COLLECTIONS.messages);
+  }
+
+  private get reads() {
+    return this.store.collection<ConversationReadRecord>(COLLECTIONS.conversationReads);
+  }
+
+  findConversation(id: string) {
+    return this.conversations.findById(id);
+  }
+
+  findConversationBetween(a: string, b: string) {
+    return this.conversations.findOne({ pairKey: conversationPairKey(a, b) });
+  }
+
+  /** The pair's conversation, created on first use; the unique pair key settles two first messages racing. */
+  async conversationBetween(a: string, b: string, now: string): Promise<ConversationRecord> {
+    const existing = await this.findConversationBetween(a, b);
+    if (existing) return existing;
+    const participants = [a, b].sort() as [string, string];
+    try {
+      return await this.conversations.insert({
+        _id: newId(),
+        participants,
+        pairKey: conversationPairKey(a, b),
+        createdAt: now,
+      });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const winner = await this.findConversationBetween(a, b);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  conversationsOf(userId: string) {
+    return this.conversations.find({ participants: { $contains: userId } });
+  }
+
+  insertMessage(message: ChatMessage) {
+    return this.messages.insert(message);
+  }
+
+  async latestMessage(conversationId: string): Promise<ChatMessage | null> {
+    const [newest] = await this.messages.find({ conversationId }, { sort: NEWEST_FIRST, limit: 1 });
+    return newest ?? null;
+  }
+
+  /** The latest messages, oldest first. */
+  async latestMessages(conversationId: string, limit: number): Promise<ChatMessage[]> {
+    const newest = await this.messages.find({ conversationId }, { sort: NEWEST_FIRST, limit });
+    return newest.reverse();
+  }
+
+  /** The latest messages one participant sent, newest first. */
+  latestMessagesFrom(conversationId: string, senderId: string, limit: number) {
+    return this.messages.find({ conversationId, senderId }, { sort: NEWEST_FIRST, limit });
+  }
+
+  readMarkers(userId: string, conversationIds: string[]) {
+    return this.reads.find({ userId, conversationId: { $in: conversationIds } });
+  }
+
+  /** Moves the participant's read marker forward to `readAt`; it never moves back. */
+  async markRead(conversationId: string, userId: string, readAt: string): Promise<void> {
+    const marker = await this.reads.findOne({ conversationId, userId });
+    if (marker) {
+      if (marker.readAt < readAt) await this.reads.update(marker._id, { readAt });
+      return;
+    }
+    try {
+      await this.reads.insert({ _id: newId(), conversationId, userId, readAt });
+    } catch (error) {
+      // Two reads racing to create the marker: the other one made it, so move that one instead.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      await this.markRead(conversationId, userId, readAt);
+    }
+  }
+}

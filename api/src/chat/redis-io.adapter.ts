@@ -1,0 +1,47 @@
+import { type INestApplicationContext, Logger } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+
+/**
+ * socket.io over Redis pub/sub, so api nodes share rooms: a message stored on one node reaches
+ * sockets connected to any other.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private constructor(
+    app: INestApplicationContext,
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+  ) {
+    super(app);
+  }
+
+  /** Connects both clients first, so a wrong REDIS_URL stops start-up instead of failing quietly later. */
+  static async connect(app: INestApplicationContext, redisUrl: string): Promise<RedisIoAdapter> {
+    const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    // ioredis reconnects by itself; an outage is worth a warning, not an unhandled error event.
+    const logger = new Logger(RedisIoAdapter.name);
+    for (const client of [pub, sub])
+      client.on('error', (error: Error) => logger.warn(`Redis: ${error.message}`));
+    try {
+      await Promise.all([pub.connect(), sub.connect()]);
+    } catch (error) {
+      pub.disconnect();
+      sub.disconnect();
+      throw new Error(`Cannot connect to Redis at REDIS_URL for the chat: ${(error as Error).message}`);
+    }
+    return new RedisIoAdapter(app, pub, sub);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    server.adapter(createAdapter(this.pub, this.sub));
+    return server;
+  }
+
+  override async dispose(): Promise<void> {
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+}

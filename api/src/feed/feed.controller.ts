@@ -1,0 +1,79 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import {
+  type CommentInput,
+  commentSchema,
+  objectIdSchema,
+  type PageQuery,
+  pageQuerySchema,
+  type PostInput,
+  postSchema,
+} from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { FeedService } from './feed.service';
+
+const postId = new ZodPipe(objectIdSchema);
+
+@Controller('post')
+export class FeedController {
+  constructor(private readonly feed: FeedService) {}
+
+  @Get()
+  page(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery) {
+    return this.feed.page(query.page);
+  }
+
+  @Post()
+  @UseGuards(JwtAuthGuard, ThrottlerGuard)
+  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  create(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(postSchema)) body: PostInput) {
+    return this.feed.create(user, body);
+  }
+
+  /** Images never change once posted, so browsers may keep them. */
+  @Get(':id/image')
+  @Header('Cache-Control', 'public, max-age=31536000, immutable')
+  async image(@Param('id', postId) id: string): Promise<StreamableFile> {
+    const image = await this.feed.image(id);
+    return new StreamableFile(image.bytes, { type: image.contentType, length: image.bytes.length });
+  }
+
+  @Post(':id/like')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  like(@CurrentUser() user: AuthenticatedUser, @Param('id', postId) id: string) {
+    return this.feed.like(id, user.id);
+  }
+
+  @Delete(':id/like')
+  @UseGuards(JwtAuthGuard)
+  unlike(@CurrentUser() user: AuthenticatedUser, @Param('id', postId) id: string) {
+    return this.feed.unlike(id, user.id);
+  }
+
+  @Post(':id/comments')
+  @UseGuards(JwtAuthGuard, ThrottlerGuard)
+  @Throttle({ default: { limit: 60, ttl: 60_000 } })
+  comment(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', postId) id: string,
+    @Body(new ZodPipe(commentSchema)) body: CommentInput,
+  ) {
+    return this.feed.comment(id, user, body.data);
+  }
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommentRecord, PostImageRecord, PostRecord } from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { NEWEST_FIRST } from '../common/newest-first';
+import { RECORD_STORE } from '../core/tokens';
+
+@Injectable()
+export class FeedRepository {
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+
+  private get posts() {
+    return this.store.collection<PostRecord>(COLLECTIONS.posts);
+  }
+
+  private get images() {
+    return this.store.collection<PostImageRecord>(COLLECTIONS.postImages);
+  }
+
+  private get comments() {
+    return this.store.collection<CommentRecord>(COLLECTIONS.comments);
+  }
+
+  /** Stores the image first, so a post never points at an image that is not there. */
+  async insertPost(post: PostRecord, image?: PostImageRecord): Promise<void> {
+    if (image) await this.images.insert(image);
+    await this.posts.insert(post);
+  }
+
+  findPost(id: string) {
+    return this.posts.findById(id);
+  }
+
+  findImage(postId: string) {
+    return this.images.findById(postId);
+  }
+
+  newestPosts(skip: number, limit: number) {
+    return this.posts.find({}, { sort: NEWEST_FIRST, skip, limit });
+  }
+
+  like(postId: string, userId: string) {
+    return this.posts.addToSet(postId, 'likes', userId);
+  }
+
+  unlike(postId: string, userId: string) {
+    return this.posts.pull(postId, 'likes', userId);
+  }
+
+  insertComment(comment: CommentRecord) {
+    return this.comments.insert(comment);
+  }
+
+  /** The latest comments of a post, oldest first. */
+  async latestComments(postId: string, limit: number): Promise<CommentRecord[]> {
+    const newest = await this.comments.find({ postId }, { sort: NEWEST_FIRST, limit });
+    return newest.reverse();
+  }
+
+  countComments(postId: string) {
+    return this.comments.count({ postId });
+  }
+}

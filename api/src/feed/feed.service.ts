@@ -1,0 +1,113 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type Comment,
+  type CommentRecord,
+  COMMENTS_PER_POST_LIMIT,
+  FEED_MESSAGES,
+  FEED_PAGE_SIZE,
+  type FeedPage,
+  pageWindow,
+  type Post,
+  type PostImageType,
+  type PostInput,
+  type PostRecord,
+} from '@skillers/domain';
+import { newId } from '@skillers/store';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { FeedRepository } from './feed.repository';
+
+/** Where a post's image is served; feed pages carry this address instead of the bytes. */
+export const postImagePath = (postId: string): string => `/api/post/${postId}/image`;
+
+const toComment = ({ _id, data, user, createdAt }: CommentRecord): Comment => ({
+  _id,
+  data,
+  user,
+  createdAt,
+});
+
+const authorOf = (user: AuthenticatedUser) => ({ _id: user.id, username: user.username });
+
+@Injectable()
+export class FeedService {
+  constructor(private readonly feed: FeedRepository) {}
+
+  /** Newest first, FEED_PAGE_SIZE per page; `hasMore` says whether a next page has posts. */
+  async page(page: number): Promise<FeedPage> {
+    const { skip } = pageWindow(page, FEED_PAGE_SIZE);
+    // One post more than a page tells whether another page follows, without counting them all.
+    const records = await this.feed.newestPosts(skip, FEED_PAGE_SIZE + 1);
+    const posts = await Promise.all(
+      records.slice(0, FEED_PAGE_SIZE).map((record) => this.withComments(record)),
+    );
+    return { posts, hasMore: records.length > FEED_PAGE_SIZE };
+  }
+
+  async create(author: AuthenticatedUser, input: PostInput): Promise<{ post: Post }> {
+    const post: PostRecord = {
+      _id: newId(),
+      data: input.data,
+      user: authorOf(author),
+      likes: [],
+      ...(input.image && { imageType: input.image.contentType }),
+      createdAt: new Date().toISOString(),
+    };
+    const image = input.image && {
+      _id: post._id,
+      contentType: input.image.contentType,
+      data: input.image.base64,
+    };
+    await this.feed.insertPost(post, image);
+    return { post: toPost(post, [], 0) };
+  }
+
+  async image(postId: string): Promise<{ contentType: PostImageType; bytes: Buffer }> {
+    const image = await this.feed.findImage(postId);
+    if (!image) throw new NotFoundException('This post has no image');
+    return { contentType: image.contentType, bytes: Buffer.from(image.data, 'base64') };
+  }
+
+  /** Liking twice leaves one like: the likes list holds each user id at most once. */
+  async like(postId: string, userId: string): Promise<{ likes: string[] }> {
+    const post = await this.feed.like(postId, userId);
+    if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
+    return { likes: post.likes };
+  }
+
+  async unlike(postId: string, userId: string): Promise<{ likes: string[] }> {
+    const post = await this.feed.unlike(postId, userId);
+    if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
+    return { likes: post.likes };
+  }
+
+  async comment(postId: string, author: AuthenticatedUser, data: string): Promise<{ comment: Comment }> {
+    if (!(await this.feed.findPost(postId))) throw new NotFoundException(FEED_MESSAGES.postNotFound);
+    const comment: CommentRecord = {
+      _id: newId(),
+      postId,
+      data,
+      user: authorOf(author),
+      createdAt: new Date().toISOString(),
+    };
+    await this.feed.insertComment(comment);
+    return { comment: toComment(comment) };
+  }
+
+  private async withComments(record: PostRecord): Promise<Post> {
+    const comments = await this.feed.latestComments(record._id, COMMENTS_PER_POST_LIMIT);
+    const count =
+      comments.length < COMMENTS_PER_POST_LIMIT ? comments.length : await this.feed.countComments(record._id);
+    return toPost(record, comments.map(toComment), count);
+  }
+}
+
+const toPost = (record: PostRecord, comments: Comment[], commentCount: number): Post => ({
+  _id: record._id,
+  data: record.data,
+  ...(record.imageType && { image: postImagePath(record._id) }),
+  user: record.user,
+  likes: record.likes,
+  comments,
+  commentCount,
+  createdAt: record.createdAt,
+});

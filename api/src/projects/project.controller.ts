@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  objectIdSchema,
+  type PageQuery,
+  pageQuerySchema,
+  projectCreateSchema,
+  type ProjectEditInput,
+  projectEditSchema,
+  type ProjectInput,
+} from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { ProjectService } from './project.service';
+
+@Controller('project')
+export class ProjectController {
+  constructor(private readonly projects: ProjectService) {}
+
+  @Get()
+  @UseGuards(OptionalJwtAuthGuard)
+  list(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @CurrentUser() user?: AuthenticatedUser) {
+    return this.projects.list(query.page, user?.id);
+  }
+
+  @Get(':id')
+  @UseGuards(OptionalJwtAuthGuard)
+  detail(@Param('id', new ZodPipe(objectIdSchema)) id: string, @CurrentUser() user?: AuthenticatedUser) {
+    return this.projects.detail(id, user?.id);
+  }
+
+  @Post()
+  @UseGuards(JwtAuthGuard)
+  create(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(projectCreateSchema)) body: ProjectInput) {
+    return this.projects.create(user.id, body);
+  }
+
+  @Put('editProject/:id')
+  @UseGuards(JwtAuthGuard)
+  edit(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(objectIdSchema)) id: string,
+    @Body(new ZodPipe(projectEditSchema)) body: ProjectEditInput,
+  ) {
+    return this.projects.edit(user.id, id, body);
+  }
+}

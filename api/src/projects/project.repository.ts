@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { pageWindow, type ProjectRecord } from '@skillers/domain';
+import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
+import { NEWEST_FIRST } from '../common/newest-first';
+import { RECORD_STORE } from '../core/tokens';
+
+@Injectable()
+export class ProjectRepository {
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+
+  private get projects() {
+    return this.store.collection<ProjectRecord>(COLLECTIONS.projects);
+  }
+
+  insert(project: ProjectRecord) {
+    return this.projects.insert(project);
+  }
+
+  findById(id: string) {
+    return this.projects.findById(id);
+  }
+
+  findByIds(ids: readonly string[]) {
+    return ids.length === 0 ? Promise.resolve([]) : this.projects.find({ _id: { $in: ids } });
+  }
+
+  update(
+    id: string,
+    set: Partial<Omit<ProjectRecord, '_id'>>,
+    unset: readonly (keyof ProjectRecord & string)[],
+  ) {
+    return this.projects.update(id, set, unset);
+  }
+
+  delete(id: string) {
+    return this.projects.delete(id);
+  }
+
+  /** Newest first, one page; `ownerId` narrows it to one creator's projects. */
+  async page(page: number, ownerId?: string): Promise<{ items: ProjectRecord[]; total: number }> {
+    const filter: Filter = ownerId ? { ownerId } : {};
+    const [items, total] = await Promise.all([
+      this.projects.find(filter, { sort: NEWEST_FIRST, ...pageWindow(page) }),
+      this.projects.count(filter),
+    ]);
+    return { items, total };
+  }
+
+  async idsOwnedBy(ownerId: string): Promise<string[]> {
+    return (await this.projects.find({ ownerId }, { sort: NEWEST_FIRST })).map((project) => project._id);
+  }
+}

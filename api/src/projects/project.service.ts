@@ -1,0 +1,113 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  LISTING_MESSAGES,
+  pageCount,
+  PROJECT_FIELD_NAMES,
+  type ProjectEditInput,
+  type ProjectInput,
+  type ProjectRecord,
+  type ProjectView,
+  type PublicUser,
+} from '@skillers/domain';
+import { newId } from '@skillers/store';
+import { RecordChangesService } from '../indexing/record-changes.service';
+import { SavedRepository } from '../saved/saved.repository';
+import { UsersRepository } from '../users/users.repository';
+import { toPublicUser } from '../users/users.service';
+import { ProjectRepository } from './project.repository';
+
+@Injectable()
+export class ProjectService {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly saved: SavedRepository,
+    private readonly users: UsersRepository,
+    private readonly changes: RecordChangesService,
+  ) {}
+
+  async list(page: number, viewerId?: string): Promise<{ projects: ProjectView[]; projectsPages: number }> {
+    const { items, total } = await this.projects.page(page);
+    return { projects: await this.withSavedMarks(items, viewerId), projectsPages: pageCount(total) };
+  }
+
+  async detail(
+    id: string,
+    viewerId?: string,
+  ): Promise<{ project: ProjectView; project_creator: PublicUser | null }> {
+    const project = await this.existing(id);
+    const [[view], creator] = await Promise.all([
+      this.withSavedMarks([project], viewerId),
+      this.users.findById(project.ownerId),
+    ]);
+    return { project: view, project_creator: creator ? toPublicUser(creator) : null };
+  }
+
+  async create(ownerId: string, input: ProjectInput): Promise<{ message: string; project: ProjectRecord }> {
+    const now = new Date().toISOString();
+    const project: ProjectRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
+    await this.projects.insert(project);
+    await this.changes.changed('project', project._id);
+    return { message: LISTING_MESSAGES.projectCreated, project };
+  }
+
+  /** The form sends the whole project: fields it leaves out are cleared. */
+  async edit(
+    userId: string,
+    id: string,
+    input: ProjectEditInput,
+  ): Promise<{ message: string; project: ProjectRecord }> {
+    await this.owned(userId, id);
+    const cleared = PROJECT_FIELD_NAMES.filter((field) => !(field in input));
+    const updated = await this.projects.update(
+      id,
+      { ...input, updatedAt: new Date().toISOString() },
+      cleared,
+    );
+    if (!updated) throw new NotFoundException(LISTING_MESSAGES.projectNotFound);
+    await this.changes.changed('project', id);
+    return { message: LISTING_MESSAGES.projectUpdated, project: updated };
+  }
+
+  async mine(
+    ownerId: string,
+    page: number,
+  ): Promise<{ UserProjects: ProjectRecord[]; myProjectsPages: number }> {
+    const { items, total } = await this.projects.page(page, ownerId);
+    return { UserProjects: items, myProjectsPages: pageCount(total) };
+  }
+
+  async myIds(ownerId: string): Promise<{ myProjectsIds: string[] }> {
+    return { myProjectsIds: await this.projects.idsOwnedBy(ownerId) };
+  }
+
+  /** Deleting a project also forgets it for everyone who saved it. */
+  async remove(userId: string, id: string): Promise<{ message: string; project_id: string }> {
+    await this.owned(userId, id);
+    await this.projects.delete(id);
+    await this.saved.forgetItem('project', id);
+    await this.changes.removed('project', id);
+    return { message: LISTING_MESSAGES.projectDeleted, project_id: id };
+  }
+
+  private async existing(id: string): Promise<ProjectRecord> {
+    const project = await this.projects.findById(id);
+    if (!project) throw new NotFoundException(LISTING_MESSAGES.projectNotFound);
+    return project;
+  }
+
+  private async owned(userId: string, id: string): Promise<ProjectRecord> {
+    const project = await this.existing(id);
+    if (project.ownerId !== userId) throw new ForbiddenException(LISTING_MESSAGES.notProjectOwner);
+    return project;
+  }
+
+  private async withSavedMarks(projects: ProjectRecord[], viewerId?: string): Promise<ProjectView[]> {
+    if (!viewerId) return projects;
+    const saved = await this.saved.savedAmong(
+      viewerId,
+      'project',
+      projects.map((project) => project._id),
+    );
+    return projects.map((project) => ({ ...project, isSaved: saved.has(project._id) }));
+  }
+}

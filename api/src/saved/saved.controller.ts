@@ -1,0 +1,63 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { objectIdSchema, type PageQuery, pageQuerySchema } from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { SavedService } from './saved.service';
+
+/** Projects and skillers the signed-in user keeps for later. Saving twice answers the same as once. */
+@Controller('user')
+@UseGuards(JwtAuthGuard)
+export class SavedController {
+  constructor(private readonly saved: SavedService) {}
+
+  @Get('projects/found')
+  foundProjects(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
+  ) {
+    return this.saved.foundProjects(user.id, query.page);
+  }
+
+  @Post('projects/:id')
+  @HttpCode(200)
+  saveProject(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
+    return this.saved.saveProject(user.id, id);
+  }
+
+  @Delete('projects/:id')
+  forgetProject(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(objectIdSchema)) id: string,
+  ) {
+    return this.saved.forget(user.id, 'project', id);
+  }
+
+  @Get('teammates/found')
+  foundTeammates(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
+  ) {
+    return this.saved.foundTeammates(user.id, query.page);
+  }
+
+  @Post('teammates/:id')
+  @HttpCode(200)
+  saveTeammate(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
+    return this.saved.saveTeammate(user.id, id);
+  }
+
+  @Delete('teammates/:id')
+  forgetTeammate(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ZodPipe(objectIdSchema)) id: string,
+  ) {
+    return this.saved.forget(user.id, 'teammate', id);
+  }
+
+  @Get('savedIds')
+  savedIds(@CurrentUser() user: AuthenticatedUser) {
+    return this.saved.savedIds(user.id);
+  }
+}

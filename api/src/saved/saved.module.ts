@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '../projects/projects.module';
+import { TeammatesModule } from '../teammates/teammates.module';
+import { SavedController } from './saved.controller';
+import { SavedRecordsModule } from './saved-records.module';
+import { SavedService } from './saved.service';
+
+@Module({
+  imports: [SavedRecordsModule, ProjectsModule, TeammatesModule],
+  controllers: [SavedController],
+  providers: [SavedService],
+})
+export class SavedModule {}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  objectIdSchema,
+  type PageQuery,
+  pageQuerySchema,
+  teammateCreateSchema,
+  type TeammateEditInput,
+  teammateEditSchema,
+  type TeammateInput,
+} from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { TeammateService } from './teammate.service';
+
+/** Skiller profiles; the list answers under both names the web app uses. */
+@Controller()
+export class TeammateController {
+  constructor(private readonly teammates: TeammateService) {}
+
+  @Get(['teammate', 'teammates'])
+  @UseGuards(OptionalJwtAuthGuard)
+  list(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @CurrentUser() user?: AuthenticatedUser) {
+    return this.teammates.list(query.page, user?.id);
+  }
+
+  @Get('teammate/:id')
+  @UseGuards(OptionalJwtAuthGuard)
+  detail(@Param('id', new ZodPipe(objectIdSchema)) id: string, @CurrentUser() user?: AuthenticatedUser) {
+    return this.teammates.detail(id, user?.id);
+  }
+
+  @Post('teammate')
+  @UseGuards(JwtAuthGuard)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodPipe(teammateCreateSchema)) body: TeammateInput,
+  ) {
+    return this.teammates.create(user.id, body);
+  }
+
+  @Put('teammate/editTeammate')
+  @UseGuards(JwtAuthGuard)
+  edit(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodPipe(teammateEditSchema)) body: TeammateEditInput,
+  ) {
+    return this.teammates.editOwn(user.id, body);
+  }
+}

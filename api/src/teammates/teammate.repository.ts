@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { pageWindow, type TeammateRecord } from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { NEWEST_FIRST } from '../common/newest-first';
+import { RECORD_STORE } from '../core/tokens';
+
+@Injectable()
+export class TeammateRepository {
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+
+  private get teammates() {
+    return this.store.collection<TeammateRecord>(COLLECTIONS.teammates);
+  }
+
+  /** Throws DuplicateKeyError on `ownerId` when the user already has a profile. */
+  insert(teammate: TeammateRecord) {
+    return this.teammates.insert(teammate);
+  }
+
+  findById(id: string) {
+    return this.teammates.findById(id);
+  }
+
+  findByOwner(ownerId: string) {
+    return this.teammates.findOne({ ownerId });
+  }
+
+  findByIds(ids: readonly string[]) {
+    return ids.length === 0 ? Promise.resolve([]) : this.teammates.find({ _id: { $in: ids } });
+  }
+
+  update(
+    id: string,
+    set: Partial<Omit<TeammateRecord, '_id'>>,
+    unset: readonly (keyof TeammateRecord & string)[],
+  ) {
+    return this.teammates.update(id, set, unset);
+  }
+
+  async page(page: number): Promise<{ items: TeammateRecord[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.teammates.find({}, { sort: NEWEST_FIRST, ...pageWindow(page) }),
+      this.teammates.count({}),
+    ]);
+    return { items, total };
+  }
+}

@@ -1,0 +1,99 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  LISTING_MESSAGES,
+  pageCount,
+  type PublicUser,
+  TEAMMATE_FIELD_NAMES,
+  type TeammateEditInput,
+  type TeammateInput,
+  type TeammateRecord,
+  type TeammateView,
+} from '@skillers/domain';
+import { DuplicateKeyError, newId } from '@skillers/store';
+import { RecordChangesService } from '../indexing/record-changes.service';
+import { SavedRepository } from '../saved/saved.repository';
+import { UsersRepository } from '../users/users.repository';
+import { toPublicUser } from '../users/users.service';
+import { TeammateRepository } from './teammate.repository';
+import { toTeammateView } from './teammate-view';
+
+const profileExists = () => new ConflictException(LISTING_MESSAGES.profileExists);
+
+@Injectable()
+export class TeammateService {
+  constructor(
+    private readonly teammates: TeammateRepository,
+    private readonly saved: SavedRepository,
+    private readonly users: UsersRepository,
+    private readonly changes: RecordChangesService,
+  ) {}
+
+  async list(
+    page: number,
+    viewerId?: string,
+  ): Promise<{ teammates: TeammateView[]; teammatesPages: number }> {
+    const { items, total } = await this.teammates.page(page);
+    return { teammates: await this.views(items, viewerId), teammatesPages: pageCount(total) };
+  }
+
+  async detail(
+    id: string,
+    viewerId?: string,
+  ): Promise<{ teammate: TeammateView; teammate_creator: PublicUser | null }> {
+    const teammate = await this.teammates.findById(id);
+    if (!teammate) throw new NotFoundException(LISTING_MESSAGES.profileNotFound);
+    const [[view], creator] = await Promise.all([
+      this.views([teammate], viewerId),
+      this.users.findById(teammate.ownerId),
+    ]);
+    return { teammate: view, teammate_creator: creator ? toPublicUser(creator) : null };
+  }
+
+  /** One profile per user; the store's unique owner index settles two creations racing each other. */
+  async create(ownerId: string, input: TeammateInput): Promise<{ message: string; teammate: TeammateView }> {
+    if (await this.teammates.findByOwner(ownerId)) throw profileExists();
+    const now = new Date().toISOString();
+    const teammate: TeammateRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
+    try {
+      await this.teammates.insert(teammate);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && error.fields.includes('ownerId')) throw profileExists();
+      throw error;
+    }
+    await this.changes.changed('teammate', teammate._id);
+    return { message: LISTING_MESSAGES.profileCreated, teammate: toTeammateView(teammate) };
+  }
+
+  /** Edits the caller's own profile; the form sends the whole profile, so fields it leaves out are cleared. */
+  async editOwn(
+    ownerId: string,
+    input: TeammateEditInput,
+  ): Promise<{ message: string; teammate: TeammateView }> {
+    const current = await this.teammates.findByOwner(ownerId);
+    if (!current) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
+    const cleared = TEAMMATE_FIELD_NAMES.filter((field) => !(field in input));
+    const updated = await this.teammates.update(
+      current._id,
+      { ...input, updatedAt: new Date().toISOString() },
+      cleared,
+    );
+    if (!updated) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
+    await this.changes.changed('teammate', updated._id);
+    return { message: LISTING_MESSAGES.profileUpdated, teammate: toTeammateView(updated) };
+  }
+
+  async mine(ownerId: string): Promise<{ userTeammateProfile: TeammateView | null }> {
+    const teammate = await this.teammates.findByOwner(ownerId);
+    return { userTeammateProfile: teammate ? toTeammateView(teammate) : null };
+  }
+
+  private async views(teammates: TeammateRecord[], viewerId?: string): Promise<TeammateView[]> {
+    if (!viewerId) return teammates.map((teammate) => toTeammateView(teammate));
+    const saved = await this.saved.savedAmong(
+      viewerId,
+      'teammate',
+      teammates.map((teammate) => teammate._id),
+    );
+    return teammates.map((teammate) => toTeammateView(teammate, saved.has(teammate._id)));
+  }
+}

@@ -1,0 +1,255 @@
+import {
+  CHAT_EVENTS,
+  CHAT_MESSAGES,
+  type ChatEventError,
+  type ChatMessage,
+  CONVERSATION_MESSAGES_LIMIT,
+  HTTP_MESSAGES,
+  MESSAGE_MAX_LENGTH,
+  type RealtimeMessage,
+} from '@skillers/domain';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CROSS_ORIGIN_REFUSED } from '../src/chat/socket-handshake';
+import type { ChatAck } from '../src/chat/chat.gateway';
+import { connectSocket, eventsDuring, nextEvent } from './socket-client';
+import { startTestApp, type TestApp, type TestUser } from './test-app';
+
+/** Delivery on loopback is a few milliseconds; this bound only keeps a broken push from hanging the run. */
+const DELIVERY_BOUND_MS = 1_000;
+
+describe('real-time chat over socket.io', () => {
+  let api: TestApp;
+  let ada: TestUser;
+  let bob: TestUser;
+  let eve: TestUser;
+  let conversationId: string;
+  const sockets: Socket[] = [];
+
+  const connect = async (user?: TestUser, options: Parameters<typeof connectSocket>[1] = {}) => {
+    const socket = await connectSocket(api.baseUrl, { token: user?.token, ...options });
+    sockets.push(socket);
+    return socket;
+  };
+  const emit = (socket: Socket, event: string, ...args: unknown[]) =>
+    socket.timeout(DELIVERY_BOUND_MS).emitWithAck(event, ...args) as Promise<ChatAck>;
+
+  beforeAll(async () => {
+    api = await startTestApp();
+    [ada, bob, eve] = [await api.signUp(), await api.signUp(), await api.signUp()];
+    const first = await api.request<{ message: ChatMessage }>('POST', '/api/chat/sendMessage', {
+      token: ada.token,
+      body: { id: bob.id, message: 'Hello Bob' },
+    });
+    conversationId = first.body.message.conversationId;
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(() => api.close());
+
+  it('delivers a chat event from one participant to the other, and stores it', async () => {
+    const [adaSocket, bobSocket] = [await connect(ada), await connect(bob)];
+    expect(await emit(adaSocket, CHAT_EVENTS.join, conversationId)).toEqual({ ok: true, conversationId });
+    expect(await emit(bobSocket, CHAT_EVENTS.join, conversationId)).toEqual({ ok: true, conversationId });
+
+    const received = nextEvent<RealtimeMessage>(bobSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    const started = performance.now();
+    const ack = await emit(adaSocket, CHAT_EVENTS.chat, {
+      room: conversationId,
+      user: ada.id,
+      text: ' Over the socket ',
+    });
+    const message = await received;
+    expect(performance.now() - started).toBeLessThan(DELIVERY_BOUND_MS);
+    expect(message).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      conversationId,
+      senderId: ada.id,
+      text: 'Over the socket',
+      date: expect.any(String),
+    });
+    expect(ack).toMatchObject({ ok: true, message: { _id: message._id, message: 'Over the socket' } });
+
+    const stored = await api.request<{ conversation: { messages: ChatMessage[] } }>(
+      'GET',
+      `/api/chat/conversation?friendId=${ada.id}`,
+      { token: bob.token },
+    );
+    expect(stored.body.conversation.messages.at(-1)).toMatchObject({ _id: message._id, senderId: ada.id });
+  });
+
+  it('pushes a message sent over HTTP to the room', async () => {
+    const adaSocket = await connect(ada);
+    await emit(adaSocket, CHAT_EVENTS.join, conversationId);
+    const received = nextEvent<RealtimeMessage>(adaSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    const sent = await api.request<{ message: ChatMessage }>('POST', '/api/chat/singlePage/sendMessage', {
+      token: bob.token,
+      body: { id: ada.id, message: 'Sent from the project page' },
+    });
+    expect(await received).toMatchObject({
+      _id: sent.body.message._id,
+      conversationId,
+      senderId: bob.id,
+      text: 'Sent from the project page',
+    });
+  });
+
+  it('accepts the token as a bearer Authorization header too', async () => {
+    const bobSocket = await connect(bob, { tokenInHeader: true });
+    expect(await emit(bobSocket, CHAT_EVENTS.join, conversationId)).toEqual({ ok: true, conversationId });
+  });
+
+  it('keeps a stranger out of the room: no join, no chat, no messages', async () => {
+    const [adaSocket, eveSocket] = [await connect(ada), await connect(eve)];
+    await emit(adaSocket, CHAT_EVENTS.join, conversationId);
+
+    const refusal = nextEvent<ChatEventError>(eveSocket, CHAT_EVENTS.exception);
+    expect(await emit(eveSocket, CHAT_EVENTS.join, conversationId)).toEqual({
+      ok: false,
+      message: CHAT_MESSAGES.notInConversation,
+    });
+    expect(await refusal).toEqual({ event: CHAT_EVENTS.join, message: CHAT_MESSAGES.notInConversation });
+
+    const intrusion = await emit(eveSocket, CHAT_EVENTS.chat, { room: conversationId, text: 'let me in' });
+    expect(intrusion).toEqual({ ok: false, message: CHAT_MESSAGES.notInConversation });
+
+    const overheard = eventsDuring(eveSocket, CHAT_EVENTS.message, 300);
+    const adaHears = nextEvent<RealtimeMessage>(adaSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    await api.request('POST', '/api/chat/sendMessage', {
+      token: bob.token,
+      body: { id: ada.id, message: 'private' },
+    });
+    expect((await adaHears).text).toBe('private');
+    expect(await overheard).toEqual([]);
+
+    const stored = await api.request<{ conversation: { messages: ChatMessage[] } }>(
+      'GET',
+      `/api/chat/conversation?friendId=${bob.id}`,
+      { token: ada.token },
+    );
+    expect(stored.body.conversation.messages.map((message) => message.message)).not.toContain('let me in');
+  });
+
+  it('refuses a join to a conversation that does not exist, alike', async () => {
+    const adaSocket = await connect(ada);
+    expect(await emit(adaSocket, CHAT_EVENTS.join, 'bbbbbbbbbbbbbbbbbbbbbbbb')).toEqual({
+      ok: false,
+      message: CHAT_MESSAGES.notInConversation,
+    });
+  });
+
+  it('refuses to connect without a valid token', async () => {
+    await expect(connectSocket(api.baseUrl)).rejects.toThrow(HTTP_MESSAGES.unauthorized);
+    await expect(connectSocket(api.baseUrl, { token: 'garbage' })).rejects.toThrow(
+      HTTP_MESSAGES.unauthorized,
+    );
+    await expect(connectSocket(api.baseUrl, { transports: ['polling'] })).rejects.toThrow(
+      HTTP_MESSAGES.unauthorized,
+    );
+    const [header, payload] = ada.token.split('.');
+    await expect(connectSocket(api.baseUrl, { token: `${header}.${payload}.forged` })).rejects.toThrow(
+      HTTP_MESSAGES.unauthorized,
+    );
+  });
+
+  it('refuses browsers on other sites but lets the page’s own origin in', async () => {
+    await expect(
+      connectSocket(api.baseUrl, { token: ada.token, headers: { origin: 'https://evil.example' } }),
+    ).rejects.toThrow(CROSS_ORIGIN_REFUSED);
+    const own = await connect(ada, { headers: { origin: api.baseUrl } });
+    expect(own.connected).toBe(true);
+  });
+
+  it('answers malformed events with an exception event and keeps serving the same socket', async () => {
+    const [adaSocket, bobSocket] = [await connect(ada), await connect(bob)];
+    await emit(bobSocket, CHAT_EVENTS.join, conversationId);
+    const bad: [string, unknown[], string][] = [
+      [CHAT_EVENTS.join, [], 'Send the conversation id'],
+      [CHAT_EVENTS.join, [42], 'Send the conversation id'],
+      [CHAT_EVENTS.join, [{ room: conversationId }], 'Send the conversation id'],
+      [CHAT_EVENTS.join, ['../../etc/passwd'], 'Malformed conversation id'],
+      [CHAT_EVENTS.chat, ['just a string'], 'Send the chat event as { room, text }'],
+      [CHAT_EVENTS.chat, [[conversationId, 'hi']], 'Send the chat event as { room, text }'],
+      [CHAT_EVENTS.chat, [null], 'Send the chat event as { room, text }'],
+      [CHAT_EVENTS.chat, [{ room: conversationId, text: 5 }], CHAT_MESSAGES.messageRequired],
+      [CHAT_EVENTS.chat, [{ room: conversationId, text: '   ' }], CHAT_MESSAGES.messageRequired],
+      [CHAT_EVENTS.chat, [{ room: 7, text: 'hi' }], 'Send the conversation id'],
+      [CHAT_EVENTS.chat, [{ room: conversationId, text: 'hi', admin: true }], 'Unknown field: admin'],
+      [
+        CHAT_EVENTS.chat,
+        [{ room: conversationId, text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }],
+        `A message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+      ],
+    ];
+    const overheard = eventsDuring(bobSocket, CHAT_EVENTS.message, 500);
+    for (const [event, args, message] of bad) {
+      const refusal = nextEvent<ChatEventError>(adaSocket, CHAT_EVENTS.exception);
+      const ack = await emit(adaSocket, event, ...args);
+      expect(ack, `${event} ${JSON.stringify(args)}`).toMatchObject({ ok: false, message });
+      expect(await refusal).toMatchObject({ event, message });
+    }
+    // Without an ack callback the refusal still arrives as an event.
+    const refusal = nextEvent<ChatEventError>(adaSocket, CHAT_EVENTS.exception);
+    adaSocket.emit(CHAT_EVENTS.chat, 12345);
+    expect(await refusal).toMatchObject({ event: CHAT_EVENTS.chat });
+    expect(await overheard).toEqual([]);
+
+    expect(adaSocket.connected).toBe(true);
+    await emit(adaSocket, CHAT_EVENTS.join, conversationId);
+    const received = nextEvent<RealtimeMessage>(bobSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    await emit(adaSocket, CHAT_EVENTS.chat, { room: conversationId, text: 'still here' });
+    expect((await received).text).toBe('still here');
+  });
+
+  it('drops a socket whose event exceeds the size limit, and the server keeps serving', async () => {
+    const [adaSocket, bobSocket] = [await connect(ada), await connect(bob)];
+    const dropped = nextEvent(adaSocket, 'disconnect');
+    adaSocket.emit(CHAT_EVENTS.chat, { room: conversationId, text: 'x'.repeat(200_000) });
+    await dropped;
+    expect(adaSocket.connected).toBe(false);
+
+    expect((await api.request('GET', '/api/health')).status).toBe(200);
+    const again = await connect(ada);
+    await emit(bobSocket, CHAT_EVENTS.join, conversationId);
+    const received = nextEvent<RealtimeMessage>(bobSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    expect(await emit(again, CHAT_EVENTS.chat, { room: conversationId, text: 'back again' })).toMatchObject({
+      ok: true,
+    });
+    expect((await received).text).toBe('back again');
+  });
+
+  it('works over HTTP long-polling as well as WebSocket', async () => {
+    const [adaSocket, bobSocket] = [
+      await connect(ada, { transports: ['polling'] }),
+      await connect(bob, { transports: ['polling'] }),
+    ];
+    await emit(bobSocket, CHAT_EVENTS.join, conversationId);
+    const received = nextEvent<RealtimeMessage>(bobSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    await emit(adaSocket, CHAT_EVENTS.chat, { room: conversationId, text: 'polled' });
+    expect((await received).text).toBe('polled');
+  });
+
+  it(`answers a conversation with its latest ${CONVERSATION_MESSAGES_LIMIT} messages, oldest first`, async () => {
+    const [cem, dan] = [await api.signUp(), await api.signUp()];
+    const first = await api.request<{ message: ChatMessage }>('POST', '/api/chat/sendMessage', {
+      token: cem.token,
+      body: { id: dan.id, message: 'm0' },
+    });
+    const cemSocket = await connect(cem);
+    const room = first.body.message.conversationId;
+    for (let n = 1; n <= CONVERSATION_MESSAGES_LIMIT + 4; n += 1) {
+      const ack = await emit(cemSocket, CHAT_EVENTS.chat, { room, text: `m${n}` });
+      expect(ack.ok).toBe(true);
+    }
+    const read = await api.request<{ conversation: { messages: ChatMessage[] } }>(
+      'GET',
+      `/api/chat/conversation?friendId=${cem.id}`,
+      { token: dan.token },
+    );
+    const texts = read.body.conversation.messages.map((message) => message.message);
+    expect(texts).toHaveLength(CONVERSATION_MESSAGES_LIMIT);
+    expect(texts[0]).toBe('m5');
+    expect(texts.at(-1)).toBe(`m${CONVERSATION_MESSAGES_LIMIT + 4}`);
+  });
+});

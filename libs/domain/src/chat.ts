@@ -1,0 +1,70 @@
+import type { PublicUser } from './entities';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+/** A conversation answers with its latest messages only, oldest first, so one read stays bounded. */
+export const CONVERSATION_MESSAGES_LIMIT = 200;
+/** The conversation list shows this many of the most recently active conversations. */
+export const CONVERSATION_LIST_LIMIT = 200;
+/** Unread counts stop here; a client shows the cap as "100+". */
+export const UNREAD_COUNT_LIMIT = 100;
+
+/** Real-time channel event names (spec section 7), plus the one carrying refusals. */
+export const CHAT_EVENTS = {
+  join: 'join',
+  chat: 'chat',
+  message: 'message',
+  exception: 'exception',
+} as const;
+
+/**
+ * One conversation per pair of users; `pairKey` is the two ids sorted and joined, unique in the store.
+ * Its last activity is read from its messages, so sending a message is a single write.
+ */
+export interface ConversationRecord {
+  _id: string;
+  participants: [string, string];
+  pairKey: string;
+  createdAt: string;
+}
+
+/** A stored message; the API answers with the same shape. */
+export interface ChatMessage {
+  _id: string;
+  conversationId: string;
+  senderId: string;
+  message: string;
+  date: string;
+}
+
+/** How far a participant has read a conversation: messages from the other side after `readAt` are unread. */
+export interface ConversationReadRecord {
+  _id: string;
+  conversationId: string;
+  userId: string;
+  readAt: string;
+}
+
+export interface ConversationSummary {
+  _id: string;
+  friend: PublicUser;
+  lastMessage: ChatMessage | null;
+  unread: number;
+}
+
+/** The `message` event pushed to a conversation room. */
+export interface RealtimeMessage {
+  _id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  date: string;
+}
+
+/** What the server sends on the `exception` event when it refuses an event. */
+export interface ChatEventError {
+  event: string;
+  message: string;
+  errors?: { field: string; message: string }[];
+}
+
+export const conversationPairKey = (a: string, b: string): string => [a, b].sort().join(':');

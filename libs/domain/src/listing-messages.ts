@@ -1,0 +1,20 @@
+/** Answers about projects, skiller profiles and saved items; the specification leaves these texts open. */
+export const LISTING_MESSAGES = {
+  projectCreated: 'Project created',
+  projectUpdated: 'Project updated',
+  projectDeleted: 'Project deleted',
+  projectNotFound: 'Project not found',
+  notProjectOwner: 'Only the creator of this project can change it.',
+  profileCreated: 'Skiller profile created',
+  profileUpdated: 'Skiller profile updated',
+  profileNotFound: 'Skiller profile not found',
+  noProfileYet: 'No skiller profile yet...',
+  profileExists: 'You already have a skiller profile. Edit it instead.',
+  projectSaved: 'Project saved',
+  projectForgotten: 'Project forgotten',
+  teammateSaved: 'Teammate saved',
+  teammateForgotten: 'Teammate forgotten',
+  ownProjectNotSavable: 'You cannot save your own project.',
+  ownProfileNotSavable: 'You cannot save your own skiller profile.',
+  rolesMustAddUp: 'Business and tech roles must add up to 100',
+} as const;

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE } from '../pagination';
+import {
+  type ActiveFilters,
+  activeFiltersSchema,
+  filteringRequestSchema,
+  toActiveQuery,
+} from './active-filters.schema';
+
+const everyKey = {
+  toolsExperience: ['Docker', { tool: 'React', mep: 3 }, { tool: 'Vue' }],
+  projectType: ['Start Up'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Milestone'],
+  softSkills: ['Empathy'],
+  requiredAreaOfExpertise: ['Banking'],
+  projectDeadline: 6,
+  hardSkills: ['Data Scientist'],
+  offeredWorkingType: ['Remote'],
+  offeredWorkingTypeActiveOptions: ['Office'],
+  usedLanguages: ['Polish'],
+  locations: ['Poland'],
+  bizOrTech: 60,
+  productType: ['Web Application'],
+  product_type: ['Mobile Application'],
+  requiredAvailability: { hours: 20, mode: 'At least' },
+};
+
+const parse = (value: unknown) => activeFiltersSchema.safeParse(value);
+
+describe('activeFiltersSchema', () => {
+  it('accepts every key of the spec at once', () => {
+    const parsed = parse(everyKey);
+    expect(parsed.success).toBe(true);
+    expect(Object.keys(parsed.data ?? {}).sort()).toEqual(Object.keys(everyKey).sort());
+  });
+
+  it('accepts an empty object and a date deadline', () => {
+    expect(parse({}).success).toBe(true);
+    expect(parse({ projectDeadline: '2030-01-31' }).success).toBe(true);
+  });
+
+  it('fills in the default tool level of 1 and trims options', () => {
+    expect(parse({ toolsExperience: [{ tool: ' Vue ' }], locations: [' Spain '] }).data).toEqual({
+      toolsExperience: [{ tool: 'Vue', mep: 1 }],
+      locations: ['Spain'],
+    });
+  });
+
+  it('rejects unknown keys, naming them', () => {
+    const parsed = parse({ ...everyKey, industry: ['Banking'] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['industry'] });
+  });
+
+  it.each([
+    ['a list as an operator object', { projectType: { $in: ['Start Up'] } }],
+    ['a number as an operator object', { bizOrTech: { $gt: 0 } }],
+    ['an extra key in the availability', { requiredAvailability: { hours: 10, mode: 'Up to', $where: '1' } }],
+    ['an extra key in a tool', { toolsExperience: [{ tool: 'React', mep: 2, $ne: 1 }] }],
+    ['an option that is not text', { locations: [{ $regex: '.*' }] }],
+  ])('rejects %s', (_name, value) => {
+    expect(parse(value).success).toBe(false);
+  });
+
+  it.each([
+    ['a single option instead of a list', { projectType: 'Start Up' }],
+    ['an empty option', { softSkills: [''] }],
+    ['an option of 101 characters', { softSkills: ['x'.repeat(101)] }],
+    ['more than 100 options', { locations: Array.from({ length: 101 }, (_, i) => `Place ${i}`) }],
+    ['a tool level of 0', { toolsExperience: [{ tool: 'React', mep: 0 }] }],
+    ['a tool level of 6', { toolsExperience: [{ tool: 'React', mep: 6 }] }],
+    ['a fractional tool level', { toolsExperience: [{ tool: 'React', mep: 2.5 }] }],
+    ['a tool without a name', { toolsExperience: [{ mep: 2 }] }],
+    ['a business share as text', { bizOrTech: '50' }],
+    ['a business share over 100', { bizOrTech: 101 }],
+    ['a negative business share', { bizOrTech: -1 }],
+    ['a duration over 60 months', { projectDeadline: 61 }],
+    ['a fractional duration', { projectDeadline: 1.5 }],
+    ['an impossible date', { projectDeadline: '2030-02-30' }],
+    ['a deadline that is not a date', { projectDeadline: 'next week' }],
+    ['an unknown working type', { offeredWorkingType: ['Hybrid'] }],
+    ['a working type in lower case', { offeredWorkingTypeActiveOptions: ['remote'] }],
+    ['more than 100 weekly hours', { requiredAvailability: { hours: 101, mode: 'Up to' } }],
+    ['an unknown availability mode', { requiredAvailability: { hours: 10, mode: 'up to' } }],
+    ['availability without a mode', { requiredAvailability: { hours: 10 } }],
+    ['availability as a number', { requiredAvailability: 10 }],
+    ['null for a list', { usedLanguages: null }],
+  ])('rejects %s', (_name, value) => {
+    expect(parse(value).success).toBe(false);
+  });
+});
+
+describe('filteringRequestSchema', () => {
+  it('defaults to min_1_match on page 1', () => {
+    expect(filteringRequestSchema.parse({ activeFilters: {} })).toEqual({
+      activeFilters: {},
+      filtering_restriction: 'min_1_match',
+      page: 1,
+    });
+    expect(
+      filteringRequestSchema.parse({ activeFilters: {}, filtering_restriction: 'all_match', page: 3 }),
+    ).toMatchObject({ filtering_restriction: 'all_match', page: 3 });
+  });
+
+  it.each([
+    ['no activeFilters', {}],
+    ['an unknown restriction', { activeFilters: {}, filtering_restriction: 'any' }],
+    ['a page of 0', { activeFilters: {}, page: 0 }],
+    ['a page as text', { activeFilters: {}, page: '2' }],
+    ['an unknown key', { activeFilters: {}, sort: 'newest' }],
+    ['an unknown filter key', { activeFilters: { nickname: ['Ada'] } }],
+  ])('rejects %s', (_name, body) => {
+    expect(filteringRequestSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('toActiveQuery', () => {
+  const filters = (value: unknown): ActiveFilters => activeFiltersSchema.parse(value);
+
+  it('maps every key to the query', () => {
+    expect(toActiveQuery('teammate', filters(everyKey), 'all_match', 2)).toEqual({
+      kind: 'teammate',
+      restriction: 'all_match',
+      page: 2,
+      pageSize: LIST_PAGE_SIZE,
+      tags: {
+        projectType: ['Start Up'],
+        productType: ['Web Application', 'Mobile Application'],
+        offeredGratification: ['Salary'],
+        forGratification: ['Milestone'],
+        softSkills: ['Empathy'],
+        hardSkills: ['Data Scientist'],
+        industry: ['Banking'],
+        usedLanguages: ['Polish'],
+        locations: ['Poland'],
+      },
+      minToolLevels: { Docker: 1, React: 3, Vue: 1 },
+      workingTypes: ['Remote', 'Office'],
+      availability: { mode: 'atLeast', hours: 20 },
+      durationMonths: 6,
+      bizRole: 60,
+    });
+  });
+
+  it('leaves out empty lists and zero values', () => {
+    const empty = filters({
+      projectType: [],
+      toolsExperience: [],
+      offeredWorkingType: [],
+      bizOrTech: 0,
+      projectDeadline: 0,
+      requiredAvailability: { hours: 0, mode: 'Up to' },
+    });
+    expect(toActiveQuery('project', empty, 'min_1_match', 1)).toEqual({
+      kind: 'project',
+      restriction: 'min_1_match',
+      tags: {},
+      page: 1,
+      pageSize: LIST_PAGE_SIZE,
+    });
+  });
+
+  it('takes a date deadline as a deadline and ignores one on or before 1970-01-01', () => {
+    expect(
+      toActiveQuery('project', filters({ projectDeadline: '2030-01-31' }), 'min_1_match', 1).deadline,
+    ).toBe('2030-01-31');
+    const unset = toActiveQuery('project', filters({ projectDeadline: '1970-01-01' }), 'min_1_match', 1);
+    expect(unset).not.toHaveProperty('deadline');
+    expect(unset).not.toHaveProperty('durationMonths');
+  });
+
+  it('merges repeated options and keeps the higher level of a tool picked twice', () => {
+    const query = toActiveQuery(
+      'teammate',
+      filters({
+        toolsExperience: [{ tool: 'React', mep: 4 }, 'React', { tool: 'Go', mep: 2 }, { tool: 'Go', mep: 5 }],
+        productType: ['Game'],
+        product_type: ['Game'],
+        offeredWorkingType: ['Remote'],
+        offeredWorkingTypeActiveOptions: ['Remote'],
+      }),
+      'min_1_match',
+      1,
+    );
+    expect(query.minToolLevels).toEqual({ React: 4, Go: 5 });
+    expect(query.tags.productType).toEqual(['Game']);
+    expect(query.workingTypes).toEqual(['Remote']);
+  });
+
+  it('keeps a tool named like an object built-in as plain data', () => {
+    const query = toActiveQuery('teammate', filters({ toolsExperience: ['__proto__'] }), 'min_1_match', 1);
+    expect(Object.keys(query.minToolLevels ?? {})).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(query.minToolLevels)).toBe(Object.prototype);
+  });
+});

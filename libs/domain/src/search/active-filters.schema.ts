@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { LIST_PAGE_SIZE, MAX_PAGE } from '../pagination';
+import {
+  COLLABORATION_MONTHS_MAX,
+  ROLE_SHARE_TOTAL,
+  TAG_MAX_LENGTH,
+  TOOL_LEVEL_MAX,
+  WEEKLY_HOURS_MAX,
+} from '../validation/listing-fields';
+import { WORKING_TYPES } from '../vocabularies/working-types';
+import { setDeadlineDay, type SearchKind, type TagFacet } from './search-document';
+import { FILTERING_RESTRICTIONS, type FilteringRestriction, type SearchQuery } from './search-query';
+
+/** Far more options than anyone picks in one filter; it bounds the work a single request can ask for. */
+export const FILTER_OPTIONS_MAX = 100;
+
+/** A tool picked without a level asks for at least this one (spec section 3: "1 in filters"). */
+export const DEFAULT_FILTER_TOOL_LEVEL = 1;
+
+export const AVAILABILITY_FILTER_MODES = ['Up to', 'At least'] as const;
+
+const option = z
+  .string({ error: 'Each filter option must be text' })
+  .trim()
+  .min(1, 'Filter options cannot be empty')
+  .max(TAG_MAX_LENGTH, `Each filter option must be at most ${TAG_MAX_LENGTH} characters`);
+
+const optionList = z
+  .array(option, { error: 'A filter must be a list of options' })
+  .max(FILTER_OPTIONS_MAX, `A filter can have at most ${FILTER_OPTIONS_MAX} options`);
+
+const toolPick = z.union(
+  [
+    option,
+    z.strictObject({
+      tool: option,
+      mep: z
+        .number({ error: 'Tool level must be a number' })
+        .int('Tool level must be a whole number')
+        .min(1, 'Tool level must be at least 1')
+        .max(TOOL_LEVEL_MAX, `Tool level must be at most ${TOOL_LEVEL_MAX}`)
+        .default(DEFAULT_FILTER_TOOL_LEVEL),
+    }),
+  ],
+  { error: 'Each tool must be a name or an object with tool and mep' },
+);
+
+const workingTypeList = z
+  .array(z.enum(WORKING_TYPES, { error: `Working type must be one of ${WORKING_TYPES.join(', ')}` }), {
+    error: 'Working types must be a list',
+  })
+  .max(FILTER_OPTIONS_MAX);
+
+/**
+ * The `activeFilters` of both filtering calls: exactly the keys of spec section 7, each optional.
+ * Where the spec leaves the shape open:
+ * - `toolsExperience`: tool names, or `{ tool, mep }` asking for at least level `mep` (1-5, default 1).
+ * - `requiredAvailability`: `{ hours, mode }`, weekly hours 0-100 compared "Up to" or "At least";
+ *   0 hours is no filter.
+ * - `projectDeadline`: a whole number of months (1-60) asks for at least that collaboration duration; a
+ *   date (YYYY-MM-DD) asks for a deadline on or after it. Skiller profiles carry a duration and projects
+ *   a deadline, so each form filters the kind that has it; 0 or a date on or before 1970-01-01 is no filter.
+ * - `bizOrTech`: the asked business share, 0-100; 0 is no filter.
+ * - `offeredWorkingType` and `offeredWorkingTypeActiveOptions`: lists of Remote/Office, merged.
+ * - `productType` and `product_type`: two names for one filter, merged.
+ * - `requiredAreaOfExpertise`: the industry filter.
+ * Labels outside the vocabularies are accepted and simply match no record.
+ */
+export const activeFiltersSchema = z.strictObject({
+  toolsExperience: z
+    .array(toolPick, { error: 'Tools must be a list' })
+    .max(FILTER_OPTIONS_MAX, `A filter can have at most ${FILTER_OPTIONS_MAX} options`)
+    .optional(),
+  projectType: optionList.optional(),
+  offeredGratification: optionList.optional(),
+  forGratification: optionList.optional(),
+  softSkills: optionList.optional(),
+  requiredAreaOfExpertise: optionList.optional(),
+  projectDeadline: z
+    .union([z.number().int().min(0).max(COLLABORATION_MONTHS_MAX), z.iso.date()], {
+      error: `Deadline must be a number of months from 0 to ${COLLABORATION_MONTHS_MAX} or a date such as 2030-01-31`,
+    })
+    .optional(),
+  hardSkills: optionList.optional(),
+  offeredWorkingType: workingTypeList.optional(),
+  offeredWorkingTypeActiveOptions: workingTypeList.optional(),
+  usedLanguages: optionList.optional(),
+  locations: optionList.optional(),
+  bizOrTech: z
+    .number({ error: 'Business share must be a number' })
+    .int('Business share must be a whole number')
+    .min(0, 'Business share cannot be negative')
+    .max(ROLE_SHARE_TOTAL, `Business share must be at most ${ROLE_SHARE_TOTAL}`)
+    .optional(),
+  productType: optionList.optional(),
+  product_type: optionList.optional(),
+  requiredAvailability: z
+    .strictObject(
+      {
+        hours: z
+          .number({ error: 'Hours must be a number' })
+          .int('Hours must be a whole number')
+          .min(0, 'Hours cannot be negative')
+          .max(WEEKLY_HOURS_MAX, `Hours must be at most ${WEEKLY_HOURS_MAX}`),
+        mode: z.enum(AVAILABILITY_FILTER_MODES, { error: 'Mode must be "Up to" or "At least"' }),
+      },
+      { error: 'Availability must be an object with hours and mode' },
+    )
+    .optional(),
+});
+
+export type ActiveFilters = z.output<typeof activeFiltersSchema>;
+
+/** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
+export const filteringRequestSchema = z.strictObject({
+  activeFilters: activeFiltersSchema,
+  filtering_restriction: z
+    .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
+    .default('min_1_match'),
+  page: z
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
+    .default(1),
+});
+
+export type FilteringRequest = z.output<typeof filteringRequestSchema>;
+
+const merged = <T extends string>(...lists: (readonly T[] | undefined)[]): T[] => [
+  ...new Set(lists.flatMap((list) => list ?? [])),
+];
+
+/** A tool picked twice asks for the higher of its levels. */
+const toolLevels = (picks: ActiveFilters['toolsExperience']): Record<string, number> => {
+  const levels = new Map<string, number>();
+  for (const pick of picks ?? []) {
+    const { tool, mep } = typeof pick === 'string' ? { tool: pick, mep: DEFAULT_FILTER_TOOL_LEVEL } : pick;
+    levels.set(tool, Math.max(mep, levels.get(tool) ?? 0));
+  }
+  // fromEntries defines own properties, so a tool named like an Object.prototype member stays data.
+  return Object.fromEntries(levels);
+};
+
+/** Maps validated `activeFilters` to the search query; empty lists and zero values are left out. */
+export const toActiveQuery = (
+  kind: SearchKind,
+  filters: ActiveFilters,
+  restriction: FilteringRestriction,
+  page: number,
+): SearchQuery => {
+  const lists: Record<Exclude<TagFacet, 'tools'>, string[]> = {
+    projectType: merged(filters.projectType),
+    productType: merged(filters.productType, filters.product_type),
+    offeredGratification: merged(filters.offeredGratification),
+    forGratification: merged(filters.forGratification),
+    softSkills: merged(filters.softSkills),
+    hardSkills: merged(filters.hardSkills),
+    industry: merged(filters.requiredAreaOfExpertise),
+    usedLanguages: merged(filters.usedLanguages),
+    locations: merged(filters.locations),
+  };
+  const query: SearchQuery = {
+    kind,
+    restriction,
+    tags: Object.fromEntries(Object.entries(lists).filter(([, options]) => options.length > 0)),
+    page,
+    pageSize: LIST_PAGE_SIZE,
+  };
+  const minToolLevels = toolLevels(filters.toolsExperience);
+  if (Object.keys(minToolLevels).length > 0) query.minToolLevels = minToolLevels;
+  const workingTypes = merged(filters.offeredWorkingType, filters.offeredWorkingTypeActiveOptions);
+  if (workingTypes.length > 0) query.workingTypes = workingTypes;
+  const availability = filters.requiredAvailability;
+  if (availability && availability.hours > 0) {
+    query.availability = {
+      mode: availability.mode === 'Up to' ? 'upTo' : 'atLeast',
+      hours: availability.hours,
+    };
+  }
+  const deadline = filters.projectDeadline;
+  if (typeof deadline === 'number' && deadline > 0) query.durationMonths = deadline;
+  if (typeof deadline === 'string' && setDeadlineDay(deadline) !== undefined) query.deadline = deadline;
+  if (filters.bizOrTech) query.bizRole = filters.bizOrTech;
+  return query;
+};

@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { BIZ_TECH_TOLERANCE, matchDocument, referenceSearch } from './reference-filter';
+import {
+  createdAtMs,
+  isoDay,
+  type SearchDocument,
+  setDeadlineDay,
+  TAG_FACETS,
+  type TagFacet,
+} from './search-document';
+import type { SearchFilter, SearchQuery } from './search-query';
+
+const emptyTags = () =>
+  Object.fromEntries(TAG_FACETS.map((facet) => [facet, []])) as unknown as Record<TagFacet, string[]>;
+
+let counter = 0;
+const doc = (
+  overrides: Partial<Omit<SearchDocument, 'tags'>> & { tags?: Partial<Record<TagFacet, string[]>> } = {},
+): SearchDocument => ({
+  id: (++counter).toString(16).padStart(24, '0'),
+  kind: 'teammate',
+  ownerId: 'f'.repeat(24),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  text: 'Someone',
+  toolLevels: {},
+  numbers: {},
+  workingTypeRemote: false,
+  workingTypeOffice: false,
+  ...overrides,
+  tags: { ...emptyTags(), ...overrides.tags },
+});
+
+const filter = (overrides: Partial<SearchFilter> = {}): SearchFilter => ({
+  restriction: 'min_1_match',
+  tags: {},
+  ...overrides,
+});
+
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  kind: 'teammate',
+  page: 1,
+  pageSize: 50,
+  ...filter(overrides),
+  ...overrides,
+});
+
+describe('matchDocument', () => {
+  it('matches every record with score 0 when no filter is active', () => {
+    expect(matchDocument(doc(), filter())).toEqual({ matched: true, score: 0 });
+    expect(
+      matchDocument(doc(), filter({ tags: { industry: [] }, minToolLevels: {}, workingTypes: [] })),
+    ).toEqual({
+      matched: true,
+      score: 0,
+    });
+  });
+
+  it('checks the kind only when one is given', () => {
+    const project = doc({ kind: 'project' });
+    expect(matchDocument(project, { ...filter(), kind: 'teammate' }).matched).toBe(false);
+    expect(matchDocument(project, { ...filter(), kind: 'project' }).matched).toBe(true);
+    expect(matchDocument(project, filter()).matched).toBe(true);
+  });
+
+  describe('min_1_match', () => {
+    const picked = filter({ tags: { industry: ['Banking', 'Healthcare'], locations: ['Poland', 'Spain'] } });
+
+    it('needs one picked option of every active filter (OR inside, AND across)', () => {
+      expect(matchDocument(doc({ tags: { industry: ['Banking'], locations: ['Spain'] } }), picked)).toEqual({
+        matched: true,
+        score: 2,
+      });
+      expect(
+        matchDocument(doc({ tags: { industry: ['Banking', 'Healthcare'], locations: ['Poland'] } }), picked),
+      ).toEqual({
+        matched: true,
+        score: 3,
+      });
+      expect(matchDocument(doc({ tags: { industry: ['Banking', 'Healthcare'] } }), picked)).toEqual({
+        matched: false,
+        score: 2,
+      });
+    });
+
+    it('compares options exactly, within their own filter', () => {
+      expect(
+        matchDocument(doc({ tags: { industry: ['banking'], locations: ['Spain'] } }), picked).matched,
+      ).toBe(false);
+      expect(
+        matchDocument(doc({ tags: { hardSkills: ['Banking'], locations: ['Spain'] } }), picked).matched,
+      ).toBe(false);
+    });
+
+    it('counts an option picked twice once', () => {
+      const twice = filter({ tags: { industry: ['Banking', 'Banking'] } });
+      expect(matchDocument(doc({ tags: { industry: ['Banking'] } }), twice)).toEqual({
+        matched: true,
+        score: 1,
+      });
+    });
+  });
+
+  describe('all_match', () => {
+    it('needs every picked option of every active filter', () => {
+      const all = filter({ restriction: 'all_match', tags: { softSkills: ['Empathy', 'Leadership'] } });
+      expect(
+        matchDocument(doc({ tags: { softSkills: ['Leadership', 'Empathy', 'Humility'] } }), all),
+      ).toEqual({
+        matched: true,
+        score: 2,
+      });
+      expect(matchDocument(doc({ tags: { softSkills: ['Leadership'] } }), all)).toEqual({
+        matched: false,
+        score: 1,
+      });
+    });
+  });
+
+  describe('tools', () => {
+    const react3 = filter({ minToolLevels: { React: 3 } });
+
+    it('matches a tool held at the asked level or higher', () => {
+      expect(matchDocument(doc({ toolLevels: { React: 3 } }), react3)).toEqual({ matched: true, score: 1 });
+      expect(matchDocument(doc({ toolLevels: { React: 5 } }), react3).matched).toBe(true);
+      expect(matchDocument(doc({ toolLevels: { React: 2 } }), react3).matched).toBe(false);
+      expect(matchDocument(doc({ toolLevels: { Vue: 5 } }), react3).matched).toBe(false);
+    });
+
+    it('takes any picked tool under min_1_match and every one under all_match', () => {
+      const record = doc({ toolLevels: { React: 4, Docker: 1 } });
+      const asked = { React: 2, Docker: 2 };
+      expect(matchDocument(record, filter({ minToolLevels: asked }))).toEqual({ matched: true, score: 1 });
+      expect(matchDocument(record, filter({ restriction: 'all_match', minToolLevels: asked })).matched).toBe(
+        false,
+      );
+    });
+  });
+
+  describe('working type', () => {
+    it('matches a record offering any picked type', () => {
+      const either = filter({ workingTypes: ['Remote', 'Office'] });
+      expect(matchDocument(doc({ workingTypeOffice: true }), either)).toEqual({ matched: true, score: 1 });
+      expect(matchDocument(doc({ workingTypeRemote: true, workingTypeOffice: true }), either)).toEqual({
+        matched: true,
+        score: 2,
+      });
+      expect(matchDocument(doc(), either).matched).toBe(false);
+      expect(
+        matchDocument(doc({ workingTypeOffice: true }), filter({ workingTypes: ['Remote'] })).matched,
+      ).toBe(false);
+    });
+
+    it('needs every picked type under all_match', () => {
+      const both = filter({ restriction: 'all_match', workingTypes: ['Remote', 'Office'] });
+      expect(matchDocument(doc({ workingTypeRemote: true }), both).matched).toBe(false);
+      expect(matchDocument(doc({ workingTypeRemote: true, workingTypeOffice: true }), both).matched).toBe(
+        true,
+      );
+    });
+  });
+
+  describe('availability', () => {
+    const withHours = (availability?: number) => doc({ numbers: { availability } });
+
+    it('"Up to N" takes records with more than 0 and at most N hours', () => {
+      const upTo = filter({ availability: { mode: 'upTo', hours: 20 } });
+      expect(matchDocument(withHours(20), upTo)).toEqual({ matched: true, score: 1 });
+      expect(matchDocument(withHours(5), upTo).matched).toBe(true);
+      expect(matchDocument(withHours(21), upTo).matched).toBe(false);
+      expect(matchDocument(withHours(0), upTo).matched).toBe(false);
+      expect(matchDocument(withHours(undefined), upTo).matched).toBe(false);
+    });
+
+    it('"At least N" takes records with N hours or more', () => {
+      const atLeast = filter({ availability: { mode: 'atLeast', hours: 20 } });
+      expect(matchDocument(withHours(20), atLeast).matched).toBe(true);
+      expect(matchDocument(withHours(40), atLeast).matched).toBe(true);
+      expect(matchDocument(withHours(19), atLeast).matched).toBe(false);
+      expect(matchDocument(withHours(undefined), atLeast).matched).toBe(false);
+    });
+
+    it('is no filter at 0 hours', () => {
+      expect(
+        matchDocument(withHours(undefined), filter({ availability: { mode: 'upTo', hours: 0 } })),
+      ).toEqual({
+        matched: true,
+        score: 0,
+      });
+    });
+  });
+
+  describe('collaboration duration', () => {
+    it('takes records offering at least the asked months', () => {
+      const sixMonths = filter({ durationMonths: 6 });
+      expect(matchDocument(doc({ numbers: { durationMonths: 6 } }), sixMonths)).toEqual({
+        matched: true,
+        score: 1,
+      });
+      expect(matchDocument(doc({ numbers: { durationMonths: 12 } }), sixMonths).matched).toBe(true);
+      expect(matchDocument(doc({ numbers: { durationMonths: 3 } }), sixMonths).matched).toBe(false);
+      expect(matchDocument(doc(), sixMonths).matched).toBe(false);
+      expect(matchDocument(doc(), filter({ durationMonths: 0 })).matched).toBe(true);
+    });
+  });
+
+  describe('business/tech split', () => {
+    it(`takes records within ${BIZ_TECH_TOLERANCE} points of the asked business share, ends included`, () => {
+      expect(BIZ_TECH_TOLERANCE).toBe(20);
+      const half = filter({ bizRole: 50 });
+      for (const bizRole of [30, 50, 70]) {
+        expect(matchDocument(doc({ numbers: { bizRole } }), half)).toEqual({ matched: true, score: 1 });
+      }
+      for (const bizRole of [29, 71, 0, 100])
+        expect(matchDocument(doc({ numbers: { bizRole } }), half).matched).toBe(false);
+      expect(matchDocument(doc(), half).matched).toBe(false);
+    });
+
+    it('is no filter at 0', () => {
+      expect(matchDocument(doc({ numbers: { bizRole: 100 } }), filter({ bizRole: 0 })).matched).toBe(true);
+    });
+  });
+
+  describe('deadline', () => {
+    const asked = filter({ deadline: '2030-06-15' });
+
+    it('takes records whose deadline is on or after the asked day', () => {
+      expect(matchDocument(doc({ numbers: { deadline: '2030-06-15T00:00:00.000Z' } }), asked)).toEqual({
+        matched: true,
+        score: 1,
+      });
+      expect(matchDocument(doc({ numbers: { deadline: '2030-06-15T23:59:59.000Z' } }), asked).matched).toBe(
+        true,
+      );
+      expect(matchDocument(doc({ numbers: { deadline: '2031-01-01' } }), asked).matched).toBe(true);
+      expect(matchDocument(doc({ numbers: { deadline: '2030-06-14T23:59:59.000Z' } }), asked).matched).toBe(
+        false,
+      );
+    });
+
+    it('never takes a record without a deadline, or with one on or before 1970-01-01', () => {
+      for (const deadline of [undefined, '1970-01-01T00:00:00.000Z', '1969-12-31', 'soon']) {
+        expect(matchDocument(doc({ numbers: { deadline } }), asked).matched).toBe(false);
+      }
+    });
+
+    it('is no filter when the asked date is on or before 1970-01-01', () => {
+      expect(matchDocument(doc(), filter({ deadline: '1970-01-01' })).matched).toBe(true);
+    });
+  });
+
+  it('adds 1 per satisfied number filter to the matched options, even for a record that fails', () => {
+    const mixed = filter({
+      tags: { locations: ['Spain', 'Poland'] },
+      availability: { mode: 'atLeast', hours: 10 },
+      durationMonths: 3,
+    });
+    const record = doc({
+      tags: { locations: ['Spain', 'Poland'] },
+      numbers: { availability: 40, durationMonths: 6 },
+    });
+    expect(matchDocument(record, mixed)).toEqual({ matched: true, score: 4 });
+    const short = doc({ tags: { locations: ['Spain'] }, numbers: { availability: 40, durationMonths: 1 } });
+    expect(matchDocument(short, mixed)).toEqual({ matched: false, score: 2 });
+  });
+});
+
+describe('referenceSearch', () => {
+  const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+
+  it('ranks by score, then newest first, then greater id, and pages', () => {
+    const [a, b, c, d, e] = ['01', '02', '03', '04', '05'].map((suffix) => suffix.padStart(24, 'a'));
+    const docs = [
+      doc({ id: a, createdAt: at(1), tags: { industry: ['Banking', 'Healthcare'] } }),
+      doc({ id: b, createdAt: at(5), tags: { industry: ['Banking'] } }),
+      doc({ id: c, createdAt: at(5), tags: { industry: ['Healthcare'] } }),
+      doc({ id: d, createdAt: at(9), tags: { industry: ['Banking'] } }),
+      doc({ id: e, createdAt: at(9), tags: { industry: ['Mining'] } }),
+      doc({ kind: 'project', createdAt: at(9), tags: { industry: ['Banking'] } }),
+    ];
+    const banking = query({ tags: { industry: ['Banking', 'Healthcare'] }, pageSize: 2 });
+    expect(referenceSearch(docs, banking)).toEqual({ ids: [a, d], scores: [2, 1], total: 4 });
+    expect(referenceSearch(docs, { ...banking, page: 2 })).toEqual({ ids: [c, b], scores: [1, 1], total: 4 });
+    expect(referenceSearch(docs, { ...banking, page: 3 })).toEqual({ ids: [], scores: [], total: 4 });
+  });
+
+  it('lists every record of the kind newest first when nothing is filtered', () => {
+    const older = doc({ createdAt: at(1) });
+    const newer = doc({ createdAt: at(2) });
+    const project = doc({ kind: 'project' });
+    expect(referenceSearch([older, project, newer], query()).ids).toEqual([newer.id, older.id]);
+    expect(referenceSearch([older, project, newer], query({ kind: 'project' })).ids).toEqual([project.id]);
+  });
+});
+
+describe('dates', () => {
+  it('reads the calendar day an ISO string starts with, ignoring time and zone', () => {
+    expect(isoDay('1970-01-02')).toBe(1);
+    expect(isoDay('1970-01-02T23:59:59+05:00')).toBe(1);
+    expect(isoDay('not a date')).toBeUndefined();
+    expect(isoDay(undefined)).toBeUndefined();
+  });
+
+  it('treats a deadline on or before 1970-01-01 as unset', () => {
+    expect(setDeadlineDay('1970-01-01')).toBeUndefined();
+    expect(setDeadlineDay('1960-05-05')).toBeUndefined();
+    expect(setDeadlineDay('1970-01-03')).toBe(2);
+  });
+
+  it('sorts an unreadable creation time as the oldest', () => {
+    expect(createdAtMs({ createdAt: '1970-01-01T00:00:01.000Z' })).toBe(1000);
+    expect(createdAtMs({ createdAt: 'yesterday' })).toBe(0);
+  });
+});

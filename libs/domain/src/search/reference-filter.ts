@@ -1,0 +1,201 @@
+/**
+ * The search semantics, written once as plain functions. Both search adapters are tested against them.
+ *
+ * Which filters are active
+ * - A tag filter (tools by name, project type, product type, rewards, compensation basis, soft skills,
+ *   target roles, industry, languages, locations) is active when its list has at least one option.
+ *   Options are compared exactly; a list that names an option twice counts it once.
+ * - The tools filter is active when at least one tool is asked for. A picked tool is present in a record
+ *   that has the tool at the asked level or higher (levels are whole numbers, 0-5).
+ * - The working type filter is active when Remote or Office is picked; a picked type is present when the
+ *   record offers it.
+ * - Number filters are active when their value is above zero (a deadline: when it is a date after
+ *   1970-01-01).
+ *
+ * When a record matches
+ * - It has the asked kind.
+ * - `min_1_match`: every active option filter has at least one of its picked options present (OR inside
+ *   a filter, AND across filters). `all_match`: every picked option of every active filter is present.
+ * - Every active number filter holds, under either restriction:
+ *   - availability "Up to N": the record's weekly hours are above 0 and at most N; "At least N": at least
+ *     N. A record without availability never matches an availability filter.
+ *   - collaboration duration: the record offers at least the asked number of months.
+ *   - business/tech split: the record's business share is within BIZ_TECH_TOLERANCE points of the asked
+ *     one, both ends included.
+ *   - deadline: the record has a deadline (after 1970-01-01) on or after the asked date, comparing
+ *     calendar days.
+ *
+ * How matches rank
+ * - The score is the number of picked options present plus one for each active number filter.
+ * - Higher score first, then newer first (createdAt), then the greater id, so the order is total.
+ * - With no active filter every record of the kind matches with score 0: newest first.
+ */
+import {
+  createdAtMs,
+  type SearchDocument,
+  type SearchKind,
+  setDeadlineDay,
+  TAG_FACETS,
+  type TagFacet,
+} from './search-document';
+import type { SearchFilter, SearchQuery, WorkingType } from './search-query';
+
+/** How far, in percentage points, a record's business share may be from the asked one. */
+export const BIZ_TECH_TOLERANCE = 20;
+
+export interface ToolPick {
+  tool: string;
+  level: number;
+}
+
+/** One active filter whose options are counted: OR or AND inside it, depending on the restriction. */
+export type OptionGroup =
+  | { type: 'tag'; facet: TagFacet; options: string[] }
+  | { type: 'tool'; options: ToolPick[] }
+  | { type: 'workingType'; options: WorkingType[] };
+
+export type NumberField = 'availability' | 'durationMonths' | 'bizRole' | 'deadlineDay';
+
+/** An active number filter as an interval on one of the record's numbers; `max` is included. */
+export interface NumberRange {
+  field: NumberField;
+  min: number;
+  minInclusive: boolean;
+  max: number;
+}
+
+export interface MatchResult {
+  matched: boolean;
+  /** Picked options present plus satisfied number filters; counted even when the record does not match. */
+  score: number;
+}
+
+export interface ReferenceResult {
+  /** The requested page of ids, best first. */
+  ids: string[];
+  /** The score of each id on the page. */
+  scores: number[];
+  /** How many records match in all. */
+  total: number;
+}
+
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+export const activeOptionGroups = (filter: SearchFilter): OptionGroup[] => {
+  const groups: OptionGroup[] = [];
+  for (const facet of TAG_FACETS) {
+    const options = unique(filter.tags[facet] ?? []);
+    if (options.length > 0) groups.push({ type: 'tag', facet, options });
+  }
+  const tools = Object.entries(filter.minToolLevels ?? {}).map(([tool, level]) => ({ tool, level }));
+  if (tools.length > 0) groups.push({ type: 'tool', options: tools });
+  const workingTypes = unique(filter.workingTypes ?? []);
+  if (workingTypes.length > 0) groups.push({ type: 'workingType', options: workingTypes });
+  return groups;
+};
+
+export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
+  const ranges: NumberRange[] = [];
+  const { availability, durationMonths, bizRole } = filter;
+  if (availability && availability.hours > 0) {
+    ranges.push(
+      availability.mode === 'upTo'
+        ? { field: 'availability', min: 0, minInclusive: false, max: availability.hours }
+        : { field: 'availability', min: availability.hours, minInclusive: true, max: Infinity },
+    );
+  }
+  if (durationMonths !== undefined && durationMonths > 0) {
+    ranges.push({ field: 'durationMonths', min: durationMonths, minInclusive: true, max: Infinity });
+  }
+  if (bizRole !== undefined && bizRole > 0) {
+    ranges.push({
+      field: 'bizRole',
+      min: bizRole - BIZ_TECH_TOLERANCE,
+      minInclusive: true,
+      max: bizRole + BIZ_TECH_TOLERANCE,
+    });
+  }
+  const deadlineDay = setDeadlineDay(filter.deadline);
+  if (deadlineDay !== undefined) {
+    ranges.push({ field: 'deadlineDay', min: deadlineDay, minInclusive: true, max: Infinity });
+  }
+  return ranges;
+};
+
+/** The record's value for a number filter; the deadline as days since 1970-01-01, only when set. */
+export const documentNumber = (doc: SearchDocument, field: NumberField): number | undefined =>
+  field === 'deadlineDay' ? setDeadlineDay(doc.numbers.deadline) : doc.numbers[field];
+
+export const inNumberRange = (value: number | undefined, range: NumberRange): boolean =>
+  value !== undefined && (range.minInclusive ? value >= range.min : value > range.min) && value <= range.max;
+
+const hasOption = (doc: SearchDocument, group: OptionGroup, index: number): boolean => {
+  switch (group.type) {
+    case 'tag':
+      return doc.tags[group.facet].includes(group.options[index]);
+    case 'tool': {
+      const { tool, level } = group.options[index];
+      return Object.hasOwn(doc.toolLevels, tool) && doc.toolLevels[tool] >= level;
+    }
+    case 'workingType':
+      return group.options[index] === 'Remote' ? doc.workingTypeRemote : doc.workingTypeOffice;
+  }
+};
+
+/** Compiles the filter once so that scanning many records does not re-read it for each. */
+export const compileFilter = (
+  filter: SearchFilter & { kind?: SearchKind },
+): ((doc: SearchDocument) => MatchResult) => {
+  const groups = activeOptionGroups(filter);
+  const ranges = activeNumberRanges(filter);
+  const allMatch = filter.restriction === 'all_match';
+  return (doc) => {
+    let matched = filter.kind === undefined || doc.kind === filter.kind;
+    let score = 0;
+    for (const group of groups) {
+      let present = 0;
+      for (let index = 0; index < group.options.length; index++) {
+        if (hasOption(doc, group, index)) present++;
+      }
+      score += present;
+      if (allMatch ? present < group.options.length : present === 0) matched = false;
+    }
+    for (const range of ranges) {
+      if (inNumberRange(documentNumber(doc, range.field), range)) score++;
+      else matched = false;
+    }
+    return { matched, score };
+  };
+};
+
+/** Does one record match the filter (and the kind, when given), and with what score. */
+export const matchDocument = (
+  doc: SearchDocument,
+  filter: SearchFilter & { kind?: SearchKind },
+): MatchResult => compileFilter(filter)(doc);
+
+/** Descending id order, the last tie-break. */
+export const compareIdsDescending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+
+interface Ranked {
+  id: string;
+  score: number;
+  time: number;
+}
+
+const compareRanked = (a: Ranked, b: Ranked): number =>
+  b.score - a.score || b.time - a.time || compareIdsDescending(a.id, b.id);
+
+/** The whole search as a scan over the records: the page of ids, ranked, and the total. */
+export const referenceSearch = (docs: readonly SearchDocument[], query: SearchQuery): ReferenceResult => {
+  const match = compileFilter(query);
+  const ranked: Ranked[] = [];
+  for (const doc of docs) {
+    const { matched, score } = match(doc);
+    if (matched) ranked.push({ id: doc.id, score, time: createdAtMs(doc) });
+  }
+  ranked.sort(compareRanked);
+  const start = (query.page - 1) * query.pageSize;
+  const page = ranked.slice(start, start + query.pageSize);
+  return { ids: page.map((item) => item.id), scores: page.map((item) => item.score), total: ranked.length };
+};

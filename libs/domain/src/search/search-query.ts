@@ -1,0 +1,41 @@
+import type { WORKING_TYPES } from '../vocabularies/working-types';
+import type { SearchKind, TagFacet } from './search-document';
+
+export const FILTERING_RESTRICTIONS = ['min_1_match', 'all_match'] as const;
+/**
+ * `min_1_match`: every active filter has at least one of its picked options in the record.
+ * `all_match`: every picked option of every active filter is in the record.
+ */
+export type FilteringRestriction = (typeof FILTERING_RESTRICTIONS)[number];
+
+export type WorkingType = (typeof WORKING_TYPES)[number];
+
+export const AVAILABILITY_MODES = ['upTo', 'atLeast'] as const;
+export type AvailabilityMode = (typeof AVAILABILITY_MODES)[number];
+
+/**
+ * The filters of a search, already normalised. A filter is active when it has something picked: an empty
+ * list, a zero number or an unset date is no filter at all. The rules live in `reference-filter.ts`.
+ */
+export interface SearchFilter {
+  restriction: FilteringRestriction;
+  tags: Partial<Record<TagFacet, string[]>>;
+  /** Tool name to the lowest experience level asked for. */
+  minToolLevels?: Record<string, number>;
+  workingTypes?: WorkingType[];
+  /** Hours per week: "Up to N" or "At least N". */
+  availability?: { mode: AvailabilityMode; hours: number };
+  /** The record offers at least this many months of collaboration. */
+  durationMonths?: number;
+  /** The asked business share, 0-100. */
+  bizRole?: number;
+  /** ISO date: the record's deadline is on or after it. */
+  deadline?: string;
+}
+
+export interface SearchQuery extends SearchFilter {
+  kind: SearchKind;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,65 @@
+import type { ToolExperience } from './project';
+
+/** The fields a skiller fills in; `deadline` is how many months they are willing to collaborate. */
+export interface TeammateFields {
+  nickname: string;
+  toolsExperience: ToolExperience[];
+  projectType: string[];
+  productType?: string[];
+  offeredGratification: string[];
+  forGratification: string[];
+  description?: string;
+  softSkills?: string[];
+  hardSkills?: string[];
+  areaOfExpertise?: string[];
+  usedLanguages?: string[];
+  locations?: string[];
+  workingTypeRemote?: boolean;
+  workingTypeOffice?: boolean;
+  bizRole: number;
+  techRole: number;
+  availability?: number;
+  deadline?: number;
+  availabilityFrom?: number;
+  availabilityTo?: number;
+  availabilityType?: string;
+}
+
+export interface TeammateRecord extends TeammateFields {
+  _id: string;
+  ownerId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Names the cards and the profile page use for stored lists; derived, so they never drift apart. */
+export interface TeammateDisplayFields {
+  reward: string[];
+  compensationBasis: string[];
+  tools: string[];
+  skillsOrientation: string[];
+}
+
+/** A profile as the API shows it; `isMyTeammate` (saved by the asking user) only when signed in. */
+export interface TeammateView extends TeammateRecord, TeammateDisplayFields {
+  isMyTeammate?: boolean;
+}
+
+export const teammateDisplayFields = (
+  teammate: Pick<
+    TeammateFields,
+    'offeredGratification' | 'forGratification' | 'toolsExperience' | 'bizRole' | 'techRole'
+  >,
+): TeammateDisplayFields => ({
+  reward: [...teammate.offeredGratification],
+  compensationBasis: [...teammate.forGratification],
+  tools: teammate.toolsExperience.map((entry) => entry.tool),
+  skillsOrientation: skillsOrientation(teammate.bizRole, teammate.techRole),
+});
+
+/** The larger share names the orientation; an even split is both. */
+const skillsOrientation = (bizRole: number, techRole: number): string[] => {
+  if (bizRole > techRole) return ['Business'];
+  if (techRole > bizRole) return ['Tech'];
+  return ['Business', 'Tech'];
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH, POST_IMAGE_MAX_BYTES, POST_MAX_LENGTH, type PostImageType } from '../feed';
+import { FEED_MESSAGES } from '../messages';
+import { base64DecodedLength, base64Head, isPostImageType, parseImageDataUrl, sniffImageType } from './image';
+
+const requiredText = (max: number, label: string, requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export interface PostImageInput {
+  contentType: PostImageType;
+  base64: string;
+}
+
+/**
+ * An image attached as a `data:image/...;base64,` address. Only the listed types pass, and the
+ * bytes must carry that type's magic number: a renamed text file does not get through.
+ */
+export const imageDataUrlSchema = z.string().transform((value, ctx): PostImageInput => {
+  const parsed = parseImageDataUrl(value);
+  if (!parsed || !isPostImageType(parsed.contentType)) {
+    ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageTypeNotAllowed });
+    return z.NEVER;
+  }
+  if (base64DecodedLength(parsed.base64) > POST_IMAGE_MAX_BYTES) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `The image must be at most ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+    });
+    return z.NEVER;
+  }
+  if (sniffImageType(base64Head(parsed.base64)) !== parsed.contentType) {
+    ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageContentMismatch });
+    return z.NEVER;
+  }
+  return { contentType: parsed.contentType, base64: parsed.base64 };
+});
+
+export const postSchema = z.strictObject({
+  data: requiredText(POST_MAX_LENGTH, 'A post', FEED_MESSAGES.postRequired),
+  image: imageDataUrlSchema.optional(),
+});
+
+export const commentSchema = z.strictObject({
+  data: requiredText(COMMENT_MAX_LENGTH, 'A comment', FEED_MESSAGES.commentRequired),
+});
+
+export type PostInput = z.infer<typeof postSchema>;
+export type CommentInput = z.infer<typeof commentSchema>;

@@ -1,0 +1,18 @@
+/**
+ * The form two labels are compared in: case, accents and spacing do not count, so "turkiye" finds
+ * "Türkiye" and "São Tomé and Príncipe" sorts among the other S names.
+ */
+export const foldLabel = (label: string): string =>
+  label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+
+/**
+ * Alphabetical, case-insensitive order. Deliberately free of `localeCompare`, whose result depends on the
+ * runtime's locale data: the order feeds the vocabulary version, which browser and server must agree on.
+ */
+export const compareLabels = (a: string, b: string): number => {
+  const foldedA = foldLabel(a);
+  const foldedB = foldLabel(b);
+  if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+};

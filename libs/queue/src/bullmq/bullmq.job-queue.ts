@@ -1,0 +1,197 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { jobKey } from '../job-key';
+import {
+  type JobQueueOptions,
+  type ResolvedJobQueueOptions,
+  resolveJobQueueOptions,
+} from '../job-queue.options';
+import type { EnqueueOptions, FailedJob, JobCounts, JobHandler, JobQueue } from '../job-queue.port';
+import { JobRegistry } from '../job-registry';
+
+export interface BullMqJobQueueOptions extends JobQueueOptions {
+  /** `redis://` or `rediss://` address of the server. */
+  redisUrl: string;
+  /** Prefix of every Redis key the queue writes; the product's one queue lives under it. */
+  prefix?: string;
+  /** Successful jobs kept for inspection; older ones are deleted. */
+  keepCompleted?: number;
+  /** Connection and worker errors; the queue keeps reconnecting on its own. */
+  onError?: (error: Error) => void;
+}
+
+interface JobData {
+  jobId: string;
+  payload: unknown;
+}
+
+const QUEUE_NAME = 'jobs';
+const DEFAULT_PREFIX = 'skillers';
+const DEFAULT_KEEP_COMPLETED = 1000;
+const DEFAULT_FAILED_LIMIT = 100;
+const DRAIN_POLL_MS = 20;
+const READY_TIMEOUT_MS = 1000;
+
+const reportToConsole = (error: Error) => console.error(`Job queue: ${error.message}`);
+
+const assertRedisUrl = (redisUrl: string): void => {
+  let protocol: string;
+  try {
+    protocol = new URL(redisUrl).protocol;
+  } catch {
+    throw new Error(`REDIS_URL is not a valid URL: ${redisUrl}`);
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') {
+    throw new Error(`REDIS_URL must start with redis:// or rediss://, got ${protocol}//`);
+  }
+};
+
+/**
+ * The cluster profile's queue: BullMQ on Redis, so jobs survive a restart of the api or the worker
+ * and several workers can share them.
+ *
+ * BullMQ job ids are left to BullMQ; the port's stable id is BullMQ's deduplication id with
+ * `keepLastIfActive`: while a job with that id waits, new ones are dropped; while it runs, the latest
+ * one is kept aside and enqueued by Redis, atomically, when the running job completes or finally fails.
+ * Failed jobs are never removed by BullMQ, so they stay listed until `retryFailed()`. A job whose
+ * worker dies mid-run is moved back to waiting by BullMQ's stalled-job check once its lock expires.
+ */
+export class BullMqJobQueue implements JobQueue {
+  readonly adapter = 'bullmq' as const;
+  private readonly registry = new JobRegistry();
+  private readonly options: ResolvedJobQueueOptions;
+  private readonly prefix: string;
+  private readonly onError: (error: Error) => void;
+  private readonly connection: Redis;
+  private readonly queue: Queue<JobData>;
+  private worker?: Worker<JobData>;
+  private closed = false;
+
+  constructor(options: BullMqJobQueueOptions) {
+    assertRedisUrl(options.redisUrl);
+    this.options = resolveJobQueueOptions(options);
+    this.prefix = options.prefix ?? DEFAULT_PREFIX;
+    this.onError = options.onError ?? reportToConsole;
+    // BullMQ's workers block on Redis and must wait out a reconnection rather than give up a command.
+    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue<JobData>(QUEUE_NAME, {
+      connection: this.connection,
+      prefix: this.prefix,
+      defaultJobOptions: {
+        attempts: this.options.retry.attempts,
+        backoff: { type: 'exponential', delay: this.options.retry.backoffMs },
+        removeOnComplete: { count: options.keepCompleted ?? DEFAULT_KEEP_COMPLETED },
+        removeOnFail: false,
+      },
+    });
+    // BullMQ passes the connection's errors on here; an 'error' event nobody listens to would crash the process.
+    this.queue.on('error', this.onError);
+  }
+
+  register<P>(name: string, handler: JobHandler<P>): void {
+    this.registry.register(name, handler);
+  }
+
+  async enqueue<P>(name: string, payload: P, { jobId }: EnqueueOptions): Promise<void> {
+    this.assertOpen();
+    await this.queue.add(
+      name,
+      { jobId, payload },
+      { deduplication: { id: jobKey(name, jobId), keepLastIfActive: true } },
+    );
+  }
+
+  async start(): Promise<void> {
+    this.assertOpen();
+    if (this.worker) return;
+    this.worker = new Worker<JobData>(QUEUE_NAME, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.prefix,
+      concurrency: this.options.concurrency,
+    });
+    this.worker.on('error', this.onError);
+    await this.worker.waitUntilReady();
+  }
+
+  /** Polls the counts: the work may be done by workers in other processes. Unlike BullMQ's own `drain`, removes nothing. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active');
+      if (counts.waiting + counts.delayed + counts.active === 0) return;
+      await sleep(DRAIN_POLL_MS);
+    }
+  }
+
+  async stats(): Promise<JobCounts> {
+    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
+    return {
+      waiting: counts.waiting + counts.delayed,
+      active: counts.active,
+      failed: counts.failed,
+      completed: counts.completed,
+    };
+  }
+
+  async failed(limit = DEFAULT_FAILED_LIMIT): Promise<FailedJob[]> {
+    const jobs = await this.failedJobs(limit);
+    return jobs.map((job) => ({
+      name: job.name,
+      jobId: job.data.jobId,
+      payload: job.data.payload,
+      error: job.failedReason,
+      attempts: job.attemptsMade,
+      failedAt: new Date(job.finishedOn ?? job.timestamp),
+    }));
+  }
+
+  async retryFailed(): Promise<number> {
+    // One snapshot, oldest first: a retry that fails again joins the list without being retried twice.
+    const jobs = (await this.failedJobs()).reverse();
+    for (const job of jobs) {
+      // Enqueue before removing, so a crash in between leaves the failure listed rather than lost.
+      await this.enqueue(job.name, job.data.payload, { jobId: job.data.jobId });
+      await job.remove();
+    }
+    return jobs.length;
+  }
+
+  async isReady(): Promise<boolean> {
+    if (this.closed || this.connection.status !== 'ready') return false;
+    const timeout = new AbortController();
+    try {
+      const answer = await Promise.race([
+        this.connection.ping(),
+        sleep(READY_TIMEOUT_MS, 'timeout', { signal: timeout.signal }),
+      ]);
+      return answer === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      timeout.abort();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.worker?.close();
+    await this.queue.close();
+    // Nothing is left to send once the worker and the queue are closed; disconnecting never waits on the server.
+    this.connection.disconnect();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The job queue is closed');
+  }
+
+  private async process(job: Job<JobData>): Promise<void> {
+    await this.registry.handlerFor(job.name)(job.data.payload, job.attemptsMade + 1);
+  }
+
+  /** Jobs removed while the list is read come back empty; they are no longer failures. */
+  private async failedJobs(limit?: number): Promise<Job<JobData>[]> {
+    const jobs = await this.queue.getFailed(0, limit === undefined ? -1 : limit - 1);
+    return jobs.filter((job): job is Job<JobData> => job !== undefined);
+  }
+}

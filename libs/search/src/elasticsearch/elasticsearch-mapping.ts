@@ -1,0 +1,69 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { type SearchDocument, setDeadlineDay, TAG_FACETS } from '@skillers/domain';
+import { documentToolTokens } from '../tool-level-tokens';
+
+/**
+ * Explicit and strict: a field nobody declared is refused instead of being guessed. Facets are exact
+ * keywords, numbers are doubles so that comparisons agree with JavaScript's, and the vector is compared
+ * by cosine similarity on a full-precision graph (no quantisation), so similarities are exact.
+ */
+export const searchIndexMappings = (vectorDims: number): estypes.MappingTypeMapping => ({
+  dynamic: 'strict',
+  properties: {
+    id: { type: 'keyword' },
+    kind: { type: 'keyword' },
+    ownerId: { type: 'keyword' },
+    createdAt: { type: 'date' },
+    text: { type: 'text' },
+    tags: { properties: Object.fromEntries(TAG_FACETS.map((facet) => [facet, { type: 'keyword' }])) },
+    // Kept for reading the document back; filters use `toolTokens`.
+    toolLevels: { type: 'object', enabled: false },
+    toolTokens: { type: 'keyword' },
+    numbers: {
+      properties: {
+        availability: { type: 'double' },
+        bizRole: { type: 'double' },
+        techRole: { type: 'double' },
+        durationMonths: { type: 'double' },
+        deadline: { type: 'keyword', index: false },
+      },
+    },
+    deadlineDay: { type: 'integer' },
+    workingTypeRemote: { type: 'boolean' },
+    workingTypeOffice: { type: 'boolean' },
+    vector: {
+      type: 'dense_vector',
+      dims: vectorDims,
+      index: true,
+      similarity: 'cosine',
+      index_options: { type: 'hnsw' },
+    },
+    vectorModel: { type: 'keyword' },
+  },
+});
+
+export interface IndexedSource extends SearchDocument {
+  toolTokens: string[];
+  deadlineDay?: number;
+}
+
+const hasDirection = (vector: readonly number[]): boolean => vector.some((value) => value !== 0);
+
+/**
+ * The stored source: the document plus the fields its filters need. A zero vector has no direction
+ * (cosine similarity refuses it), so it is left out.
+ */
+export const toSource = (doc: SearchDocument): IndexedSource => {
+  const { vector, ...rest } = doc;
+  return {
+    ...rest,
+    ...(vector && hasDirection(vector) ? { vector } : {}),
+    toolTokens: documentToolTokens(doc.toolLevels),
+    deadlineDay: setDeadlineDay(doc.numbers.deadline),
+  };
+};
+
+export const fromSource = (source: IndexedSource): SearchDocument => {
+  const { toolTokens: _tokens, deadlineDay: _day, ...doc } = source;
+  return doc;
+};

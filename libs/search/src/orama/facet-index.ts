@@ -1,0 +1,343 @@
+import {
+  activeNumberRanges,
+  activeOptionGroups,
+  compareIdsDescending,
+  createdAtMs,
+  documentNumber,
+  type NumberField,
+  type NumberRange,
+  type OptionGroup,
+  type SearchDocument,
+  type SearchFilter,
+  TAG_FACETS,
+} from '@skillers/domain';
+import { askedToolToken, documentToolTokens } from '../tool-level-tokens';
+
+const NUMBER_FIELDS: readonly NumberField[] = ['availability', 'durationMonths', 'bizRole', 'deadlineDay'];
+
+// One namespace per filter, separated by a character labels never contain, so equal labels of
+// different filters never share a posting list.
+const tagToken = (facet: string, option: string): string => `tag\u0000${facet}\u0000${option}`;
+const toolToken = (levelToken: string): string => `tool\u0000${levelToken}`;
+const workingTypeToken = (type: string): string => `work\u0000${type}`;
+
+const documentTokens = (doc: SearchDocument): string[] => {
+  const tokens = new Set<string>();
+  for (const facet of TAG_FACETS) for (const option of doc.tags[facet]) tokens.add(tagToken(facet, option));
+  for (const token of documentToolTokens(doc.toolLevels)) tokens.add(toolToken(token));
+  if (doc.workingTypeRemote) tokens.add(workingTypeToken('Remote'));
+  if (doc.workingTypeOffice) tokens.add(workingTypeToken('Office'));
+  return [...tokens];
+};
+
+const groupTokens = (group: OptionGroup): string[] => {
+  switch (group.type) {
+    case 'tag':
+      return group.options.map((option) => tagToken(group.facet, option));
+    case 'tool':
+      return group.options.map(({ tool, level }) => toolToken(askedToolToken(tool, level)));
+    case 'workingType':
+      return group.options.map(workingTypeToken);
+  }
+};
+
+/** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
+const PLACE_ONE_BY_ONE_LIMIT = 64;
+
+export interface RankedPage {
+  ids: string[];
+  scores: number[];
+  total: number;
+}
+
+/**
+ * The filter side of the embedded index: posting lists per picked-option token, number columns, and
+ * every document kept in the final tie-break order (newest first, then greater id).
+ *
+ * A query intersects the posting lists of its filters, smallest first, counting matched options per
+ * document; only the page asked for is then put in order. Within one score that order comes either
+ * from walking the kept order until the page is full (cheap when the score is common) or from sorting
+ * just the documents with that score (cheap when it is rare).
+ */
+export class FacetIndex {
+  private readonly slotById = new Map<string, number>();
+  private readonly postings = new Map<string, Set<number>>();
+  private readonly freeSlots: number[] = [];
+  private ids: string[] = [];
+  private tokens: (readonly string[] | undefined)[] = [];
+  private capacity = 0;
+  private times = new Float64Array(0);
+  private columns = this.allocateColumns(0);
+  /** Slots in tie-break order; rebuilt lazily after large batches. */
+  private order: number[] = [];
+  private orderValid = true;
+  // Per-query scratch space, reused so that a query allocates next to nothing: the first `count`
+  // entries of `candidates` are the matches, and `marks[slot] === stamp` marks them.
+  private candidates = new Int32Array(0);
+  private marks = new Uint32Array(0);
+  private stamp = 0;
+  private scores = new Int32Array(0);
+  private groupHits = new Int32Array(0);
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  upsertMany(docs: readonly SearchDocument[]): void {
+    if (docs.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
+    for (const doc of docs) {
+      this.delete(doc.id);
+      this.add(doc);
+    }
+  }
+
+  deleteMany(ids: readonly string[]): void {
+    if (ids.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
+    for (const id of ids) this.delete(id);
+  }
+
+  /** One page of the documents matching the filter, ranked as `referenceSearch` ranks them. */
+  search(filter: SearchFilter, page: number, pageSize: number): RankedPage {
+    this.ensureOrder();
+    const ranges = activeNumberRanges(filter);
+    const start = (page - 1) * pageSize;
+    const result: RankedPage = { ids: [], scores: [], total: 0 };
+    const take = (slots: Iterable<number>, score: number) => {
+      for (const slot of slots) {
+        result.ids.push(this.ids[slot]);
+        result.scores.push(score + ranges.length);
+      }
+    };
+    const count = this.match(filter, ranges);
+    if (count === undefined) {
+      // No option filter: every document in the number ranges matches, with the same score.
+      result.total = this.size;
+      if (ranges.length > 0) for (const slot of this.order) if (!this.inRanges(slot, ranges)) result.total--;
+      take(
+        this.walkOrder(start, pageSize, (slot) => this.inRanges(slot, ranges)),
+        0,
+      );
+      return result;
+    }
+    result.total = count;
+    const perScore = new Map<number, number>();
+    for (let index = 0; index < count; index++) {
+      const score = this.scores[this.candidates[index]];
+      perScore.set(score, (perScore.get(score) ?? 0) + 1);
+    }
+    let before = 0;
+    for (const [score, size] of [...perScore].sort((a, b) => b[0] - a[0])) {
+      const from = Math.max(start - before, 0);
+      const to = Math.min(start + pageSize - before, size);
+      if (from < to) take(this.slotsWithScore(score, size, count, from, to - from), score);
+      before += size;
+      if (before >= start + pageSize) break;
+    }
+    return result;
+  }
+
+  /** Every document matching the filter, in no particular order. */
+  matchingIds(filter: SearchFilter): string[] {
+    const ranges = activeNumberRanges(filter);
+    const count = this.match(filter, ranges);
+    if (count === undefined) {
+      return [...this.slotById].filter(([, slot]) => this.inRanges(slot, ranges)).map(([id]) => id);
+    }
+    return Array.from(this.candidates.subarray(0, count), (slot) => this.ids[slot]);
+  }
+
+  /**
+   * Fills `candidates` with the documents that pass the option filters and the number ranges and
+   * returns how many there are; undefined when the filter has no option filter at all.
+   */
+  private match(filter: SearchFilter, ranges: readonly NumberRange[]): number | undefined {
+    const groups = activeOptionGroups(filter).map(groupTokens);
+    if (groups.length === 0) return undefined;
+    const stamp = this.nextStamp();
+    let count = this.intersect(groups, filter.restriction === 'all_match', stamp);
+    if (ranges.length > 0) {
+      let kept = 0;
+      for (let index = 0; index < count; index++) {
+        const slot = this.candidates[index];
+        if (this.inRanges(slot, ranges)) this.candidates[kept++] = slot;
+        else this.marks[slot] = 0;
+      }
+      count = kept;
+    }
+    return count;
+  }
+
+  /**
+   * Candidates that satisfy every option group, with their matched-option count in `scores`. Groups go
+   * from the cheapest; each later group either walks its posting lists or probes them per candidate,
+   * whichever is shorter.
+   */
+  private intersect(groups: string[][], allMatch: boolean, stamp: number): number {
+    const withPostings = groups
+      .map((tokens) => tokens.map((token) => this.postings.get(token)))
+      .map((lists) => ({ lists, cost: lists.reduce((sum, list) => sum + (list?.size ?? 0), 0) }))
+      .sort((a, b) => a.cost - b.cost);
+    let count = 0;
+    for (const [index, { lists }] of withPostings.entries()) {
+      if (allMatch && lists.some((list) => list === undefined)) return 0;
+      const needed = allMatch ? lists.length : 1;
+      if (index === 0) {
+        for (const list of lists) {
+          for (const slot of list ?? []) {
+            if (this.marks[slot] !== stamp) {
+              this.marks[slot] = stamp;
+              this.groupHits[slot] = 0;
+              this.scores[slot] = 0;
+              this.candidates[count++] = slot;
+            }
+            this.groupHits[slot]++;
+          }
+        }
+      } else {
+        for (let at = 0; at < count; at++) this.groupHits[this.candidates[at]] = 0;
+        for (const list of lists) {
+          if (!list) continue;
+          if (list.size <= count) {
+            for (const slot of list) if (this.marks[slot] === stamp) this.groupHits[slot]++;
+          } else {
+            for (let at = 0; at < count; at++) {
+              if (list.has(this.candidates[at])) this.groupHits[this.candidates[at]]++;
+            }
+          }
+        }
+      }
+      let kept = 0;
+      for (let at = 0; at < count; at++) {
+        const slot = this.candidates[at];
+        if (this.groupHits[slot] >= needed) {
+          this.scores[slot] += this.groupHits[slot];
+          this.candidates[kept++] = slot;
+        } else {
+          this.marks[slot] = 0;
+        }
+      }
+      count = kept;
+      if (count === 0) break;
+    }
+    return count;
+  }
+
+  /** Items `skip` to `skip + take` of the `size` candidates with this score, in tie-break order. */
+  private slotsWithScore(score: number, size: number, count: number, skip: number, take: number): number[] {
+    const stamp = this.stamp;
+    const hasScore = (slot: number) => this.marks[slot] === stamp && this.scores[slot] === score;
+    // Walking the order finds the page after about size/n of it per item; sorting costs size·log(size).
+    if (size * Math.log2(size + 1) * 4 > this.size && skip === 0) return this.walkOrder(skip, take, hasScore);
+    const slots: number[] = [];
+    for (let index = 0; index < count; index++) {
+      if (this.scores[this.candidates[index]] === score) slots.push(this.candidates[index]);
+    }
+    return slots.sort(this.compareSlots).slice(skip, skip + take);
+  }
+
+  /** Items `skip` to `skip + take` of the documents that pass `keep`, in tie-break order. */
+  private walkOrder(skip: number, take: number, keep: (slot: number) => boolean): number[] {
+    const slots: number[] = [];
+    if (take <= 0) return slots;
+    let seen = 0;
+    for (const slot of this.order) {
+      if (!keep(slot)) continue;
+      if (seen++ >= skip) slots.push(slot);
+      if (slots.length === take) break;
+    }
+    return slots;
+  }
+
+  private inRanges(slot: number, ranges: readonly NumberRange[]): boolean {
+    for (const { field, min, minInclusive, max } of ranges) {
+      // A missing number is NaN, which fails every comparison: records without it never match.
+      const value = this.columns[field][slot];
+      if (!(minInclusive ? value >= min : value > min) || !(value <= max)) return false;
+    }
+    return true;
+  }
+
+  private add(doc: SearchDocument): void {
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    this.slotById.set(doc.id, slot);
+    this.ids[slot] = doc.id;
+    this.times[slot] = createdAtMs(doc);
+    for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
+    const tokens = documentTokens(doc);
+    this.tokens[slot] = tokens;
+    for (const token of tokens) {
+      let list = this.postings.get(token);
+      if (!list) this.postings.set(token, (list = new Set()));
+      list.add(slot);
+    }
+    if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
+  }
+
+  private delete(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
+    for (const token of this.tokens[slot] ?? []) {
+      const list = this.postings.get(token);
+      list?.delete(slot);
+      if (list?.size === 0) this.postings.delete(token);
+    }
+    this.tokens[slot] = undefined;
+    this.slotById.delete(id);
+    this.freeSlots.push(slot);
+  }
+
+  private readonly compareSlots = (a: number, b: number): number =>
+    this.times[b] - this.times[a] || compareIdsDescending(this.ids[a], this.ids[b]);
+
+  /** Where the slot is, or belongs, in the tie-break order (binary search). */
+  private orderPosition(slot: number): number {
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compareSlots(this.order[middle], slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private ensureOrder(): void {
+    if (this.orderValid) return;
+    this.order = [...this.slotById.values()].sort(this.compareSlots);
+    this.orderValid = true;
+  }
+
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.marks.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  private allocateColumns(capacity: number): Record<NumberField, Float64Array> {
+    return {
+      availability: new Float64Array(capacity),
+      durationMonths: new Float64Array(capacity),
+      bizRole: new Float64Array(capacity),
+      deadlineDay: new Float64Array(capacity),
+    };
+  }
+
+  private grow(capacity: number): void {
+    const times = new Float64Array(capacity);
+    times.set(this.times);
+    this.times = times;
+    const columns = this.allocateColumns(capacity);
+    for (const field of NUMBER_FIELDS) columns[field].set(this.columns[field]);
+    this.columns = columns;
+    // Scratch space only matters within one query, so it starts afresh.
+    this.candidates = new Int32Array(capacity);
+    this.marks = new Uint32Array(capacity);
+    this.scores = new Int32Array(capacity);
+    this.groupHits = new Int32Array(capacity);
+    this.capacity = capacity;
+  }
+}

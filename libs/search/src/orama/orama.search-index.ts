@@ -1,0 +1,90 @@
+import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import { OramaGeneration, type OramaSnapshot } from './orama-generation';
+
+/**
+ * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
+ * generation and swaps the reference to it, so a search sees either the old generation or the new one.
+ */
+export class OramaSearchIndex implements SearchIndex {
+  readonly adapter = 'orama';
+  /** Generations being built; live writes go to them as well so that the swap loses none. */
+  private readonly building = new Set<OramaGeneration>();
+
+  private constructor(private live: OramaGeneration) {}
+
+  static create(): OramaSearchIndex {
+    return new OramaSearchIndex(OramaGeneration.create());
+  }
+
+  /** Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. */
+  static restore(snapshot: OramaSnapshot): OramaSearchIndex {
+    if (snapshot.format !== 1)
+      throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
+    return new OramaSearchIndex(OramaGeneration.restore(snapshot));
+  }
+
+  /** The live generation as plain, JSON-serialisable data. */
+  snapshot(): OramaSnapshot {
+    return this.live.snapshot();
+  }
+
+  async upsert(docs: readonly SearchDocument[]): Promise<void> {
+    for (const generation of [this.live, ...this.building]) generation.upsert(docs);
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    for (const generation of [this.live, ...this.building]) generation.remove(ids);
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    return this.live.search(query);
+  }
+
+  async get(id: string): Promise<SearchDocument | null> {
+    return this.live.get(id);
+  }
+
+  async count(kind: SearchKind): Promise<number> {
+    return this.live.count(kind);
+  }
+
+  async clear(): Promise<void> {
+    this.live = OramaGeneration.create();
+  }
+
+  async knn(
+    kind: SearchKind,
+    vector: readonly number[],
+    k: number,
+    filter?: SearchFilter,
+  ): Promise<KnnHit[]> {
+    return this.live.knn(kind, vector, k, filter);
+  }
+
+  async isReady(): Promise<boolean> {
+    return true;
+  }
+
+  async createGeneration(): Promise<SearchIndexGeneration> {
+    const next = OramaGeneration.create();
+    this.building.add(next);
+    const open = () => {
+      if (!this.building.has(next))
+        throw new Error('This index generation was already swapped in or discarded');
+      return next;
+    };
+    return {
+      upsert: async (docs) => open().upsert(docs),
+      remove: async (ids) => open().remove(ids),
+      count: async (kind) => open().count(kind),
+      swap: async () => {
+        this.building.delete(open());
+        this.live = next;
+      },
+      discard: async () => {
+        this.building.delete(next);
+      },
+    };
+  }
+}

@@ -1,0 +1,371 @@
+import {
+  referenceSearch,
+  type SearchDocument,
+  type SearchFilter,
+  type SearchQuery,
+  TAG_FACETS,
+  type TagFacet,
+} from '@skillers/domain';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchIndex } from './search-index.port';
+
+export type DocumentOverrides = Partial<Omit<SearchDocument, 'tags'>> & {
+  tags?: Partial<Record<TagFacet, string[]>>;
+};
+
+let sequence = 0;
+/** A record id in the stores' form: 24 hexadecimal characters. */
+export const nextId = (): string => (++sequence).toString(16).padStart(24, '0');
+
+export const searchDocument = (overrides: DocumentOverrides = {}): SearchDocument => ({
+  id: nextId(),
+  kind: 'teammate',
+  ownerId: 'f'.repeat(24),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  text: 'A skiller',
+  toolLevels: {},
+  numbers: {},
+  workingTypeRemote: false,
+  workingTypeOffice: false,
+  ...overrides,
+  tags: { ...Object.fromEntries(TAG_FACETS.map((facet) => [facet, []])), ...overrides.tags } as Record<
+    TagFacet,
+    string[]
+  >,
+});
+
+export const searchQuery = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  kind: 'teammate',
+  restriction: 'min_1_match',
+  tags: {},
+  page: 1,
+  pageSize: 50,
+  ...overrides,
+});
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n)).toISOString();
+
+export interface SearchIndexContractOptions {
+  /** Vector length the index accepts (Elasticsearch fixes it in the mapping). */
+  vectorDims: number;
+  close?: (index: SearchIndex) => Promise<void>;
+}
+
+/** Behaviour every SearchIndex adapter must show; each adapter's spec file runs it against a real index. */
+export const describeSearchIndexContract = (
+  adapterName: SearchIndex['adapter'],
+  open: () => Promise<SearchIndex>,
+  options: SearchIndexContractOptions,
+) => {
+  describe(`SearchIndex contract: ${adapterName}`, () => {
+    let index: SearchIndex;
+    const ids = async (query: Partial<SearchQuery>) => (await index.search(searchQuery(query))).ids;
+
+    beforeEach(async () => {
+      index ??= await open();
+      await index.clear();
+    });
+    afterAll(async () => {
+      if (index) await options.close?.(index);
+    });
+
+    it('reports its adapter and readiness', async () => {
+      expect(index.adapter).toBe(adapterName);
+      expect(await index.isReady()).toBe(true);
+    });
+
+    it('stores documents and reads them back unchanged', async () => {
+      const full = searchDocument({
+        kind: 'project',
+        text: 'Build a game',
+        tags: { tools: ['React'], industry: ['Gaming'], locations: ['Poland', 'Spain'] },
+        toolLevels: { React: 4 },
+        numbers: { availability: 20, bizRole: 30, techRole: 70, deadline: '2030-06-15T00:00:00.000Z' },
+        workingTypeRemote: true,
+        vector: Array.from({ length: options.vectorDims }, (_, i) => i + 1),
+        vectorModel: 'test-model',
+      });
+      const minimal = searchDocument();
+      await index.upsert([full, minimal]);
+      expect(await index.get(full.id)).toEqual(full);
+      expect(await index.get(minimal.id)).toEqual(minimal);
+      expect(await index.get(nextId())).toBeNull();
+    });
+
+    it('keeps its own copies of documents', async () => {
+      const doc = searchDocument({ tags: { locations: ['Spain'] }, toolLevels: { Go: 2 } });
+      const kept = structuredClone(doc);
+      await index.upsert([doc]);
+      doc.tags.locations.push('Chile');
+      doc.toolLevels.Go = 5;
+      const read = await index.get(doc.id);
+      expect(read).toEqual(kept);
+      read?.tags.locations.push('Peru');
+      expect(await index.get(doc.id)).toEqual(kept);
+      expect(await ids({ tags: { locations: ['Chile'] } })).toEqual([]);
+    });
+
+    it('replaces a document upserted again, also within one batch', async () => {
+      const first = searchDocument({ tags: { industry: ['Banking'] } });
+      await index.upsert([first]);
+      const second = { ...first, tags: { ...first.tags, industry: ['Mining'] } };
+      await index.upsert([second]);
+      expect(await index.count('teammate')).toBe(1);
+      expect(await index.get(first.id)).toEqual(second);
+      expect(await ids({ tags: { industry: ['Banking'] } })).toEqual([]);
+      expect(await ids({ tags: { industry: ['Mining'] } })).toEqual([first.id]);
+      const third = { ...first, tags: { ...first.tags, industry: ['Farming'] } };
+      await index.upsert([second, third]);
+      expect(await index.get(first.id)).toEqual(third);
+    });
+
+    it('moves a document whose kind changed', async () => {
+      const doc = searchDocument({ kind: 'teammate' });
+      await index.upsert([doc]);
+      await index.upsert([{ ...doc, kind: 'project' }]);
+      expect(await index.count('teammate')).toBe(0);
+      expect(await index.count('project')).toBe(1);
+      expect(await ids({ kind: 'project' })).toEqual([doc.id]);
+    });
+
+    it('removes documents and ignores unknown ids', async () => {
+      const [a, b, c] = [searchDocument(), searchDocument(), searchDocument({ kind: 'project' })];
+      await index.upsert([a, b, c]);
+      await index.remove([a.id, c.id, nextId()]);
+      expect(await index.get(a.id)).toBeNull();
+      expect(await index.count('teammate')).toBe(1);
+      expect(await index.count('project')).toBe(0);
+      expect(await ids({})).toEqual([b.id]);
+      await index.remove([]);
+      expect(await index.count('teammate')).toBe(1);
+    });
+
+    it('keeps the kinds apart and clears both', async () => {
+      const teammate = searchDocument({ tags: { industry: ['Banking'] } });
+      const project = searchDocument({ kind: 'project', tags: { industry: ['Banking'] } });
+      await index.upsert([teammate, project]);
+      expect(await index.count('teammate')).toBe(1);
+      expect(await index.count('project')).toBe(1);
+      expect(await ids({ kind: 'teammate', tags: { industry: ['Banking'] } })).toEqual([teammate.id]);
+      expect(await ids({ kind: 'project', tags: { industry: ['Banking'] } })).toEqual([project.id]);
+      await index.clear();
+      expect(await index.count('teammate')).toBe(0);
+      expect(await index.count('project')).toBe(0);
+      expect(await index.get(project.id)).toBeNull();
+    });
+
+    it('min_1_match: one picked option per active filter, ranked by options matched', async () => {
+      const both = searchDocument({ tags: { industry: ['Banking', 'Mining'], locations: ['Spain'] } });
+      const one = searchDocument({ tags: { industry: ['Mining'], locations: ['Chile'] } });
+      const noLocation = searchDocument({ tags: { industry: ['Banking', 'Mining'] } });
+      const neither = searchDocument({ tags: { industry: ['Farming'], locations: ['Spain'] } });
+      await index.upsert([both, one, noLocation, neither]);
+      const result = await index.search(
+        searchQuery({ tags: { industry: ['Banking', 'Mining'], locations: ['Spain', 'Chile'] } }),
+      );
+      expect(result).toEqual({ ids: [both.id, one.id], scores: [3, 2], total: 2 });
+    });
+
+    it('all_match: every picked option of every active filter', async () => {
+      const all = searchDocument({ tags: { softSkills: ['Empathy', 'Humility', 'Leadership'] } });
+      const some = searchDocument({ tags: { softSkills: ['Empathy'] } });
+      await index.upsert([all, some]);
+      const result = await index.search(
+        searchQuery({ restriction: 'all_match', tags: { softSkills: ['Empathy', 'Leadership'] } }),
+      );
+      expect(result).toEqual({ ids: [all.id], scores: [2], total: 1 });
+    });
+
+    it('ranks by score, then newest first, then greater id', async () => {
+      const [low, high] = [nextId(), nextId()];
+      const docs = [
+        searchDocument({ createdAt: day(1), tags: { industry: ['Banking', 'Mining'] } }),
+        searchDocument({ id: low, createdAt: day(5), tags: { industry: ['Banking'] } }),
+        searchDocument({ id: high, createdAt: day(5), tags: { industry: ['Mining'] } }),
+        searchDocument({ createdAt: day(9), tags: { industry: ['Banking'] } }),
+      ];
+      await index.upsert(docs);
+      const result = await index.search(searchQuery({ tags: { industry: ['Banking', 'Mining'] } }));
+      expect(result.ids).toEqual([docs[0].id, docs[3].id, high, low]);
+      expect(result.scores).toEqual([2, 1, 1, 1]);
+      expect(await ids({})).toEqual([docs[3].id, high, low, docs[0].id]);
+    });
+
+    it('pages through the ranked matches with the total on every page', async () => {
+      const docs = Array.from({ length: 7 }, (_, n) => searchDocument({ createdAt: day(n + 1) }));
+      await index.upsert(docs);
+      const newestFirst = docs.map((doc) => doc.id).reverse();
+      const page = (n: number) => index.search(searchQuery({ page: n, pageSize: 3 }));
+      expect(await page(1)).toEqual({ ids: newestFirst.slice(0, 3), scores: [0, 0, 0], total: 7 });
+      expect(await page(3)).toEqual({ ids: newestFirst.slice(6), scores: [0], total: 7 });
+      expect(await page(4)).toEqual({ ids: [], scores: [], total: 7 });
+    });
+
+    it('ranks a large batch exactly as the reference does', async () => {
+      const docs = Array.from({ length: 150 }, (_, n) =>
+        searchDocument({
+          createdAt: day(1 + (n % 9)),
+          tags: { industry: [['Banking', 'Mining', 'Farming'][n % 3], ['Banking', 'Mining'][n % 2]] },
+          numbers: { availability: (n % 5) * 10 },
+        }),
+      );
+      await index.upsert(docs);
+      await index.remove(docs.slice(0, 10).map((doc) => doc.id));
+      const query = searchQuery({
+        tags: { industry: ['Banking', 'Mining'] },
+        availability: { mode: 'atLeast', hours: 10 },
+        pageSize: 200,
+      });
+      const { ids: expected, scores, total } = referenceSearch(docs.slice(10), query);
+      expect(await index.search(query)).toEqual({ ids: expected, scores, total });
+      expect(total).toBeGreaterThan(50);
+    });
+
+    it('matches tools held at the asked level or higher', async () => {
+      const expert = searchDocument({ toolLevels: { React: 5, Go: 1 } });
+      const junior = searchDocument({ toolLevels: { React: 2 } });
+      const listed = searchDocument({ toolLevels: { React: 0 } });
+      await index.upsert([expert, junior, listed]);
+      expect(await ids({ minToolLevels: { React: 3 } })).toEqual([expert.id]);
+      expect(await ids({ minToolLevels: { React: 2 } })).toEqual([junior.id, expert.id]);
+      expect(await ids({ minToolLevels: { React: 0 } })).toEqual([listed.id, junior.id, expert.id]);
+      expect(await ids({ restriction: 'all_match', minToolLevels: { React: 2, Go: 1 } })).toEqual([
+        expert.id,
+      ]);
+    });
+
+    it('matches any offered working type, or every one under all_match', async () => {
+      const remote = searchDocument({ workingTypeRemote: true });
+      const both = searchDocument({ workingTypeRemote: true, workingTypeOffice: true });
+      const neither = searchDocument();
+      await index.upsert([remote, both, neither]);
+      const result = await index.search(searchQuery({ workingTypes: ['Remote', 'Office'] }));
+      expect(result).toEqual({ ids: [both.id, remote.id], scores: [2, 1], total: 2 });
+      expect(await ids({ restriction: 'all_match', workingTypes: ['Remote', 'Office'] })).toEqual([both.id]);
+      expect(await ids({ workingTypes: ['Office'] })).toEqual([both.id]);
+    });
+
+    it('filters availability "Up to" and "At least", never matching records without hours', async () => {
+      const [none, zero, ten, twenty, forty] = [undefined, 0, 10, 20, 40].map((availability) =>
+        searchDocument({ numbers: { availability } }),
+      );
+      await index.upsert([none, zero, ten, twenty, forty]);
+      const upTo = await index.search(searchQuery({ availability: { mode: 'upTo', hours: 20 } }));
+      expect(upTo).toEqual({ ids: [twenty.id, ten.id], scores: [1, 1], total: 2 });
+      expect(await ids({ availability: { mode: 'atLeast', hours: 20 } })).toEqual([forty.id, twenty.id]);
+      expect(await ids({ availability: { mode: 'upTo', hours: 0 } })).toHaveLength(5);
+    });
+
+    it('filters the collaboration duration: at least the asked months', async () => {
+      const [none, three, six] = [undefined, 3, 6].map((durationMonths) =>
+        searchDocument({ numbers: { durationMonths } }),
+      );
+      await index.upsert([none, three, six]);
+      expect(await ids({ durationMonths: 3 })).toEqual([six.id, three.id]);
+      expect(await ids({ durationMonths: 6 })).toEqual([six.id]);
+    });
+
+    it('filters the business share within 20 points, ends included', async () => {
+      const docs = [undefined, 29, 30, 50, 70, 71].map((bizRole) => searchDocument({ numbers: { bizRole } }));
+      await index.upsert(docs);
+      expect(await ids({ bizRole: 50 })).toEqual([docs[4].id, docs[3].id, docs[2].id]);
+    });
+
+    it('filters deadlines on or after the asked day, never matching unset ones', async () => {
+      const docs = [
+        undefined,
+        '1970-01-01T00:00:00.000Z',
+        '2030-06-14T23:00:00.000Z',
+        '2030-06-15T08:00:00.000Z',
+        '2031-01-01',
+      ].map((deadline) => searchDocument({ kind: 'project', numbers: { deadline } }));
+      await index.upsert(docs);
+      expect(await ids({ kind: 'project', deadline: '2030-06-15' })).toEqual([docs[4].id, docs[3].id]);
+      expect(await ids({ kind: 'project', deadline: '1970-01-01' })).toHaveLength(5);
+    });
+
+    it('adds one to the score per active number filter', async () => {
+      const doc = searchDocument({
+        tags: { locations: ['Spain'] },
+        numbers: { availability: 10, durationMonths: 12, bizRole: 40 },
+      });
+      await index.upsert([doc]);
+      const result = await index.search(
+        searchQuery({
+          tags: { locations: ['Spain', 'Chile'] },
+          availability: { mode: 'upTo', hours: 10 },
+          durationMonths: 6,
+          bizRole: 50,
+        }),
+      );
+      expect(result).toEqual({ ids: [doc.id], scores: [4], total: 1 });
+    });
+
+    describe('knn', () => {
+      const vector = (...head: number[]) =>
+        Array.from({ length: options.vectorDims }, (_, i) => head[i] ?? 0);
+
+      it('ranks documents of the kind by cosine similarity, within the filter', async () => {
+        const same = searchDocument({ vector: vector(1, 0), tags: { industry: ['Banking'] } });
+        const close = searchDocument({ vector: vector(1, 1), tags: { industry: ['Mining'] } });
+        const opposite = searchDocument({ vector: vector(-1, 0), tags: { industry: ['Banking'] } });
+        const without = searchDocument({ tags: { industry: ['Banking'] } });
+        const project = searchDocument({ kind: 'project', vector: vector(1, 0) });
+        await index.upsert([same, close, opposite, without, project]);
+        const hits = await index.knn('teammate', vector(2, 0), 10);
+        expect(hits.map((hit) => hit.id)).toEqual([same.id, close.id, opposite.id]);
+        expect(hits[0].similarity).toBeCloseTo(1, 5);
+        expect(hits[1].similarity).toBeCloseTo(Math.SQRT1_2, 5);
+        expect(hits[2].similarity).toBeCloseTo(-1, 5);
+        expect((await index.knn('teammate', vector(2, 0), 1)).map((hit) => hit.id)).toEqual([same.id]);
+        const banking: SearchFilter = { restriction: 'min_1_match', tags: { industry: ['Banking'] } };
+        const filtered = await index.knn('teammate', vector(1, 1), 10, banking);
+        expect(filtered.map((hit) => hit.id)).toEqual([same.id, opposite.id]);
+        const tooLong = Array.from({ length: options.vectorDims + 1 }, () => 1);
+        expect(await index.knn('teammate', tooLong, 10)).toEqual([]);
+      });
+    });
+
+    describe('reindex generations', () => {
+      it('builds beside the live index, which keeps answering until the swap', async () => {
+        const old = searchDocument({ tags: { industry: ['Banking'] } });
+        await index.upsert([old]);
+        const generation = await index.createGeneration();
+        const fresh = searchDocument({ tags: { industry: ['Banking'] } });
+        const freshProject = searchDocument({ kind: 'project' });
+        await generation.upsert([fresh, freshProject]);
+        expect(await generation.count('teammate')).toBe(1);
+        expect(await ids({ tags: { industry: ['Banking'] } })).toEqual([old.id]);
+        expect(await index.count('project')).toBe(0);
+        await generation.swap();
+        expect(await ids({ tags: { industry: ['Banking'] } })).toEqual([fresh.id]);
+        expect(await index.get(old.id)).toBeNull();
+        expect(await index.count('project')).toBe(1);
+        await expect(generation.upsert([old])).rejects.toThrow(/already swapped in or discarded/);
+      });
+
+      it('applies writes made to the live index while a generation is built', async () => {
+        const kept = searchDocument();
+        const removed = searchDocument();
+        const generation = await index.createGeneration();
+        await generation.upsert([kept, removed]);
+        const written = searchDocument();
+        await index.upsert([written]);
+        await index.remove([removed.id]);
+        await generation.swap();
+        expect(new Set(await ids({}))).toEqual(new Set([kept.id, written.id]));
+      });
+
+      it('leaves the live index alone when a generation is discarded', async () => {
+        const live = searchDocument();
+        await index.upsert([live]);
+        const generation = await index.createGeneration();
+        await generation.upsert([searchDocument()]);
+        await generation.discard();
+        expect(await ids({})).toEqual([live.id]);
+        await index.upsert([searchDocument()]);
+        expect(await index.count('teammate')).toBe(2);
+      });
+    });
+  });
+};

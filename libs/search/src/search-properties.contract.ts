@@ -1,0 +1,142 @@
+import {
+  type FilteringRestriction,
+  referenceSearch,
+  type SearchDocument,
+  type SearchQuery,
+  TAG_FACETS,
+  type TagFacet,
+} from '@skillers/domain';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { searchDocument } from './search-index.contract';
+import type { SearchIndex } from './search-index.port';
+
+// Small vocabularies, so that generated filters hit generated records often.
+const OPTIONS = ['a', 'b', 'c', 'd'];
+const TOOLS = ['Go', 'React', 'Rust'];
+const CREATED = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T12:00:00.000Z'];
+const IDS = Array.from({ length: 40 }, (_, n) => (n * 7919).toString(16).padStart(24, '0'));
+
+const maybe = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
+
+const tagsArbitrary = fc.record(
+  Object.fromEntries(
+    TAG_FACETS.map((facet) => [facet, fc.uniqueArray(fc.constantFrom(...OPTIONS), { maxLength: 3 })]),
+  ) as Record<TagFacet, fc.Arbitrary<string[]>>,
+);
+
+const documentArbitrary = (id: string): fc.Arbitrary<SearchDocument> =>
+  fc
+    .record({
+      kind: fc.constantFrom('project' as const, 'teammate' as const),
+      createdAt: fc.constantFrom(...CREATED),
+      tags: tagsArbitrary,
+      toolLevels: fc.dictionary(fc.constantFrom(...TOOLS), fc.integer({ min: 0, max: 5 }), { maxKeys: 3 }),
+      availability: maybe([0, 5, 10, 20, 40]),
+      bizRole: maybe([0, 30, 50, 70, 100]),
+      durationMonths: maybe([0, 1, 6, 12]),
+      deadline: maybe([
+        '1970-01-01T00:00:00.000Z',
+        '2030-01-01T00:00:00.000Z',
+        '2030-06-15T10:00:00.000Z',
+        '2031-01-01',
+      ]),
+      workingTypeRemote: fc.boolean(),
+      workingTypeOffice: fc.boolean(),
+    })
+    .map(({ availability, bizRole, durationMonths, deadline, ...rest }) =>
+      searchDocument({ id, ...rest, numbers: { availability, bizRole, durationMonths, deadline } }),
+    );
+
+/** Records, some later upserted again with other values, some removed: the index must end where the reference does. */
+const historyArbitrary = fc.uniqueArray(fc.constantFrom(...IDS), { maxLength: 25 }).chain((ids) =>
+  fc.record({
+    docs: fc.tuple(...ids.map(documentArbitrary)),
+    updates: fc.subarray(ids).chain((updated) => fc.tuple(...updated.map(documentArbitrary))),
+    removed: fc.subarray(ids),
+  }),
+);
+
+const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQuery> =>
+  fc
+    .record(
+      {
+        kind: fc.constantFrom('project' as const, 'teammate' as const),
+        // Repeated options and options no record has are part of what a request may carry.
+        tags: fc.record(
+          Object.fromEntries(
+            TAG_FACETS.map((facet) => [facet, fc.array(fc.constantFrom(...OPTIONS, 'z'), { maxLength: 3 })]),
+          ) as Record<TagFacet, fc.Arbitrary<string[]>>,
+          { requiredKeys: [] },
+        ),
+        minToolLevels: fc.dictionary(fc.constantFrom(...TOOLS, 'Zig'), fc.integer({ min: 0, max: 5 }), {
+          maxKeys: 2,
+        }),
+        workingTypes: fc.array(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
+        availability: fc.record({
+          mode: fc.constantFrom('upTo' as const, 'atLeast' as const),
+          hours: fc.constantFrom(0, 5, 10, 20, 40),
+        }),
+        durationMonths: fc.constantFrom(0, 1, 6, 12),
+        bizRole: fc.constantFrom(0, 30, 50, 90),
+        deadline: fc.constantFrom('1970-01-01', '2030-01-01', '2030-06-15', '2031-06-01'),
+        pageSize: fc.integer({ min: 1, max: 4 }),
+      },
+      { requiredKeys: ['kind', 'tags', 'pageSize'] },
+    )
+    .map((query) => ({ ...query, restriction, page: 1 }));
+
+export interface SearchPropertyOptions {
+  /** Generated cases per restriction. */
+  runs: number;
+}
+
+/**
+ * The adapter against `referenceSearch`: same ids in the same order, the same scores and the same total,
+ * over every page, for generated records and filters.
+ */
+export const describeSearchPropertyContract = (
+  adapterName: SearchIndex['adapter'],
+  open: () => Promise<SearchIndex>,
+  options: SearchPropertyOptions,
+) => {
+  describe(`SearchIndex properties: ${adapterName} against the reference semantics`, () => {
+    let index: SearchIndex;
+    beforeAll(async () => {
+      index = await open();
+    });
+
+    const agreesWithReference = async (
+      history: { docs: SearchDocument[]; updates: SearchDocument[]; removed: string[] },
+      query: SearchQuery,
+    ) => {
+      await index.clear();
+      await index.upsert(history.docs);
+      await index.upsert(history.updates);
+      await index.remove(history.removed);
+      const latest = new Map([...history.docs, ...history.updates].map((doc) => [doc.id, doc]));
+      for (const id of history.removed) latest.delete(id);
+      const expected = referenceSearch([...latest.values()], { ...query, pageSize: IDS.length });
+      const pages = Math.ceil(expected.total / query.pageSize) + 1;
+      const seen: { ids: string[]; scores: number[] } = { ids: [], scores: [] };
+      for (let page = 1; page <= pages; page++) {
+        const result = await index.search({ ...query, page });
+        expect(result.total).toBe(expected.total);
+        seen.ids.push(...result.ids);
+        seen.scores.push(...result.scores);
+      }
+      expect(seen).toEqual({ ids: expected.ids, scores: expected.scores });
+    };
+
+    for (const restriction of ['min_1_match', 'all_match'] as const) {
+      it(`returns the reference's ranked pages under ${restriction}`, async () => {
+        await fc.assert(
+          fc.asyncProperty(historyArbitrary, queryArbitrary(restriction), agreesWithReference),
+          {
+            numRuns: options.runs,
+          },
+        );
+      });
+    }
+  });
+};

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A fixed port away from the default 3000, so a running development server is never reused. */
+const PORT = 4310;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Workers load this file again: the variable makes them share the data folder the runner made.
+if (!process.env.SKILLERS_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skillers-e2e-'));
+  process.env.SKILLERS_E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  // Two browsers share the one server; the suite is mostly waiting on the spec's timers, not on CPU.
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser downloads are not reachable here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node api/dist/main.js',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.SKILLERS_E2E_DATA_DIR,
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

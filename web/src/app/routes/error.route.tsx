@@ -1,0 +1,5 @@
+import { ErrorPage } from '../../components/layout/status-page';
+
+export default function ErrorRoute() {
+  return <ErrorPage />;
+}

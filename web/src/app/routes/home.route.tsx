@@ -1,0 +1,5 @@
+import { HomeSearch } from '../../features/home/components/home-search';
+
+export default function HomeRoute() {
+  return <HomeSearch />;
+}

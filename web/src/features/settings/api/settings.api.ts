@@ -1,0 +1,11 @@
+import type { AccountSettings, SettingsInput } from '@skillers/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['user', 'settings'],
+  queryFn: () => api.get<{ user: AccountSettings }>('/user/settings').then((answer) => answer.user),
+});
+
+export const saveSettings = (input: SettingsInput) =>
+  api.patch<{ message: string; user: AccountSettings }>('/user/settings', input);
