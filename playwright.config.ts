@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A fixed port away from the default 3000, so a running development server is never reused. */
-const PORT = 4310;
+const PORT = Number(process.env.E2E_PORT ?? 4310);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Workers load this file again: the variable makes them share the data folder the runner made.
@@ -57,6 +57,8 @@ export default defineConfig({
       DATA_DIR: process.env.SKILLERS_E2E_DATA_DIR,
       SEED: 'false',
       LOG_LEVEL: 'warn',
+      // Every test signs up from the same address; the limits themselves are tested against the API.
+      RATE_LIMIT_SCALE: '50',
     },
   },
 });

@@ -9,6 +9,7 @@ import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
 import { answerBodyErrors } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
 export const API_PREFIX = 'api';
 /** Room for a post's 2 MB image, base64-encoded in the JSON body; nothing bigger is read. */
@@ -22,6 +23,7 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
+  app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
   app.use(helmet());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(answerBodyErrors());

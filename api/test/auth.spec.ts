@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUTH_MESSAGES } from '@skillers/domain';
+import { AUTH_MESSAGES, HTTP_MESSAGES } from '@skillers/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JWT_SECRET_FILE } from '../src/config/jwt-secret';
+import { SIGNUPS_PER_MINUTE } from '../src/auth/auth.controller';
 import { LOGIN_FAILURES_ALLOWED } from '../src/auth/login-rate-limiter';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -214,6 +215,42 @@ describe('accounts: login rate limit', () => {
     const user = await api.signUp();
     for (let attempt = 0; attempt < LOGIN_FAILURES_ALLOWED + 5; attempt++) {
       expect((await login(user.email, user.password)).status).toBe(200);
+    }
+  });
+});
+
+describe('accounts: sign-up rate limit', () => {
+  it('refuses sign-ups past the per-minute allowance of one address with a readable 429', async () => {
+    const api = await startTestApp();
+    try {
+      const statuses: number[] = [];
+      let refusal: Record<string, unknown> = {};
+      for (let n = 0; n <= SIGNUPS_PER_MINUTE; n++) {
+        const response = await api.request('POST', '/api/auth/signup', {
+          body: { username: `burst${n}`, email: `burst${n}@example.com`, password: 'long-enough-pass' },
+        });
+        statuses.push(response.status);
+        if (response.status === 429) refusal = response.body;
+      }
+      expect(statuses.filter((status) => status === 201)).toHaveLength(SIGNUPS_PER_MINUTE);
+      expect(statuses.at(-1)).toBe(429);
+      expect(refusal.message).toBe(HTTP_MESSAGES.tooManyRequests);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('scales the allowance with RATE_LIMIT_SCALE', async () => {
+    const api = await startTestApp({ RATE_LIMIT_SCALE: '2' });
+    try {
+      for (let n = 0; n <= SIGNUPS_PER_MINUTE; n++) {
+        const response = await api.request('POST', '/api/auth/signup', {
+          body: { username: `scaled${n}`, email: `scaled${n}@example.com`, password: 'long-enough-pass' },
+        });
+        expect(response.status).toBe(201);
+      }
+    } finally {
+      await api.close();
     }
   });
 });

@@ -1,16 +1,18 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from '@skillers/domain';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { AuthService } from './auth.service';
+import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+
+/** Sign-ups allowed a minute from one client address. */
+export const SIGNUPS_PER_MINUTE = 20;
 
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('signup')
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @PerMinuteLimit(SIGNUPS_PER_MINUTE)
   signup(@Body(new ZodPipe(signupSchema)) body: SignupInput) {
     return this.auth.signup(body);
   }

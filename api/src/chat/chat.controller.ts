@@ -1,5 +1,4 @@
 import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   type ConversationQuery,
   conversationQuerySchema,
@@ -11,8 +10,9 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ChatService } from './chat.service';
+import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 
-const SEND_LIMIT = { default: { limit: 120, ttl: 60_000 } };
+const SENDS_PER_MINUTE = 120;
 
 @Controller('chat')
 @UseGuards(JwtAuthGuard)
@@ -33,16 +33,14 @@ export class ChatController {
   }
 
   @Post('sendMessage')
-  @UseGuards(ThrottlerGuard)
-  @Throttle(SEND_LIMIT)
+  @PerMinuteLimit(SENDS_PER_MINUTE)
   send(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput) {
     return this.chat.sendTo(user.id, body.id, body.message);
   }
 
   /** The same send, under the path the single project and teammate pages use. */
   @Post('singlePage/sendMessage')
-  @UseGuards(ThrottlerGuard)
-  @Throttle(SEND_LIMIT)
+  @PerMinuteLimit(SENDS_PER_MINUTE)
   sendFromSinglePage(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput,

@@ -40,6 +40,11 @@ const envSchema = z.object({
     .min(1)
     .refine((path) => existsSync(path) && statSync(path).isDirectory(), 'must be an existing folder')
     .optional(),
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be greater than 0')
+    .max(10_000, 'must be at most 10000')
+    .default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   CORS_ORIGINS: z
     .string()
@@ -67,6 +72,8 @@ export type AppConfig = Readonly<{
   embedderModel: string;
   embedderModelPath?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Multiplies every per-minute request limit; above 1 only for load and browser tests. */
+  rateLimitScale: number;
   corsOrigins: readonly string[];
 }>;
 
@@ -108,6 +115,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     embedderModel: vars.EMBEDDER_MODEL,
     embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,
     logLevel: vars.LOG_LEVEL,
+    rateLimitScale: vars.RATE_LIMIT_SCALE,
     corsOrigins: vars.CORS_ORIGINS ?? [],
   });
 };

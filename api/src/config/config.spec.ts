@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
       logLevel: 'info',
       corsOrigins: [],
+      rateLimitScale: 1,
     });
     expect(config.mongoUrl).toBeUndefined();
   });
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url', /REDIS_URL=.*must be a URL/],
     ['EMBEDDER_MODEL_PATH', '/no/such/folder', /EMBEDDER_MODEL_PATH=.*must be an existing folder/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
+    ['RATE_LIMIT_SCALE', '0', /RATE_LIMIT_SCALE="0": must be greater than 0/],
   ])('stops with a one-line message naming %s when it is %s', (name, value, message) => {
     const load = () => loadConfig({ [name]: value });
     expect(load).toThrow(ConfigError);

@@ -11,7 +11,6 @@ import {
   StreamableFile,
   UseGuards,
 } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   type CommentInput,
   commentSchema,
@@ -26,6 +25,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FeedService } from './feed.service';
+import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 
 const postId = new ZodPipe(objectIdSchema);
 
@@ -39,8 +39,8 @@ export class FeedController {
   }
 
   @Post()
-  @UseGuards(JwtAuthGuard, ThrottlerGuard)
-  @Throttle({ default: { limit: 30, ttl: 60_000 } })
+  @UseGuards(JwtAuthGuard)
+  @PerMinuteLimit(30)
   create(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(postSchema)) body: PostInput) {
     return this.feed.create(user, body);
   }
@@ -67,8 +67,8 @@ export class FeedController {
   }
 
   @Post(':id/comments')
-  @UseGuards(JwtAuthGuard, ThrottlerGuard)
-  @Throttle({ default: { limit: 60, ttl: 60_000 } })
+  @UseGuards(JwtAuthGuard)
+  @PerMinuteLimit(60)
   comment(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', postId) id: string,
