@@ -1,24 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-// Server code relies on decorator metadata for Nest's dependency injection, which only SWC emits.
-const serverPlugins = [swc.vite({ module: { type: 'es6' } })];
 
 const alias = {
   '@skillers/domain': fromRoot('./libs/domain/src/index.ts'),
   '@skillers/store': fromRoot('./libs/store/src/index.ts'),
   '@skillers/search': fromRoot('./libs/search/src/index.ts'),
   '@skillers/queue': fromRoot('./libs/queue/src/index.ts'),
+  '@skillers/indexer': fromRoot('./indexer/src/index.ts'),
 };
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: serverPlugins,
         resolve: { alias },
         test: {
           name: 'server',

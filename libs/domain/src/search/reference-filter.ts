@@ -126,7 +126,7 @@ export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
 export const documentNumber = (doc: SearchDocument, field: NumberField): number | undefined =>
   field === 'deadlineDay' ? setDeadlineDay(doc.numbers.deadline) : doc.numbers[field];
 
-export const inNumberRange = (value: number | undefined, range: NumberRange): boolean =>
+const inNumberRange = (value: number | undefined, range: NumberRange): boolean =>
   value !== undefined && (range.minInclusive ? value >= range.min : value > range.min) && value <= range.max;
 
 const hasOption = (doc: SearchDocument, group: OptionGroup, index: number): boolean => {

@@ -15,6 +15,11 @@ export interface ElasticsearchSearchIndexOptions {
   indexPrefix?: string;
   /** Length of the embedding vectors; the mapping fixes it per index. */
   vectorDims?: number;
+  /**
+   * How a live write becomes visible to searches before it resolves: `wait_for` (default) waits for the
+   * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes).
+   */
+  refreshOnWrite?: 'wait_for' | true;
 }
 
 /** One line of a bulk request: an action, or the source that follows an index action. */
@@ -45,6 +50,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   readonly adapter = 'elasticsearch';
   private readonly prefix: string;
   private readonly vectorDims: number;
+  private readonly refreshOnWrite: 'wait_for' | true;
   /** Generations being built by this process; its live writes go to them as well. */
   private readonly building = new Set<IndexNames>();
 
@@ -54,6 +60,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   ) {
     this.prefix = options.indexPrefix ?? DEFAULT_PREFIX;
     this.vectorDims = options.vectorDims ?? DEFAULT_VECTOR_DIMS;
+    this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
   }
 
   /** Connects and makes sure both aliases exist, creating a first index for each when missing. */
@@ -71,12 +78,12 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
-    await this.bulk(this.upsertOperations(docs, this.aliases()), 'wait_for');
+    await this.bulk(this.upsertOperations(docs, this.aliases()), this.refreshOnWrite);
     for (const names of this.building) await this.bulk(this.upsertOperations(docs, names), false);
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    await this.bulk(this.removeOperations(ids, this.aliases()), 'wait_for');
+    await this.bulk(this.removeOperations(ids, this.aliases()), this.refreshOnWrite);
     for (const names of this.building) await this.bulk(this.removeOperations(ids, names), false);
   }
 

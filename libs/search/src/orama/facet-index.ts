@@ -41,6 +41,11 @@ const groupTokens = (group: OptionGroup): string[] => {
   }
 };
 
+interface Posting {
+  readonly token: string;
+  readonly slots: Set<number>;
+}
+
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
 
@@ -61,10 +66,11 @@ export interface RankedPage {
  */
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
-  private readonly postings = new Map<string, Set<number>>();
+  private readonly postings = new Map<string, Posting>();
   private readonly freeSlots: number[] = [];
   private ids: string[] = [];
-  private tokens: (readonly string[] | undefined)[] = [];
+  /** Each document's posting lists, held by reference so that removal needs no token strings. */
+  private postingsOf: (readonly Posting[] | undefined)[] = [];
   private capacity = 0;
   private times = new Float64Array(0);
   private columns = this.allocateColumns(0);
@@ -174,7 +180,7 @@ export class FacetIndex {
    */
   private intersect(groups: string[][], allMatch: boolean, stamp: number): number {
     const withPostings = groups
-      .map((tokens) => tokens.map((token) => this.postings.get(token)))
+      .map((tokens) => tokens.map((token) => this.postings.get(token)?.slots))
       .map((lists) => ({ lists, cost: lists.reduce((sum, list) => sum + (list?.size ?? 0), 0) }))
       .sort((a, b) => a.cost - b.cost);
     let count = 0;
@@ -226,8 +232,10 @@ export class FacetIndex {
   private slotsWithScore(score: number, size: number, count: number, skip: number, take: number): number[] {
     const stamp = this.stamp;
     const hasScore = (slot: number) => this.marks[slot] === stamp && this.scores[slot] === score;
-    // Walking the order finds the page after about size/n of it per item; sorting costs size·log(size).
-    if (size * Math.log2(size + 1) * 4 > this.size && skip === 0) return this.walkOrder(skip, take, hasScore);
+    // Walking the order meets one of these documents every n/size steps and stops once the page is
+    // full; sorting them costs size·log(size) whatever the page.
+    const walkCost = (this.size * (skip + take)) / size;
+    if (walkCost <= size * Math.log2(size + 1)) return this.walkOrder(skip, take, hasScore);
     const slots: number[] = [];
     for (let index = 0; index < count; index++) {
       if (this.scores[this.candidates[index]] === score) slots.push(this.candidates[index]);
@@ -264,13 +272,13 @@ export class FacetIndex {
     this.ids[slot] = doc.id;
     this.times[slot] = createdAtMs(doc);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
-    const tokens = documentTokens(doc);
-    this.tokens[slot] = tokens;
-    for (const token of tokens) {
-      let list = this.postings.get(token);
-      if (!list) this.postings.set(token, (list = new Set()));
-      list.add(slot);
-    }
+    const postings = documentTokens(doc).map((token) => {
+      let posting = this.postings.get(token);
+      if (!posting) this.postings.set(token, (posting = { token, slots: new Set() }));
+      posting.slots.add(slot);
+      return posting;
+    });
+    this.postingsOf[slot] = postings;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
 
@@ -278,12 +286,11 @@ export class FacetIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
-    for (const token of this.tokens[slot] ?? []) {
-      const list = this.postings.get(token);
-      list?.delete(slot);
-      if (list?.size === 0) this.postings.delete(token);
+    for (const posting of this.postingsOf[slot] ?? []) {
+      posting.slots.delete(slot);
+      if (posting.slots.size === 0) this.postings.delete(posting.token);
     }
-    this.tokens[slot] = undefined;
+    this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
   }

@@ -17,7 +17,10 @@ export class OramaSearchIndex implements SearchIndex {
     return new OramaSearchIndex(OramaGeneration.create());
   }
 
-  /** Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. */
+  /**
+   * Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. The
+   * snapshot's objects become the index's own: the caller must not change them afterwards.
+   */
   static restore(snapshot: OramaSnapshot): OramaSearchIndex {
     if (snapshot.format !== 1)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
