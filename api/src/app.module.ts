@@ -16,6 +16,8 @@ import { IndexingModule } from './indexing/indexing.module';
 import { OptionsModule } from './options/options.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
+import { SearchPortsModule } from './search/search-ports.module';
+import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
 import { TeammatesModule } from './teammates/teammates.module';
 import { UsersModule } from './users/users.module';
@@ -56,7 +58,9 @@ export class AppModule {
         ChatModule,
         FeedModule,
         OptionsModule,
+        SearchPortsModule,
         IndexingModule,
+        SearchModule,
         ProjectsModule,
         TeammatesModule,
         SavedModule,

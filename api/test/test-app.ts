@@ -44,10 +44,14 @@ export interface TestUser {
 
 let userCounter = 0;
 
-/** Starts the real application on a free loopback port with its own empty data directory. */
+/**
+ * Starts the real application on a free loopback port with its own empty data directory, or on the
+ * `DATA_DIR` given in `env` (kept on close, so a test can restart the application on the same data).
+ */
 export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'skillers-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent', ...env });
+  const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'skillers-api-'));
+  const config = loadConfig({ SEED: 'false', LOG_LEVEL: 'silent', ...env, DATA_DIR: dataDir });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -102,7 +106,7 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     signUp,
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -101,6 +101,15 @@ export class ProjectService {
     return project;
   }
 
+  /** The projects with these ids in the order given (the search's ranking), with the viewer's saved marks. */
+  async viewsInOrder(ids: readonly string[], viewerId?: string): Promise<ProjectView[]> {
+    const found = new Map((await this.projects.findByIds(ids)).map((project) => [project._id, project]));
+    return this.withSavedMarks(
+      ids.flatMap((id) => found.get(id) ?? []),
+      viewerId,
+    );
+  }
+
   private async withSavedMarks(projects: ProjectRecord[], viewerId?: string): Promise<ProjectView[]> {
     if (!viewerId) return projects;
     const saved = await this.saved.savedAmong(

@@ -9,6 +9,6 @@ import { ProjectService } from './project.service';
   imports: [SavedRecordsModule],
   controllers: [ProjectController, MyProjectsController],
   providers: [ProjectService, ProjectRepository],
-  exports: [ProjectRepository],
+  exports: [ProjectRepository, ProjectService],
 })
 export class ProjectsModule {}

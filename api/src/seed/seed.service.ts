@@ -1,24 +1,59 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import { DemoDataGenerator, seedDatabase } from '@skillers/indexer';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../core/tokens';
+import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
 import { UsersRepository } from '../users/users.repository';
 import { DEMO_ACCOUNT } from './demo-account';
 
-/** Fills an empty database with demo data at start, unless SEED=false. */
+/** Enough to browse, filter and page through, and quick to write at start. */
+export const DEMO_DATA_COUNTS = { users: 300, projects: 300, teammates: 300 } as const;
+/** Fixed, so every fresh start shows the same kind of demo data. */
+const DEMO_DATA_SEED = 20_260_101;
+/** How many projects the demo account owns, so its own screens have something to show. */
+export const DEMO_ACCOUNT_PROJECTS = 2;
+
+/**
+ * Fills an empty database with the demo account and generated demo data at start, unless SEED=false. It
+ * runs at module initialisation, before any bootstrap work that reads the records (the search index is
+ * built from the store then), so the demo data is part of it.
+ */
 @Injectable()
-export class SeedService implements OnApplicationBootstrap {
+export class SeedService implements OnModuleInit {
   private readonly logger = new Logger(SeedService.name);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
     private readonly users: UsersRepository,
     private readonly auth: AuthService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     if (!this.config.seed || (await this.users.count()) > 0) return;
+    const startedAt = Date.now();
     await this.auth.signup(DEMO_ACCOUNT);
-    this.logger.log(`Seeded the demo account ${DEMO_ACCOUNT.email}`);
+    const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
+    if (!demo) throw new Error(`The demo account ${DEMO_ACCOUNT.email} was not stored`);
+    // The demo account's hash is a hash of the shared demo password: the generated accounts reuse it
+    // rather than paying for hundreds more argon2 runs.
+    await seedDatabase(this.store, {
+      ...DEMO_DATA_COUNTS,
+      seed: DEMO_DATA_SEED,
+      passwordHash: demo.passwordHash,
+    });
+    const generator = await DemoDataGenerator.create({ seed: DEMO_DATA_SEED + 1 });
+    const owner = { user: demo };
+    await this.store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(generator.teammate(owner));
+    await this.store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany(Array.from({ length: DEMO_ACCOUNT_PROJECTS }, () => generator.project(owner)));
+    this.logger.log(
+      `Seeded the demo account ${DEMO_ACCOUNT.email}, ${DEMO_DATA_COUNTS.users} users, ` +
+        `${DEMO_DATA_COUNTS.projects} projects and ${DEMO_DATA_COUNTS.teammates} skiller profiles ` +
+        `in ${Date.now() - startedAt} ms`,
+    );
   }
 }

@@ -87,6 +87,15 @@ export class TeammateService {
     return { userTeammateProfile: teammate ? toTeammateView(teammate) : null };
   }
 
+  /** The profiles with these ids in the order given (the search's ranking), with the viewer's saved marks. */
+  async viewsInOrder(ids: readonly string[], viewerId?: string): Promise<TeammateView[]> {
+    const found = new Map((await this.teammates.findByIds(ids)).map((teammate) => [teammate._id, teammate]));
+    return this.views(
+      ids.flatMap((id) => found.get(id) ?? []),
+      viewerId,
+    );
+  }
+
   private async views(teammates: TeammateRecord[], viewerId?: string): Promise<TeammateView[]> {
     if (!viewerId) return teammates.map((teammate) => toTeammateView(teammate));
     const saved = await this.saved.savedAmong(

@@ -9,6 +9,6 @@ import { TeammateService } from './teammate.service';
   imports: [SavedRecordsModule],
   controllers: [TeammateController, MyTeammateController],
   providers: [TeammateService, TeammateRepository],
-  exports: [TeammateRepository],
+  exports: [TeammateRepository, TeammateService],
 })
 export class TeammatesModule {}

@@ -66,6 +66,32 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       await expect(people().insert(person({ _id: ada._id }))).rejects.toBeInstanceOf(DuplicateKeyError);
     });
 
+    it('inserts a batch and reads every document back', async () => {
+      const batch = [
+        person({ name: 'A', tags: ['x'] }),
+        person({ name: 'B' }),
+        person({ name: 'C', age: 3 }),
+      ];
+      expect(await people().insertMany(batch)).toBe(3);
+      expect(await people().count({})).toBe(3);
+      for (const doc of batch) expect(await people().findById(doc._id)).toEqual(doc);
+      expect(await people().insertMany([])).toBe(0);
+      expect(await people().count({})).toBe(3);
+    });
+
+    it('rejects a batch holding a duplicate, naming the field', async () => {
+      const batch = [person({ email: 'twice@example.com' }), person({ email: 'twice@example.com' })];
+      await expect(people().insertMany(batch)).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        fields: ['email'],
+      });
+      const stored = person();
+      await people().insert(stored);
+      await expect(people().insertMany([person({ _id: stored._id })])).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+    });
+
     it('filters by equality, by membership and by array contents', async () => {
       const [a, b, c] = [
         person({ name: 'A', age: 20, active: true, tags: ['x', 'y'] }),

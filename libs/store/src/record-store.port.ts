@@ -48,6 +48,12 @@ export class DuplicateKeyError extends Error {
 export interface Collection<T extends StoredDocument> {
   /** Stores a new document; resolves once it is durable. Throws DuplicateKeyError on a unique clash. */
   insert(doc: T): Promise<T>;
+  /**
+   * Stores many new documents in order, in one write where the database allows it (bulk loading); resolves
+   * to how many were stored. Throws DuplicateKeyError on a unique clash: SQLite then keeps none of them,
+   * MongoDB (ordered, no transaction) keeps those before the clash.
+   */
+  insertMany(docs: readonly T[]): Promise<number>;
   findById(id: string): Promise<T | null>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;

@@ -28,8 +28,17 @@ const toSort = (options: FindOptions = {}): Record<string, 1 | -1> =>
     (options.sort ?? []).map(({ field, direction }) => [field, direction === 'desc' ? -1 : 1]),
   );
 
-const isDuplicateKey = (error: unknown): error is { code: number; keyPattern?: Record<string, unknown> } =>
+interface DuplicateKeyFailure {
+  code: number;
+  message: string;
+  keyPattern?: Record<string, unknown>;
+}
+
+const isDuplicateKey = (error: unknown): error is DuplicateKeyFailure =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/** MongoDB's default name for an ascending index, which is how a clash names the index it broke. */
+const defaultIndexName = (fields: readonly string[]): string => fields.map((field) => `${field}_1`).join('_');
 
 /**
  * Records in MongoDB through mongoose. Each collection gets a schema whose indexes come from its spec;
@@ -49,7 +58,7 @@ export class MongoRecordStore implements RecordStore {
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new MongoCollection(this.modelFor(spec), spec.name);
+      collection = new MongoCollection(this.modelFor(spec), spec);
       this.collections.set(spec.name, collection);
     }
     return collection as unknown as Collection<T>;
@@ -90,10 +99,16 @@ export class MongoRecordStore implements RecordStore {
 }
 
 class MongoCollection<T extends StoredDocument> implements Collection<T> {
+  private readonly name: string;
+  private readonly indexFields = new Map<string, readonly string[]>([['_id_', ['_id']]]);
+
   constructor(
     private readonly model: Model<StoredDocument>,
-    private readonly name: string,
-  ) {}
+    spec: CollectionSpec,
+  ) {
+    this.name = spec.name;
+    for (const index of spec.indexes) this.indexFields.set(defaultIndexName(index.fields), index.fields);
+  }
 
   async insert(doc: T): Promise<T> {
     try {
@@ -104,6 +119,23 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
       throw this.translate(error);
     }
     return structuredClone(doc);
+  }
+
+  /** Ordered: the documents go in one after the other and the first clash stops the rest. */
+  async insertMany(docs: readonly T[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    try {
+      const result = await this.model.collection.insertMany(
+        docs.map((doc) => structuredClone(doc)) as never,
+        {
+          ordered: true,
+          writeConcern: { w: 'majority', j: true },
+        },
+      );
+      return result.insertedCount;
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   async findById(id: string): Promise<T | null> {
@@ -172,6 +204,13 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
 
   private translate(error: unknown): unknown {
     if (!isDuplicateKey(error)) return error;
-    return new DuplicateKeyError(this.name, Object.keys(error.keyPattern ?? { _id: 1 }));
+    return new DuplicateKeyError(this.name, this.clashFields(error));
+  }
+
+  /** Single writes report the index's key pattern; bulk writes only name the index in their message. */
+  private clashFields(error: DuplicateKeyFailure): readonly string[] {
+    if (error.keyPattern) return Object.keys(error.keyPattern);
+    const indexName = /index: (\S+) dup key/.exec(error.message)?.[1];
+    return (indexName && this.indexFields.get(indexName)) || ['_id'];
   }
 }

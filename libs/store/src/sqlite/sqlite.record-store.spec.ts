@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../object-id';
+import { DuplicateKeyError } from '../record-store.port';
 import { describeRecordStoreContract } from '../record-store.contract';
 import { SqliteRecordStore } from './sqlite.record-store';
 
@@ -25,6 +26,22 @@ describe('SqliteRecordStore durability', () => {
       text: 'kept',
     });
     await reopened.close();
+  });
+
+  it('keeps nothing from a batch that breaks a unique index', async () => {
+    const store = new SqliteRecordStore(join(dir, 'batch.sqlite'));
+    const spec = { name: 'accounts', indexes: [{ fields: ['email'], unique: true }] };
+    const accounts = store.collection<{ _id: string; email: string }>(spec);
+    const account = (email: string) => ({ _id: newId(), email });
+    const inBatchClash = [account('a@example.com'), account('b@example.com'), account('a@example.com')];
+    await expect(accounts.insertMany(inBatchClash)).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await accounts.count({})).toBe(0);
+
+    await accounts.insert(account('kept@example.com'));
+    const storedClash = [account('c@example.com'), account('kept@example.com')];
+    await expect(accounts.insertMany(storedClash)).rejects.toMatchObject({ fields: ['email'] });
+    expect((await accounts.find({})).map((doc) => doc.email)).toEqual(['kept@example.com']);
+    await store.close();
   });
 
   it('refuses field names that are not plain paths', async () => {

@@ -89,6 +89,20 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     return structuredClone(doc);
   }
 
+  /** One transaction: one commit, so one sync to disk for the whole batch, and all or nothing. */
+  async insertMany(docs: readonly T[]): Promise<number> {
+    const statement = this.db.prepare(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`);
+    const insertAll = this.db.transaction(() => {
+      for (const doc of docs) statement.run(doc._id, JSON.stringify(doc));
+    });
+    try {
+      insertAll();
+    } catch (error) {
+      throw this.translate(error);
+    }
+    return docs.length;
+  }
+
   async findById(id: string): Promise<T | null> {
     return this.readById(id);
   }

@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { type FilteringRequest, filteringRequestSchema } from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ZodPipe } from '../common/zod-body.pipe';
+import { FilteringService } from './filtering.service';
+
+@Controller()
+@UseGuards(OptionalJwtAuthGuard)
+export class FilteringController {
+  constructor(private readonly filtering: FilteringService) {}
+
+  @Post('project/traditional_filtering_all')
+  @HttpCode(200)
+  projects(
+    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @CurrentUser() user?: AuthenticatedUser,
+  ) {
+    return this.filtering.projectsMatching(body, user?.id);
+  }
+
+  @Post('teammate/traditional_filtering')
+  @HttpCode(200)
+  teammates(
+    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @CurrentUser() user?: AuthenticatedUser,
+  ) {
+    return this.filtering.teammatesMatching(body, user?.id);
+  }
+}

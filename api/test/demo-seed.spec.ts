@@ -1,0 +1,91 @@
+import { LIST_PAGE_SIZE, pageCount, type ProjectRecord, type TeammateView } from '@skillers/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../src/seed/demo-account';
+import { DEMO_ACCOUNT_PROJECTS, DEMO_DATA_COUNTS } from '../src/seed/seed.service';
+import type { ProjectDetail, ProjectsPage } from './listing-fixtures';
+import { startTestApp, type TestApp } from './test-app';
+
+interface TeammatesPage {
+  teammates: TeammateView[];
+  teammatesPages: number;
+}
+
+const signIn = (api: TestApp, email: string, password: string) =>
+  api.request<{ token: string }>('POST', '/api/auth/login', { body: { email, password } });
+
+describe('demo data at start (SEED on, empty database)', () => {
+  let api: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    api = await startTestApp({ SEED: 'true' });
+    const session = await signIn(api, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    expect(session.status).toBe(200);
+    token = session.body.token;
+  });
+  afterAll(() => api.close());
+
+  it('lists the generated projects newest first, with the demo account’s own among them', async () => {
+    const page = await api.request<ProjectsPage>('GET', '/api/project');
+    expect(page.status).toBe(200);
+    expect(page.body.projects).toHaveLength(LIST_PAGE_SIZE);
+    expect(page.body.projectsPages).toBe(pageCount(DEMO_DATA_COUNTS.projects + DEMO_ACCOUNT_PROJECTS));
+    const dates = page.body.projects.map((project) => project.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(
+      page.body.projects.every((project) => project.projectName && project.toolsExperience.length > 0),
+    ).toBe(true);
+  });
+
+  it('lists the generated skiller profiles with their display fields', async () => {
+    const page = await api.request<TeammatesPage>('GET', '/api/teammate');
+    expect(page.status).toBe(200);
+    expect(page.body.teammatesPages).toBe(pageCount(DEMO_DATA_COUNTS.teammates + 1));
+    const [first] = page.body.teammates;
+    expect(first.tools).toEqual(first.toolsExperience.map((entry) => entry.tool));
+    expect(first.bizRole + first.techRole).toBe(100);
+  });
+
+  it('gives the demo account a profile and two projects of its own', async () => {
+    const mine = await api.request<{ UserProjects: ProjectRecord[] }>('GET', '/api/user/myProjects', {
+      token,
+    });
+    expect(mine.body.UserProjects).toHaveLength(DEMO_ACCOUNT_PROJECTS);
+    const profile = await api.request<{ userTeammateProfile: TeammateView | null }>(
+      'GET',
+      '/api/user/myTeammate',
+      {
+        token,
+      },
+    );
+    expect(profile.body.userTeammateProfile).toMatchObject({ nickname: DEMO_ACCOUNT.username });
+  });
+
+  it('lets a generated project’s owner sign in with the demo password', async () => {
+    const page = await api.request<ProjectsPage>('GET', '/api/project');
+    const demoProjects = await api.request<{ myProjectsIds: string[] }>('GET', '/api/user/myProjectsIds', {
+      token,
+    });
+    const generated = page.body.projects.find(
+      (project) => !demoProjects.body.myProjectsIds.includes(project._id),
+    );
+    const detail = await api.request<ProjectDetail>('GET', `/api/project/${generated?._id}`);
+    const creator = detail.body.project_creator;
+    expect(creator?.username).toMatch(/^[a-z]+\.[a-z]+\d+$/);
+    const session = await signIn(api, `${creator?.username}@example.com`, DEMO_ACCOUNT.password);
+    expect(session.status).toBe(200);
+  });
+});
+
+describe('no demo data with SEED=false', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp({ SEED: 'false' });
+  });
+  afterAll(() => api.close());
+
+  it('starts with no accounts and no listings', async () => {
+    expect((await signIn(api, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).status).toBe(401);
+    expect((await api.request<ProjectsPage>('GET', '/api/project')).body.projects).toEqual([]);
+    expect((await api.request<TeammatesPage>('GET', '/api/teammate')).body.teammates).toEqual([]);
+  });
+});

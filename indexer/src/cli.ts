@@ -1,0 +1,7 @@
+import { runCli } from './run-cli';
+
+void runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+);

@@ -1,0 +1,26 @@
+import type { SearchKind } from '@skillers/domain';
+import type { JobHandler } from '@skillers/queue';
+import type { SearchIndexWriter } from '@skillers/search';
+import type { RecordStore } from '@skillers/store';
+import { recordsOf } from './indexed-records';
+import { searchDocumentFor } from './search-document.mapper';
+
+/** One job for creates, edits and deletes: the handler reads the record's current state. */
+export const INDEX_RECORD_JOB = 'index-record';
+
+export interface IndexRecordPayload {
+  kind: SearchKind;
+  id: string;
+}
+
+/** Stable per record, so a burst of edits to one record is indexed once, after the last of them. */
+export const indexRecordJobId = ({ kind, id }: IndexRecordPayload): string => `${kind}:${id}`;
+
+/** Brings the index in line with the store for one record: upsert it, or remove it if it is gone. */
+export const indexRecordHandler =
+  (store: RecordStore, index: SearchIndexWriter): JobHandler<IndexRecordPayload> =>
+  async ({ kind, id }) => {
+    const record = await recordsOf(store, kind).findById(id);
+    if (record) await index.upsert([searchDocumentFor(kind, record)]);
+    else await index.remove([id]);
+  };

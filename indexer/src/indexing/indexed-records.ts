@@ -1,0 +1,8 @@
+import type { ProjectRecord, SearchKind, TeammateRecord } from '@skillers/domain';
+import { COLLECTIONS, type Collection, type RecordStore } from '@skillers/store';
+
+export type IndexedRecord = ProjectRecord | TeammateRecord;
+
+/** The store collection that holds the records of one search kind. */
+export const recordsOf = (store: RecordStore, kind: SearchKind): Collection<IndexedRecord> =>
+  store.collection<IndexedRecord>(kind === 'project' ? COLLECTIONS.projects : COLLECTIONS.teammates);

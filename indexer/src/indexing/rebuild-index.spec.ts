@@ -1,0 +1,79 @@
+import type { ProjectRecord, SearchQuery } from '@skillers/domain';
+import { OramaSearchIndex } from '@skillers/search';
+import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { describe, expect, it } from 'vitest';
+import { indexRecordHandler } from './index-record.job';
+import { rebuildIndex } from './rebuild-index';
+import { projectSearchDocument } from './search-document.mapper';
+
+const project = (name: string, tool: string): ProjectRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  projectName: name,
+  toolsExperience: [{ tool, mep: 2 }],
+  projectType: ['Start Up'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 50,
+  techRole: 50,
+});
+
+const byTool = (tool: string): SearchQuery => ({
+  kind: 'project',
+  restriction: 'min_1_match',
+  tags: {},
+  minToolLevels: { [tool]: 1 },
+  page: 1,
+  pageSize: 50,
+});
+
+describe('rebuildIndex', () => {
+  it('indexes every stored record in batches, reports progress, and replaces what the index held', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
+    const stored = Array.from({ length: 25 }, (_, n) => project(`p${n}`, n % 2 ? 'Rust' : 'Go'));
+    await projects.insertMany(stored);
+    const index = OramaSearchIndex.create();
+    const stale = project('gone from the store', 'Rust');
+    await index.upsert([projectSearchDocument(stale)]);
+
+    const progress: number[] = [];
+    const counts = await rebuildIndex(store, index, {
+      batchSize: 10,
+      onProgress: ({ kind, done }) => kind === 'project' && progress.push(done),
+    });
+
+    expect(counts).toEqual({ project: 25, teammate: 0 });
+    expect(progress).toEqual([0, 10, 20, 25]);
+    expect(await index.count('project')).toBe(25);
+    expect((await index.search(byTool('Rust'))).total).toBe(12);
+    expect(await index.get(stale._id)).toBeNull();
+    await store.close();
+  });
+});
+
+describe('index-record job', () => {
+  it('upserts a record that exists and removes one that is gone', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
+    const index = OramaSearchIndex.create();
+    const handle = indexRecordHandler(store, index);
+    const record = project('Edge', 'Zig');
+    await projects.insert(record);
+
+    await handle({ kind: 'project', id: record._id }, 1);
+    expect((await index.search(byTool('Zig'))).ids).toEqual([record._id]);
+
+    await projects.update(record._id, { toolsExperience: [{ tool: 'Odin', mep: 1 }] });
+    await handle({ kind: 'project', id: record._id }, 1);
+    expect((await index.search(byTool('Zig'))).ids).toEqual([]);
+    expect((await index.search(byTool('Odin'))).ids).toEqual([record._id]);
+
+    await projects.delete(record._id);
+    await handle({ kind: 'project', id: record._id }, 1);
+    expect(await index.get(record._id)).toBeNull();
+    await store.close();
+  });
+});

@@ -1,0 +1,89 @@
+import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
+
+const project: ProjectRecord = {
+  _id: 'a'.repeat(24),
+  ownerId: 'b'.repeat(24),
+  createdAt: '2026-05-01T10:00:00.000Z',
+  updatedAt: '2026-05-02T10:00:00.000Z',
+  projectName: 'Farm app',
+  description: 'Helps farmers plan crops',
+  projectGoal: 'Launch in spring',
+  toolsExperience: [
+    { tool: 'Flutter', mep: 0 },
+    { tool: 'Firebase', mep: 4 },
+  ],
+  projectType: ['Start Up'],
+  productType: ['Mobile Application'],
+  offeredGratification: ['Equity Grant'],
+  forGratification: ['Milestone'],
+  areaOfExpertise: ['Agriculture'],
+  locations: ['Poland'],
+  workingTypeRemote: true,
+  bizRole: 30,
+  techRole: 70,
+  deadline: '2027-01-31',
+  availability: 20,
+};
+
+describe('search documents', () => {
+  it('maps a project: tags per facet, industry from the area of expertise, numbers and text', () => {
+    const doc = projectSearchDocument(project);
+    expect(doc).toMatchObject({
+      id: project._id,
+      kind: 'project',
+      ownerId: project.ownerId,
+      createdAt: project.createdAt,
+      text: 'Farm app\nHelps farmers plan crops\nLaunch in spring',
+      workingTypeRemote: true,
+      workingTypeOffice: false,
+      numbers: { availability: 20, bizRole: 30, techRole: 70, deadline: '2027-01-31' },
+    });
+    expect(doc.tags).toEqual({
+      tools: ['Flutter', 'Firebase'],
+      projectType: ['Start Up'],
+      productType: ['Mobile Application'],
+      offeredGratification: ['Equity Grant'],
+      forGratification: ['Milestone'],
+      softSkills: [],
+      hardSkills: [],
+      industry: ['Agriculture'],
+      usedLanguages: [],
+      locations: ['Poland'],
+    });
+  });
+
+  it('indexes an unstated tool level (0) as the lowest searched level', () => {
+    expect(projectSearchDocument(project).toolLevels).toEqual({ Flutter: 1, Firebase: 4 });
+  });
+
+  it('maps a skiller profile: nickname as text, collaboration months as duration', () => {
+    const teammate: TeammateRecord = {
+      _id: 'c'.repeat(24),
+      ownerId: 'd'.repeat(24),
+      createdAt: '2026-05-01T10:00:00.000Z',
+      updatedAt: '2026-05-01T10:00:00.000Z',
+      nickname: 'pixel-pusher',
+      toolsExperience: [{ tool: 'Figma', mep: 5 }],
+      projectType: ['Freelancing'],
+      offeredGratification: ['Salary'],
+      forGratification: ['Time'],
+      softSkills: ['Empathy'],
+      bizRole: 50,
+      techRole: 50,
+      deadline: 12,
+    };
+    const doc = teammateSearchDocument(teammate);
+    expect(doc).toMatchObject({ kind: 'teammate', text: 'pixel-pusher', numbers: { durationMonths: 12 } });
+    expect(doc.numbers.deadline).toBeUndefined();
+    expect(doc.tags.softSkills).toEqual(['Empathy']);
+    expect(doc.tags.productType).toEqual([]);
+  });
+
+  it('copies lists, so later changes to the record never reach the document', () => {
+    const doc = projectSearchDocument(project);
+    doc.tags.projectType.push('Business');
+    expect(project.projectType).toEqual(['Start Up']);
+  });
+});

@@ -1,0 +1,72 @@
+import type {
+  ProjectRecord,
+  SearchDocument,
+  SearchKind,
+  TeammateRecord,
+  ToolExperience,
+} from '@skillers/domain';
+
+/**
+ * A stated level of 0 means "not stated" (the forms' default); search counts it as the lowest level,
+ * 1, so a plain filter on a tool (level 1 by default) finds everyone who lists it.
+ */
+const LOWEST_SEARCHED_LEVEL = 1;
+
+const toolLevels = (tools: readonly ToolExperience[]): Record<string, number> =>
+  Object.fromEntries(tools.map(({ tool, mep }) => [tool, Math.max(mep, LOWEST_SEARCHED_LEVEL)]));
+
+const joinText = (...parts: (string | undefined)[]): string => parts.filter(Boolean).join('\n');
+
+const sharedTags = (record: ProjectRecord | TeammateRecord) => ({
+  tools: record.toolsExperience.map(({ tool }) => tool),
+  projectType: [...record.projectType],
+  productType: [...(record.productType ?? [])],
+  offeredGratification: [...record.offeredGratification],
+  forGratification: [...record.forGratification],
+  softSkills: [...(record.softSkills ?? [])],
+  hardSkills: [...(record.hardSkills ?? [])],
+  industry: [...(record.areaOfExpertise ?? [])],
+  usedLanguages: [...(record.usedLanguages ?? [])],
+  locations: [...(record.locations ?? [])],
+});
+
+const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) => ({
+  id: record._id,
+  kind,
+  ownerId: record.ownerId,
+  createdAt: record.createdAt,
+  tags: sharedTags(record),
+  toolLevels: toolLevels(record.toolsExperience),
+  workingTypeRemote: record.workingTypeRemote === true,
+  workingTypeOffice: record.workingTypeOffice === true,
+});
+
+export const projectSearchDocument = (project: ProjectRecord): SearchDocument => ({
+  ...sharedFields('project', project),
+  text: joinText(project.projectName, project.description, project.projectGoal),
+  numbers: {
+    availability: project.availability,
+    bizRole: project.bizRole,
+    techRole: project.techRole,
+    deadline: project.deadline,
+  },
+});
+
+export const teammateSearchDocument = (teammate: TeammateRecord): SearchDocument => ({
+  ...sharedFields('teammate', teammate),
+  text: joinText(teammate.nickname, teammate.description),
+  numbers: {
+    availability: teammate.availability,
+    bizRole: teammate.bizRole,
+    techRole: teammate.techRole,
+    durationMonths: teammate.deadline,
+  },
+});
+
+export const searchDocumentFor = (
+  kind: SearchKind,
+  record: ProjectRecord | TeammateRecord,
+): SearchDocument =>
+  kind === 'project'
+    ? projectSearchDocument(record as ProjectRecord)
+    : teammateSearchDocument(record as TeammateRecord);

@@ -1,0 +1,180 @@
+import {
+  isKnownOption,
+  OBJECT_ID_PATTERN,
+  projectCreateSchema,
+  type ProjectRecord,
+  settingsSchema,
+  signupSchema,
+  teammateCreateSchema,
+  type TeammateRecord,
+  type VocabularyKey,
+} from '@skillers/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARCHETYPES } from './archetypes';
+import { type DemoAccount, DemoDataGenerator } from './demo-data.generator';
+import { DEMO_PASSWORD } from './demo-password';
+
+const NOW = Date.parse('2026-03-01T12:00:00.000Z');
+const DAY_MS = 86_400_000;
+const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
+
+interface Sample {
+  accounts: DemoAccount[];
+  projects: ProjectRecord[];
+  teammates: TeammateRecord[];
+}
+
+const generate = async (seed: number, size: number): Promise<Sample> => {
+  const generator = await DemoDataGenerator.create({ seed, now: NOW });
+  const accounts = Array.from({ length: size }, () => generator.account(HASH));
+  const teammates = accounts.map((account) => generator.teammate(account));
+  const projects = Array.from({ length: size }, () => generator.project(generator.pickOwner(accounts)));
+  return { accounts, projects, teammates };
+};
+
+/** What the create form would send: the record without what the server adds. */
+const formFields = ({ _id, ownerId, createdAt, updatedAt, ...fields }: ProjectRecord | TeammateRecord) => {
+  expect([_id, ownerId, createdAt, updatedAt].every(Boolean)).toBe(true);
+  return fields;
+};
+
+const TAG_VOCABULARIES: Readonly<Record<string, VocabularyKey>> = {
+  projectType: 'projectType',
+  productType: 'productType',
+  offeredGratification: 'reward',
+  forGratification: 'compensationBasis',
+  softSkills: 'softSkill',
+  hardSkills: 'role',
+  areaOfExpertise: 'industry',
+  usedLanguages: 'language',
+  locations: 'country',
+  baseLocation: 'country',
+  speakingLanguagesRequired: 'language',
+};
+
+/** Every tag of a listing that is not in the vocabulary its filter uses, as "field: label". */
+const unknownTags = (listing: ProjectRecord | TeammateRecord): string[] => {
+  const fields = listing as unknown as Record<string, unknown>;
+  const unknown = listing.toolsExperience
+    .filter((entry) => !isKnownOption('tool', entry.tool))
+    .map((entry) => `tool: ${entry.tool}`);
+  for (const [field, vocabulary] of Object.entries(TAG_VOCABULARIES)) {
+    for (const label of (fields[field] as string[] | undefined) ?? []) {
+      if (!isKnownOption(vocabulary, label)) unknown.push(`${field}: ${label}`);
+    }
+  }
+  return unknown;
+};
+
+describe('DemoDataGenerator', () => {
+  let sample: Sample;
+  beforeAll(async () => {
+    sample = await generate(42, 600);
+  });
+  const listings = () => [...sample.projects, ...sample.teammates];
+
+  it('gives the same records for the same seed, and different ones for another seed', async () => {
+    const again = await generate(42, 50);
+    expect(again.accounts).toEqual(sample.accounts.slice(0, 50));
+    const other = await generate(43, 50);
+    expect(other.accounts.map((account) => account.user.username)).not.toEqual(
+      again.accounts.map((account) => account.user.username),
+    );
+    expect(other.projects.map((project) => project.description)).not.toEqual(
+      again.projects.map((project) => project.description),
+    );
+  });
+
+  it('makes projects exactly as the create schema stores them', () => {
+    for (const project of sample.projects) {
+      const fields = formFields(project);
+      expect(projectCreateSchema.parse(fields)).toEqual(fields);
+      expect(project.bizRole + project.techRole).toBe(100);
+    }
+  });
+
+  it('makes skiller profiles exactly as the create schema stores them', () => {
+    for (const teammate of sample.teammates) {
+      const fields = formFields(teammate);
+      expect(teammateCreateSchema.parse(fields)).toEqual(fields);
+      expect(teammate.bizRole + teammate.techRole).toBe(100);
+    }
+  });
+
+  it('draws every tag and tool from the vocabularies', () => {
+    expect(listings().flatMap(unknownTags)).toEqual([]);
+  });
+
+  it('makes accounts that could have signed up, with unique names and emails', () => {
+    const users = sample.accounts.map((account) => account.user);
+    for (const user of users) {
+      expect(
+        signupSchema.parse({ username: user.username, email: user.email, password: DEMO_PASSWORD }),
+      ).toEqual({ username: user.username, email: user.email, password: DEMO_PASSWORD });
+      expect(
+        settingsSchema.safeParse({ name: user.name, surname: user.surname, phoneNumber: user.phoneNumber }),
+      ).toMatchObject({ success: true });
+      expect(user.username).toMatch(/^[a-z]+\.[a-z]+\d+$/);
+      expect(user.usernameKey).toBe(user.username.toLowerCase());
+      expect(user.passwordHash).toBe(HASH);
+    }
+    expect(new Set(users.map((user) => user.usernameKey)).size).toBe(users.length);
+    expect(new Set(users.map((user) => user.email)).size).toBe(users.length);
+  });
+
+  it('numbers usernames from the first number it is given', async () => {
+    const generator = await DemoDataGenerator.create({ seed: 1, now: NOW, firstUserNumber: 501 });
+    expect(generator.account(HASH).user.username).toMatch(/\D501$/);
+    expect(generator.account(HASH).user.username).toMatch(/\D502$/);
+  });
+
+  it('gives listings distinct ObjectId-shaped ids and dates in the half year before now, after their owner signed up', () => {
+    const records = [...sample.accounts.map((account) => account.user), ...listings()];
+    expect(records.every((record) => OBJECT_ID_PATTERN.test(record._id))).toBe(true);
+    expect(new Set(records.map((record) => record._id)).size).toBe(records.length);
+    const newestAccount = Math.max(...sample.accounts.map((account) => Date.parse(account.user.createdAt)));
+    for (const listing of listings()) {
+      const created = Date.parse(listing.createdAt);
+      expect(new Date(created).toISOString()).toBe(listing.createdAt);
+      expect(created).toBeGreaterThan(Math.max(NOW - 183 * DAY_MS, newestAccount));
+      expect(Date.parse(listing.updatedAt)).toBeGreaterThanOrEqual(created);
+      expect(Date.parse(listing.updatedAt)).toBeLessThanOrEqual(NOW);
+      expect(parseInt(listing._id.slice(0, 8), 16)).toBe(Math.floor(created / 1000));
+    }
+  });
+
+  it('gives every profile to its own owner and projects to generated owners', () => {
+    const userIds = new Set(sample.accounts.map((account) => account.user._id));
+    const profileOwners = sample.teammates.map((teammate) => teammate.ownerId);
+    expect(new Set(profileOwners).size).toBe(profileOwners.length);
+    expect(listings().every((listing) => userIds.has(listing.ownerId))).toBe(true);
+    const [first] = sample.teammates;
+    const { name, surname } = sample.accounts[0].user;
+    expect(first.nickname).toBe(`${name} ${surname?.charAt(0)}.`);
+  });
+
+  it('builds each project from one idea: its products and industries belong together, and its text names its tags', () => {
+    const ideas = ARCHETYPES.flatMap((archetype) => archetype.ideas);
+    for (const project of sample.projects) {
+      const idea = ideas.find(
+        (candidate) =>
+          project.productType?.every((type) => candidate.productTypes.includes(type)) &&
+          project.areaOfExpertise?.every((industry) => candidate.industries.includes(industry)),
+      );
+      expect(idea, project.projectName).toBeDefined();
+      expect(project.description).toContain(project.hardSkills?.[0]);
+      expect(project.description).toContain(project.toolsExperience[0].tool);
+    }
+  });
+
+  it('keeps tool popularity skewed: the most used tool is far more common than the median one', () => {
+    const uses = new Map<string, number>();
+    for (const listing of listings()) {
+      for (const { tool } of listing.toolsExperience) uses.set(tool, (uses.get(tool) ?? 0) + 1);
+    }
+    const counts = [...uses.values()].sort((a, b) => a - b);
+    const median = counts[Math.floor(counts.length / 2)];
+    expect(counts.length).toBeGreaterThan(150);
+    expect(counts[counts.length - 1]).toBeGreaterThanOrEqual(10 * median);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Faker } from '@faker-js/faker' with { 'resolution-mode': 'import' };
+
+export type { Faker };
+
+/** One faker for the wording and the numbers, plus one per locale so names sound like where people live. */
+export interface SeededFakers {
+  main: Faker;
+  forLocale(locale: string): Faker;
+}
+
+/**
+ * Every faker is seeded from `seed`, so the same seed and the same calls give the same data. faker is an
+ * ES module, which this CommonJS build loads with a dynamic import.
+ */
+export const createSeededFakers = async (seed: number, locales: readonly string[]): Promise<SeededFakers> => {
+  const { Faker: FakerClass, allLocales, base, en } = await import('@faker-js/faker');
+  const seeded = (definitions: (typeof allLocales)[keyof typeof allLocales][], stream: number) => {
+    const faker = new FakerClass({ locale: [...definitions, en, base] });
+    faker.seed([seed, stream]);
+    return faker;
+  };
+  const byLocale = new Map<string, Faker>();
+  for (const [index, locale] of [...new Set(locales)].entries()) {
+    const definition = allLocales[locale as keyof typeof allLocales];
+    if (!definition) throw new Error(`Unknown faker locale: ${locale}`);
+    byLocale.set(locale, seeded([definition], index + 1));
+  }
+  return {
+    main: seeded([], 0),
+    forLocale: (locale) => {
+      const faker = byLocale.get(locale);
+      if (!faker) throw new Error(`No faker was prepared for the locale ${locale}`);
+      return faker;
+    },
+  };
+};
