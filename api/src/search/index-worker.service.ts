@@ -6,10 +6,10 @@ import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 
 /**
- * In the embedded profile the API process is also the indexer: it handles record changes from the
- * in-process queue, and at start rebuilds the in-memory index from the store (which also picks up any
- * change whose job a crash lost). In the cluster profile the indexer service does both, so API nodes
- * only enqueue.
+ * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
+ * and at start rebuilds the index from the store (which also picks up any change whose job a crash
+ * lost). With Elasticsearch the indexer service does both, so API nodes only enqueue. An in-memory
+ * index with a shared queue therefore suits a single API node only.
  */
 @Injectable()
 export class IndexWorkerService implements OnApplicationBootstrap {
@@ -22,8 +22,9 @@ export class IndexWorkerService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.index.adapter === 'orama') await this.rebuild();
-    if (this.queue.adapter !== 'in-process') return;
+    // An in-memory index only sees the writes its own process applies, whichever queue carries them.
+    if (this.index.adapter !== 'orama') return;
+    await this.rebuild();
     this.queue.register<IndexRecordPayload>(INDEX_RECORD_JOB, indexRecordHandler(this.store, this.index));
     await this.queue.start();
   }
