@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload, rebuildIndex } from '@skillers/indexer';
+import {
+  INDEX_RECORD_JOB,
+  indexRecordHandler,
+  type IndexRecordPayload,
+  rebuildIndex,
+} from '@skillers/indexer';
 import type { JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
