@@ -26,7 +26,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },
-      '/socket.io': { target: API_ORIGIN, ws: true, changeOrigin: true },
+      // The API refuses chat sockets from another origin, so the proxy presents the API's own.
+      '/socket.io': { target: API_ORIGIN, ws: true, changeOrigin: true, headers: { origin: API_ORIGIN } },
     },
   },
 });

@@ -1,10 +1,11 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { FoundProjects } from '../../features/saved/components/found-projects';
 
+/** Visitors never get here: the account layout sends them to /login. */
 export default function FoundProjectsRoute() {
   return (
     <PageLayout title="Found Projects">
-      <ComingSoon what="The list of projects you saved" />
+      <FoundProjects />
     </PageLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { FoundTeammates } from '../../features/saved/components/found-teammates';
 
+/** Visitors never get here: the account layout sends them to /login. */
 export default function FoundTeammatesRoute() {
   return (
     <PageLayout title="Found Skillers">
-      <ComingSoon what="The list of teammates you saved" />
+      <FoundTeammates />
     </PageLayout>
   );
 }

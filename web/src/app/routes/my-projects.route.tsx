@@ -1,10 +1,11 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { MyProjects } from '../../features/projects/components/my-projects';
 
+/** Visitors never get here: the account layout sends them to /login. */
 export default function MyProjectsRoute() {
   return (
     <PageLayout title="My Projects">
-      <ComingSoon what="The list of projects you created" />
+      <MyProjects />
     </PageLayout>
   );
 }

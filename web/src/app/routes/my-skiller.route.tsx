@@ -1,10 +1,11 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { MySkiller } from '../../features/teammates/components/my-skiller';
 
+/** Visitors never get here: the account layout sends them to /login. */
 export default function MySkillerRoute() {
   return (
     <PageLayout title="My Skills">
-      <ComingSoon what="Your skiller profile" />
+      <MySkiller />
     </PageLayout>
   );
 }

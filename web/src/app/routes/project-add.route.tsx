@@ -1,12 +1,12 @@
-import { RequireSignIn } from '../../components/layout/require-sign-in';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { RequireSignIn } from '../../components/layout/require-sign-in';
+import { AddProjectScreen } from '../../features/projects/components/project-form-screens';
 
 export default function ProjectAddRoute() {
   return (
     <RequireSignIn>
-      <PageLayout title="Add Project">
-        <ComingSoon what="Creating a project" />
+      <PageLayout title="Add Project" lead="Describe your project and the people it needs.">
+        <AddProjectScreen />
       </PageLayout>
     </RequireSignIn>
   );

@@ -1,10 +1,7 @@
-import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { ProjectDetailScreen } from '../../features/projects/components/project-detail';
 
 export default function ProjectDetailRoute() {
-  return (
-    <PageLayout title="Project">
-      <ComingSoon what="The project page" />
-    </PageLayout>
-  );
+  const { id = '' } = useParams();
+  return <ProjectDetailScreen key={id} id={id} />;
 }

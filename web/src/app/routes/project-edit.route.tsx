@@ -1,10 +1,15 @@
+import { useParams } from 'react-router';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { RequireSignIn } from '../../components/layout/require-sign-in';
+import { EditProjectScreen } from '../../features/projects/components/project-form-screens';
 
 export default function ProjectEditRoute() {
+  const { projectId = '' } = useParams();
   return (
-    <PageLayout title="Edit Project">
-      <ComingSoon what="Editing a project" />
-    </PageLayout>
+    <RequireSignIn>
+      <PageLayout title="Edit Project">
+        <EditProjectScreen key={projectId} projectId={projectId} />
+      </PageLayout>
+    </RequireSignIn>
   );
 }

@@ -1,10 +1,10 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { ProjectsListing } from '../../features/projects/components/projects-listing';
 
 export default function ProjectsRoute() {
   return (
-    <PageLayout title="Projects">
-      <ComingSoon what="The project listing with filters" />
+    <PageLayout title="Projects" lead="Projects looking for people, and people looking for projects.">
+      <ProjectsListing />
     </PageLayout>
   );
 }

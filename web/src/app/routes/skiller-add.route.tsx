@@ -1,12 +1,13 @@
-import { RequireSignIn } from '../../components/layout/require-sign-in';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { RequireSignIn } from '../../components/layout/require-sign-in';
+import { AddTeammateScreen } from '../../features/teammates/components/teammate-form-screens';
 
+/** The skiller area's way to the same profile form as /teammates/add. */
 export default function SkillerAddRoute() {
   return (
     <RequireSignIn>
-      <PageLayout title="Add Skiller">
-        <ComingSoon what="Creating a skiller profile" />
+      <PageLayout title="Add Skiller" lead="Create your skiller profile so project leaders can find you.">
+        <AddTeammateScreen />
       </PageLayout>
     </RequireSignIn>
   );

@@ -1,10 +1,10 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { SkillersArea } from '../../features/teammates/components/skillers-area';
 
 export default function SkillersRoute() {
   return (
-    <PageLayout title="Skillers">
-      <ComingSoon what="The skiller area" />
+    <PageLayout title="Skillers" lead="People and the skills they bring to projects.">
+      <SkillersArea />
     </PageLayout>
   );
 }

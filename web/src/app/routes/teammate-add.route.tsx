@@ -1,12 +1,12 @@
-import { RequireSignIn } from '../../components/layout/require-sign-in';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { RequireSignIn } from '../../components/layout/require-sign-in';
+import { AddTeammateScreen } from '../../features/teammates/components/teammate-form-screens';
 
 export default function TeammateAddRoute() {
   return (
     <RequireSignIn>
-      <PageLayout title="Add Teammate">
-        <ComingSoon what="Creating a skiller profile" />
+      <PageLayout title="Add Teammate" lead="Create your skiller profile so project leaders can find you.">
+        <AddTeammateScreen />
       </PageLayout>
     </RequireSignIn>
   );

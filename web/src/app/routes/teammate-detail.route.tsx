@@ -1,10 +1,7 @@
-import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { TeammateDetailScreen } from '../../features/teammates/components/teammate-detail';
 
 export default function TeammateDetailRoute() {
-  return (
-    <PageLayout title="Teammate">
-      <ComingSoon what="The teammate profile page" />
-    </PageLayout>
-  );
+  const { id = '' } = useParams();
+  return <TeammateDetailScreen key={id} id={id} />;
 }

@@ -1,10 +1,15 @@
+import { useParams } from 'react-router';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { RequireSignIn } from '../../components/layout/require-sign-in';
+import { EditTeammateScreen } from '../../features/teammates/components/teammate-form-screens';
 
 export default function TeammateEditRoute() {
+  const { teammateId = '' } = useParams();
   return (
-    <PageLayout title="Edit Teammate">
-      <ComingSoon what="Editing your skiller profile" />
-    </PageLayout>
+    <RequireSignIn>
+      <PageLayout title="Edit Teammate">
+        <EditTeammateScreen key={teammateId} teammateId={teammateId} />
+      </PageLayout>
+    </RequireSignIn>
   );
 }

@@ -1,10 +1,10 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { TeammatesList } from '../../features/teammates/components/teammates-list';
 
 export default function TeammatesRoute() {
   return (
-    <PageLayout title="Teammates">
-      <ComingSoon what="The teammate list with filters" />
+    <PageLayout title="Teammates" lead="Skillers ready to join a project.">
+      <TeammatesList />
     </PageLayout>
   );
 }

@@ -1,0 +1,93 @@
+import { CHAT_MESSAGES, type ChatMessage } from '@skillers/domain';
+import { useState } from 'react';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth';
+import { useConversation } from '../hooks/use-conversation';
+import { fileNote, inDateOrder } from '../utils/chat-lines';
+import { ChatComposer } from './chat-composer';
+import { MessageLog } from './message-log';
+
+export const CONVERSATION_LOAD_FAILED = "We couldn't load this conversation. Please try again in a moment.";
+
+/** Before anyone is chosen: the panel says so and nothing can be sent. */
+export const EmptyChatPanel = () => (
+  <section className="chat-panel" aria-label="Conversation">
+    <div className="chat-log chat-log--placeholder">
+      <p className="chat-log__placeholder">Select a conversation to start chatting</p>
+    </div>
+    <ChatComposer disabled busy={false} onSend={() => undefined} onFile={() => undefined} />
+  </section>
+);
+
+interface ChatPanelProps {
+  friendId: string;
+  /** Unknown while the conversation has no message yet (it is not on the list). */
+  friendName: string | undefined;
+}
+
+/** A client error names the problem (e.g. "This user does not exist."); anything else is ours. */
+const loadFailure = (error: Error) =>
+  error instanceof ApiError && error.isClientError ? error.message : CONVERSATION_LOAD_FAILED;
+
+export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
+  const { user } = useAuth();
+  const { conversation, send } = useConversation(friendId);
+  // Picked files stay on this screen only: the spec names them in the chat without uploading them.
+  const [fileNotes, setFileNotes] = useState<ChatMessage[]>([]);
+  const name = friendName ?? 'New conversation';
+
+  const addFileNote = (fileName: string) => {
+    const date = new Date().toISOString();
+    setFileNotes((notes) => [
+      ...notes,
+      {
+        _id: `file-${date}-${notes.length}`,
+        conversationId: '',
+        senderId: user?.id ?? '',
+        message: fileNote(fileName),
+        date,
+      },
+    ]);
+  };
+
+  const messages = inDateOrder([...(conversation.data?.messages ?? []), ...fileNotes]);
+  const status = conversation.isPending ? (
+    <Spinner label="Loading messages..." />
+  ) : conversation.isError ? (
+    <Notice tone="error">{loadFailure(conversation.error)}</Notice>
+  ) : messages.length === 0 ? (
+    <p className="chat-log__placeholder">No messages yet. Say hello!</p>
+  ) : undefined;
+
+  return (
+    <section className="chat-panel" aria-label={`Conversation with ${name}`}>
+      <header className="chat-panel__header">
+        <span className="chat-list__avatar" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <h2 className="chat-panel__title">{name}</h2>
+      </header>
+      <MessageLog
+        label={`Messages with ${name}`}
+        messages={messages}
+        ownId={user?.id}
+        friendName={name}
+        status={status}
+      />
+      {send.isError && (
+        <div className="chat-panel__notice">
+          <Notice tone="error">{CHAT_MESSAGES.sendFailed}</Notice>
+        </div>
+      )}
+      <ChatComposer
+        // A message sent before the conversation has loaded could be overwritten by that load's answer.
+        disabled={!conversation.isSuccess}
+        busy={send.isPending}
+        onSend={(text, sent) => send.mutate(text, { onSuccess: sent })}
+        onFile={addFileNote}
+      />
+    </section>
+  );
+};

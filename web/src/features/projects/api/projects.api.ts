@@ -1,0 +1,42 @@
+import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser } from '@skillers/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
+import type { Page } from '../../../lib/paged-list';
+
+export interface ProjectDetail {
+  project: ProjectView;
+  project_creator: PublicUser;
+}
+
+/** A project page is always read fresh: its saved state may have changed on another screen. */
+export const projectQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['project', id],
+    queryFn: () => api.get<ProjectDetail>(`/project/${id}`),
+    staleTime: 0,
+  });
+
+/** Spec section 2: the listing fetches page 1 of projects and of teammates, nothing more. */
+export const projectsListingQuery = queryOptions({
+  queryKey: ['projects-listing'],
+  queryFn: async () => {
+    const [projects, teammates] = await Promise.all([fetchProjectPage(1), fetchTeammatePage(1)]);
+    return { projects: projects.items, teammates: teammates.items };
+  },
+  staleTime: 0,
+});
+
+export const fetchMyProjectsPage = (page: number): Promise<Page<ProjectView>> =>
+  api
+    .get<{ UserProjects: ProjectView[]; myProjectsPages: number }>(`/user/myProjects?page=${page}`)
+    .then((answer) => ({ items: answer.UserProjects, pages: answer.myProjectsPages }));
+
+export const createProject = (input: ProjectInput) =>
+  api.post<{ message: string; project: ProjectView }>('/project', input);
+
+export const editProject = (id: string, input: ProjectEditInput) =>
+  api.put<{ message: string; project: ProjectView }>(`/project/editProject/${id}`, input);
+
+export const deleteProject = (id: string) =>
+  api.delete<{ message: string; project_id: string }>('/user/myProjects', { project_id: id });

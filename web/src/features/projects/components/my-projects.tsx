@@ -1,0 +1,29 @@
+import { InfiniteCardGrid } from '../../../components/listings/card-grid';
+import { EmptyState } from '../../../components/listings/empty-state';
+import { ProjectCard } from '../../../components/listings/project-card';
+import { Notice } from '../../../components/ui/notice';
+import { useInfiniteList } from '../../../lib/use-infinite-list';
+import { fetchMyProjectsPage } from '../api/projects.api';
+import { DeleteProjectButton } from './delete-project-button';
+
+export const MY_PROJECTS_LOAD_FAILED =
+  "We couldn't load your projects right now. Please try again in a moment.";
+
+/** Spec section 2: the user's projects, page by page as they scroll, each deletable. */
+export const MyProjects = () => {
+  const list = useInfiniteList({ fetchPage: fetchMyProjectsPage });
+  return (
+    <InfiniteCardGrid
+      label="My projects"
+      list={list}
+      renderItem={(project) => (
+        <ProjectCard
+          project={project}
+          ownerActions={<DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />}
+        />
+      )}
+      empty={<EmptyState text="No projects created yet..." action="Create Project" to="/project/add" />}
+      failed={<Notice tone="error">{MY_PROJECTS_LOAD_FAILED}</Notice>}
+    />
+  );
+};

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Navigate } from 'react-router';
+import { CardGrid, NoResults } from '../../../components/listings/card-grid';
+import { ProjectCard } from '../../../components/listings/project-card';
+import { TeammateCard } from '../../../components/listings/teammate-card';
+import { Spinner } from '../../../components/ui/spinner';
+import { projectsListingQuery } from '../api/projects.api';
+import { type ListingKind, listingEntries } from '../utils/listing-entries';
+import { KindSwitch } from './kind-switch';
+
+interface ProjectsListingProps {
+  /** The filter panel sits above the grid. */
+  filterPanel?: ReactNode;
+  /** The notice banner above the grid, e.g. when results are only close matches. */
+  banner?: ReactNode;
+}
+
+/** Spec section 2: projects and teammates together, newest first; a failed load goes to /error. */
+export const ProjectsListing = ({ filterPanel, banner }: ProjectsListingProps) => {
+  const [kind, setKind] = useState<ListingKind>('All');
+  const listing = useQuery(projectsListingQuery);
+  if (listing.isError) return <Navigate to="/error" replace />;
+
+  const entries = listing.data ? listingEntries(listing.data.projects, listing.data.teammates, kind) : [];
+  return (
+    <div className="listing-screen">
+      {filterPanel}
+      <KindSwitch value={kind} onChange={setKind} />
+      {banner}
+      {listing.isPending ? (
+        <Spinner />
+      ) : entries.length === 0 ? (
+        <NoResults />
+      ) : (
+        <CardGrid
+          label="Projects and teammates"
+          items={entries}
+          itemKey={(entry) => `${entry.kind}-${entry.item._id}`}
+          renderItem={(entry) =>
+            entry.kind === 'project' ? (
+              <ProjectCard project={entry.item} />
+            ) : (
+              <TeammateCard teammate={entry.item} />
+            )
+          }
+        />
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,22 @@
+import type { ProjectView, TeammateView } from '@skillers/domain';
+
+export const LISTING_KINDS = ['All', 'Projects', 'Teammates'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+export type ListingEntry = { kind: 'project'; item: ProjectView } | { kind: 'teammate'; item: TeammateView };
+
+/** Spec section 2: the grid shows projects, teammates or both, newest first by creation date. */
+export const listingEntries = (
+  projects: readonly ProjectView[],
+  teammates: readonly TeammateView[],
+  kind: ListingKind,
+): ListingEntry[] => {
+  const entries: ListingEntry[] = [
+    ...(kind === 'Teammates' ? [] : projects.map((item) => ({ kind: 'project' as const, item }))),
+    ...(kind === 'Projects' ? [] : teammates.map((item) => ({ kind: 'teammate' as const, item }))),
+  ];
+  // ISO timestamps of one format sort as text; the sort is stable for items created together.
+  return entries.sort((a, b) =>
+    a.item.createdAt < b.item.createdAt ? 1 : a.item.createdAt > b.item.createdAt ? -1 : 0,
+  );
+};

@@ -1,0 +1,150 @@
+import {
+  TEAMMATE_CREATE_REQUIRED,
+  TEAMMATE_EDIT_REQUIRED,
+  teammateCreateSchema,
+  teammateEditSchema,
+  type TeammateView,
+} from '@skillers/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CollabDurationField } from '../../../components/listing-form/collab-duration-field';
+import { DescriptionField } from '../../../components/listing-form/description-field';
+import { FormSection } from '../../../components/listing-form/form-section';
+import { ListingSections } from '../../../components/listing-form/listing-sections';
+import { formSections, type SectionDef } from '../../../components/listing-form/sections';
+import { useListingForm } from '../../../components/listing-form/use-listing-form';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { TextField } from '../../../components/ui/text-field';
+import {
+  emptyIsZero,
+  LISTING_FORM_DEFAULTS,
+  type ListingFormValues,
+  listingPayload,
+  listingValuesFrom,
+} from '../../../lib/listing-form';
+import type { OptionLists } from '../../../lib/options';
+import { myTeammateQuery } from '../../../lib/ownership';
+import { createTeammate, editTeammate, teammateQuery } from '../api/teammates.api';
+
+type TeammateFormValues = ListingFormValues & { nickname: string; deadline: string };
+
+const DEFAULTS: TeammateFormValues = { ...LISTING_FORM_DEFAULTS, nickname: '', deadline: '' };
+
+const BASICS: SectionDef = {
+  id: 'basics',
+  title: 'Nickname and Description',
+  fields: ['nickname', 'description'],
+};
+const DURATION: SectionDef = { id: 'duration', title: 'Collaboration Duration', fields: ['deadline'] };
+const SECTIONS = formSections(BASICS, DURATION);
+
+const valuesFrom = (teammate: TeammateView): TeammateFormValues => ({
+  ...listingValuesFrom(teammate),
+  nickname: teammate.nickname,
+  deadline: teammate.deadline ? String(teammate.deadline) : '',
+});
+
+interface TeammateFormProps {
+  options: OptionLists;
+  /** The user's profile being edited; without one the form creates it. */
+  teammate?: TeammateView;
+}
+
+/**
+ * Create or edit the user's skiller profile (spec section 2). Creating resets the form and goes to
+ * the teammate list; editing goes to My Skills.
+ */
+export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {
+  const editing = teammate !== undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useListingForm<TeammateFormValues>(teammate ? valuesFrom(teammate) : DEFAULTS, SECTIONS);
+  const { values, errors, change } = form;
+  const required = new Set<string>(editing ? TEAMMATE_EDIT_REQUIRED : TEAMMATE_CREATE_REQUIRED);
+
+  const save = useMutation({
+    mutationFn: (send: () => Promise<unknown>) => send(),
+    onSuccess: async () => {
+      if (teammate) await queryClient.invalidateQueries(teammateQuery(teammate._id));
+      else form.reset();
+      await queryClient.invalidateQueries(myTeammateQuery);
+      void navigate(editing ? '/skillers/my' : '/teammates');
+    },
+    onError: form.fail,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const raw = {
+      ...listingPayload(values),
+      nickname: values.nickname,
+      deadline: emptyIsZero(values.deadline),
+    };
+    if (editing) {
+      const body = form.check(teammateEditSchema, raw);
+      if (body) save.mutate(() => editTeammate(body));
+    } else {
+      const body = form.check(teammateCreateSchema, raw);
+      if (body) save.mutate(() => createTeammate(body));
+    }
+  };
+
+  return (
+    <form
+      className="form-card listing-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'Edit skiller profile' : 'Add skiller profile'}
+    >
+      <FormSection
+        title={BASICS.title}
+        required
+        open={form.openSection === BASICS.id}
+        onToggle={() => form.toggle(BASICS.id)}
+      >
+        <TextField
+          label="Nickname"
+          value={values.nickname}
+          onChange={(event) => change({ nickname: event.target.value })}
+          error={errors.nickname}
+          aria-required="true"
+        />
+        <DescriptionField
+          label="Description"
+          rows={editing ? 8 : 6}
+          maxRows={editing ? 10 : 8}
+          value={values.description}
+          onChange={(description) => change({ description })}
+          error={errors.description}
+        />
+      </FormSection>
+      <ListingSections
+        values={values}
+        change={change}
+        errors={errors}
+        openSection={form.openSection}
+        toggle={form.toggle}
+        required={required}
+        options={options}
+        time={{
+          section: DURATION,
+          content: (
+            <CollabDurationField
+              value={values.deadline}
+              onChange={(deadline) => change({ deadline })}
+              error={errors.deadline}
+            />
+          ),
+        }}
+      />
+      {form.formError && <Notice tone="error">{form.formError}</Notice>}
+      <div className="listing-form__actions">
+        <Button type="submit" busy={save.isPending}>
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+};

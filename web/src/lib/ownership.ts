@@ -1,0 +1,41 @@
+import type { TeammateView } from '@skillers/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { useAuth } from './auth';
+
+export const myProjectIdsQuery = queryOptions({
+  queryKey: ['user', 'myProjectsIds'],
+  queryFn: () =>
+    api.get<{ myProjectsIds: string[] }>('/user/myProjectsIds').then((answer) => answer.myProjectsIds),
+});
+
+/** The signed-in user's skiller profile, or null while they have none. */
+export const myTeammateQuery = queryOptions({
+  queryKey: ['user', 'myTeammate'],
+  queryFn: () =>
+    api
+      .get<{ userTeammateProfile: TeammateView | null }>('/user/myTeammate')
+      .then((answer) => answer.userTeammateProfile),
+});
+
+export interface Ownership {
+  /** False while the user's own ids are loading: controls that depend on them wait. */
+  known: boolean;
+  ownsProject(id: string): boolean;
+  ownsTeammate(id: string): boolean;
+}
+
+/**
+ * Which projects and profile belong to the signed-in user (spec section 6). If the profile cannot be
+ * loaded its id is simply unknown (spec section 8), so nothing is shown as the user's own.
+ */
+export const useOwnership = (): Ownership => {
+  const { isSignedIn } = useAuth();
+  const projectIds = useQuery({ ...myProjectIdsQuery, enabled: isSignedIn });
+  const teammate = useQuery({ ...myTeammateQuery, enabled: isSignedIn });
+  return {
+    known: !isSignedIn || (!projectIds.isPending && !teammate.isPending),
+    ownsProject: (id) => projectIds.data?.includes(id) ?? false,
+    ownsTeammate: (id) => teammate.data?._id === id,
+  };
+};
