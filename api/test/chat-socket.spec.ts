@@ -95,6 +95,24 @@ describe('real-time chat over socket.io', () => {
     });
   });
 
+  it("delivers a conversation's first message to the recipient, who has joined no room yet", async () => {
+    const carol = await api.signUp();
+    const carolSocket = await connect(carol);
+    const strangerSocket = await connect(eve);
+    const received = nextEvent<RealtimeMessage>(carolSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    const overheard = eventsDuring<RealtimeMessage>(strangerSocket, CHAT_EVENTS.message, DELIVERY_BOUND_MS);
+    const sent = await api.request<{ message: ChatMessage }>('POST', '/api/chat/singlePage/sendMessage', {
+      token: ada.token,
+      body: { id: carol.id, message: 'First contact' },
+    });
+    expect(await received).toMatchObject({
+      _id: sent.body.message._id,
+      senderId: ada.id,
+      text: 'First contact',
+    });
+    expect(await overheard).toEqual([]);
+  });
+
   it('accepts the token as a bearer Authorization header too', async () => {
     const bobSocket = await connect(bob, { tokenInHeader: true });
     expect(await emit(bobSocket, CHAT_EVENTS.join, conversationId)).toEqual({ ok: true, conversationId });

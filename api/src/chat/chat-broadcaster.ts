@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { CHAT_EVENTS, type ChatMessage, type RealtimeMessage } from '@skillers/domain';
 import type { Server } from 'socket.io';
 
+/** Every socket joins its user's room on connecting, so a conversation's first message reaches it too. */
+export const userRoom = (userId: string): string => `user:${userId}`;
+
 /**
- * Pushes stored messages to their conversation room. The gateway hands over its server once it
+ * Pushes stored messages to their conversation room and to both participants' user rooms. The gateway hands over its server once it
  * exists, so HTTP sends and socket sends reach the room the same way.
  */
 @Injectable()
@@ -14,8 +17,11 @@ export class ChatBroadcaster {
     this.server = server;
   }
 
-  /** Everyone in the room gets it, the sender's own sockets too: clients match echoes by `_id`. */
-  messageStored(message: ChatMessage): void {
+  /**
+   * Every socket in those rooms gets it once (socket.io sends once per socket across rooms), the sender's
+   * own sockets too: clients match echoes by `_id`.
+   */
+  messageStored(message: ChatMessage, participants: readonly string[]): void {
     const payload: RealtimeMessage = {
       _id: message._id,
       conversationId: message.conversationId,
@@ -23,6 +29,6 @@ export class ChatBroadcaster {
       text: message.message,
       date: message.date,
     };
-    this.server?.to(message.conversationId).emit(CHAT_EVENTS.message, payload);
+    this.server?.to(message.conversationId).to(participants.map(userRoom)).emit(CHAT_EVENTS.message, payload);
   }
 }

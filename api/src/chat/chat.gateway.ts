@@ -2,6 +2,7 @@ import { HttpException, Inject, Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
+  type OnGatewayConnection,
   type OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -20,7 +21,7 @@ import type { z } from 'zod';
 import { TokenService } from '../auth/token.service';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
-import { ChatBroadcaster } from './chat-broadcaster';
+import { ChatBroadcaster, userRoom } from './chat-broadcaster';
 import { ChatService } from './chat.service';
 import { sameOriginOnly, signedInOnly, socketUser } from './socket-handshake';
 
@@ -69,7 +70,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
   // No CORS headers: browsers on other sites cannot poll. The handshake checks Origin for WebSockets.
   cors: { origin: false },
 })
-export class ChatGateway implements OnGatewayInit<Server> {
+export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
   private readonly logger = new Logger(ChatGateway.name);
 
   constructor(
@@ -83,6 +84,11 @@ export class ChatGateway implements OnGatewayInit<Server> {
     server.use(sameOriginOnly(this.config.corsOrigins));
     server.use(signedInOnly(this.tokens));
     this.broadcaster.attach(server);
+  }
+
+  /** The handshake middleware has already refused anyone without a valid token. */
+  async handleConnection(socket: Socket): Promise<void> {
+    await socket.join(userRoom(socketUser(socket).id));
   }
 
   @SubscribeMessage(CHAT_EVENTS.join)

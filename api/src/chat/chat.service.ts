@@ -53,20 +53,21 @@ export class ChatService {
       recipientId,
       new Date().toISOString(),
     );
-    return { message: await this.store(conversation._id, senderId, text) };
+    return { message: await this.store(conversation._id, senderId, recipientId, text) };
   }
 
   async sendInConversation(senderId: string, conversationId: string, text: string): Promise<ChatMessage> {
-    await this.assertParticipant(senderId, conversationId);
-    return this.store(conversationId, senderId, text);
+    const conversation = await this.assertParticipant(senderId, conversationId);
+    return this.store(conversationId, senderId, friendOf(conversation, senderId), text);
   }
 
   /** Refuses alike whether the conversation is someone else's or does not exist, so ids reveal nothing. */
-  async assertParticipant(userId: string, conversationId: string): Promise<void> {
+  async assertParticipant(userId: string, conversationId: string): Promise<ConversationRecord> {
     const conversation = await this.chats.findConversation(conversationId);
     if (!conversation?.participants.includes(userId)) {
       throw new ForbiddenException(CHAT_MESSAGES.notInConversation);
     }
+    return conversation;
   }
 
   /**
@@ -133,7 +134,12 @@ export class ChatService {
     if (!(await this.users.findById(friendId))) throw new NotFoundException(CHAT_MESSAGES.userNotFound);
   }
 
-  private async store(conversationId: string, senderId: string, text: string): Promise<ChatMessage> {
+  private async store(
+    conversationId: string,
+    senderId: string,
+    recipientId: string,
+    text: string,
+  ): Promise<ChatMessage> {
     const message: ChatMessage = {
       _id: newId(),
       conversationId,
@@ -142,7 +148,7 @@ export class ChatService {
       date: new Date().toISOString(),
     };
     await this.chats.insertMessage(message);
-    this.broadcaster.messageStored(message);
+    this.broadcaster.messageStored(message, [senderId, recipientId]);
     return message;
   }
 }

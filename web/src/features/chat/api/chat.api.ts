@@ -2,12 +2,6 @@ import type { ChatMessage, ConversationSummary } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/**
- * The API pushes messages only to conversation rooms, so a conversation someone else just started
- * reaches this list by asking again.
- */
-export const CONVERSATION_LIST_REFRESH_MS = 5000;
-
 /** A conversation with no message yet has no id: the first message creates it. */
 export interface Conversation {
   _id?: string;
@@ -21,7 +15,6 @@ export const conversationsQuery = queryOptions({
       .get<{ conversations: ConversationSummary[] }>('/chat/conversations')
       .then((answer) => answer.conversations),
   staleTime: 0,
-  refetchInterval: CONVERSATION_LIST_REFRESH_MS,
 });
 
 /** Read fresh every time: reading is what marks the conversation read on the server. */

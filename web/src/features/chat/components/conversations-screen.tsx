@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { CHAT_EVENTS } from '@skillers/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '../../../components/ui/notice';
@@ -16,7 +17,20 @@ export const ConversationsScreen = () => {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const list = useQuery(conversationsQuery);
-  const socketProblem = useSocketProblem(useChatSocket());
+  const socket = useChatSocket();
+  const socketProblem = useSocketProblem(socket);
+  const queryClient = useQueryClient();
+
+  // The server pushes every message to both participants, so a conversation someone else just started
+  // shows up at once, and previews and unread counts stay current.
+  useEffect(() => {
+    if (!socket) return;
+    const refreshList = () => void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+    socket.on(CHAT_EVENTS.message, refreshList);
+    return () => {
+      socket.off(CHAT_EVENTS.message, refreshList);
+    };
+  }, [socket, queryClient]);
   const chosen = params.get(FRIEND_PARAM);
   const firstFriend = list.data?.[0]?.friend._id;
   const selectedId = chosen ?? firstFriend ?? null;

@@ -42,7 +42,6 @@ export const useConversation = (friendId: string) => {
         // Reading the conversation again is what tells the server the new message has been seen.
         if (payload.senderId !== user?.id) void queryClient.invalidateQueries({ queryKey });
       }
-      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
     };
     socket.on(CHAT_EVENTS.message, onMessage);
     return () => {
