@@ -8,6 +8,8 @@ const alias = {
   '@skillers/store': fromRoot('./libs/store/src/index.ts'),
   '@skillers/search': fromRoot('./libs/search/src/index.ts'),
   '@skillers/queue': fromRoot('./libs/queue/src/index.ts'),
+  '@skillers/embedding': fromRoot('./libs/embedding/src/index.ts'),
+  '@skillers/embedder': fromRoot('./embedder/src/index.ts'),
   '@skillers/indexer': fromRoot('./indexer/src/index.ts'),
 };
 
@@ -24,6 +26,7 @@ export default defineConfig({
             'api/src/**/*.spec.ts',
             'api/test/**/*.spec.ts',
             'indexer/src/**/*.spec.ts',
+            'embedder/src/**/*.spec.ts',
           ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
