@@ -98,12 +98,7 @@ test('the home search keeps its text and tab and moves on to the find screen', a
   await expect(search.getByRole('radio', { name: 'Project' })).toBeChecked();
 });
 
-test('screens still being built say so honestly inside their real frame', async ({ page, request }) => {
-  for (const [path, title] of [['/find', 'Find']]) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Coming soon' })).toContainText('is being built');
-  }
+test('account screens show inside their real frame', async ({ page, request }) => {
   const account = await createAccount(request);
   await openSignedIn(page, account, '/projects/my');
   await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible();

@@ -70,4 +70,17 @@ describe('splitServerErrors', () => {
       formError: SERVER_ERROR_MESSAGE,
     });
   });
+
+  it("puts the form's own failure message in place of a server fault, not of a refusal", () => {
+    const sorry = 'Please try again in a moment.';
+    expect(splitServerErrors(new TypeError('boom'), ['email'], sorry).formError).toBe(sorry);
+    expect(splitServerErrors(toApiError(500, {}), ['email'], sorry).formError).toBe(sorry);
+    const refusal = toApiError(429, { statusCode: 429, message: 'Too many requests.' });
+    expect(splitServerErrors(refusal, ['email'], sorry).formError).toBe('Too many requests.');
+    const fieldRefusal = toApiError(503, { statusCode: 503, message: 'Mail is down', field: 'email' });
+    expect(splitServerErrors(fieldRefusal, ['email'], sorry)).toEqual({
+      fieldErrors: { email: 'Mail is down' },
+      formError: null,
+    });
+  });
 });

@@ -55,15 +55,22 @@ export const fieldMessages = (error: ApiError): Record<string, string> => {
   return messages;
 };
 
-/** Splits a failed call into messages for a form's own fields and one message for the whole form. */
+/**
+ * Splits a failed call into messages for a form's own fields and one message for the whole form.
+ * `failureMessage`, when given, replaces the server's words where the visitor cannot fix the request
+ * (a server fault or no answer at all), so the form apologises in its own terms.
+ */
 export const splitServerErrors = (
   error: unknown,
   fields: readonly string[],
+  failureMessage?: string,
 ): { fieldErrors: Partial<Record<string, string>>; formError: string | null } => {
-  if (!(error instanceof ApiError)) return { fieldErrors: {}, formError: SERVER_ERROR_MESSAGE };
+  if (!(error instanceof ApiError))
+    return { fieldErrors: {}, formError: failureMessage ?? SERVER_ERROR_MESSAGE };
   const fieldErrors: Partial<Record<string, string>> = {};
   for (const [field, message] of Object.entries(fieldMessages(error))) {
     if (fields.includes(field)) fieldErrors[field] = message;
   }
-  return { fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : error.message };
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, formError: null };
+  return { fieldErrors, formError: error.isClientError ? error.message : (failureMessage ?? error.message) };
 };

@@ -10,8 +10,10 @@ import {
   listingPayload,
   listingValuesFrom,
   matchChoices,
+  pickOption,
   roleSharesToSend,
   splitRoles,
+  unpickOption,
   WEEKLY_HOURS_OPTIONS,
 } from './listing-form';
 
@@ -173,5 +175,24 @@ describe('matchChoices', () => {
     ]);
     expect(matchChoices(choices, 'K8S', []).map((choice) => choice.label)).toEqual(['Kubernetes']);
     expect(matchChoices(choices, '', ['Preact'])).toHaveLength(3);
+  });
+});
+
+describe('pickOption and unpickOption', () => {
+  it('adds a picked option at the end, once', () => {
+    expect(pickOption(['Remote'], 'Office')).toEqual(['Remote', 'Office']);
+    expect(pickOption(['Remote', 'Office'], 'Remote')).toEqual(['Remote', 'Office']);
+  });
+
+  it('returns an unpicked option and keeps the order of the rest', () => {
+    expect(unpickOption(['Spain', 'Chile', 'Peru'], 'Chile')).toEqual(['Spain', 'Peru']);
+    expect(unpickOption(['Spain'], 'Chile')).toEqual(['Spain']);
+  });
+
+  it('never changes the list it was given', () => {
+    const picked = Object.freeze(['Spain']);
+    pickOption(picked, 'Chile');
+    unpickOption(picked, 'Spain');
+    expect(picked).toEqual(['Spain']);
   });
 });

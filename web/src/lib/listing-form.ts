@@ -211,3 +211,11 @@ export const matchChoices = (
   // Array sort is stable, so each rank keeps the alphabetical order of the option list.
   return ranked.sort((a, b) => a.rank - b.rank).map(({ choice }) => choice);
 };
+
+/** Spec section 4: picking moves an option from All to Picked; an option is picked at most once. */
+export const pickOption = (picked: readonly string[], option: string): string[] =>
+  picked.includes(option) ? [...picked] : [...picked, option];
+
+/** Spec section 4: clicking a picked option returns it to All. */
+export const unpickOption = (picked: readonly string[], option: string): string[] =>
+  picked.filter((item) => item !== option);

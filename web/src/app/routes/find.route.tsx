@@ -1,10 +1,46 @@
+import type { SearchKind } from '@skillers/domain';
+import { useEffect, useState } from 'react';
 import { PageLayout } from '../../components/layout/page-layout';
-import { ComingSoon } from '../../components/ui/coming-soon';
+import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { ProjectResults } from '../../features/filters/components/project-results';
+import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
+import { useFilterState } from '../../features/filters/hooks/use-filter-state';
+import { TeammatesList } from '../../features/teammates/components/teammates-list';
+import { readSearchTab, readSearchText, saveSearch } from '../../lib/search-storage';
 
+/** Spec section 9: the stored home search is applied 100 ms after the screen loads. */
+const STORED_SEARCH_DELAY_MS = 100;
+
+const kindOfTab = (): SearchKind => (readSearchTab() === 'Project' ? 'project' : 'teammate');
+
+/** Spec section 2: the results of the home search, projects or teammates as its tab says. */
 export default function FindRoute() {
+  const [storedText] = useState(readSearchText);
+  const [kind, setKind] = useState(kindOfTab);
+  const filters = useFilterState(storedText);
+  const teammates = useTeammateSource(filters);
+  const projects = useProjectSource(filters);
+  const { dispatch } = filters;
+
+  useEffect(() => {
+    if (!storedText.trim()) return;
+    const timer = setTimeout(() => dispatch({ type: 'apply' }), STORED_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [storedText, dispatch]);
+
+  // The tab is remembered as the home search's, so coming back shows the same kind.
+  const chooseKind = (next: SearchKind) => {
+    setKind(next);
+    saveSearch(filters.filters.textSearch, next === 'project' ? 'Project' : 'Teammate');
+  };
+
   return (
     <PageLayout title="Find">
-      <ComingSoon what="Combined search across projects and teammates" />
+      <div className="listing-screen">
+        {/* Outside the results, so switching the tab keeps the panel as it is. */}
+        <FilterPanel kind={kind} onKindChange={chooseKind} handle={filters} />
+        {kind === 'teammate' ? <TeammatesList source={teammates} /> : <ProjectResults source={projects} />}
+      </div>
     </PageLayout>
   );
 }

@@ -1,10 +1,15 @@
 import { PageLayout } from '../../components/layout/page-layout';
+import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { useListingSource } from '../../features/filters/hooks/use-filter-sources';
+import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { ProjectsListing } from '../../features/projects/components/projects-listing';
 
 export default function ProjectsRoute() {
+  const filters = useFilterState();
+  const source = useListingSource(filters);
   return (
     <PageLayout title="Projects" lead="Projects looking for people, and people looking for projects.">
-      <ProjectsListing />
+      <ProjectsListing filterPanel={<FilterPanel kind="project" handle={filters} />} source={source} />
     </PageLayout>
   );
 }

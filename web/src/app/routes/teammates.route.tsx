@@ -1,10 +1,15 @@
 import { PageLayout } from '../../components/layout/page-layout';
+import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
+import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { TeammatesList } from '../../features/teammates/components/teammates-list';
 
 export default function TeammatesRoute() {
+  const filters = useFilterState();
+  const source = useTeammateSource(filters);
   return (
     <PageLayout title="Teammates" lead="Skillers ready to join a project.">
-      <TeammatesList />
+      <TeammatesList filterPanel={<FilterPanel kind="teammate" handle={filters} />} source={source} />
     </PageLayout>
   );
 }

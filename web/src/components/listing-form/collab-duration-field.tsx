@@ -4,18 +4,25 @@ import { TextField } from '../ui/text-field';
 import { NumberSuggestions } from './number-suggestions';
 
 interface CollabDurationFieldProps {
+  /** The filters ask it as "Willing to Collab Until" (spec section 2). */
+  label?: string;
   value: string;
   onChange(value: string): void;
   error?: string;
 }
 
 /** How many months a skiller will collaborate: suggestions 1 to 60, typed values capped at 60. */
-export const CollabDurationField = ({ value, onChange, error }: CollabDurationFieldProps) => {
+export const CollabDurationField = ({
+  label = 'Collaboration duration (months)',
+  value,
+  onChange,
+  error,
+}: CollabDurationFieldProps) => {
   const suggestionsId = useId();
   return (
     <>
       <TextField
-        label="Collaboration duration (months)"
+        label={label}
         type="number"
         inputMode="numeric"
         min={0}

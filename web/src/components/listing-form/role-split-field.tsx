@@ -6,6 +6,8 @@ interface RoleSplitFieldProps {
   value: RoleSplit;
   onChange(next: RoleSplit): void;
   errors: FieldErrors;
+  /** What empty boxes mean where the control is used. */
+  hint?: string;
 }
 
 /**
@@ -13,7 +15,12 @@ interface RoleSplitFieldProps {
  * always add up to 100. The boxes take any text, so clearing them or typing a word clears both,
  * which means the even 50/50 split once saved.
  */
-export const RoleSplitField = ({ value, onChange, errors }: RoleSplitFieldProps) => {
+export const RoleSplitField = ({
+  value,
+  onChange,
+  errors,
+  hint = 'The two shares always add up to 100. Left empty, the split is 50/50.',
+}: RoleSplitFieldProps) => {
   const business = Number(value.bizRole || 50);
   return (
     <div className="role-split">
@@ -36,7 +43,7 @@ export const RoleSplitField = ({ value, onChange, errors }: RoleSplitFieldProps)
       <div className="role-split__bar" aria-hidden="true">
         <span className="role-split__business" style={{ width: `${business}%` }} />
       </div>
-      <p className="field__hint">The two shares always add up to 100. Left empty, the split is 50/50.</p>
+      <p className="field__hint">{hint}</p>
     </div>
   );
 };

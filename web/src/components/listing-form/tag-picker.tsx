@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { type Choice, matchChoices } from '../../lib/listing-form';
+import { type Choice, matchChoices, pickOption, unpickOption } from '../../lib/listing-form';
 
 /** Long lists (hundreds of roles or tools) show this many matches; typing narrows them down. */
 const MATCHES_SHOWN = 40;
 
-interface TagPickerProps {
+export interface TagPickerProps {
   /** Names the list, e.g. "Project Type". */
   label: string;
   choices: readonly Choice[];
@@ -13,6 +13,11 @@ interface TagPickerProps {
   error?: string;
   /** Extra controls on each picked option, e.g. a tool's level. */
   renderPicked?(label: string): ReactNode;
+  /**
+   * What to offer when the typed text matches no option left to pick, e.g. proposing it as a new
+   * option; `clearQuery` empties the search box once that is done.
+   */
+  renderNoMatch?(query: string, clearQuery: () => void): ReactNode;
 }
 
 /**
@@ -20,19 +25,29 @@ interface TagPickerProps {
  * case-insensitive substring, and the picked ones, each removable. Enter picks the first match and
  * clears the search.
  */
-export const TagPicker = ({ label, choices, picked, onChange, error, renderPicked }: TagPickerProps) => {
+export const TagPicker = ({
+  label,
+  choices,
+  picked,
+  onChange,
+  error,
+  renderPicked,
+  renderNoMatch,
+}: TagPickerProps) => {
   const id = useId();
   const [query, setQuery] = useState('');
   const matches = useMemo(() => matchChoices(choices, query, picked), [choices, query, picked]);
 
-  const pick = (option: string) => onChange([...picked, option]);
-  const remove = (option: string) => onChange(picked.filter((item) => item !== option));
+  const typed = query.trim();
+
+  const pick = (option: string) => onChange(pickOption(picked, option));
+  const remove = (option: string) => onChange(unpickOption(picked, option));
 
   const pickFirstOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     // Enter belongs to the picker here: it must never submit the whole form.
     event.preventDefault();
-    if (query.trim() && matches[0]) {
+    if (typed && matches[0]) {
       pick(matches[0].label);
       setQuery('');
     }
@@ -92,8 +107,13 @@ export const TagPicker = ({ label, choices, picked, onChange, error, renderPicke
             </li>
           ))}
         </ul>
+      ) : typed ? (
+        <>
+          <p className="tag-picker__none">No option matches “{typed}”.</p>
+          {renderNoMatch?.(typed, () => setQuery(''))}
+        </>
       ) : (
-        <p className="tag-picker__none">No option matches “{query.trim()}”.</p>
+        <p className="tag-picker__none">Every option is picked.</p>
       )}
       {matches.length > MATCHES_SHOWN && (
         <p className="tag-picker__more">

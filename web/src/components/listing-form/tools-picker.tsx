@@ -1,25 +1,34 @@
 import { TOOL_LEVEL_MAX, type ToolExperience, type ToolOption } from '@skillers/domain';
 import { useMemo } from 'react';
 import type { Choice } from '../../lib/listing-form';
-import { TagPicker } from './tag-picker';
-
-const LEVELS = Array.from({ length: TOOL_LEVEL_MAX + 1 }, (_, level) => level);
+import { TagPicker, type TagPickerProps } from './tag-picker';
 
 interface ToolsPickerProps {
   tools: readonly ToolOption[];
   value: readonly ToolExperience[];
   onChange(next: ToolExperience[]): void;
   error?: string;
+  /** The lowest level offered, which a newly picked tool starts at: 0 in the forms, 1 in the filters. */
+  minLevel?: number;
+  renderNoMatch?: TagPickerProps['renderNoMatch'];
 }
 
-/** Tools picked like any tag (also found by their other names, "k8s"), each with a level of 0 to 5. */
-export const ToolsPicker = ({ tools, value, onChange, error }: ToolsPickerProps) => {
+/** Tools picked like any tag (also found by their other names, "k8s"), each with a level up to 5. */
+export const ToolsPicker = ({
+  tools,
+  value,
+  onChange,
+  error,
+  minLevel = 0,
+  renderNoMatch,
+}: ToolsPickerProps) => {
+  const levels = Array.from({ length: TOOL_LEVEL_MAX + 1 - minLevel }, (_, index) => minLevel + index);
   const choices = useMemo<Choice[]>(
     () => tools.map((tool) => ({ label: tool.name, keywords: tool.aliases })),
     [tools],
   );
   const picked = useMemo(() => value.map((entry) => entry.tool), [value]);
-  const levelOf = (tool: string) => value.find((entry) => entry.tool === tool)?.mep ?? 0;
+  const levelOf = (tool: string) => value.find((entry) => entry.tool === tool)?.mep ?? minLevel;
 
   return (
     <TagPicker
@@ -27,7 +36,8 @@ export const ToolsPicker = ({ tools, value, onChange, error }: ToolsPickerProps)
       choices={choices}
       picked={picked}
       error={error}
-      // A new tool starts at level 0, the form default (spec section 3).
+      renderNoMatch={renderNoMatch}
+      // Spec section 3: a new tool starts at level 0 in the forms and at 1 in the filters.
       onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
       renderPicked={(tool) => (
         <select
@@ -40,7 +50,7 @@ export const ToolsPicker = ({ tools, value, onChange, error }: ToolsPickerProps)
             )
           }
         >
-          {LEVELS.map((level) => (
+          {levels.map((level) => (
             <option key={level} value={level}>
               Level {level}
             </option>

@@ -1,7 +1,7 @@
 import { FORM_MESSAGES } from '@skillers/domain';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, splitServerErrors } from '../../lib/api-error';
+import { splitServerErrors } from '../../lib/api-error';
 import type { FieldErrors } from '../../lib/form-errors';
 import { checkListing } from '../../lib/listing-form';
 import type { SectionDef } from './sections';
@@ -63,10 +63,9 @@ export const useListingForm = <Values extends object>(initial: Values, sections:
     /** Shows what the server refused, politely: its own words for our mistakes, ours for its. */
     fail(error: unknown) {
       const fields = sections.flatMap((section) => section.fields);
-      const { fieldErrors, formError: message } = splitServerErrors(error, fields);
+      const { fieldErrors, formError: message } = splitServerErrors(error, fields, LISTING_SAVE_FAILED);
       showErrors(fieldErrors);
-      const isOurFault = !(error instanceof ApiError) || !error.isClientError;
-      setFormError(message && (isOurFault ? LISTING_SAVE_FAILED : message));
+      setFormError(message);
     },
 
     /** Back to the defaults, e.g. after a successful add (spec section 2). */

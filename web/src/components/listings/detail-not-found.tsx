@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-error';
 import { ButtonLink } from '../ui/button';
+import { Notice } from '../ui/notice';
 
 /** The API answers 404 for an id that names nothing, and 400 for one that cannot name anything. */
 export const isMissingItem = (error: unknown): boolean =>
@@ -23,3 +24,17 @@ export const DetailNotFound = ({
     </ButtonLink>
   </section>
 );
+
+interface DetailLoadFailedProps {
+  error: unknown;
+  /** The "not found" page's title and the list it leads back to. */
+  title: string;
+  back: string;
+  backLabel: string;
+  /** The notice when the item may exist but did not load. */
+  failedMessage: string;
+}
+
+/** A project or profile that did not load: "not found" when the id names nothing, else a polite notice. */
+export const DetailLoadFailed = ({ error, failedMessage, ...notFound }: DetailLoadFailedProps) =>
+  isMissingItem(error) ? <DetailNotFound {...notFound} /> : <Notice tone="error">{failedMessage}</Notice>;

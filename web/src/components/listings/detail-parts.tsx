@@ -1,6 +1,65 @@
+import type { SavedKind } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { NOT_SPECIFIED } from '../../lib/display';
+import { useOwnership } from '../../lib/ownership';
+import { ButtonLink } from '../ui/button';
+import { type MessageOwnerProps, MessageOwnerSlot } from './message-owner-slot';
+import { SaveButton } from './save-button';
 import './detail.css';
+
+interface DetailPageProps {
+  kind: 'Project' | 'Skiller';
+  /** The heading's id, which names the page. */
+  titleId: string;
+  title: string;
+  /** The creator's name, shown as "by …" where the page names one. */
+  ownerName?: string;
+  own: boolean;
+  editHref: string;
+  save: { kind: SavedKind; itemId: string; saved: boolean };
+  message: MessageOwnerProps;
+  children: ReactNode;
+}
+
+/**
+ * The frame of a project or profile page (spec section 2): the owner's Edit Profile, or Save and the
+ * message box for others once it is known whose item it is.
+ */
+export const DetailPage = ({
+  kind,
+  titleId,
+  title,
+  ownerName,
+  own,
+  editHref,
+  save,
+  message,
+  children,
+}: DetailPageProps) => {
+  const { known } = useOwnership();
+  return (
+    <article className="detail" aria-labelledby={titleId}>
+      <header className="detail__header">
+        <div className="detail__heading">
+          <p className="detail__kind">{kind}</p>
+          <h1 id={titleId} className="detail__title">
+            {title}
+          </h1>
+          {ownerName !== undefined && (
+            <p className="detail__owner">
+              by <strong>{ownerName}</strong>
+            </p>
+          )}
+        </div>
+        <div className="detail__actions">
+          {own ? <ButtonLink to={editHref}>Edit Profile</ButtonLink> : known && <SaveButton {...save} />}
+        </div>
+      </header>
+      {children}
+      {!own && known && <MessageOwnerSlot {...message} />}
+    </article>
+  );
+};
 
 /** One labelled group of a project or profile page; empty values read "Not specified". */
 export const DetailGroup = ({ title, children }: { title: string; children: ReactNode }) => (

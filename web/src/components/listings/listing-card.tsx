@@ -1,6 +1,21 @@
+import type { SavedKind } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { shortenName } from '../../lib/display';
+import { useAuth } from '../../lib/auth';
+import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
+import { ButtonLink } from '../ui/button';
+import { CardFooterPlace } from './card-footer-place';
+import { SummaryRow } from './list-summary';
+import { SaveButton } from './save-button';
+
+/** What both cards summarise, each list cut to its spec count. */
+export interface CardSummary {
+  projectType: readonly string[] | undefined;
+  productType: readonly string[] | undefined;
+  reward: readonly string[] | undefined;
+  compensationBasis: readonly string[] | undefined;
+  tools: readonly string[] | undefined;
+}
 
 interface ListingCardProps {
   kind: 'Project' | 'Skiller';
@@ -8,15 +23,14 @@ interface ListingCardProps {
   href: string;
   /** "My Project" or "My Skills" on the user's own items. */
   badge?: string;
-  /** The summary rows, as <SummaryRow> elements. */
-  rows: ReactNode;
-  footer: ReactNode;
+  summary: CardSummary;
+  place: WorkPlace;
   /** Edit, Save/Forget, Delete: whatever the viewer may do. */
   actions?: ReactNode;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
-export const ListingCard = ({ kind, name, href, badge, rows, footer, actions }: ListingCardProps) => {
+export const ListingCard = ({ kind, name, href, badge, summary, place, actions }: ListingCardProps) => {
   const shortName = shortenName(name);
   return (
     <article className="listing-card" aria-label={name}>
@@ -31,9 +45,27 @@ export const ListingCard = ({ kind, name, href, badge, rows, footer, actions }: 
           </Link>
         </h2>
       </header>
-      <dl className="listing-card__rows">{rows}</dl>
+      <dl className="listing-card__rows">
+        <SummaryRow
+          title="Project Type"
+          items={summary.projectType}
+          count={CARD_DISPLAY_COUNTS.projectType}
+        />
+        <SummaryRow
+          title="Product Type"
+          items={summary.productType}
+          count={CARD_DISPLAY_COUNTS.productType}
+        />
+        <SummaryRow title="Reward" items={summary.reward} count={CARD_DISPLAY_COUNTS.reward} />
+        <SummaryRow
+          title="Compensation Basis"
+          items={summary.compensationBasis}
+          count={CARD_DISPLAY_COUNTS.compensationBasis}
+        />
+        <SummaryRow title="Tools" items={summary.tools} count={CARD_DISPLAY_COUNTS.tools} />
+      </dl>
       <footer className="listing-card__footer">
-        {footer}
+        <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
           <Link to={href} className="listing-card__more">
@@ -43,6 +75,32 @@ export const ListingCard = ({ kind, name, href, badge, rows, footer, actions }: 
       </footer>
     </article>
   );
+};
+
+interface CardActionsProps {
+  own: boolean;
+  /** Whether the viewer's own items are loaded: until then nobody is offered Save by mistake. */
+  ownershipKnown: boolean;
+  editHref: string;
+  /** More for the owner, e.g. Delete. */
+  ownerActions?: ReactNode;
+  save: { kind: SavedKind; itemId: string; saved: boolean };
+}
+
+/** The owner gets Edit; other signed-in users get Save or Forget; visitors only read (spec section 4). */
+export const CardActions = ({ own, ownershipKnown, editHref, ownerActions, save }: CardActionsProps) => {
+  const { isSignedIn } = useAuth();
+  if (own) {
+    return (
+      <>
+        <ButtonLink to={editHref} variant="secondary">
+          Edit
+        </ButtonLink>
+        {ownerActions}
+      </>
+    );
+  }
+  return isSignedIn && ownershipKnown && <SaveButton {...save} />;
 };
 
 /** The placeholder card while a page of items is on its way (spec section 2). */

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import { myTeammateQuery } from '../../../lib/ownership';
 import { myProjectsQuery } from '../api/feed.api';
 import { profileSkills } from '../utils/feed-data';
-import { SideBox, SideLinks, SideQuery } from './side-box';
+import { LinkListBox, projectLink, SideBox, SideLinks, SideQuery } from './side-box';
 
 /** Signed in: who you are and where your things are. A visitor is invited in, in Polish (spec section 2). */
 export const ProfileBox = () => {
@@ -40,25 +40,17 @@ export const ProfileBox = () => {
 export const MyProjectsBox = () => {
   const projects = useQuery(myProjectsQuery);
   return (
-    <SideBox title="My projects">
-      <SideQuery status={projects.status} data={projects.data} what="your projects">
-        {(items) =>
-          items.length === 0 ? (
-            <p className="side-box__muted">
-              No projects created yet... <Link to="/project/add">Create Project</Link>
-            </p>
-          ) : (
-            <SideLinks
-              links={items.map((project) => ({
-                key: project._id,
-                to: `/projects/${project._id}`,
-                label: project.projectName,
-              }))}
-            />
-          )
-        }
-      </SideQuery>
-    </SideBox>
+    <LinkListBox
+      title="My projects"
+      list={projects}
+      what="your projects"
+      empty={
+        <>
+          No projects created yet... <Link to="/project/add">Create Project</Link>
+        </>
+      }
+      toLink={projectLink}
+    />
   );
 };
 

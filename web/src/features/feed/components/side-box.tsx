@@ -42,3 +42,34 @@ export const SideLinks = ({ links }: { links: readonly { to: string; label: stri
     ))}
   </ul>
 );
+
+interface LinkListBoxProps<T> {
+  title: string;
+  list: { status: 'pending' | 'error' | 'success'; data: readonly T[] | undefined };
+  /** What failed to load, for the polite notice. */
+  what: string;
+  /** The line an empty list shows instead. */
+  empty: ReactNode;
+  toLink(item: T): { to: string; label: string; key: string };
+}
+
+/** A box that lists its items as links, or says there are none. */
+export const LinkListBox = <T,>({ title, list, what, empty, toLink }: LinkListBoxProps<T>) => (
+  <SideBox title={title}>
+    <SideQuery status={list.status} data={list.data} what={what}>
+      {(items) =>
+        items.length === 0 ? (
+          <p className="side-box__muted">{empty}</p>
+        ) : (
+          <SideLinks links={items.map(toLink)} />
+        )
+      }
+    </SideQuery>
+  </SideBox>
+);
+
+export const projectLink = (project: { _id: string; projectName: string }) => ({
+  key: project._id,
+  to: `/projects/${project._id}`,
+  label: project.projectName,
+});

@@ -1,4 +1,4 @@
-import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser } from '@skillers/domain';
+import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser, TeammateView } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
@@ -17,15 +17,32 @@ export const projectQuery = (id: string) =>
     staleTime: 0,
   });
 
+export interface ListingItems {
+  projects: readonly ProjectView[];
+  teammates: readonly TeammateView[];
+}
+
+/** Where the listing's items come from, e.g. a filtered search; each key is fetched on its own. */
+export interface ListingSource {
+  key: string;
+  fetch(): Promise<ListingItems>;
+}
+
 /** Spec section 2: the listing fetches page 1 of projects and of teammates, nothing more. */
-export const projectsListingQuery = queryOptions({
-  queryKey: ['projects-listing'],
-  queryFn: async () => {
+export const EVERY_LISTING: ListingSource = {
+  key: 'all',
+  fetch: async () => {
     const [projects, teammates] = await Promise.all([fetchProjectPage(1), fetchTeammatePage(1)]);
     return { projects: projects.items, teammates: teammates.items };
   },
-  staleTime: 0,
-});
+};
+
+export const projectsListingQuery = (source: ListingSource) =>
+  queryOptions({
+    queryKey: ['projects-listing', source.key],
+    queryFn: source.fetch,
+    staleTime: 0,
+  });
 
 export const fetchMyProjectsPage = (page: number): Promise<Page<ProjectView>> =>
   api

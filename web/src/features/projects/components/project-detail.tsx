@@ -1,18 +1,15 @@
 import type { ProjectView, PublicUser } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
-import { DetailNotFound, isMissingItem } from '../../../components/listings/detail-not-found';
+import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import {
   DetailGroup,
+  DetailPage,
   DetailText,
   TagChips,
   TextLines,
   toolLabels,
   workingTypes,
 } from '../../../components/listings/detail-parts';
-import { MessageOwnerSlot } from '../../../components/listings/message-owner-slot';
-import { SaveButton } from '../../../components/listings/save-button';
-import { ButtonLink } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatStoredDate } from '../../../lib/dates';
 import { availabilityRangeText, hoursPerWeek } from '../../../lib/display';
@@ -25,10 +22,14 @@ export const ProjectDetailScreen = ({ id }: { id: string }) => {
   const detail = useQuery(projectQuery(id));
   if (detail.isPending) return <Spinner label="Loading the project..." />;
   if (detail.isError) {
-    return isMissingItem(detail.error) ? (
-      <DetailNotFound title="Project not found" back="/projects" backLabel="Browse projects" />
-    ) : (
-      <Notice tone="error">{PROJECT_LOAD_FAILED}</Notice>
+    return (
+      <DetailLoadFailed
+        error={detail.error}
+        title="Project not found"
+        back="/projects"
+        backLabel="Browse projects"
+        failedMessage={PROJECT_LOAD_FAILED}
+      />
     );
   }
   return <ProjectDetail project={detail.data.project} creator={detail.data.project_creator} />;
@@ -53,30 +54,18 @@ const unique = (...lists: (readonly string[] | undefined)[]) => [
 
 /** Spec section 2: every group of a project, the owner's Edit Profile, or Save and the message box. */
 const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: PublicUser }) => {
-  const ownership = useOwnership();
-  const own = ownership.ownsProject(project._id);
+  const own = useOwnership().ownsProject(project._id);
   return (
-    <article className="detail" aria-labelledby="project-title">
-      <header className="detail__header">
-        <div className="detail__heading">
-          <p className="detail__kind">Project</p>
-          <h1 id="project-title" className="detail__title">
-            {project.projectName}
-          </h1>
-          <p className="detail__owner">
-            by <strong>{creator.username}</strong>
-          </p>
-        </div>
-        <div className="detail__actions">
-          {own ? (
-            <ButtonLink to={`/project/editProject/${project._id}`}>Edit Profile</ButtonLink>
-          ) : (
-            ownership.known && (
-              <SaveButton kind="project" itemId={project._id} saved={project.isSaved ?? false} />
-            )
-          )}
-        </div>
-      </header>
+    <DetailPage
+      kind="Project"
+      titleId="project-title"
+      title={project.projectName}
+      ownerName={creator.username}
+      own={own}
+      editHref={`/project/editProject/${project._id}`}
+      save={{ kind: 'project', itemId: project._id, saved: project.isSaved ?? false }}
+      message={{ recipientId: creator._id, variant: 'project' }}
+    >
       <div className="detail__body">
         <DetailText title="Description" text={project.description} />
         <DetailText title="Project goal" text={project.projectGoal} />
@@ -140,7 +129,6 @@ const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: Pu
           <TagChips items={toolLabels(project.toolsExperience)} />
         </DetailGroup>
       </dl>
-      {!own && ownership.known && <MessageOwnerSlot recipientId={creator._id} variant="project" />}
-    </article>
+    </DetailPage>
   );
 };

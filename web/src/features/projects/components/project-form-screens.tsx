@@ -1,6 +1,6 @@
 import { LISTING_MESSAGES } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
-import { DetailNotFound, isMissingItem } from '../../../components/listings/detail-not-found';
+import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
@@ -23,10 +23,14 @@ export const EditProjectScreen = ({ projectId }: { projectId: string }) => {
   const detail = useQuery(projectQuery(projectId));
   if (options.isPending || detail.isPending) return <Spinner label="Loading the project..." />;
   if (detail.isError) {
-    return isMissingItem(detail.error) ? (
-      <DetailNotFound title="Project not found" back="/projects/my" backLabel="My Projects" />
-    ) : (
-      <Notice tone="error">{PROJECT_LOAD_FAILED}</Notice>
+    return (
+      <DetailLoadFailed
+        error={detail.error}
+        title="Project not found"
+        back="/projects/my"
+        backLabel="My Projects"
+        failedMessage={PROJECT_LOAD_FAILED}
+      />
     );
   }
   if (options.isError) return <Notice tone="error">{OPTIONS_LOAD_FAILED}</Notice>;

@@ -5,7 +5,7 @@ import { CardGrid, NoResults } from '../../../components/listings/card-grid';
 import { ProjectCard } from '../../../components/listings/project-card';
 import { TeammateCard } from '../../../components/listings/teammate-card';
 import { Spinner } from '../../../components/ui/spinner';
-import { projectsListingQuery } from '../api/projects.api';
+import { EVERY_LISTING, type ListingSource, projectsListingQuery } from '../api/projects.api';
 import { type ListingKind, listingEntries } from '../utils/listing-entries';
 import { KindSwitch } from './kind-switch';
 
@@ -14,12 +14,14 @@ interface ProjectsListingProps {
   filterPanel?: ReactNode;
   /** The notice banner above the grid, e.g. when results are only close matches. */
   banner?: ReactNode;
+  /** Where the items come from, e.g. a filtered search. */
+  source?: ListingSource;
 }
 
 /** Spec section 2: projects and teammates together, newest first; a failed load goes to /error. */
-export const ProjectsListing = ({ filterPanel, banner }: ProjectsListingProps) => {
+export const ProjectsListing = ({ filterPanel, banner, source = EVERY_LISTING }: ProjectsListingProps) => {
   const [kind, setKind] = useState<ListingKind>('All');
-  const listing = useQuery(projectsListingQuery);
+  const listing = useQuery(projectsListingQuery(source));
   if (listing.isError) return <Navigate to="/error" replace />;
 
   const entries = listing.data ? listingEntries(listing.data.projects, listing.data.teammates, kind) : [];

@@ -1,18 +1,15 @@
 import type { PublicUser, TeammateView } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
-import { DetailNotFound, isMissingItem } from '../../../components/listings/detail-not-found';
+import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import {
   DetailGroup,
+  DetailPage,
   DetailText,
   TagChips,
   TextLines,
   toolLabels,
   workingTypes,
 } from '../../../components/listings/detail-parts';
-import { MessageOwnerSlot } from '../../../components/listings/message-owner-slot';
-import { SaveButton } from '../../../components/listings/save-button';
-import { ButtonLink } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { availabilityRangeText, hoursPerWeek, monthsText } from '../../../lib/display';
 import { useOwnership } from '../../../lib/ownership';
@@ -24,10 +21,14 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
   const detail = useQuery(teammateQuery(id));
   if (detail.isPending) return <Spinner label="Loading the profile..." />;
   if (detail.isError) {
-    return isMissingItem(detail.error) ? (
-      <DetailNotFound title="Skiller profile not found" back="/teammates" backLabel="Browse teammates" />
-    ) : (
-      <Notice tone="error">{TEAMMATE_LOAD_FAILED}</Notice>
+    return (
+      <DetailLoadFailed
+        error={detail.error}
+        title="Skiller profile not found"
+        back="/teammates"
+        backLabel="Browse teammates"
+        failedMessage={TEAMMATE_LOAD_FAILED}
+      />
     );
   }
   return <TeammateDetail teammate={detail.data.teammate} owner={detail.data.teammate_creator} />;
@@ -35,27 +36,17 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
 
 /** Spec section 2: every group of a profile, the owner's Edit Profile, or Save and the message box. */
 const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: PublicUser }) => {
-  const ownership = useOwnership();
-  const own = ownership.ownsTeammate(teammate._id);
+  const own = useOwnership().ownsTeammate(teammate._id);
   return (
-    <article className="detail" aria-labelledby="teammate-title">
-      <header className="detail__header">
-        <div className="detail__heading">
-          <p className="detail__kind">Skiller</p>
-          <h1 id="teammate-title" className="detail__title">
-            {teammate.nickname}
-          </h1>
-        </div>
-        <div className="detail__actions">
-          {own ? (
-            <ButtonLink to={`/teammates/editTeammate/${teammate._id}`}>Edit Profile</ButtonLink>
-          ) : (
-            ownership.known && (
-              <SaveButton kind="teammate" itemId={teammate._id} saved={teammate.isMyTeammate ?? false} />
-            )
-          )}
-        </div>
-      </header>
+    <DetailPage
+      kind="Skiller"
+      titleId="teammate-title"
+      title={teammate.nickname}
+      own={own}
+      editHref={`/teammates/editTeammate/${teammate._id}`}
+      save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
+      message={{ recipientId: owner._id, variant: 'teammate' }}
+    >
       <DetailText title="Description" text={teammate.description} />
       <dl className="detail__groups">
         <DetailGroup title="Availability">
@@ -106,7 +97,6 @@ const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: Pu
           />
         </DetailGroup>
       </dl>
-      {!own && ownership.known && <MessageOwnerSlot recipientId={owner._id} variant="teammate" />}
-    </article>
+    </DetailPage>
   );
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DetailNotFound, isMissingItem } from '../../../components/listings/detail-not-found';
+import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import { ButtonLink } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -39,10 +39,14 @@ export const EditTeammateScreen = ({ teammateId }: { teammateId: string }) => {
   const detail = useQuery(teammateQuery(teammateId));
   if (options.isPending || detail.isPending) return <Spinner label="Loading your profile..." />;
   if (detail.isError) {
-    return isMissingItem(detail.error) ? (
-      <DetailNotFound title="Skiller profile not found" back="/skillers/my" backLabel="My Skills" />
-    ) : (
-      <Notice tone="error">{TEAMMATE_LOAD_FAILED}</Notice>
+    return (
+      <DetailLoadFailed
+        error={detail.error}
+        title="Skiller profile not found"
+        back="/skillers/my"
+        backLabel="My Skills"
+        failedMessage={TEAMMATE_LOAD_FAILED}
+      />
     );
   }
   if (options.isError) return <Notice tone="error">{OPTIONS_LOAD_FAILED}</Notice>;

@@ -1,0 +1,75 @@
+import type { ActiveFilters, ProjectView, SearchKind, TeammateView } from '@skillers/domain';
+import { type Dispatch, useMemo } from 'react';
+import { filteredPages } from '../../../lib/filtered-pages';
+import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
+import { FIRST_PAGE, type Page } from '../../../lib/paged-list';
+import { fetchFilteredProjects, fetchFilteredTeammates } from '../api/filters.api';
+import { type AppliedFilters, type FilterAction, toActiveFilters } from '../utils/filter-state';
+import type { FilterStateHandle } from './use-filter-state';
+
+/** Where a list's pages come from; a new key starts the list over from page 1. */
+export interface PagedSource<T> {
+  key: string;
+  fetchPage(page: number): Promise<Page<T>>;
+}
+
+const pagedSource = <T>(
+  { run, filters }: AppliedFilters,
+  dispatch: Dispatch<FilterAction>,
+  kind: SearchKind,
+  fetchFiltered: (activeFilters: ActiveFilters, page: number) => Promise<Page<T>>,
+  fetchAll: (page: number) => Promise<Page<T>>,
+): PagedSource<T> => {
+  const key = `${kind}-${run}`;
+  if (!filters) return { key, fetchPage: fetchAll };
+  const activeFilters = toActiveFilters(filters, kind);
+  return {
+    key,
+    fetchPage: filteredPages({
+      filtered: (page) => fetchFiltered(activeFilters, page),
+      unfiltered: fetchAll,
+      onFallback: () => dispatch({ type: 'filteringFailed' }),
+    }),
+  };
+};
+
+/** The teammates of the last applied filters, or all of them before any. */
+export const useTeammateSource = ({ applied, dispatch }: FilterStateHandle): PagedSource<TeammateView> =>
+  useMemo(
+    () => pagedSource(applied, dispatch, 'teammate', fetchFilteredTeammates, fetchTeammatePage),
+    [applied, dispatch],
+  );
+
+/** The projects of the last applied filters, or all of them before any. */
+export const useProjectSource = ({ applied, dispatch }: FilterStateHandle): PagedSource<ProjectView> =>
+  useMemo(
+    () => pagedSource(applied, dispatch, 'project', fetchFilteredProjects, fetchProjectPage),
+    [applied, dispatch],
+  );
+
+export interface ListingSource {
+  key: string;
+  fetch(): Promise<{ projects: readonly ProjectView[]; teammates: readonly TeammateView[] }>;
+}
+
+/**
+ * The projects listing's first page of both kinds under the project filters. Teammates carry a
+ * collaboration length, not a deadline date, so the date filter narrows the projects only.
+ */
+export const useListingSource = (handle: FilterStateHandle): ListingSource => {
+  const projects = useProjectSource(handle);
+  const teammates = useTeammateSource(handle);
+  return useMemo(
+    () => ({
+      key: projects.key,
+      fetch: async () => {
+        const [projectPage, teammatePage] = await Promise.all([
+          projects.fetchPage(FIRST_PAGE),
+          teammates.fetchPage(FIRST_PAGE),
+        ]);
+        return { projects: projectPage.items, teammates: teammatePage.items };
+      },
+    }),
+    [projects, teammates],
+  );
+};

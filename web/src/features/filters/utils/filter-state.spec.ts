@@ -1,0 +1,201 @@
+import { activeFiltersSchema } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import { splitRoles } from '../../../lib/listing-form';
+import {
+  type FilterAction,
+  filterReducer,
+  type FilterPanelState,
+  type FilterState,
+  initialFilterState,
+  initialPanelState,
+  pickedCount,
+  toActiveFilters,
+} from './filter-state';
+
+const run = (...actions: FilterAction[]): FilterPanelState =>
+  actions.reduce(filterReducer, initialPanelState());
+
+const filtersAfter = (...actions: FilterAction[]): FilterState => run(...actions).filters;
+
+describe('toActiveFilters', () => {
+  it('sends nothing for an empty panel', () => {
+    expect(toActiveFilters(initialFilterState(), 'teammate')).toEqual({});
+    expect(toActiveFilters(initialFilterState('a free text search'), 'project')).toEqual({});
+  });
+
+  it('sends exactly the picked lists under the API keys, with tool levels', () => {
+    const filters = filtersAfter(
+      { type: 'setTags', filter: 'requiredAreaOfExpertise', picked: ['Banking'] },
+      { type: 'setTags', filter: 'offeredWorkingType', picked: ['Remote'] },
+      { type: 'setTags', filter: 'usedLanguages', picked: ['Polish', 'German'] },
+      { type: 'setTools', tools: [{ tool: 'Rust', mep: 3 }] },
+    );
+    const active = toActiveFilters(filters, 'teammate');
+    expect(active).toEqual({
+      toolsExperience: [{ tool: 'Rust', mep: 3 }],
+      requiredAreaOfExpertise: ['Banking'],
+      offeredWorkingType: ['Remote'],
+      usedLanguages: ['Polish', 'German'],
+    });
+    expect(activeFiltersSchema.safeParse(active).success).toBe(true);
+  });
+
+  it('sends availability only above 0 hours, with its mode', () => {
+    const none = filtersAfter({ type: 'setAvailabilityHours', typed: '0' });
+    expect(toActiveFilters(none, 'teammate')).toEqual({});
+    const atLeast = filtersAfter(
+      { type: 'setAvailabilityHours', typed: '20' },
+      { type: 'setAvailabilityOption', option: 'At least' },
+    );
+    expect(toActiveFilters(atLeast, 'teammate')).toEqual({
+      requiredAvailability: { hours: 20, mode: 'At least' },
+    });
+    expect(toActiveFilters(filtersAfter({ type: 'setAvailabilityHours', typed: '5' }), 'project')).toEqual({
+      requiredAvailability: { hours: 5, mode: 'Up to' },
+    });
+  });
+
+  it('asks skillers for months and projects for a date', () => {
+    const filters = filtersAfter(
+      { type: 'setDeadlineOption', typed: '12' },
+      { type: 'setProjectDeadline', day: '2031-05-20' },
+    );
+    expect(toActiveFilters(filters, 'teammate')).toEqual({ projectDeadline: 12 });
+    expect(toActiveFilters(filters, 'project')).toEqual({ projectDeadline: '2031-05-20' });
+    const unset = filtersAfter({ type: 'setProjectDeadline', day: '1970-01-01' });
+    expect(toActiveFilters(unset, 'project')).toEqual({});
+  });
+
+  it('sends the business share, and nothing for an empty or zero one', () => {
+    expect(
+      toActiveFilters(
+        filtersAfter({ type: 'setBizOrTech', split: splitRoles('30', 'techRole') }),
+        'teammate',
+      ),
+    ).toEqual({
+      bizOrTech: 70,
+    });
+    expect(
+      toActiveFilters(filtersAfter({ type: 'setBizOrTech', split: splitRoles('', 'bizRole') }), 'teammate'),
+    ).toEqual({});
+    expect(
+      toActiveFilters(filtersAfter({ type: 'setBizOrTech', split: splitRoles('0', 'bizRole') }), 'teammate'),
+    ).toEqual({});
+  });
+});
+
+describe('filterReducer', () => {
+  it('keeps each picked option once', () => {
+    expect(
+      filtersAfter({ type: 'setTags', filter: 'locations', picked: ['Chile', 'Chile'] }).locations,
+    ).toEqual(['Chile']);
+  });
+
+  it('holds tool levels between 1 and 5 in filters', () => {
+    const tools = filtersAfter({
+      type: 'setTools',
+      tools: [
+        { tool: 'Rust', mep: 0 },
+        { tool: 'Go', mep: 9 },
+        { tool: 'Elixir', mep: 4 },
+      ],
+    }).toolsExperience;
+    expect(tools).toEqual([
+      { tool: 'Rust', mep: 1 },
+      { tool: 'Go', mep: 5 },
+      { tool: 'Elixir', mep: 4 },
+    ]);
+  });
+
+  it('caps typed weekly hours at 100 and months at 60, empty meaning none', () => {
+    expect(filtersAfter({ type: 'setAvailabilityHours', typed: '250' }).requiredAvailabilityHours).toBe(
+      '100',
+    );
+    expect(filtersAfter({ type: 'setAvailabilityHours', typed: '' }).requiredAvailabilityHours).toBe('');
+    expect(filtersAfter({ type: 'setDeadlineOption', typed: '72' }).deadlineOption).toBe('60');
+    expect(filtersAfter({ type: 'setDeadlineOption', typed: '-3' }).deadlineOption).toBe('0');
+  });
+
+  it('keeps the business and tech values at 100 together, clamped, or clears both', () => {
+    const typed = (value: string, side: 'bizRole' | 'techRole') => {
+      const filters = filtersAfter({ type: 'setBizOrTech', split: splitRoles(value, side) });
+      return [filters.bizOrTechLeft, filters.bizOrTechRight];
+    };
+    expect(typed('35', 'bizRole')).toEqual(['35', '65']);
+    expect(typed('35', 'techRole')).toEqual(['65', '35']);
+    expect(typed('-10', 'bizRole')).toEqual(['0', '100']);
+    expect(typed('180', 'bizRole')).toEqual(['100', '0']);
+    expect(typed('abc', 'techRole')).toEqual(['', '']);
+  });
+
+  it('repairs a split that does not add up to 100 from its business side', () => {
+    const filters = filtersAfter({ type: 'setBizOrTech', split: { bizRole: '140', techRole: '5' } });
+    expect([filters.bizOrTechLeft, filters.bizOrTechRight]).toEqual(['100', '0']);
+  });
+
+  it('opens one box at a time and closes it on a second click', () => {
+    expect(filtersAfter({ type: 'toggleBox', box: 'locations' }).openBox).toBe('locations');
+    expect(
+      filtersAfter({ type: 'toggleBox', box: 'locations' }, { type: 'toggleBox', box: 'toolsExperience' })
+        .openBox,
+    ).toBe('toolsExperience');
+    expect(
+      filtersAfter({ type: 'toggleBox', box: 'locations' }, { type: 'toggleBox', box: 'locations' }).openBox,
+    ).toBeNull();
+  });
+
+  it('applies a snapshot of the filters and counts every run', () => {
+    const state = run(
+      { type: 'setTags', filter: 'projectType', picked: ['Hackathon Project'] },
+      { type: 'apply' },
+      { type: 'setTags', filter: 'projectType', picked: [] },
+    );
+    expect(state.applied.run).toBe(1);
+    expect(state.applied.filters?.projectType).toEqual(['Hackathon Project']);
+    expect(state.filters.projectType).toEqual([]);
+    expect(filterReducer(state, { type: 'apply' }).applied.run).toBe(2);
+  });
+
+  it('clears every filter and the failure, reloads unfiltered, and keeps the open box', () => {
+    const state = run(
+      { type: 'setText', text: 'rust developer' },
+      { type: 'setTags', filter: 'hardSkills', picked: ['Data Engineer'] },
+      { type: 'setTools', tools: [{ tool: 'Rust', mep: 2 }] },
+      { type: 'setAvailabilityHours', typed: '20' },
+      { type: 'setAvailabilityOption', option: 'At least' },
+      { type: 'setBizOrTech', split: splitRoles('70', 'bizRole') },
+      { type: 'setDeadlineOption', typed: '6' },
+      { type: 'toggleBox', box: 'hardSkills' },
+      { type: 'apply' },
+      { type: 'filteringFailed' },
+      { type: 'clear' },
+    );
+    expect(state.filters).toEqual({ ...initialFilterState(), openBox: 'hardSkills' });
+    expect(state.applied).toEqual({ run: 2, filters: null });
+    expect(state.filteringFailed).toBe(false);
+  });
+
+  it('forgets an earlier failure when filters are applied again', () => {
+    const failed = run({ type: 'apply' }, { type: 'filteringFailed' });
+    expect(failed.filteringFailed).toBe(true);
+    expect(filterReducer(failed, { type: 'apply' }).filteringFailed).toBe(false);
+  });
+});
+
+describe('pickedCount', () => {
+  it('counts picked options, and a set number filter as one', () => {
+    const filters = filtersAfter(
+      { type: 'setTags', filter: 'softSkills', picked: ['Empathy', 'Patience'] },
+      { type: 'setTools', tools: [{ tool: 'Go', mep: 1 }] },
+      { type: 'setAvailabilityHours', typed: '10' },
+      { type: 'setDeadlineOption', typed: '3' },
+    );
+    expect(pickedCount(filters, 'softSkills', 'teammate')).toBe(2);
+    expect(pickedCount(filters, 'toolsExperience', 'teammate')).toBe(1);
+    expect(pickedCount(filters, 'requiredAvailability', 'teammate')).toBe(1);
+    expect(pickedCount(filters, 'projectDeadline', 'teammate')).toBe(1);
+    expect(pickedCount(filters, 'projectDeadline', 'project')).toBe(0);
+    expect(pickedCount(filters, 'bizOrTech', 'teammate')).toBe(0);
+    expect(pickedCount(filters, 'locations', 'teammate')).toBe(0);
+  });
+});

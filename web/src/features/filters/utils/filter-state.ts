@@ -1,0 +1,233 @@
+import {
+  type ActiveFilters,
+  AVAILABILITY_FILTER_MODES,
+  DEFAULT_FILTER_TOOL_LEVEL,
+  type PropositionInput,
+  type SearchKind,
+  TOOL_LEVEL_MAX,
+  type ToolExperience,
+  type WorkingType,
+} from '@skillers/domain';
+import { calendarDay } from '../../../lib/dates';
+import { capCollabMonths, capWeeklyHours, type RoleSplit, splitRoles } from '../../../lib/listing-form';
+
+/** The label filters, named by their client keys (spec sections 3 and 7); industry is `requiredAreaOfExpertise`. */
+const LABEL_FILTERS = [
+  'projectType',
+  'productType',
+  'offeredGratification',
+  'forGratification',
+  'softSkills',
+  'requiredAreaOfExpertise',
+  'hardSkills',
+  'usedLanguages',
+  'locations',
+] as const;
+
+/** Every filter picked from a list of options: the label filters and the working type. */
+export type TagFilter = (typeof LABEL_FILTERS)[number] | 'offeredWorkingType';
+
+/** Spec section 3: exactly these two. */
+const isWorkingType = (option: string): option is WorkingType => option === 'Remote' || option === 'Office';
+
+export type AvailabilityMode = (typeof AVAILABILITY_FILTER_MODES)[number];
+
+/** Every box of the filter panel: the tag filters, tools and the four number filters. */
+export type FilterBox =
+  TagFilter | 'toolsExperience' | 'requiredAvailability' | 'projectDeadline' | 'bizOrTech';
+
+/**
+ * The project filter state of spec section 3. Numbers stay text while they are typed. The spec's
+ * availability start and end collapse into one bound, `requiredAvailabilityHours`, compared in the
+ * chosen `requiredAvailabilityOption`, because the filter compares a record's hours with one number.
+ * The open/closed flags are a single `openBox`, which keeps at most one box open by construction.
+ */
+export type FilterState = Record<TagFilter, string[]> & {
+  textSearch: string;
+  toolsExperience: ToolExperience[];
+  /** Projects: the earliest deadline asked, yyyy-MM-dd, or empty. */
+  projectDeadline: string;
+  /** Skillers: the fewest months of collaboration asked, or empty. */
+  deadlineOption: string;
+  bizOrTechLeft: string;
+  bizOrTechRight: string;
+  requiredAvailabilityHours: string;
+  requiredAvailabilityOption: AvailabilityMode;
+  openBox: FilterBox | null;
+};
+
+export const initialFilterState = (textSearch = ''): FilterState => ({
+  textSearch,
+  toolsExperience: [],
+  projectType: [],
+  productType: [],
+  offeredGratification: [],
+  forGratification: [],
+  softSkills: [],
+  requiredAreaOfExpertise: [],
+  hardSkills: [],
+  offeredWorkingType: [],
+  usedLanguages: [],
+  locations: [],
+  projectDeadline: '',
+  deadlineOption: '',
+  bizOrTechLeft: '',
+  bizOrTechRight: '',
+  requiredAvailabilityHours: '',
+  requiredAvailabilityOption: AVAILABILITY_FILTER_MODES[0],
+  openBox: null,
+});
+
+/** The filters a search was run with; a new `run` loads page 1 again, even with the same filters. */
+export interface AppliedFilters {
+  run: number;
+  /** Null lists everything, unfiltered. */
+  filters: FilterState | null;
+}
+
+export interface FilterPanelState {
+  filters: FilterState;
+  applied: AppliedFilters;
+  /** The last search failed and the unfiltered list shows instead (spec section 8). */
+  filteringFailed: boolean;
+}
+
+export type FilterAction =
+  | { type: 'setText'; text: string }
+  | { type: 'setTags'; filter: TagFilter; picked: string[] }
+  | { type: 'setTools'; tools: ToolExperience[] }
+  | { type: 'setAvailabilityHours'; typed: string }
+  | { type: 'setAvailabilityOption'; option: AvailabilityMode }
+  | { type: 'setProjectDeadline'; day: string }
+  | { type: 'setDeadlineOption'; typed: string }
+  | { type: 'setBizOrTech'; split: RoleSplit }
+  | { type: 'toggleBox'; box: FilterBox }
+  | { type: 'apply' }
+  | { type: 'clear' }
+  | { type: 'filteringFailed' };
+
+export const initialPanelState = (textSearch = ''): FilterPanelState => ({
+  filters: initialFilterState(textSearch),
+  applied: { run: 0, filters: null },
+  filteringFailed: false,
+});
+
+const clampToolLevel = (level: number) =>
+  Math.min(
+    TOOL_LEVEL_MAX,
+    Math.max(DEFAULT_FILTER_TOOL_LEVEL, Math.round(level) || DEFAULT_FILTER_TOOL_LEVEL),
+  );
+
+const updateFilters = (state: FilterPanelState, patch: Partial<FilterState>): FilterPanelState => ({
+  ...state,
+  filters: { ...state.filters, ...patch },
+});
+
+export const filterReducer = (state: FilterPanelState, action: FilterAction): FilterPanelState => {
+  switch (action.type) {
+    case 'setText':
+      return updateFilters(state, { textSearch: action.text });
+    case 'setTags':
+      return updateFilters(state, { [action.filter]: [...new Set(action.picked)] });
+    case 'setTools':
+      // Spec section 3: a tool in a filter asks for level 1 at least.
+      return updateFilters(state, {
+        toolsExperience: action.tools.map(({ tool, mep }) => ({ tool, mep: clampToolLevel(mep) })),
+      });
+    case 'setAvailabilityHours':
+      return updateFilters(state, { requiredAvailabilityHours: capWeeklyHours(action.typed) });
+    case 'setAvailabilityOption':
+      return updateFilters(state, { requiredAvailabilityOption: action.option });
+    case 'setProjectDeadline':
+      return updateFilters(state, { projectDeadline: action.day });
+    case 'setDeadlineOption':
+      return updateFilters(state, { deadlineOption: capCollabMonths(action.typed) });
+    case 'setBizOrTech': {
+      // Derived again from the business side, so the two values add up to 100 whatever is passed.
+      const split = splitRoles(action.split.bizRole, 'bizRole');
+      return updateFilters(state, { bizOrTechLeft: split.bizRole, bizOrTechRight: split.techRole });
+    }
+    case 'toggleBox':
+      return updateFilters(state, { openBox: state.filters.openBox === action.box ? null : action.box });
+    case 'apply':
+      return {
+        ...state,
+        applied: { run: state.applied.run + 1, filters: state.filters },
+        filteringFailed: false,
+      };
+    case 'clear':
+      // Every filter goes back to empty; the open box stays open, since the reader is working in it.
+      return {
+        filters: { ...initialFilterState(), openBox: state.filters.openBox },
+        applied: { run: state.applied.run + 1, filters: null },
+        filteringFailed: false,
+      };
+    case 'filteringFailed':
+      return { ...state, filteringFailed: true };
+  }
+};
+
+const wholeNumber = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed));
+
+/** The availability asked, or undefined while the hours are empty or 0 (spec section 5). */
+const requiredAvailability = (filters: FilterState): ActiveFilters['requiredAvailability'] => {
+  const hours = wholeNumber(filters.requiredAvailabilityHours);
+  return hours > 0 ? { hours, mode: filters.requiredAvailabilityOption } : undefined;
+};
+
+/** Projects are asked for a deadline on or after a day, skillers for a collaboration of at least N months. */
+const projectDeadline = (filters: FilterState, kind: SearchKind): ActiveFilters['projectDeadline'] => {
+  if (kind === 'project') return calendarDay(filters.projectDeadline) ? filters.projectDeadline : undefined;
+  const months = wholeNumber(filters.deadlineOption);
+  return months > 0 ? months : undefined;
+};
+
+/**
+ * The `activeFilters` of a filtering call (spec section 7): exactly the API's keys, with empty lists
+ * and zero values left out. The business share is the left value of the biz/tech split; empty (or 0)
+ * is no filter (spec section 9).
+ */
+export const toActiveFilters = (filters: FilterState, kind: SearchKind): ActiveFilters => {
+  const active: ActiveFilters = {};
+  if (filters.toolsExperience.length > 0) {
+    active.toolsExperience = filters.toolsExperience.map(({ tool, mep }) => ({ tool, mep }));
+  }
+  for (const filter of LABEL_FILTERS) {
+    if (filters[filter].length > 0) active[filter] = [...filters[filter]];
+  }
+  const workingTypes = filters.offeredWorkingType.filter(isWorkingType);
+  if (workingTypes.length > 0) active.offeredWorkingType = workingTypes;
+  const availability = requiredAvailability(filters);
+  if (availability) active.requiredAvailability = availability;
+  const deadline = projectDeadline(filters, kind);
+  if (deadline !== undefined) active.projectDeadline = deadline;
+  const business = wholeNumber(filters.bizOrTechLeft);
+  if (business > 0) active.bizOrTech = business;
+  return active;
+};
+
+/** The count a box's title shows: its picked options, or 1 for a number filter that is set. */
+export const pickedCount = (filters: FilterState, box: FilterBox, kind: SearchKind): number => {
+  switch (box) {
+    case 'toolsExperience':
+      return filters.toolsExperience.length;
+    case 'requiredAvailability':
+      return requiredAvailability(filters) ? 1 : 0;
+    case 'projectDeadline':
+      return projectDeadline(filters, kind) === undefined ? 0 : 1;
+    case 'bizOrTech':
+      return wholeNumber(filters.bizOrTechLeft) > 0 ? 1 : 0;
+    default:
+      return filters[box].length;
+  }
+};
+
+/** The boxes whose search may propose a new option (spec section 7), with the type the API takes. */
+export const PROPOSAL_TYPES: Partial<Record<FilterBox, PropositionInput['filterType']>> = {
+  toolsExperience: 'toolsExperience',
+  projectType: 'projectType',
+  offeredGratification: 'offeredGratification',
+  forGratification: 'forGratification',
+  requiredAreaOfExpertise: 'areaOfExpertise',
+  productType: 'productType',
+};
