@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HTTP_MESSAGES } from '@skillers/domain';
 import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
+import { EmbedderPortsModule } from './embedder/embedder-ports.module';
 import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
@@ -27,7 +29,12 @@ export const WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
 
 const webApp = (): DynamicModule[] =>
   existsSync(join(WEB_DIST_DIR, 'index.html'))
-    ? [ServeStaticModule.forRoot({ rootPath: WEB_DIST_DIR, exclude: ['/api/{*path}', '/socket.io/{*path}'] })]
+    ? [
+        ServeStaticModule.forRoot({
+          rootPath: WEB_DIST_DIR,
+          exclude: ['/api/{*path}', '/socket.io/{*path}', '/embedder/{*path}'],
+        }),
+      ]
     : [];
 
 @Module({})
@@ -59,12 +66,14 @@ export class AppModule {
         FeedModule,
         OptionsModule,
         SearchPortsModule,
+        EmbedderPortsModule,
         IndexingModule,
         SearchModule,
         ProjectsModule,
         TeammatesModule,
         SavedModule,
         SeedModule,
+        AdminModule,
         ...webApp(),
       ],
     };

@@ -28,7 +28,8 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });
-  app.setGlobalPrefix(API_PREFIX);
+  // The embedder's routes keep their own base, as the embedder service serves them in the cluster profile.
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['embedder/{*path}'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   if (config.redisUrl) app.useWebSocketAdapter(await RedisIoAdapter.connect(app, config.redisUrl));
   app.enableShutdownHooks();

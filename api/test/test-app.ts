@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/create-app';
+import { SHARED_MODEL_ENV } from './shared-model';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -51,7 +52,13 @@ let userCounter = 0;
 export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const ownsDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'skillers-api-'));
-  const config = loadConfig({ SEED: 'false', LOG_LEVEL: 'silent', ...env, DATA_DIR: dataDir });
+  const config = loadConfig({
+    SEED: 'false',
+    LOG_LEVEL: 'silent',
+    ...SHARED_MODEL_ENV,
+    ...env,
+    DATA_DIR: dataDir,
+  });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -18,9 +18,13 @@ export {
   indexRecordJobId,
   type IndexRecordPayload,
 } from './indexing/index-record.job';
+export { type DocumentEmbedder, embeddingText, withVectors } from './indexing/document-vectors';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,
   searchDocumentFor,
   teammateSearchDocument,
 } from './indexing/search-document.mapper';
+export type * from './admin-client/admin-api.types';
+export { ADMIN_TOKEN_FILE } from './admin-client/admin-token';
+export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-client/admin-stats.reader';

@@ -1,17 +1,25 @@
 import { Command, CommanderError } from 'commander';
 import type { CliContext } from './commands/cli-context';
+import { registerJobsCommand } from './commands/jobs.command';
+import { registerProposalsCommand } from './commands/proposals.command';
+import { registerReindexCommand } from './commands/reindex.command';
 import { registerSeedCommand } from './commands/seed.command';
+import { registerStatsCommand } from './commands/stats.command';
 
 /** The admin command line; each command lives in its own module under `commands/` and registers itself. */
 const createProgram = (context: CliContext): Command => {
   const program = new Command('skillers')
-    .description('Skillers administration: demo data, search index and statistics')
+    .description('Skillers administration: demo data, search index, statistics, jobs and proposals')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => context.stdout.write(text),
       writeErr: (text) => context.stderr.write(text),
     });
   registerSeedCommand(program, context);
+  registerReindexCommand(program, context);
+  registerStatsCommand(program, context);
+  registerJobsCommand(program, context);
+  registerProposalsCommand(program, context);
   return program;
 };
 

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SEED: booleanFlag.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, 'must be a duration such as 15m, 12h or 7d')
@@ -65,6 +66,8 @@ export type AppConfig = Readonly<{
   seed: boolean;
   jwtSecret?: string;
   jwtExpiresIn: string;
+  /** Bearer token of the admin API; generated into the data directory when unset. */
+  adminToken?: string;
   mongoUrl?: string;
   elasticsearchUrl?: string;
   redisUrl?: string;
@@ -108,6 +111,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seed: vars.SEED,
     jwtSecret: vars.JWT_SECRET,
     jwtExpiresIn: vars.JWT_EXPIRES_IN,
+    adminToken: vars.ADMIN_TOKEN,
     mongoUrl: vars.MONGO_URL,
     elasticsearchUrl: vars.ELASTICSEARCH_URL,
     redisUrl: vars.REDIS_URL,

@@ -5,10 +5,12 @@ import {
   type IndexRecordPayload,
   rebuildIndex,
 } from '@skillers/indexer';
+import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
+import { EMBEDDER } from '../embedder/embedder.tokens';
 
 /**
  * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
@@ -24,19 +26,24 @@ export class IndexWorkerService implements OnApplicationBootstrap {
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     if (this.index.adapter !== 'orama') return;
     await this.rebuild();
-    this.queue.register<IndexRecordPayload>(INDEX_RECORD_JOB, indexRecordHandler(this.store, this.index));
+    this.queue.register<IndexRecordPayload>(
+      INDEX_RECORD_JOB,
+      indexRecordHandler(this.store, this.index, this.embedder),
+    );
     await this.queue.start();
   }
 
   private async rebuild(): Promise<void> {
     const started = Date.now();
-    const counts = await rebuildIndex(this.store, this.index);
+    // A missing model is logged once by the embedder; documents are then indexed without vectors.
+    const counts = await rebuildIndex(this.store, this.index, { embedder: this.embedder });
     this.logger.log(
       `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms`,
     );

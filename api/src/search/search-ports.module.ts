@@ -4,10 +4,12 @@ import { ElasticsearchSearchIndex, OramaSearchIndex, type SearchIndex } from '@s
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, JOB_QUEUE, SEARCH_INDEX } from '../core/tokens';
+import { SearchEventsModule } from './search-events/search-events.module';
 
-/** The search index and the job queue, each with the adapter the configuration selects. */
+/** The search index, the job queue and the search events, each with the adapter the configuration selects. */
 @Global()
 @Module({
+  imports: [SearchEventsModule],
   providers: [
     {
       provide: SEARCH_INDEX,

@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
 import { TeammatesModule } from '../teammates/teammates.module';
+import { EmbedderController } from '../embedder/embedder.controller';
 import { FilteringController } from './filtering.controller';
 import { FilteringService } from './filtering.service';
 import { IndexWorkerService } from './index-worker.service';
+import { MlController } from './ml.controller';
+import { MlService } from './ml.service';
+import { SortController } from './sort.controller';
+import { SortService } from './sort.service';
 
 @Module({
   imports: [ProjectsModule, TeammatesModule],
-  controllers: [FilteringController],
-  providers: [FilteringService, IndexWorkerService],
+  controllers: [FilteringController, SortController, MlController, EmbedderController],
+  providers: [FilteringService, IndexWorkerService, SortService, MlService],
 })
 export class SearchModule {}

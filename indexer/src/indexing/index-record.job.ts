@@ -2,6 +2,7 @@ import type { SearchKind } from '@skillers/domain';
 import type { JobHandler } from '@skillers/queue';
 import type { SearchIndexWriter } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
+import { type DocumentEmbedder, withVectors } from './document-vectors';
 import { recordsOf } from './indexed-records';
 import { searchDocumentFor } from './search-document.mapper';
 
@@ -16,11 +17,18 @@ export interface IndexRecordPayload {
 /** Stable per record, so a burst of edits to one record is indexed once, after the last of them. */
 export const indexRecordJobId = ({ kind, id }: IndexRecordPayload): string => `${kind}:${id}`;
 
-/** Brings the index in line with the store for one record: upsert it, or remove it if it is gone. */
+/**
+ * Brings the index in line with the store for one record: upsert it, with its vector when an embedder is
+ * given and can embed, or remove it if it is gone.
+ */
 export const indexRecordHandler =
-  (store: RecordStore, index: SearchIndexWriter): JobHandler<IndexRecordPayload> =>
+  (
+    store: RecordStore,
+    index: SearchIndexWriter,
+    embedder?: DocumentEmbedder,
+  ): JobHandler<IndexRecordPayload> =>
   async ({ kind, id }) => {
     const record = await recordsOf(store, kind).findById(id);
-    if (record) await index.upsert([searchDocumentFor(kind, record)]);
+    if (record) await index.upsert(await withVectors([searchDocumentFor(kind, record)], embedder));
     else await index.remove([id]);
   };

@@ -1,10 +1,10 @@
-import type { ProjectRecord, SearchQuery } from '@skillers/domain';
+import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
 import { OramaSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it } from 'vitest';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
-import { projectSearchDocument } from './search-document.mapper';
+import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
 
 const project = (name: string, tool: string): ProjectRecord => ({
   _id: newId(),
@@ -14,6 +14,20 @@ const project = (name: string, tool: string): ProjectRecord => ({
   projectName: name,
   toolsExperience: [{ tool, mep: 2 }],
   projectType: ['Start Up'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 50,
+  techRole: 50,
+});
+
+const teammate = (nickname: string): TeammateRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  nickname,
+  toolsExperience: [{ tool: 'Figma', mep: 3 }],
+  projectType: ['Freelancing'],
   offeredGratification: ['Salary'],
   forGratification: ['Time'],
   bizRole: 50,
@@ -50,6 +64,52 @@ describe('rebuildIndex', () => {
     expect(await index.count('project')).toBe(25);
     expect((await index.search(byTool('Rust'))).total).toBe(12);
     expect(await index.get(stale._id)).toBeNull();
+    await store.close();
+  });
+
+  it('rebuilds only the asked kinds with progress, and carries the other kind over from the store', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('p', 'Go')]);
+    const profiles = Array.from({ length: 7 }, (_, n) => teammate(`t${n}`));
+    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
+    const index = OramaSearchIndex.create();
+    const staleProfile = teammate('deleted since the last build');
+    await index.upsert([teammateSearchDocument(staleProfile)]);
+
+    const reported = new Set<string>();
+    const counts = await rebuildIndex(store, index, {
+      kinds: ['project'],
+      onProgress: ({ kind }) => reported.add(kind),
+    });
+
+    expect(counts).toEqual({ project: 1, teammate: 7 });
+    expect([...reported]).toEqual(['project']);
+    expect(await index.count('teammate')).toBe(7);
+    expect(await index.get(profiles[3]._id)).toMatchObject({ kind: 'teammate', text: 't3' });
+    expect(await index.get(staleProfile._id)).toBeNull();
+    await store.close();
+  });
+
+  it('lets other work run between batches, so a rebuild in a server never holds its searches', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    await store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany(Array.from({ length: 50 }, (_, n) => project(`p${n}`, 'Go')));
+    const index = OramaSearchIndex.create();
+    const batchesDone: number[] = [];
+    let batchesWhenOtherWorkRan: number | undefined;
+
+    const rebuild = rebuildIndex(store, index, {
+      batchSize: 10,
+      onProgress: ({ kind, done }) => kind === 'project' && batchesDone.push(done),
+    });
+    setImmediate(() => {
+      batchesWhenOtherWorkRan = batchesDone.length;
+    });
+    await rebuild;
+
+    expect(batchesDone).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(batchesWhenOtherWorkRan).toBeLessThan(batchesDone.length);
     await store.close();
   });
 });

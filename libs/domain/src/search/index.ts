@@ -2,3 +2,4 @@ export * from './active-filters.schema';
 export * from './reference-filter';
 export * from './search-document';
 export * from './search-query';
+export * from './similarity.schema';

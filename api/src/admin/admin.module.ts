@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+import { AdminPropositionsController } from './admin-propositions.controller';
+import { AdminPropositionsService } from './admin-propositions.service';
+import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
+import { AdminTokenGuard } from './admin-token.guard';
+import { AdminController } from './admin.controller';
+import { AdminService } from './admin.service';
+
+/** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
+@Module({
+  controllers: [AdminController, AdminPropositionsController],
+  providers: [
+    {
+      provide: ADMIN_TOKEN,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => resolveAdminToken(config.adminToken, config.dataDir),
+    },
+    AdminTokenGuard,
+    AdminService,
+    AdminPropositionsService,
+  ],
+})
+export class AdminModule {}

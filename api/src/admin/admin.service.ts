@@ -1,0 +1,84 @@
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import type { SearchKind } from '@skillers/domain';
+import {
+  type AdminStats,
+  type DocumentEmbedder,
+  readAdminStats,
+  rebuildIndex,
+  type ReindexEvent,
+  type RetriedJobs,
+} from '@skillers/indexer';
+import type { JobQueue } from '@skillers/queue';
+import type { SearchIndex } from '@skillers/search';
+import type { RecordStore } from '@skillers/store';
+import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
+import { EMBEDDER } from '../embedder/embedder.tokens';
+import { ADMIN_MESSAGES } from './admin.messages';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Runs a reindex claimed with `beginReindex`, reporting each step to `send`. */
+export type ReindexRun = (send: (event: ReindexEvent) => void) => Promise<void>;
+
+/**
+ * The index, the queue and the store as an operator sees them. The index port has no generation number,
+ * so this service counts the reindexes it completes and reports that count as the index version.
+ */
+@Injectable()
+export class AdminService {
+  private readonly logger = new Logger(AdminService.name);
+  private version = 0;
+  private reindexing = false;
+
+  constructor(
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(EMBEDDER) private readonly embedder: DocumentEmbedder,
+  ) {}
+
+  stats(): Promise<AdminStats> {
+    return readAdminStats({ index: this.index, store: this.store, queue: this.queue, version: this.version });
+  }
+
+  async retryFailedJobs(): Promise<RetriedJobs> {
+    return { retried: await this.queue.retryFailed() };
+  }
+
+  /**
+   * Claims the one reindex slot, or refuses with 409 while another reindex runs: two generations swapped
+   * in one after the other would only repeat the work. The run frees the slot when it ends.
+   */
+  beginReindex(kind?: SearchKind): ReindexRun {
+    if (this.reindexing) throw new ConflictException(ADMIN_MESSAGES.reindexRunning);
+    this.reindexing = true;
+    return (send) =>
+      this.reindex(kind, send).finally(() => {
+        this.reindexing = false;
+      });
+  }
+
+  private async reindex(kind: SearchKind | undefined, send: (event: ReindexEvent) => void): Promise<void> {
+    const startedAt = Date.now();
+    let embedFailureLogged = false;
+    try {
+      const counts = await rebuildIndex(this.store, this.index, {
+        kinds: kind ? [kind] : undefined,
+        onProgress: (progress) => send({ type: 'progress', ...progress }),
+        // As at start: vectors of unchanged records are kept, so only new and changed text is embedded.
+        embedder: this.embedder,
+        onEmbedFailure: (error) => {
+          // Once per reindex: every later batch would only repeat the same cause.
+          if (embedFailureLogged) return;
+          embedFailureLogged = true;
+          this.logger.warn(`Documents indexed without vectors: ${messageOf(error)}`);
+        },
+      });
+      this.version += 1;
+      send({ type: 'done', counts, ms: Date.now() - startedAt, version: this.version });
+    } catch (error) {
+      this.logger.error(error instanceof Error ? error.stack : error);
+      send({ type: 'error', message: messageOf(error) });
+    }
+  }
+}

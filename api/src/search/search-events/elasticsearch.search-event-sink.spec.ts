@@ -1,0 +1,87 @@
+import { Client } from '@elastic/elasticsearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
+import type { SearchEvent } from './search-event';
+import { sampleSearchEvent } from './search-event.testing';
+
+const url = process.env.ELASTICSEARCH_URL;
+
+describe('Elasticsearch search event sink without a cluster', () => {
+  it('starts, and loses events with a warning, when nothing answers', async () => {
+    const warnings: string[] = [];
+    const sink = await ElasticsearchSearchEventSink.connect('http://127.0.0.1:1', {
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Could not prepare the search-events index yet \(.+\); trying again/);
+
+    expect(() => sink.record(sampleSearchEvent('2031-05-04T10:00:00.000Z'))).not.toThrow();
+    await sink.flush();
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(/^Could not record 1 search events \(/);
+    await sink.close();
+  });
+});
+
+// Elasticsearch cannot run where the default suite runs; `npm run test:cluster` with ELASTICSEARCH_URL set
+// runs this against a real cluster, in an index of its own.
+describe.skipIf(!url)('Elasticsearch search event sink (needs ELASTICSEARCH_URL)', () => {
+  const index = `skillers-test-search-events-${Date.now().toString(36)}`;
+  const silent = { warn: () => undefined };
+  let client: Client;
+
+  beforeAll(() => {
+    client = new Client({ node: url as string });
+  });
+  afterAll(async () => {
+    await client.indices.delete({ index, ignore_unavailable: true });
+    await client.close();
+  });
+
+  it('creates the index with its mapping on start, and a second start finds it', async () => {
+    const first = await ElasticsearchSearchEventSink.connect(url as string, { index, logger: silent });
+    const second = await ElasticsearchSearchEventSink.connect(url as string, { index, logger: silent });
+    const mapping = (await client.indices.getMapping({ index }))[index].mappings;
+    expect(mapping.dynamic).toBe('strict');
+    expect(mapping.properties?.at).toEqual({ type: 'date' });
+    expect(mapping.properties?.filters).toEqual({ type: 'object', enabled: false });
+    expect(mapping.properties?.filterKeys).toEqual({ type: 'keyword' });
+    await first.close();
+    await second.close();
+  });
+
+  it('appends recorded events in bulk, searchable by their fields', async () => {
+    const sink = await ElasticsearchSearchEventSink.connect(url as string, { index, logger: silent });
+    const events = [
+      sampleSearchEvent('2031-05-04T10:00:00.000Z'),
+      sampleSearchEvent('2031-05-04T10:00:01.000Z', { hits: 0, returned: [], top: [], kind: 'teammate' }),
+      sampleSearchEvent('2031-05-04T10:00:02.000Z', { similarityFallback: true }),
+    ];
+    for (const event of events) sink.record(event);
+    await sink.flush();
+    await client.indices.refresh({ index });
+
+    const all = await client.search<SearchEvent>({ index, sort: [{ at: 'asc' }], size: 10 });
+    expect(all.hits.hits.map((hit) => hit._source)).toEqual(events);
+    const zeroHits = await client.count({ index, query: { term: { hits: 0 } } });
+    expect(zeroHits.count).toBe(1);
+    const byFilterKey = await client.count({ index, query: { term: { filterKeys: 'bizOrTech' } } });
+    expect(byFilterKey.count).toBe(3);
+    const byTopId = await client.count({ index, query: { term: { 'top.id': '64b000000000000000000001' } } });
+    expect(byTopId.count).toBe(2);
+    await sink.close();
+  });
+
+  it('reports refused events as lost instead of throwing', async () => {
+    const warnings: string[] = [];
+    const sink = await ElasticsearchSearchEventSink.connect(url as string, {
+      index,
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    sink.record({ ...sampleSearchEvent('2031-05-04T11:00:00.000Z'), undeclared: true } as SearchEvent);
+    await sink.flush();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Could not record 1 search events \(1 of 1 refused by /);
+    await sink.close();
+  });
+});

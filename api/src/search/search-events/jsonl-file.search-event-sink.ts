@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
+import type { SearchEvent } from './search-event';
+import type { SearchEventSink } from './search-event-sink';
+
+export const SEARCH_EVENTS_FOLDER = 'search-events';
+
+/** One file per UTC day, named after the day of the events it holds. */
+export const searchEventsFileName = (day: string): string => `search-events-${day}.jsonl`;
+
+const dayOf = (event: SearchEvent): string => event.at.slice(0, 10);
+
+const byDay = (events: readonly SearchEvent[]): Map<string, SearchEvent[]> => {
+  const days = new Map<string, SearchEvent[]>();
+  for (const event of events) {
+    const day = dayOf(event);
+    const list = days.get(day);
+    if (list) list.push(event);
+    else days.set(day, [event]);
+  }
+  return days;
+};
+
+/** Resolves once the chunk is handed to the file, so a flushed event can be read back at once. */
+const write = (stream: WriteStream, chunk: string): Promise<void> =>
+  new Promise((resolve, reject) => stream.write(chunk, (error) => (error ? reject(error) : resolve())));
+
+const end = (stream: WriteStream): Promise<void> => new Promise((resolve) => stream.end(resolve));
+
+export interface JsonlFileSinkOptions extends EventBufferSettings {
+  logger?: WarningLogger;
+}
+
+/**
+ * The embedded profile's search events: JSON lines appended to daily files under the data folder, which
+ * analysts can load into any tool (or into Elasticsearch) as they are.
+ */
+export class JsonlFileSearchEventSink implements SearchEventSink {
+  readonly adapter = 'jsonl-file';
+  private readonly buffer: EventBuffer<SearchEvent>;
+  private open?: { day: string; stream: WriteStream };
+
+  constructor(
+    readonly folder: string,
+    { logger = new Logger('SearchEvents'), ...settings }: JsonlFileSinkOptions = {},
+  ) {
+    mkdirSync(folder, { recursive: true });
+    this.buffer = new EventBuffer({
+      ...settings,
+      label: 'search events',
+      logger,
+      write: (batch) => this.append(batch),
+    });
+  }
+
+  record(event: SearchEvent): void {
+    this.buffer.push(event);
+  }
+
+  flush(): Promise<void> {
+    return this.buffer.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.buffer.close();
+    if (this.open) await end(this.open.stream);
+    this.open = undefined;
+  }
+
+  private async append(batch: readonly SearchEvent[]): Promise<void> {
+    for (const [day, events] of byDay(batch)) {
+      const stream = await this.streamFor(day);
+      await write(stream, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    }
+  }
+
+  private async streamFor(day: string): Promise<WriteStream> {
+    if (this.open?.day === day) return this.open.stream;
+    if (this.open) await end(this.open.stream);
+    const stream = createWriteStream(join(this.folder, searchEventsFileName(day)), { flags: 'a' });
+    // The failed write reports the error to the buffer; the listener only keeps it from crashing the
+    // process, and lets the next batch open the file afresh.
+    stream.on('error', () => {
+      if (this.open?.stream === stream) this.open = undefined;
+    });
+    this.open = { day, stream };
+    return stream;
+  }
+}

@@ -1,0 +1,34 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../core/tokens';
+import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
+import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from './jsonl-file.search-event-sink';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
+
+/**
+ * Search events go where the search index is: into Elasticsearch beside it when ELASTICSEARCH_URL is set
+ * (for Kibana), otherwise into daily JSON-lines files under the data folder.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SEARCH_EVENT_SINK,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<SearchEventSink> =>
+        config.elasticsearchUrl
+          ? ElasticsearchSearchEventSink.connect(config.elasticsearchUrl)
+          : new JsonlFileSearchEventSink(join(config.dataDir, SEARCH_EVENTS_FOLDER)),
+    },
+  ],
+  exports: [SEARCH_EVENT_SINK],
+})
+export class SearchEventsModule implements OnApplicationShutdown {
+  constructor(@Inject(SEARCH_EVENT_SINK) private readonly sink: SearchEventSink) {}
+
+  /** Writes what is still buffered, so a clean stop loses no event. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.sink.close();
+  }
+}

@@ -1,0 +1,7 @@
+import { resolve } from 'node:path';
+
+/** The small static model kept beside the repository (`../shared/models`), so tests never fetch from the hub. */
+export const SHARED_MODEL_ENV = {
+  EMBEDDER_MODEL_PATH: resolve(__dirname, '../../../shared/models'),
+  EMBEDDER_MODEL: 'skillers/static-wordpiece-100d',
+} as const;

@@ -1,0 +1,84 @@
+import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import { type Command, Option } from 'commander';
+import type { ClusterSettings } from '../config/cluster-settings';
+import { rebuildIndex } from '../indexing/rebuild-index';
+import { adminClientFor, directCluster, type ServerOptions, serverUrlOption } from './admin-target';
+import type { CliContext } from './cli-context';
+import { openClusterPorts } from './cluster-ports';
+import { KIND_LABELS, ReindexProgress } from './reindex-progress';
+
+export interface ReindexCommandOptions extends ServerOptions {
+  kind?: SearchKind;
+}
+
+interface ReindexOutcome {
+  counts: Record<SearchKind, number>;
+  ms: number;
+  version: number | null;
+}
+
+const summary = ({ counts, ms, version }: ReindexOutcome, kind?: SearchKind): string => {
+  const seconds = `${(ms / 1000).toFixed(1)} s`;
+  const live = version === null ? 'the new index is live' : `the new index is live as version ${version}`;
+  if (!kind) {
+    return `Reindexed ${counts.project} projects and ${counts.teammate} skiller profiles in ${seconds}; ${live}.`;
+  }
+  const [other] = SEARCH_KINDS.filter((candidate) => candidate !== kind);
+  return (
+    `Reindexed ${counts[kind]} ${KIND_LABELS[kind]} (${counts[other]} ${KIND_LABELS[other]} carried over ` +
+    `from the store) in ${seconds}; ${live}.`
+  );
+};
+
+/** Rebuilds the cluster's Elasticsearch indexes from its store, from this process. */
+const reindexCluster = async (
+  cluster: ClusterSettings,
+  kind: SearchKind | undefined,
+  context: CliContext,
+  progress: ReindexProgress,
+): Promise<ReindexOutcome> => {
+  const ports = await openClusterPorts(cluster, context.env);
+  try {
+    const startedAt = Date.now();
+    const counts = await rebuildIndex(ports.store, ports.index, {
+      kinds: kind ? [kind] : undefined,
+      onProgress: progress.update,
+    });
+    return { counts, ms: Date.now() - startedAt, version: null };
+  } finally {
+    await ports.close();
+  }
+};
+
+/**
+ * Builds a new index beside the live one and swaps it in: through the running server, which holds the
+ * embedded index in its memory, or directly on a cluster's Elasticsearch.
+ */
+export const reindexCommand = async (options: ReindexCommandOptions, context: CliContext): Promise<void> => {
+  const cluster = directCluster(options, context.env);
+  const progress = new ReindexProgress(context.stdout);
+  let outcome: ReindexOutcome;
+  try {
+    outcome = cluster
+      ? await reindexCluster(cluster, options.kind, context, progress)
+      : await adminClientFor(options, context.env).reindex(options.kind, progress.update);
+  } finally {
+    progress.stop();
+  }
+  context.stdout.write(`${summary(outcome, options.kind)}\n`);
+};
+
+export const registerReindexCommand = (program: Command, context: CliContext): void => {
+  program
+    .command('reindex')
+    .description('Build a fresh search index beside the live one and swap it in')
+    .addOption(
+      new Option('--kind <kind>', 'rebuild one kind; the other is carried over from the store').choices(
+        SEARCH_KINDS,
+      ),
+    )
+    .addOption(serverUrlOption())
+    .action(async (options: ReindexCommandOptions) => {
+      await reindexCommand(options, context);
+    });
+};

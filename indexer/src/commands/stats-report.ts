@@ -1,0 +1,29 @@
+import { Console } from 'node:console';
+import type { AdminStats } from '../admin-client/admin-api.types';
+
+/**
+ * `stats` for people: where the figures come from, documents beside the records they are built from (a
+ * gap means index jobs are pending or failed), the queue, and the newest failed jobs.
+ */
+export const writeStatsReport = (stats: AdminStats, source: string, stream: NodeJS.WritableStream): void => {
+  const out = new Console({ stdout: stream, stderr: stream });
+  const { index, store, queue } = stats;
+  const version = index.version === null ? 'no version (read directly)' : `version ${index.version}`;
+  out.log(`Skillers at ${source}: search index ${index.adapter}, ${version}; store ${store.adapter}`);
+  out.table({
+    projects: { 'search index': index.documents.project, store: store.projects },
+    'skiller profiles': { 'search index': index.documents.teammate, store: store.teammates },
+    users: { store: store.users },
+  });
+  if (!queue) {
+    out.log('Queue: not read (set REDIS_URL to read the cluster queue)');
+    return;
+  }
+  out.log(
+    `Queue ${queue.adapter}: ${queue.waiting} waiting, ${queue.active} active, ` +
+      `${queue.failed} failed, ${queue.completed} completed`,
+  );
+  if (stats.failedJobs.length === 0) return;
+  out.log('Failed jobs, newest first (skillers jobs retry-failed runs them again):');
+  out.table(stats.failedJobs);
+};

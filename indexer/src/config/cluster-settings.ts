@@ -1,0 +1,28 @@
+import { ConfigError } from './store-settings';
+
+export interface ClusterSettings {
+  elasticsearchUrl: string;
+  redisUrl?: string;
+}
+
+const checkedUrl = (name: string, value: string | undefined, protocols: readonly string[]) => {
+  const url = value?.trim() || undefined;
+  if (url && !(URL.canParse(url) && protocols.includes(new URL(url).protocol))) {
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(url)}: ` +
+        `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    );
+  }
+  return url;
+};
+
+/**
+ * The cluster a command can work on directly, from the variables the services read: set when
+ * `ELASTICSEARCH_URL` is, since only Elasticsearch's alias swap is shared between processes (the embedded
+ * index lives inside the server). The records come from `storeSettingsFromEnv`.
+ */
+export const clusterSettingsFromEnv = (env: NodeJS.ProcessEnv): ClusterSettings | undefined => {
+  const elasticsearchUrl = checkedUrl('ELASTICSEARCH_URL', env.ELASTICSEARCH_URL, ['http:', 'https:']);
+  const redisUrl = checkedUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
+  return elasticsearchUrl ? { elasticsearchUrl, redisUrl } : undefined;
+};

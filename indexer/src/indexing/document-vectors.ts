@@ -1,0 +1,53 @@
+import type { SearchDocument } from '@skillers/domain';
+
+/** What indexing needs of an embedder; the `Embedder` port of `@skillers/embedding` satisfies it. */
+export interface DocumentEmbedder {
+  readonly modelId: string;
+  embed(texts: readonly string[]): Promise<number[][]>;
+}
+
+/** Name or nickname, description and goal, then every tag label: what a record is about, in words. */
+export const embeddingText = (doc: SearchDocument): string =>
+  [doc.text, ...Object.values(doc.tags).flat()].filter(Boolean).join('. ');
+
+/** An existing vector is kept when the same model embedded the same text. */
+const reusable = (doc: SearchDocument, previous: SearchDocument | null | undefined, modelId: string) =>
+  previous?.vector !== undefined &&
+  previous.vectorModel === modelId &&
+  embeddingText(previous) === embeddingText(doc);
+
+/**
+ * The documents with `vector` and `vectorModel` set. Without an embedder, or when it cannot embed (no
+ * model), they are returned without a vector: searches still work, `/sort` ranks them lexically, and the
+ * next rebuild fills the vector in. `previous` (the indexed version of each document, when known) lets a
+ * rebuild keep vectors whose text has not changed.
+ */
+export const withVectors = async (
+  docs: readonly SearchDocument[],
+  embedder: DocumentEmbedder | undefined,
+  previous: readonly (SearchDocument | null | undefined)[] = [],
+  onUnavailable?: (error: unknown) => void,
+): Promise<SearchDocument[]> => {
+  if (!embedder) return [...docs];
+  const missing = docs.flatMap((doc, index) =>
+    reusable(doc, previous[index], embedder.modelId) ? [] : [index],
+  );
+  let vectors: number[][] = [];
+  try {
+    vectors =
+      missing.length > 0 ? await embedder.embed(missing.map((index) => embeddingText(docs[index]))) : [];
+  } catch (error) {
+    onUnavailable?.(error);
+    return docs.map((doc, index) =>
+      reusable(doc, previous[index], embedder.modelId)
+        ? { ...doc, vector: previous[index]?.vector, vectorModel: embedder.modelId }
+        : { ...doc },
+    );
+  }
+  const fresh = new Map(missing.map((docIndex, at) => [docIndex, vectors[at]]));
+  return docs.map((doc, index) => ({
+    ...doc,
+    vector: fresh.get(index) ?? previous[index]?.vector,
+    vectorModel: embedder.modelId,
+  }));
+};

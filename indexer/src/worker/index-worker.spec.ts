@@ -1,0 +1,217 @@
+import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import { InProcessJobQueue, openJobQueue } from '@skillers/queue';
+import { OramaSearchIndex } from '@skillers/search';
+import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  findRedisServer,
+  type RedisServer,
+  startRedisServer,
+} from '../../../libs/queue/src/bullmq/redis-server.testing';
+import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
+import { projectSearchDocument } from '../indexing/search-document.mapper';
+import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
+import { type HealthServer, startHealthServer } from './worker-health.server';
+
+const project = (name: string): ProjectRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  projectName: name,
+  toolsExperience: [{ tool: 'Elixir', mep: 2 }],
+  projectType: ['Start Up'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 50,
+  techRole: 50,
+});
+
+const teammate = (nickname: string): TeammateRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  nickname,
+  toolsExperience: [{ tool: 'Figma', mep: 4 }],
+  projectType: ['Freelancing'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 30,
+  techRole: 70,
+});
+
+const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
+  queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
+
+/** The worker's composition on embedded adapters: a SQLite file, the in-process queue and Orama. */
+describe('index worker', () => {
+  let folder: string;
+  let ports: WorkerPorts & { store: SqliteRecordStore; queue: InProcessJobQueue };
+  let lines: string[];
+  let worker: IndexWorker;
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'skillers-worker-'));
+    ports = {
+      store: new SqliteRecordStore(join(folder, 'skillers.sqlite')),
+      index: OramaSearchIndex.create(),
+      queue: new InProcessJobQueue({ retry: { attempts: 1, backoffMs: 0 } }),
+    };
+    lines = [];
+    worker = new IndexWorker(ports, (line) => lines.push(line));
+  });
+  afterEach(async () => {
+    await worker.stop();
+    await ports.store.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs enqueued index jobs: a new record is indexed, a deleted one leaves the index', async () => {
+    await worker.start();
+    const record = project('Queue-fed');
+    await ports.store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
+
+    await enqueue(ports.queue, { kind: 'project', id: record._id });
+    await ports.queue.drain();
+    expect(await ports.index.get(record._id)).toMatchObject({ id: record._id, kind: 'project' });
+
+    await ports.store.collection<ProjectRecord>(COLLECTIONS.projects).delete(record._id);
+    await enqueue(ports.queue, { kind: 'project', id: record._id });
+    await ports.queue.drain();
+    expect(await ports.index.get(record._id)).toBeNull();
+    expect(await ports.queue.stats()).toMatchObject({ failed: 0 });
+  });
+
+  it('builds an empty index from the store once at start, and says so', async () => {
+    await ports.store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany([project('a'), project('b')]);
+    await ports.store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('c'));
+
+    await worker.start();
+
+    expect(await ports.index.count('project')).toBe(2);
+    expect(await ports.index.count('teammate')).toBe(1);
+    expect(lines[0]).toBe('The search index is empty and the store holds 3 records: building the index');
+    expect(lines[1]).toMatch(/^Search index built: 2 projects, 1 profiles in \d+ ms$/);
+  });
+
+  it('leaves an index that already holds documents to the queue', async () => {
+    const indexed = project('already indexed');
+    const onlyStored = project('only in the store');
+    await ports.store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([indexed, onlyStored]);
+    await ports.index.upsert([projectSearchDocument(indexed)]);
+
+    await worker.start();
+
+    expect(await ports.index.count('project')).toBe(1);
+    expect(await ports.index.get(onlyStored._id)).toBeNull();
+    expect(lines.some((line) => line.startsWith('The search index is empty'))).toBe(false);
+  });
+
+  describe('health endpoint', () => {
+    let server: HealthServer;
+    const getHealth = async (path = '/health') => {
+      const response = await fetch(`http://127.0.0.1:${server.port}${path}`);
+      return { status: response.status, body: (await response.json()) as WorkerHealth };
+    };
+
+    beforeEach(async () => {
+      server = await startHealthServer('127.0.0.1', 0, () => worker.health());
+    });
+    afterEach(() => server.close());
+
+    it("answers 200 with each port's adapter and readiness while the worker runs", async () => {
+      await worker.start();
+      expect(await getHealth()).toEqual({
+        status: 200,
+        body: {
+          status: 'ok',
+          worker: 'running',
+          ports: {
+            store: { adapter: 'sqlite', ready: true },
+            search: { adapter: 'orama', ready: true },
+            queue: { adapter: 'in-process', ready: true },
+          },
+        },
+      });
+    });
+
+    it('answers 503 when a port stops answering', async () => {
+      await worker.start();
+      await ports.store.close();
+      expect(await getHealth()).toMatchObject({
+        status: 503,
+        body: {
+          status: 'degraded',
+          worker: 'running',
+          ports: { store: { ready: false }, search: { ready: true } },
+        },
+      });
+    });
+
+    it('answers 503 once the worker is stopping', async () => {
+      await worker.start();
+      await worker.stop();
+      expect(await getHealth()).toMatchObject({
+        status: 503,
+        body: { status: 'degraded', worker: 'stopping' },
+      });
+    });
+
+    it('answers 404 elsewhere', async () => {
+      expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(404);
+    });
+  });
+});
+
+const redisBinary = findRedisServer();
+
+/** As in the cluster: the producer and the worker hold separate BullMQ connections to one Redis. */
+describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redis-server)', () => {
+  let redis: RedisServer;
+  let folder: string;
+
+  beforeAll(async () => {
+    redis = await startRedisServer(redisBinary as string);
+    folder = mkdtempSync(join(tmpdir(), 'skillers-worker-bullmq-'));
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('indexes a record whose job another process enqueued', async () => {
+    const store = new SqliteRecordStore(join(folder, 'skillers.sqlite'));
+    const index = OramaSearchIndex.create();
+    const workerQueue = openJobQueue({ redisUrl: redis.url });
+    const producer = openJobQueue({ redisUrl: redis.url });
+    const worker = new IndexWorker({ store, index, queue: workerQueue }, () => undefined);
+    try {
+      await worker.start();
+      const record = project('Across processes');
+      await store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
+      await producer.enqueue(
+        INDEX_RECORD_JOB,
+        { kind: 'project', id: record._id },
+        {
+          jobId: indexRecordJobId({ kind: 'project', id: record._id }),
+        },
+      );
+      await producer.drain();
+      expect(await index.get(record._id)).toMatchObject({ id: record._id });
+      expect(await worker.health()).toMatchObject({
+        status: 'ok',
+        ports: { queue: { adapter: 'bullmq', ready: true } },
+      });
+    } finally {
+      await worker.stop();
+      await producer.close();
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/store-settings';
+import { DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
+
+const cluster = {
+  MONGO_URL: 'mongodb://mongo:27017/skillers',
+  ELASTICSEARCH_URL: 'http://elasticsearch:9200',
+  REDIS_URL: 'redis://redis:6379',
+};
+
+describe('index worker settings', () => {
+  it('reads the three server URLs and defaults the health endpoint to loopback port 3002', () => {
+    expect(workerSettingsFromEnv(cluster)).toEqual({
+      mongoUrl: cluster.MONGO_URL,
+      elasticsearchUrl: cluster.ELASTICSEARCH_URL,
+      redisUrl: cluster.REDIS_URL,
+      host: '127.0.0.1',
+      healthPort: DEFAULT_HEALTH_PORT,
+    });
+    expect(DEFAULT_HEALTH_PORT).toBe(3002);
+    expect(workerSettingsFromEnv({ ...cluster, HOST: '0.0.0.0', INDEXER_HEALTH_PORT: '4002' })).toMatchObject(
+      {
+        host: '0.0.0.0',
+        healthPort: 4002,
+      },
+    );
+  });
+
+  it.each(['MONGO_URL', 'ELASTICSEARCH_URL', 'REDIS_URL'])(
+    'refuses to start without %s, in one line',
+    (name) => {
+      const env = { ...cluster, [name]: '  ' };
+      expect(() => workerSettingsFromEnv(env)).toThrow(ConfigError);
+      expect(() => workerSettingsFromEnv(env)).toThrow(
+        `Missing environment variable ${name}: the index worker needs MONGO_URL, ELASTICSEARCH_URL, REDIS_URL`,
+      );
+    },
+  );
+
+  it('names the variable and the expected form of a bad value', () => {
+    expect(() => workerSettingsFromEnv({ ...cluster, REDIS_URL: 'http://redis:6379' })).toThrow(
+      'Invalid environment variable REDIS_URL="http://redis:6379": must be a URL starting with redis:// or rediss://',
+    );
+    expect(() => workerSettingsFromEnv({ ...cluster, MONGO_URL: 'not a url' })).toThrow(
+      'Invalid environment variable MONGO_URL="not a url": must be a URL starting with mongodb:// or mongodb+srv://',
+    );
+    expect(() => workerSettingsFromEnv({ ...cluster, INDEXER_HEALTH_PORT: '70000' })).toThrow(
+      'Invalid environment variable INDEXER_HEALTH_PORT="70000": must be a port number between 0 and 65535',
+    );
+  });
+});

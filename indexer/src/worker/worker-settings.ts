@@ -1,0 +1,60 @@
+import { ConfigError } from '../config/store-settings';
+
+export interface WorkerSettings {
+  mongoUrl: string;
+  elasticsearchUrl: string;
+  redisUrl: string;
+  /** Interface the health endpoint listens on (`0.0.0.0` in containers). */
+  host: string;
+  healthPort: number;
+}
+
+export const DEFAULT_HEALTH_PORT = 3002;
+
+const REQUIRED_URLS = {
+  MONGO_URL: ['mongodb:', 'mongodb+srv:'],
+  ELASTICSEARCH_URL: ['http:', 'https:'],
+  REDIS_URL: ['redis:', 'rediss:'],
+} as const;
+
+type RequiredUrl = keyof typeof REQUIRED_URLS;
+
+const invalid = (name: string, value: string, rule: string) =>
+  new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(value)}: ${rule}`);
+
+const requiredUrl = (env: NodeJS.ProcessEnv, name: RequiredUrl): string => {
+  const value = env[name]?.trim();
+  if (!value) {
+    throw new ConfigError(
+      `Missing environment variable ${name}: the index worker needs ${Object.keys(REQUIRED_URLS).join(', ')}`,
+    );
+  }
+  const protocols: readonly string[] = REQUIRED_URLS[name];
+  if (!URL.canParse(value) || !protocols.includes(new URL(value).protocol)) {
+    throw invalid(name, value, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return value;
+};
+
+const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    throw invalid(name, value, 'must be a port number between 0 and 65535');
+  }
+  return number;
+};
+
+/**
+ * The index worker runs only in the cluster profile, so its three servers are required rather than
+ * defaulted: a worker on an embedded store would index a database no API node writes to. Messages and
+ * empty-means-unset follow the API's configuration.
+ */
+export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings => ({
+  mongoUrl: requiredUrl(env, 'MONGO_URL'),
+  elasticsearchUrl: requiredUrl(env, 'ELASTICSEARCH_URL'),
+  redisUrl: requiredUrl(env, 'REDIS_URL'),
+  host: env.HOST?.trim() || '127.0.0.1',
+  healthPort: port(env, 'INDEXER_HEALTH_PORT', DEFAULT_HEALTH_PORT),
+});

@@ -1,0 +1,18 @@
+export * from './embedder.port';
+export { HTTP_EMBED_BATCH, HttpEmbedder, type HttpEmbedderOptions } from './http/http.embedder';
+export { labelCachePath, LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
+export * from './lexical-fallback';
+export {
+  emptyLabelsDict,
+  lexicalLabelMatches,
+  SIMILAR_LABEL_KEYS,
+  type SimilarLabelKey,
+  type SimilarLabelsDict,
+  textPhrases,
+} from './lexical-labels';
+export * from './model-settings';
+export { sortQueryText } from './sort-query';
+export * from './suggest-labels';
+export { DEFAULT_MAX_BATCH, MicroBatcher } from './transformers/micro-batcher';
+export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers/transformers.embedder';
+export { dot, roundSimilarity } from './vector-math';

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { lexicalLabelMatches, textPhrases, words } from './lexical-labels';
+
+describe('lexicalLabelMatches', () => {
+  it('finds tools by name and alias, in the order the text names them', () => {
+    const found = lexicalLabelMatches('Backend in node.js with postgres, front in React Native and react');
+    expect(found.toolsExperience).toEqual(['Node.js', 'PostgreSQL', 'React Native', 'React']);
+  });
+
+  it('reads everyday words as words unless capitalised', () => {
+    expect(lexicalLabelMatches('we want to go and make it shine').toolsExperience).toEqual([]);
+    expect(lexicalLabelMatches('services written in Go').toolsExperience).toEqual(['Go']);
+  });
+
+  it('matches labels of every key, plurals and everyday names included', () => {
+    const found = lexicalLabelMatches(
+      'A phone app for farmers in Poland, Spanish speakers, paid by Milestone',
+    );
+    expect(found.productType).toEqual(['Mobile Application']);
+    expect(found.hardSkills).toEqual(['Farmer']);
+    expect(found.requiredAreaOfExpertise).toEqual(['Agriculture']);
+    expect(found.locations).toEqual(['Poland']);
+    expect(found.forGratification).toEqual(['Milestone']);
+    expect(found.usedLanguages).toEqual(['Spanish']);
+    expect(found.softSkills).toEqual([]);
+  });
+});
+
+describe('text helpers', () => {
+  it('keeps dots, plus and hash inside words and drops punctuation around them', () => {
+    expect(words('(C++, C#; node.js.)')).toEqual(['C++', 'C#', 'node.js']);
+  });
+
+  it('splits a request into its phrases on punctuation and connecting words', () => {
+    expect(textPhrases('we want to make a phone app for farmers in react')).toEqual([
+      'we want',
+      'make a phone app',
+      'farmers',
+      'react',
+    ]);
+  });
+});

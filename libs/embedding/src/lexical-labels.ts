@@ -1,0 +1,114 @@
+import { FILTER_VOCABULARY, findOption, type VocabularyKey } from '@skillers/domain';
+import { findSynonym } from './label-synonyms';
+
+/** The keys of `similar_labels_dict`, in the order the web app shows them. */
+export const SIMILAR_LABEL_KEYS = [
+  'toolsExperience',
+  'projectType',
+  'hardSkills',
+  'softSkills',
+  'requiredAreaOfExpertise',
+  'offeredGratification',
+  'forGratification',
+  'usedLanguages',
+  'locations',
+  'productType',
+] as const satisfies readonly (keyof typeof FILTER_VOCABULARY)[];
+export type SimilarLabelKey = (typeof SIMILAR_LABEL_KEYS)[number];
+export type SimilarLabelsDict = Record<SimilarLabelKey, string[]>;
+
+export const vocabularyOf = (key: SimilarLabelKey): VocabularyKey => FILTER_VOCABULARY[key];
+
+export const emptyLabelsDict = (): SimilarLabelsDict =>
+  Object.fromEntries(SIMILAR_LABEL_KEYS.map((key) => [key, []])) as unknown as SimilarLabelsDict;
+
+/**
+ * Tool and language names that are also everyday English words: written in lower case ("we want to go",
+ * "polish the design") they are words, so they count only when capitalised. "react" and "node" stay
+ * unambiguous: people write them in lower case and mean the tools.
+ */
+const EVERYDAY_WORDS = new Set(
+  (
+    'go next word motion shell spring express lean r c teams monday elastic nest sh rest remix segment sketch ' +
+    'lambda serverless ci cd fp xp ae ado hf sem pg py ts torch linear loom helm unity swift rust ruby dart ' +
+    'julia ant chef puppet bun astro vim excel outlook apollo spark mocha jest claude gemini discord slack zoom ' +
+    'notion mural basecamp confluence bootstrap flutter ionic expo capacitor blender electron eclipse maya ' +
+    'polish lean agile make processing solid ember meteor monday obs'
+  ).split(' '),
+);
+
+/** Longest label, in words, that n-grams are tried for. */
+const MAX_NGRAM = 6;
+
+/** Words with their trailing and leading punctuation removed; dots, plus and hash inside words stay (node.js, c++, c#). */
+export const words = (text: string): string[] =>
+  text
+    .split(/\s+/)
+    .map((word) =>
+      word
+        .replace(/^[("'[{]+/, '')
+        .replace(/[)"'\]},;:!?]+$/, '')
+        .replace(/\.$/, ''),
+    )
+    .filter(Boolean);
+
+const singular = (word: string): string | undefined =>
+  word.length > 3 && /[^s]s$/i.test(word) ? word.slice(0, -1) : undefined;
+
+const matchAt = (key: SimilarLabelKey, gram: readonly string[]): string | undefined => {
+  const vocabulary = vocabularyOf(key);
+  const phrase = gram.join(' ');
+  if (gram.length === 1 && EVERYDAY_WORDS.has(phrase.toLowerCase()) && phrase === phrase.toLowerCase())
+    return undefined;
+  const exact = findOption(vocabulary, phrase) ?? findSynonym(vocabulary, phrase);
+  if (exact !== undefined || vocabulary === 'tool') return exact;
+  // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
+  const last = singular(gram[gram.length - 1]);
+  return last === undefined ? undefined : findOption(vocabulary, [...gram.slice(0, -1), last].join(' '));
+};
+
+/**
+ * Vocabulary labels named in the text, by label or tool alias, ignoring case and accents, in the order the
+ * text names them. Longer names win over the words inside them ("React Native" over "React").
+ */
+export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
+  const tokens = words(text);
+  const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
+  for (const key of SIMILAR_LABEL_KEYS) {
+    const hits: { label: string; at: number }[] = [];
+    const covered = new Set<number>();
+    for (let size = Math.min(MAX_NGRAM, tokens.length); size >= 1; size--) {
+      for (let start = 0; start + size <= tokens.length; start++) {
+        if (covered.has(start)) continue;
+        const label = matchAt(key, tokens.slice(start, start + size));
+        if (label === undefined) continue;
+        for (let index = start; index < start + size; index++) covered.add(index);
+        if (!hits.some((hit) => hit.label === label)) hits.push({ label, at: start });
+      }
+    }
+    found.set(
+      key,
+      hits.sort((a, b) => a.at - b.at),
+    );
+  }
+  return Object.fromEntries(
+    SIMILAR_LABEL_KEYS.map((key) => [key, (found.get(key) ?? []).map(({ label }) => label)]),
+  ) as unknown as SimilarLabelsDict;
+};
+
+/** Connecting words a request's parts hang on: "a phone app | farmers | react". */
+const PHRASE_BREAKS =
+  /[.,;:!?()\n]+|\s(?:and|or|for|with|in|on|to|who|that|which|but|by|using|from|of|at|as)\s/gi;
+
+export const MAX_PHRASES = 16;
+
+/** The parts of a request, compared with labels one by one so that one topic does not drown another. */
+export const textPhrases = (text: string): string[] => {
+  const phrases = text
+    .replace(PHRASE_BREAKS, '|')
+    .replace(PHRASE_BREAKS, '|')
+    .split('|')
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter((part) => /[a-z]{3,}/i.test(part));
+  return [...new Set(phrases)].slice(0, MAX_PHRASES);
+};

@@ -1,0 +1,25 @@
+import type { ActiveFilters } from '@skillers/domain';
+
+/**
+ * The text `/sort` embeds: every picked label, then the free text. Records are embedded from their name,
+ * description, goal and tag labels, so labels alone already land near records that carry them.
+ */
+export const sortQueryText = (filters: ActiveFilters, text?: string): string => {
+  const tools = (filters.toolsExperience ?? []).map((pick) => (typeof pick === 'string' ? pick : pick.tool));
+  const labels = [
+    ...tools,
+    ...(filters.projectType ?? []),
+    ...(filters.productType ?? []),
+    ...(filters.product_type ?? []),
+    ...(filters.hardSkills ?? []),
+    ...(filters.softSkills ?? []),
+    ...(filters.requiredAreaOfExpertise ?? []),
+    ...(filters.offeredGratification ?? []),
+    ...(filters.forGratification ?? []),
+    ...(filters.usedLanguages ?? []),
+    ...(filters.locations ?? []),
+    ...(filters.offeredWorkingType ?? []),
+    ...(filters.offeredWorkingTypeActiveOptions ?? []),
+  ];
+  return [[...new Set(labels)].join(', '), text?.trim() ?? ''].filter(Boolean).join('. ');
+};

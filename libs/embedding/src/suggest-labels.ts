@@ -1,0 +1,78 @@
+import type { Embedder } from './embedder.port';
+import { type LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
+import {
+  lexicalLabelMatches,
+  SIMILAR_LABEL_KEYS,
+  type SimilarLabelKey,
+  type SimilarLabelsDict,
+  textPhrases,
+  vocabularyOf,
+} from './lexical-labels';
+import type { ModelSettings } from './model-settings';
+import { dot } from './vector-math';
+
+export type SimilarityMode = 'semantic' | 'lexical';
+
+export interface LabelSuggestions {
+  similar_labels_dict: SimilarLabelsDict;
+  mode: SimilarityMode;
+}
+
+export interface SemanticContext {
+  embedder: Embedder;
+  labels: LabelIndex;
+  settings: ModelSettings;
+}
+
+const isSemantic = (vocabulary: string): vocabulary is SemanticVocabulary =>
+  (SEMANTIC_VOCABULARIES as readonly string[]).includes(vocabulary);
+
+interface Scored {
+  label: string;
+  /** How far above its threshold the label's best match is; comparable between whole text and phrases. */
+  margin: number;
+}
+
+/** Labels close enough in meaning to the whole text or to one of its phrases, best first. */
+const semanticMatches = (
+  key: SimilarLabelKey,
+  context: SemanticContext,
+  whole: number[],
+  phrases: number[][],
+): Scored[] => {
+  const vocabulary = vocabularyOf(key);
+  if (!isSemantic(vocabulary)) return [];
+  const { labelThreshold, phraseThreshold } = context.settings;
+  const scored: Scored[] = [];
+  for (const { label, vector } of context.labels.vectors(vocabulary)) {
+    let margin = dot(whole, vector) - labelThreshold;
+    for (const phrase of phrases) margin = Math.max(margin, dot(phrase, vector) - phraseThreshold);
+    if (margin >= 0) scored.push({ label, margin });
+  }
+  return scored.sort((a, b) => b.margin - a.margin);
+};
+
+/**
+ * `/ml`: labels named in the text come first, then labels close in meaning, at most `perKey` per key.
+ * Without a semantic context (no model) only the named labels are returned.
+ */
+export const suggestLabels = async (
+  text: string,
+  perKey: number,
+  context?: SemanticContext,
+): Promise<LabelSuggestions> => {
+  const lexical = lexicalLabelMatches(text);
+  const dict = Object.fromEntries(
+    SIMILAR_LABEL_KEYS.map((key) => [key, lexical[key].slice(0, perKey)]),
+  ) as unknown as SimilarLabelsDict;
+  if (!context) return { similar_labels_dict: dict, mode: 'lexical' };
+  const phrases = textPhrases(text);
+  const [whole, ...phraseVectors] = await context.embedder.embed([text, ...phrases]);
+  for (const key of SIMILAR_LABEL_KEYS) {
+    for (const { label } of semanticMatches(key, context, whole, phraseVectors)) {
+      if (dict[key].length >= perKey) break;
+      if (!dict[key].includes(label)) dict[key].push(label);
+    }
+  }
+  return { similar_labels_dict: dict, mode: 'semantic' };
+};
