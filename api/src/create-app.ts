@@ -22,7 +22,7 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
   app.use(helmet());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));

@@ -41,7 +41,7 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
           (await api.request<{ total: number }>('POST', PROJECTS, { body: { activeFilters: {} } })).body
             .total,
         ).toBe(2),
-      { timeout: 1000 },
+      { timeout: 5000 },
     );
   });
   afterAll(() => api.close());

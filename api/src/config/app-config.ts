@@ -41,6 +41,13 @@ const envSchema = z.object({
     .min(1)
     .refine((path) => existsSync(path) && statSync(path).isDirectory(), 'must be an existing folder')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^[\w.:/, -]+$/,
+      'must be an Express trust proxy value such as loopback, uniquelocal or 10.0.0.0/8',
+    )
+    .default('loopback'),
   RATE_LIMIT_SCALE: z.coerce
     .number({ error: 'must be a number' })
     .positive('must be greater than 0')
@@ -75,6 +82,8 @@ export type AppConfig = Readonly<{
   embedderModel: string;
   embedderModelPath?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Which proxies' X-Forwarded-For is believed, so per-address limits see the real client. */
+  trustProxy: string;
   /** Multiplies every per-minute request limit; above 1 only for load and browser tests. */
   rateLimitScale: number;
   corsOrigins: readonly string[];
@@ -120,6 +129,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,
     logLevel: vars.LOG_LEVEL,
     rateLimitScale: vars.RATE_LIMIT_SCALE,
+    trustProxy: vars.TRUST_PROXY,
     corsOrigins: vars.CORS_ORIGINS ?? [],
   });
 };

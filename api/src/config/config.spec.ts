@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       rateLimitScale: 1,
+      trustProxy: 'loopback',
     });
     expect(config.mongoUrl).toBeUndefined();
   });
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
     ['EMBEDDER_MODEL_PATH', '/no/such/folder', /EMBEDDER_MODEL_PATH=.*must be an existing folder/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
     ['RATE_LIMIT_SCALE', '0', /RATE_LIMIT_SCALE="0": must be greater than 0/],
+    ['TRUST_PROXY', 'all;of them', /TRUST_PROXY="all;of them": must be an Express trust proxy value/],
   ])('stops with a one-line message naming %s when it is %s', (name, value, message) => {
     const load = () => loadConfig({ [name]: value });
     expect(load).toThrow(ConfigError);
