@@ -1,0 +1,154 @@
+// Throughput of the embedder service's POST /embed against calling the transformers.js pipeline directly.
+// Build first (`npx tsc -b tsconfig.build.json`), then run `node bench/embedder-throughput.mjs`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The shared static model by default, so the run needs no download; EMBEDDER_MODEL(_PATH) pick another.
+const MODEL = process.env.EMBEDDER_MODEL ?? 'skillers/static-wordpiece-100d';
+const MODEL_PATH = resolve(process.env.EMBEDDER_MODEL_PATH ?? join(root, '../shared/models'));
+const TEXTS = 2000;
+const BATCH = 64;
+const ROUNDS = 3;
+const IN_FLIGHT = 4;
+
+const subjects = [
+  'A mobile app',
+  'An online shop',
+  'A research tool',
+  'A community site',
+  'A game',
+  'A dashboard',
+];
+const purposes = ['for local farmers', 'for remote teams', 'for students', 'for small cafes', 'for hikers'];
+const asks = [
+  'needs a designer',
+  'looks for a backend developer',
+  'wants a marketer',
+  'seeks a data analyst',
+];
+// Every sentence differs (its number), so nothing is answered from a cache.
+const sentences = Array.from(
+  { length: TEXTS },
+  (_, i) => `${subjects[i % 6]} ${purposes[(i * 7) % 5]} ${asks[(i * 3) % 4]}, idea ${i}.`,
+);
+const batches = [];
+for (let start = 0; start < TEXTS; start += BATCH) batches.push(sentences.slice(start, start + BATCH));
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const timed = async (run) => {
+  const started = performance.now();
+  const vectors = await run();
+  return { seconds: (performance.now() - started) / 1000, vectors };
+};
+
+const { pipeline, env } = await import('@xenova/transformers');
+env.allowRemoteModels = false;
+env.localModelPath = `${MODEL_PATH}/`;
+const extractor = await pipeline('feature-extraction', MODEL, {
+  quantized: existsSync(join(MODEL_PATH, MODEL, 'onnx', 'model_quantized.onnx')),
+});
+const direct = async () => {
+  const vectors = [];
+  for (const batch of batches) {
+    const output = await extractor(batch, { pooling: 'mean', normalize: true });
+    vectors.push(...output.tolist());
+  }
+  return vectors;
+};
+
+// The service runs as it does in a container: its own process, started from its built entry point.
+const dataDir = mkdtempSync(join(tmpdir(), 'embedder-bench-'));
+const child = spawn(process.execPath, [join(root, 'embedder/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    EMBEDDER_MODEL: MODEL,
+    EMBEDDER_MODEL_PATH: MODEL_PATH,
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const stop = () => {
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+const url = await new Promise((found, fail) => {
+  let log = '';
+  child.stdout.on('data', (chunk) => {
+    log += chunk;
+    const match = /listening on (http:\/\/[^ ]+)/.exec(log);
+    if (match) found(match[1]);
+  });
+  child.once('exit', (code) => fail(new Error(`The service exited with ${code}`)));
+});
+for (let tries = 0; (await fetch(`${url}/health`)).status !== 200; tries++) {
+  if (tries > 100) throw new Error('The service did not become ready');
+  await new Promise((wait) => setTimeout(wait, 100));
+}
+const embed = async (texts) => {
+  const response = await fetch(`${url}/embed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ texts }),
+  });
+  if (!response.ok) throw new Error(`POST /embed answered ${response.status}`);
+  return (await response.json()).vectors;
+};
+const serviceOneAtATime = async () => {
+  const vectors = [];
+  for (const batch of batches) vectors.push(...(await embed(batch)));
+  return vectors;
+};
+// Several clients at once, as several indexer workers or API nodes would call it.
+const serviceConcurrent = async () => {
+  const answers = new Array(batches.length);
+  let next = 0;
+  const client = async () => {
+    while (next < batches.length) {
+      const index = next++;
+      answers[index] = await embed(batches[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, client));
+  return answers.flat();
+};
+
+try {
+  const passes = [
+    ['transformers.js pipeline, in process', direct],
+    ['POST /embed, one call at a time', serviceOneAtATime],
+    [`POST /embed, ${IN_FLIGHT} calls in flight`, serviceConcurrent],
+  ];
+  await direct(); // warm-up, so the first timed pass does not pay for first-run allocation
+  await serviceOneAtATime();
+  const results = passes.map(([name]) => ({ name, seconds: [] }));
+  let reference;
+  let largestDifference = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, [, run]] of passes.entries()) {
+      const { seconds, vectors } = await timed(run);
+      results[index].seconds.push(seconds);
+      reference ??= vectors;
+      for (let row = 0; row < TEXTS; row++) {
+        for (let col = 0; col < reference[row].length; col++) {
+          largestDifference = Math.max(largestDifference, Math.abs(vectors[row][col] - reference[row][col]));
+        }
+      }
+    }
+  }
+  console.log(`${MODEL}: ${TEXTS} sentences in batches of ${BATCH}, median of ${ROUNDS} rounds`);
+  for (const { name, seconds } of results) {
+    const best = median(seconds);
+    console.log(
+      `${name.padEnd(40)} ${(TEXTS / best).toFixed(0).padStart(7)} texts/s  (${(best * 1000).toFixed(0)} ms)`,
+    );
+  }
+  console.log(`largest difference between the passes' vectors: ${largestDifference.toExponential(2)}`);
+} finally {
+  stop();
+}

@@ -1,0 +1,56 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The service's settings; the names and defaults match the API's so one environment serves both. */
+export type EmbedderConfig = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  embedderModel: string;
+  embedderModelPath?: string;
+  logLevel: LogLevel;
+}>;
+
+/** A configuration problem, worded as the one line start-up prints before it stops. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const invalid = (name: string, value: string, reason: string): never => {
+  throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(value)}: ${reason}`);
+};
+
+const parsePort = (value: string): number => {
+  // Number('') and Number(' ') are 0, and parseInt accepts "80abc": only plain digits are a port.
+  if (!/^\d+$/.test(value)) return invalid('PORT', value, 'must be a port number');
+  const port = Number(value);
+  return port <= 65535 ? port : invalid('PORT', value, 'must be between 0 and 65535');
+};
+
+/** Builds the service's configuration from the environment; empty variables count as unset. */
+export const loadEmbedderConfig = (env: NodeJS.ProcessEnv = process.env): EmbedderConfig => {
+  const read = (name: string): string | undefined => env[name]?.trim() || undefined;
+  const port = read('PORT');
+  const modelPath = read('EMBEDDER_MODEL_PATH');
+  if (modelPath !== undefined && !(existsSync(modelPath) && statSync(modelPath).isDirectory())) {
+    invalid('EMBEDDER_MODEL_PATH', modelPath, 'must be an existing folder');
+  }
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    invalid('LOG_LEVEL', logLevel, `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return Object.freeze({
+    port: port === undefined ? 3001 : parsePort(port),
+    host: read('HOST') ?? '127.0.0.1',
+    dataDir: resolve(read('DATA_DIR') ?? './data'),
+    embedderModel: read('EMBEDDER_MODEL') ?? 'Xenova/all-MiniLM-L6-v2',
+    embedderModelPath: modelPath === undefined ? undefined : resolve(modelPath),
+    logLevel: logLevel as LogLevel,
+  });
+};

@@ -1,0 +1,41 @@
+import { ConfigError, loadEmbedderConfig } from './embedder-config';
+import { composeEmbedderService } from './embedder.composition';
+import { startEmbedderService } from './embedder.server';
+import { createJsonLogger } from './json-logger';
+
+/** A request still running after this long on shutdown is cut off rather than holding the exit. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const main = async (): Promise<void> => {
+  const config = loadEmbedderConfig(process.env);
+  const logger = createJsonLogger(config.logLevel);
+  const parts = composeEmbedderService(config, logger);
+  const { embedder } = parts;
+  const service = await startEmbedderService(parts, { host: config.host, port: config.port });
+  logger.info(`Embedder service listening on ${service.url} with model ${config.embedderModel}`);
+  // The model loads in the background, so /health answers (not ready) while a large model downloads.
+  void embedder.isReady().then((ready) => {
+    if (ready) logger.info(`Model ${config.embedderModel} loaded (dimension ${embedder.dimension()})`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info(`${signal} received: finishing the requests under way`);
+    setTimeout(() => {
+      logger.warn('Requests still running after the grace period were cut off');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    void service
+      .close()
+      .then(() => embedder.close())
+      .then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : `Embedder service failed to start: ${(error as Error).stack ?? String(error)}`}\n`,
+  );
+  process.exit(1);
+});
