@@ -46,6 +46,31 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
   });
   afterAll(() => api.close());
 
+  it('records similarity rankings too, flagged as the fallback, with their similarities as scores', async () => {
+    const before = (await recordedEvents()).length;
+    const answer = await api.request<{ results: { record_id: string; similarity: number }[] }>(
+      'POST',
+      '/api/sort',
+      { token: owner.token, body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 5 } },
+    );
+    expect(answer.status).toBe(200);
+
+    const events = await recordedEvents();
+    expect(events).toHaveLength(before + 1);
+    const event = events[events.length - 1];
+    expect(event).toMatchObject({
+      kind: 'project',
+      similarityFallback: true,
+      filterKeys: ['toolsExperience'],
+      hits: answer.body.results.length,
+      returned: answer.body.results.map((result) => result.record_id),
+      signedIn: true,
+    });
+    expect(event.top.map((hit) => hit.score)).toEqual(
+      answer.body.results.slice(0, event.top.length).map((result) => result.similarity),
+    );
+  });
+
   it('records one event per search, with the filters as sent, the hits, the page shown and the top scores', async () => {
     const before = (await recordedEvents()).length;
     const activeFilters = { toolsExperience: [{ tool: 'Rust', mep: 3 }, 'Rust'], locations: [] };

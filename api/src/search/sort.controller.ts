@@ -1,5 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { type SortRequest, sortRequestSchema } from '@skillers/domain';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthenticatedUser } from '../auth/token.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SortService } from './sort.service';
@@ -12,7 +15,8 @@ export class SortController {
   @Post('sort')
   @HttpCode(200)
   @PerMinuteLimit(60)
-  sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest) {
-    return this.sorting.sort(body);
+  @UseGuards(OptionalJwtAuthGuard)
+  sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest, @CurrentUser() user?: AuthenticatedUser) {
+    return this.sorting.sort(body, user !== undefined);
   }
 }

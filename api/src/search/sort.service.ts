@@ -12,6 +12,8 @@ import {
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
+import { searchEventOf } from './search-events/search-event';
 
 export interface SortResult {
   record_id: string;
@@ -37,9 +39,31 @@ export class SortService {
   constructor(
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
   ) {}
 
-  async sort({ type, filter, text, limit }: SortRequest): Promise<SortAnswer> {
+  async sort(request: SortRequest, signedIn = false): Promise<SortAnswer> {
+    const startedAt = performance.now();
+    const answer = await this.rank(request);
+    this.events.record(
+      searchEventOf({
+        kind: request.type,
+        request: { activeFilters: request.filter, filtering_restriction: 'min_1_match', page: 1 },
+        ranked: {
+          ids: answer.results.map((result) => result.record_id),
+          scores: answer.results.map((result) => result.similarity),
+          total: answer.results.length,
+        },
+        returned: answer.results.map((result) => result.record_id),
+        similarityFallback: true,
+        latencyMs: performance.now() - startedAt,
+        signedIn,
+      }),
+    );
+    return answer;
+  }
+
+  private async rank({ type, filter, text, limit }: SortRequest): Promise<SortAnswer> {
     const queryText = sortQueryText(filter, text);
     if (queryText === '') {
       throw new BadRequestException({
