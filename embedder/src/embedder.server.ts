@@ -4,11 +4,15 @@ import {
   type FieldIssue,
   labelSuggestionRequestSchema,
 } from '@skillers/domain';
-import { type Embedder, type EmbedderStatus, EmbedderUnavailableError } from '@skillers/embedding';
+import {
+  type Embedder,
+  type EmbedderStatus,
+  EmbedderUnavailableError,
+  LabelSuggester,
+} from '@skillers/embedding';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from './json-logger';
-import { LabelSuggester } from './label-suggester';
 
 /**
  * 256 texts of 2000 characters is about 0.5 MB of plain text; UTF-8 and JSON escapes can grow that up to

@@ -16,4 +16,3 @@ export {
   startEmbedderService,
 } from './embedder.server';
 export { createJsonLogger, type Logger } from './json-logger';
-export { LabelSuggester } from './label-suggester';

@@ -16,3 +16,4 @@ export * from './suggest-labels';
 export { DEFAULT_MAX_BATCH, MicroBatcher } from './transformers/micro-batcher';
 export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers/transformers.embedder';
 export { dot, roundSimilarity } from './vector-math';
+export { LabelSuggester } from './label-suggester';

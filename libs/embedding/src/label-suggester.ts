@@ -1,23 +1,19 @@
 import type { LabelSuggestionRequest } from '@skillers/domain';
-import {
-  type Embedder,
-  EmbedderUnavailableError,
-  LabelIndex,
-  type LabelSuggestions,
-  modelSettings,
-  suggestLabels,
-} from '@skillers/embedding';
+import { type Embedder, EmbedderUnavailableError } from './embedder.port';
+import { LabelIndex } from './label-index';
+import { modelSettings } from './model-settings';
+import { type LabelSuggestions, suggestLabels } from './suggest-labels';
 
 /**
- * `/ml`: free text to filter labels, by name first and then by meaning when the model is loaded. The same
- * steps as the API's own `/api/ml`, so the single process and the cluster profile suggest the same labels.
+ * `/ml`: free text to filter labels, by name first and then by meaning when the model is loaded. The API
+ * and the standalone embedder service both answer through it, so they suggest the same labels.
  */
 export class LabelSuggester {
   private labels?: Promise<LabelIndex>;
 
   constructor(
     private readonly embedder: Embedder,
-    /** Where label vectors are cached; the API uses `DATA_DIR/models/label-cache` too. */
+    /** Where label vectors are cached: `DATA_DIR/models/label-cache` in both the API and the service. */
     private readonly cacheDir?: string,
   ) {}
 
