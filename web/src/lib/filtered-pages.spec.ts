@@ -46,19 +46,44 @@ describe('filteredPages', () => {
     expect(onFallback).not.toHaveBeenCalled();
   });
 
-  it('says when the first page matched nothing, and only then', async () => {
-    const onNoExactMatch = vi.fn();
-    const answers = [page(), page('late'), page()];
+  it('shows the closest records when the first page matched nothing, on a single page', async () => {
+    const closest = vi.fn(async () => ['near', 'nearer']);
+    const filtered = vi.fn(async () => page());
+    const fetchPage = filteredPages({
+      filtered,
+      unfiltered: async () => page('all'),
+      onFallback: vi.fn(),
+      closest,
+    });
+    await expect(fetchPage(1)).resolves.toEqual({ items: ['near', 'nearer'], pages: 1 });
+    await expect(fetchPage(2)).resolves.toEqual({ items: [], pages: 1 });
+    expect(closest).toHaveBeenCalledTimes(1);
+    expect(filtered).toHaveBeenCalledTimes(1);
+  });
+
+  it('ranks nothing when the first page matched, nor for an empty later page', async () => {
+    const closest = vi.fn(async () => ['near']);
+    const answers = [page('match'), page()];
     const fetchPage = filteredPages({
       filtered: async () => answers.shift() ?? page(),
       unfiltered: async () => page('all'),
       onFallback: vi.fn(),
-      onNoExactMatch,
+      closest,
+    });
+    await expect(fetchPage(1)).resolves.toEqual(page('match'));
+    await expect(fetchPage(2)).resolves.toEqual(page());
+    expect(closest).not.toHaveBeenCalled();
+  });
+
+  it('keeps the empty answer when the ranking fails', async () => {
+    const fetchPage = filteredPages({
+      filtered: async () => page(),
+      unfiltered: async () => page('all'),
+      onFallback: vi.fn(),
+      closest: async () => {
+        throw new Error('Ranking down');
+      },
     });
     await expect(fetchPage(1)).resolves.toEqual(page());
-    expect(onNoExactMatch).toHaveBeenCalledTimes(1);
-    await fetchPage(1);
-    await fetchPage(2);
-    expect(onNoExactMatch).toHaveBeenCalledTimes(1);
   });
 });

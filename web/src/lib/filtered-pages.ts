@@ -8,25 +8,31 @@ export interface FilteredPagesOptions<T> {
   /** The filtered search failed: the whole list shows from page 1 on (spec section 8). */
   onFallback(): void;
   /**
-   * The filtered search matched nothing. This is where the similarity ranking of spec section 4
-   * ("No exact matches found, showing closest teammates:") plugs in.
+   * The filtered search matched nothing: the records closest to it show instead, on a single page
+   * (spec section 4, "fall back to similarity ranking and show the closest with the note").
    */
-  onNoExactMatch?(): void;
+  closest?(): Promise<readonly T[]>;
 }
+
+/** The closest records are one ranked list; the scrolling stops after it. */
+const NO_MORE: Page<never> = { items: [], pages: FIRST_PAGE };
 
 /**
  * The pages of a filtered search. If its first page fails, the unfiltered list shows instead, from
- * page 1 on; a later page that fails stops the scrolling as any list's does.
+ * page 1 on; a later page that fails stops the scrolling as any list's does. If its first page is
+ * empty, the closest records show instead, or still nothing if the ranking fails.
  */
 export const filteredPages = <T>({
   filtered,
   unfiltered,
   onFallback,
-  onNoExactMatch,
+  closest,
 }: FilteredPagesOptions<T>): ((page: number) => Promise<Page<T>>) => {
   let fellBack = false;
+  let ranked = false;
   return async (page) => {
     if (fellBack) return unfiltered(page);
+    if (ranked) return NO_MORE;
     let answer: Page<T>;
     try {
       answer = await filtered(page);
@@ -36,7 +42,13 @@ export const filteredPages = <T>({
       onFallback();
       return unfiltered(FIRST_PAGE);
     }
-    if (page === FIRST_PAGE && answer.items.length === 0) onNoExactMatch?.();
-    return answer;
+    if (page !== FIRST_PAGE || answer.items.length > 0 || !closest) return answer;
+    ranked = true;
+    try {
+      return { items: await closest(), pages: FIRST_PAGE };
+    } catch {
+      // The ranking only adds to an empty answer: without it, the search still found nothing.
+      return answer;
+    }
   };
 };

@@ -1,6 +1,8 @@
 import type { SearchKind } from '@skillers/domain';
 import { useEffect, useState } from 'react';
 import { PageLayout } from '../../components/layout/page-layout';
+import { suggestLabels } from '../../features/filters/api/filters.api';
+import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { ProjectResults } from '../../features/filters/components/project-results';
 import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
@@ -22,10 +24,25 @@ export default function FindRoute() {
   const projects = useProjectSource(filters);
   const { dispatch } = filters;
 
+  // Spec section 4, home search: the text's labels fill the filters, then the search runs. Without
+  // labels (the call failed) the filters stay empty and the search runs all the same.
   useEffect(() => {
-    if (!storedText.trim()) return;
-    const timer = setTimeout(() => dispatch({ type: 'apply' }), STORED_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
+    const text = storedText.trim();
+    if (!text) return;
+    let gone = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void suggestLabels(text)
+      .then((labels) => {
+        if (!gone) dispatch({ type: 'suggest', labels });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!gone) timer = setTimeout(() => dispatch({ type: 'apply' }), STORED_SEARCH_DELAY_MS);
+      });
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, [storedText, dispatch]);
 
   // The tab is remembered as the home search's, so coming back shows the same kind.
@@ -39,7 +56,17 @@ export default function FindRoute() {
       <div className="listing-screen">
         {/* Outside the results, so switching the tab keeps the panel as it is. */}
         <FilterPanel kind={kind} onKindChange={chooseKind} handle={filters} />
-        {kind === 'teammate' ? <TeammatesList source={teammates} /> : <ProjectResults source={projects} />}
+        {kind === 'teammate' ? (
+          <TeammatesList
+            note={filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+            source={teammates}
+          />
+        ) : (
+          <>
+            {filters.closest.includes('project') && <ClosestNote kind="project" />}
+            <ProjectResults source={projects} />
+          </>
+        )}
       </div>
     </PageLayout>
   );

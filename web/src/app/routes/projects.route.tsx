@@ -1,4 +1,5 @@
 import { PageLayout } from '../../components/layout/page-layout';
+import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { useListingSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
@@ -9,7 +10,12 @@ export default function ProjectsRoute() {
   const source = useListingSource(filters);
   return (
     <PageLayout title="Projects" lead="Projects looking for people, and people looking for projects.">
-      <ProjectsListing filterPanel={<FilterPanel kind="project" handle={filters} />} source={source} />
+      <ProjectsListing
+        filterPanel={<FilterPanel kind="project" handle={filters} />}
+        // Either kind may have fallen back to its closest records; the banner covers the grid.
+        banner={filters.closest.length > 0 && <ClosestNote kind="project" />}
+        source={source}
+      />
     </PageLayout>
   );
 }

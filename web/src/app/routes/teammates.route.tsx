@@ -1,4 +1,5 @@
 import { PageLayout } from '../../components/layout/page-layout';
+import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
@@ -9,7 +10,11 @@ export default function TeammatesRoute() {
   const source = useTeammateSource(filters);
   return (
     <PageLayout title="Teammates" lead="Skillers ready to join a project.">
-      <TeammatesList filterPanel={<FilterPanel kind="teammate" handle={filters} />} source={source} />
+      <TeammatesList
+        filterPanel={<FilterPanel kind="teammate" handle={filters} />}
+        note={filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+        source={source}
+      />
     </PageLayout>
   );
 }

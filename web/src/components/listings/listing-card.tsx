@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
+import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
 import { CardFooterPlace } from './card-footer-place';
 import { SummaryRow } from './list-summary';
@@ -27,10 +28,21 @@ interface ListingCardProps {
   place: WorkPlace;
   /** Edit, Save/Forget, Delete: whatever the viewer may do. */
   actions?: ReactNode;
+  /** How close the item is to a search that matched nothing exactly (spec section 4). */
+  similarity?: number;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
-export const ListingCard = ({ kind, name, href, badge, summary, place, actions }: ListingCardProps) => {
+export const ListingCard = ({
+  kind,
+  name,
+  href,
+  badge,
+  summary,
+  place,
+  actions,
+  similarity,
+}: ListingCardProps) => {
   const shortName = shortenName(name);
   return (
     <article className="listing-card" aria-label={name}>
@@ -63,6 +75,12 @@ export const ListingCard = ({ kind, name, href, badge, summary, place, actions }
           count={CARD_DISPLAY_COUNTS.compensationBasis}
         />
         <SummaryRow title="Tools" items={summary.tools} count={CARD_DISPLAY_COUNTS.tools} />
+        {similarity !== undefined && (
+          <div className="listing-card__row">
+            <dt>Similarity</dt>
+            <dd>{formatSimilarity(similarity)}</dd>
+          </div>
+        )}
       </dl>
       <footer className="listing-card__footer">
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />

@@ -1,6 +1,7 @@
 import type { ProjectView } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { useOwnership } from '../../lib/ownership';
+import type { Ranked } from '../../lib/similarity';
 import { CardActions, ListingCard } from './listing-card';
 
 /**
@@ -11,7 +12,7 @@ export const ProjectCard = ({
   project,
   ownerActions,
 }: {
-  project: ProjectView;
+  project: Ranked<ProjectView>;
   ownerActions?: ReactNode;
 }) => {
   const ownership = useOwnership();
@@ -30,6 +31,7 @@ export const ProjectCard = ({
         tools: project.toolsExperience.map((entry) => entry.tool),
       }}
       place={project}
+      similarity={project.similarity}
       actions={
         <CardActions
           own={own}

@@ -1,12 +1,13 @@
 import type { TeammateView } from '@skillers/domain';
 import { useOwnership } from '../../lib/ownership';
+import type { Ranked } from '../../lib/similarity';
 import { CardActions, ListingCard } from './listing-card';
 
 /**
  * A skiller profile in a grid (spec section 2). The owner gets the "My Skills" badge and Edit; other
  * signed-in users get Save or Forget; visitors only read.
  */
-export const TeammateCard = ({ teammate }: { teammate: TeammateView }) => {
+export const TeammateCard = ({ teammate }: { teammate: Ranked<TeammateView> }) => {
   const ownership = useOwnership();
   const own = ownership.ownsTeammate(teammate._id);
   return (
@@ -23,6 +24,7 @@ export const TeammateCard = ({ teammate }: { teammate: TeammateView }) => {
         tools: teammate.tools,
       }}
       place={teammate}
+      similarity={teammate.similarity}
       actions={
         <CardActions
           own={own}

@@ -1,6 +1,7 @@
 import type { ActiveFilters, ProjectView, PropositionInput, TeammateView } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
+import type { SuggestedLabels } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
@@ -32,3 +33,22 @@ export const fetchFilteredTeammates = (
 /** Spec section 7: the answer is not read. */
 export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =>
   api.post('/proposition', input);
+
+/** A single record for the similarity ranking's join (spec section 7: "joined by _id"). */
+export const fetchProjectById = (id: string): Promise<ProjectView> =>
+  api.get<{ project: ProjectView }>(`/project/${id}`).then((answer) => answer.project);
+
+export const fetchTeammateById = (id: string): Promise<TeammateView> =>
+  api.get<{ teammate: TeammateView }>(`/teammate/${id}`).then((answer) => answer.teammate);
+
+/** Spec section 7: the home search asks for at most two labels per filter. */
+const LABELS_PER_FILTER = 2;
+
+/** The filter labels a free text names or comes close to (`POST /ml`). */
+export const suggestLabels = (text: string): Promise<SuggestedLabels> =>
+  api
+    .post<{ similar_labels_dict: SuggestedLabels }>('/ml', {
+      input_text: text,
+      len_2_cnt: LABELS_PER_FILTER,
+    })
+    .then((answer) => answer.similar_labels_dict);

@@ -3,7 +3,13 @@ import { type Dispatch, useMemo } from 'react';
 import { filteredPages } from '../../../lib/filtered-pages';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
 import { FIRST_PAGE, type Page } from '../../../lib/paged-list';
-import { fetchFilteredProjects, fetchFilteredTeammates } from '../api/filters.api';
+import { fetchClosest, type Ranked } from '../../../lib/similarity';
+import {
+  fetchFilteredProjects,
+  fetchFilteredTeammates,
+  fetchProjectById,
+  fetchTeammateById,
+} from '../api/filters.api';
 import { type AppliedFilters, type FilterAction, toActiveFilters } from '../utils/filter-state';
 import type { FilterStateHandle } from './use-filter-state';
 
@@ -13,12 +19,13 @@ export interface PagedSource<T> {
   fetchPage(page: number): Promise<Page<T>>;
 }
 
-const pagedSource = <T>(
+const pagedSource = <T extends Ranked<object>>(
   { run, filters }: AppliedFilters,
   dispatch: Dispatch<FilterAction>,
   kind: SearchKind,
   fetchFiltered: (activeFilters: ActiveFilters, page: number) => Promise<Page<T>>,
   fetchAll: (page: number) => Promise<Page<T>>,
+  fetchOne: (id: string) => Promise<T>,
 ): PagedSource<T> => {
   const key = `${kind}-${run}`;
   if (!filters) return { key, fetchPage: fetchAll };
@@ -29,27 +36,51 @@ const pagedSource = <T>(
       filtered: (page) => fetchFiltered(activeFilters, page),
       unfiltered: fetchAll,
       onFallback: () => dispatch({ type: 'filteringFailed' }),
+      // Spec section 4: nothing matched exactly, so the closest records show, with the note.
+      closest: async () => {
+        const closest = await fetchClosest(
+          { type: kind, filter: activeFilters, text: filters.textSearch },
+          fetchOne,
+        );
+        if (closest.length > 0) dispatch({ type: 'closestShown', kind, run });
+        return closest;
+      },
     }),
   };
 };
 
 /** The teammates of the last applied filters, or all of them before any. */
-export const useTeammateSource = ({ applied, dispatch }: FilterStateHandle): PagedSource<TeammateView> =>
+export const useTeammateSource = ({
+  applied,
+  dispatch,
+}: FilterStateHandle): PagedSource<Ranked<TeammateView>> =>
   useMemo(
-    () => pagedSource(applied, dispatch, 'teammate', fetchFilteredTeammates, fetchTeammatePage),
+    () =>
+      pagedSource(
+        applied,
+        dispatch,
+        'teammate',
+        fetchFilteredTeammates,
+        fetchTeammatePage,
+        fetchTeammateById,
+      ),
     [applied, dispatch],
   );
 
 /** The projects of the last applied filters, or all of them before any. */
-export const useProjectSource = ({ applied, dispatch }: FilterStateHandle): PagedSource<ProjectView> =>
+export const useProjectSource = ({
+  applied,
+  dispatch,
+}: FilterStateHandle): PagedSource<Ranked<ProjectView>> =>
   useMemo(
-    () => pagedSource(applied, dispatch, 'project', fetchFilteredProjects, fetchProjectPage),
+    () =>
+      pagedSource(applied, dispatch, 'project', fetchFilteredProjects, fetchProjectPage, fetchProjectById),
     [applied, dispatch],
   );
 
 export interface ListingSource {
   key: string;
-  fetch(): Promise<{ projects: readonly ProjectView[]; teammates: readonly TeammateView[] }>;
+  fetch(): Promise<{ projects: readonly Ranked<ProjectView>[]; teammates: readonly Ranked<TeammateView>[] }>;
 }
 
 /**

@@ -180,6 +180,33 @@ describe('filterReducer', () => {
     expect(failed.filteringFailed).toBe(true);
     expect(filterReducer(failed, { type: 'apply' }).filteringFailed).toBe(false);
   });
+
+  it('notes the kinds shown by closeness until the next search, ignoring a late ranking', () => {
+    const shown = run({ type: 'apply' }, { type: 'closestShown', kind: 'teammate', run: 1 });
+    expect(shown.closest).toEqual(['teammate']);
+    expect(filterReducer(shown, { type: 'closestShown', kind: 'project', run: 0 }).closest).toEqual([
+      'teammate',
+    ]);
+    expect(filterReducer(shown, { type: 'apply' }).closest).toEqual([]);
+    expect(filterReducer(shown, { type: 'clear' }).closest).toEqual([]);
+  });
+
+  it('fills the filters from suggested labels, tools at the lowest level, keeping the text', () => {
+    const filters = filtersAfter(
+      { type: 'setText', text: 'react developers in Poland' },
+      {
+        type: 'suggest',
+        labels: { toolsExperience: ['React', 'React'], locations: ['Poland'], hardSkills: [] },
+      },
+    );
+    expect(filters.textSearch).toBe('react developers in Poland');
+    expect(filters.toolsExperience).toEqual([{ tool: 'React', mep: 1 }]);
+    expect(filters.locations).toEqual(['Poland']);
+    expect(toActiveFilters(filters, 'teammate')).toEqual({
+      toolsExperience: [{ tool: 'React', mep: 1 }],
+      locations: ['Poland'],
+    });
+  });
 });
 
 describe('pickedCount', () => {

@@ -90,7 +90,25 @@ export interface FilterPanelState {
   applied: AppliedFilters;
   /** The last search failed and the unfiltered list shows instead (spec section 8). */
   filteringFailed: boolean;
+  /** The kinds the last search matched nothing of, whose closest records show instead (spec section 4). */
+  closest: readonly SearchKind[];
 }
+
+/** The keys of `similar_labels_dict` (spec section 7): the filters the home search's text may fill. */
+export const SUGGESTED_FILTERS = [
+  'toolsExperience',
+  'projectType',
+  'hardSkills',
+  'softSkills',
+  'requiredAreaOfExpertise',
+  'offeredGratification',
+  'forGratification',
+  'usedLanguages',
+  'locations',
+  'productType',
+] as const;
+
+export type SuggestedLabels = Partial<Record<(typeof SUGGESTED_FILTERS)[number], readonly string[]>>;
 
 export type FilterAction =
   | { type: 'setText'; text: string }
@@ -104,12 +122,15 @@ export type FilterAction =
   | { type: 'toggleBox'; box: FilterBox }
   | { type: 'apply' }
   | { type: 'clear' }
-  | { type: 'filteringFailed' };
+  | { type: 'filteringFailed' }
+  | { type: 'closestShown'; kind: SearchKind; run: number }
+  | { type: 'suggest'; labels: SuggestedLabels };
 
 export const initialPanelState = (textSearch = ''): FilterPanelState => ({
   filters: initialFilterState(textSearch),
   applied: { run: 0, filters: null },
   filteringFailed: false,
+  closest: [],
 });
 
 const clampToolLevel = (level: number) =>
@@ -122,6 +143,20 @@ const updateFilters = (state: FilterPanelState, patch: Partial<FilterState>): Fi
   ...state,
   filters: { ...state.filters, ...patch },
 });
+
+/** The picked options the suggested labels stand for; a suggested tool asks for the lowest level. */
+const suggestedFilters = (labels: SuggestedLabels): Partial<FilterState> => {
+  const patch: Partial<FilterState> = {};
+  for (const filter of SUGGESTED_FILTERS) {
+    const picked = [...new Set(labels[filter] ?? [])];
+    if (filter === 'toolsExperience') {
+      patch.toolsExperience = picked.map((tool) => ({ tool, mep: DEFAULT_FILTER_TOOL_LEVEL }));
+    } else {
+      patch[filter] = picked;
+    }
+  }
+  return patch;
+};
 
 export const filterReducer = (state: FilterPanelState, action: FilterAction): FilterPanelState => {
   switch (action.type) {
@@ -154,6 +189,7 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
         ...state,
         applied: { run: state.applied.run + 1, filters: state.filters },
         filteringFailed: false,
+        closest: [],
       };
     case 'clear':
       // Every filter goes back to empty; the open box stays open, since the reader is working in it.
@@ -161,9 +197,16 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
         filters: { ...initialFilterState(), openBox: state.filters.openBox },
         applied: { run: state.applied.run + 1, filters: null },
         filteringFailed: false,
+        closest: [],
       };
     case 'filteringFailed':
       return { ...state, filteringFailed: true };
+    case 'closestShown':
+      // A ranking that arrives after a newer Apply or Clear belongs to a search no longer shown.
+      if (action.run !== state.applied.run || state.closest.includes(action.kind)) return state;
+      return { ...state, closest: [...state.closest, action.kind] };
+    case 'suggest':
+      return updateFilters(state, suggestedFilters(action.labels));
   }
 };
 

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
 import type { Page } from '../../../lib/paged-list';
+import type { Ranked } from '../../../lib/similarity';
 
 export interface ProjectDetail {
   project: ProjectView;
@@ -18,8 +19,8 @@ export const projectQuery = (id: string) =>
   });
 
 export interface ListingItems {
-  projects: readonly ProjectView[];
-  teammates: readonly TeammateView[];
+  projects: readonly Ranked<ProjectView>[];
+  teammates: readonly Ranked<TeammateView>[];
 }
 
 /** Where the listing's items come from, e.g. a filtered search; each key is fetched on its own. */

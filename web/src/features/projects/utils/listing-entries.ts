@@ -1,14 +1,17 @@
 import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { Ranked } from '../../../lib/similarity';
 
 export const LISTING_KINDS = ['All', 'Projects', 'Teammates'] as const;
 export type ListingKind = (typeof LISTING_KINDS)[number];
 
-export type ListingEntry = { kind: 'project'; item: ProjectView } | { kind: 'teammate'; item: TeammateView };
+/** Items found by similarity ranking keep their similarity for the card. */
+export type ListingEntry =
+  { kind: 'project'; item: Ranked<ProjectView> } | { kind: 'teammate'; item: Ranked<TeammateView> };
 
 /** Spec section 2: the grid shows projects, teammates or both, newest first by creation date. */
 export const listingEntries = (
-  projects: readonly ProjectView[],
-  teammates: readonly TeammateView[],
+  projects: readonly Ranked<ProjectView>[],
+  teammates: readonly Ranked<TeammateView>[],
   kind: ListingKind,
 ): ListingEntry[] => {
   const entries: ListingEntry[] = [

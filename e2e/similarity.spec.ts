@@ -1,0 +1,145 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createAccount } from './support/accounts';
+import { createProfile, createProject, uniqueName } from './support/listings';
+
+/** Spec section 9: similarity shows to three decimals. */
+const THREE_DECIMALS = /^\d\.\d{3}$/;
+
+const openPanel = async (page: Page) => {
+  const panel = page.getByRole('search', { name: 'Filters' });
+  await panel.getByRole('button', { name: 'Adjust' }).click();
+  return panel;
+};
+
+/** Picks an option from a box's All list by its exact name. */
+const pick = async (panel: Locator, box: string, option: string) => {
+  await panel.getByRole('button', { name: new RegExp(`^${box}( \\d+ picked)?$`) }).click();
+  await panel.getByLabel(`Search ${box}`).fill(option);
+  await panel
+    .getByRole('list', { name: `All ${box}` })
+    .getByRole('button', { name: option, exact: true })
+    .click();
+};
+
+/** The value of a card's Similarity row. */
+const similarityOf = (card: Locator) =>
+  card
+    .locator('.listing-card__row')
+    .filter({ hasText: /^Similarity/ })
+    .locator('dd');
+
+test('a teammate filter that matches nothing exactly shows the closest teammates with the note', async ({
+  page,
+  request,
+}) => {
+  const nickname = uniqueName('Remote islander');
+  await createProfile(request, await createAccount(request), {
+    nickname,
+    locations: ['Madagascar'],
+    workingTypeRemote: true,
+    workingTypeOffice: false,
+  });
+
+  await page.goto('/teammates');
+  const panel = await openPanel(page);
+  await pick(panel, 'Location', 'Madagascar');
+  await pick(panel, 'Working Type', 'Office');
+  const sorted = page.waitForRequest('**/api/sort');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  expect((await sorted).postDataJSON()).toEqual({
+    type: 'teammate',
+    filter: { locations: ['Madagascar'], offeredWorkingType: ['Office'] },
+  });
+
+  await expect(page.getByText('No exact matches found, showing closest teammates:')).toBeVisible();
+  const card = page.getByRole('list', { name: 'Teammates' }).getByRole('article', { name: nickname });
+  await expect(similarityOf(card)).toHaveText(THREE_DECIMALS);
+  await expect(page.getByText('Brak wyszukań')).toHaveCount(0);
+
+  // An exact match again: the note goes and the cards carry no similarity.
+  await panel.getByRole('button', { name: 'Remove Office' }).click();
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText('No exact matches found, showing closest teammates:')).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await expect(similarityOf(card)).toHaveCount(0);
+});
+
+test('the projects listing shows the closest hits under its banner when nothing matches', async ({
+  page,
+  request,
+}) => {
+  const projectName = uniqueName('Remote island project');
+  await createProject(request, await createAccount(request), {
+    projectName,
+    locations: ['Madagascar'],
+    workingTypeRemote: true,
+    workingTypeOffice: false,
+  });
+
+  await page.goto('/projects');
+  const panel = await openPanel(page);
+  await pick(panel, 'Location', 'Madagascar');
+  await pick(panel, 'Working Type', 'Office');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+
+  await expect(page.getByText("Sorry we didn't find perfect match, checkout closest hits")).toBeVisible();
+  const card = page
+    .getByRole('list', { name: 'Projects and teammates' })
+    .getByRole('article', { name: projectName });
+  await expect(similarityOf(card)).toHaveText(THREE_DECIMALS);
+});
+
+test('the home search text fills the filters on the find screen, then runs the search', async ({
+  page,
+  request,
+}) => {
+  const [polish, elsewhere] = await Promise.all([createAccount(request), createAccount(request)]);
+  const nickname = uniqueName('Warsaw React dev');
+  await createProfile(request, polish, {
+    nickname,
+    toolsExperience: [{ tool: 'React', mep: 3 }],
+    locations: ['Poland'],
+  });
+  const decoy = uniqueName('Lisbon Elixir dev');
+  await createProfile(request, elsewhere, {
+    nickname: decoy,
+    toolsExperience: [{ tool: 'Elixir', mep: 3 }],
+    locations: ['Portugal'],
+  });
+
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('searchTab', 'Teammate');
+    localStorage.setItem('searchText', 'react developers in Poland');
+  });
+  const labels = page.waitForRequest('**/api/ml');
+  const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await page.goto('/find');
+  expect((await labels).postDataJSON()).toEqual({ input_text: 'react developers in Poland', len_2_cnt: 2 });
+  expect((await filtering).postDataJSON()).toMatchObject({
+    activeFilters: { toolsExperience: [{ tool: 'React', mep: 1 }], locations: ['Poland'] },
+  });
+
+  const panel = await openPanel(page);
+  await expect(panel.getByLabel('Search', { exact: true })).toHaveValue('react developers in Poland');
+  await expect(panel.getByRole('button', { name: 'Tools 1 picked' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Location 1 picked' })).toBeVisible();
+  const grid = page.getByRole('list', { name: 'Teammates' });
+  await expect(grid.getByRole('article', { name: nickname })).toBeVisible();
+  await expect(grid.getByRole('article', { name: decoy })).toHaveCount(0);
+});
+
+test('a failing label suggestion leaves the filters empty and still runs the search', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('searchTab', 'Teammate');
+    localStorage.setItem('searchText', 'react developers in Poland');
+  });
+  await page.route('**/api/ml', (route) => route.abort('connectionfailed'));
+  const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await page.goto('/find');
+  expect((await filtering).postDataJSON()).toMatchObject({ activeFilters: {} });
+  const panel = await openPanel(page);
+  await expect(panel.getByRole('button', { name: 'Tools', exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Location', exact: true })).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import type { ActiveFilters, SearchKind } from '@skillers/domain';
+import { api } from './api-client';
+import { ApiError } from './api-error';
+
+/** A record found by similarity ranking carries how close it is (spec section 5, "similarity"). */
+export type Ranked<T> = T & { similarity?: number };
+
+interface SortAnswer {
+  results: { record_id: string; similarity: number }[];
+}
+
+/** Spec section 9: similarity is shown to 3 decimals. */
+export const formatSimilarity = (similarity: number): string => similarity.toFixed(3);
+
+export interface ClosestQuery {
+  type: SearchKind;
+  /** The same `activeFilters` the filtered search was sent. */
+  filter: ActiveFilters;
+  /** The panel's search text, which the ranking reads alongside the picked labels. */
+  text: string;
+}
+
+/**
+ * The records closest to a search that matched nothing exactly: `/sort` ranks the ids, then each is
+ * read by id in parallel and joined in the ranking's order (spec section 7). A record deleted since it
+ * was indexed answers 404 and is left out. A record sharing nothing with the query (similarity 0) is
+ * not close, so it is left out too.
+ */
+export const fetchClosest = async <T>(
+  { type, filter, text }: ClosestQuery,
+  fetchRecord: (id: string) => Promise<T>,
+): Promise<Ranked<T>[]> => {
+  const trimmed = text.trim();
+  const { results } = await api.post<SortAnswer>('/sort', {
+    type,
+    filter,
+    ...(trimmed ? { text: trimmed } : {}),
+  });
+  const records = await Promise.all(
+    results
+      .filter(({ similarity }) => similarity > 0)
+      .map(async ({ record_id, similarity }): Promise<Ranked<T> | null> => {
+        try {
+          return { ...(await fetchRecord(record_id)), similarity };
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      }),
+  );
+  return records.filter((record) => record !== null);
+};
