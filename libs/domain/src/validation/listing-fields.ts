@@ -232,3 +232,32 @@ export const requiredFirst = <S extends Shape, K extends keyof S & string>(
   }
   return ordered as { [P in K]: S[P] } & { [P in Exclude<keyof S, K>]: z.ZodOptional<S[P]> };
 };
+
+/** The tag fields both listings lead with (the spec's required sections), in form order. */
+export const LISTING_CORE_TAG_FIELDS = {
+  toolsExperience: toolsExperienceField,
+  projectType: TAG_FIELDS.projectType,
+  productType: TAG_FIELDS.productType,
+  offeredGratification: TAG_FIELDS.offeredGratification,
+  forGratification: TAG_FIELDS.forGratification,
+};
+
+/** Skills, places, working type and the business/tech split, shared by projects and profiles. */
+export const LISTING_PROFILE_FIELDS = {
+  softSkills: TAG_FIELDS.softSkills,
+  hardSkills: TAG_FIELDS.hardSkills,
+  areaOfExpertise: TAG_FIELDS.areaOfExpertise,
+  usedLanguages: TAG_FIELDS.usedLanguages,
+  locations: TAG_FIELDS.locations,
+  workingTypeRemote: flagField('Remote'),
+  workingTypeOffice: flagField('Office'),
+  bizRole: roleShareField('Business role'),
+  techRole: roleShareField('Tech role'),
+};
+
+/** The availability range the edit screens read back (spec section 2). */
+export const LISTING_AVAILABILITY_RANGE_FIELDS = {
+  availabilityFrom: availabilityRangeField('Availability from'),
+  availabilityTo: availabilityRangeField('Availability to'),
+  availabilityType: textField('Availability type', LISTING_SHORT_TEXT_MAX_LENGTH),
+};

@@ -1,47 +1,30 @@
 import { z } from 'zod';
 import type { TeammateFields } from '../teammate';
 import {
-  availabilityRangeField,
   checkOrder,
   checkRoleShares,
   collaborationMonthsField,
   completeRoleShares,
   DESCRIPTION_MAX_LENGTH,
   dropEmptyFields,
-  flagField,
+  LISTING_AVAILABILITY_RANGE_FIELDS,
+  LISTING_CORE_TAG_FIELDS,
   LISTING_NAME_MAX_LENGTH,
+  LISTING_PROFILE_FIELDS,
   requiredFirst,
-  roleShareField,
-  LISTING_SHORT_TEXT_MAX_LENGTH,
-  TAG_FIELDS,
   textField,
-  toolsExperienceField,
   weeklyHoursField,
   withoutUndefined,
 } from './listing-fields';
 
 const teammateFields = {
   nickname: textField('Nickname', LISTING_NAME_MAX_LENGTH),
-  toolsExperience: toolsExperienceField,
-  projectType: TAG_FIELDS.projectType,
-  productType: TAG_FIELDS.productType,
-  offeredGratification: TAG_FIELDS.offeredGratification,
-  forGratification: TAG_FIELDS.forGratification,
+  ...LISTING_CORE_TAG_FIELDS,
   description: textField('Description', DESCRIPTION_MAX_LENGTH),
-  softSkills: TAG_FIELDS.softSkills,
-  hardSkills: TAG_FIELDS.hardSkills,
-  areaOfExpertise: TAG_FIELDS.areaOfExpertise,
-  usedLanguages: TAG_FIELDS.usedLanguages,
-  locations: TAG_FIELDS.locations,
-  workingTypeRemote: flagField('Remote'),
-  workingTypeOffice: flagField('Office'),
-  bizRole: roleShareField('Business role'),
-  techRole: roleShareField('Tech role'),
+  ...LISTING_PROFILE_FIELDS,
   availability: weeklyHoursField('Availability'),
   deadline: collaborationMonthsField('Collaboration duration'),
-  availabilityFrom: availabilityRangeField('Availability from'),
-  availabilityTo: availabilityRangeField('Availability to'),
-  availabilityType: textField('Availability type', LISTING_SHORT_TEXT_MAX_LENGTH),
+  ...LISTING_AVAILABILITY_RANGE_FIELDS,
 };
 
 export type TeammateFieldName = keyof typeof teammateFields;
