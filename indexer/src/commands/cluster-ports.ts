@@ -1,8 +1,8 @@
-import { type JobQueue, openJobQueue } from '@skillers/queue';
+import type { JobQueue } from '@skillers/queue';
 import { ElasticsearchSearchIndex } from '@skillers/search';
 import { openRecordStore, type RecordStore } from '@skillers/store';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClusterSettings } from '../config/cluster-settings';
+import { openReadyQueue, reachServer } from '../config/server-connections';
 import { storeSettingsFromEnv } from '../config/store-settings';
 
 export interface ClusterPorts {
@@ -13,33 +13,6 @@ export interface ClusterPorts {
   close(): Promise<void>;
 }
 
-/** BullMQ connects in the background and retries for ever, so readiness is polled with a deadline. */
-const REDIS_READY_TIMEOUT_MS = 10_000;
-const REDIS_READY_POLL_MS = 100;
-
-const reach = async <T>(what: string, variable: string, connect: () => Promise<T>): Promise<T> => {
-  try {
-    return await connect();
-  } catch (error) {
-    throw new Error(
-      `Cannot connect to ${what} at ${variable}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-};
-
-export const openReadyQueue = async (redisUrl: string): Promise<JobQueue> => {
-  const queue = openJobQueue({ redisUrl });
-  const deadline = Date.now() + REDIS_READY_TIMEOUT_MS;
-  while (!(await queue.isReady())) {
-    if (Date.now() > deadline) {
-      await queue.close();
-      throw new Error(`Cannot connect to Redis at REDIS_URL: no answer within ${REDIS_READY_TIMEOUT_MS} ms`);
-    }
-    await sleep(REDIS_READY_POLL_MS);
-  }
-  return queue;
-};
-
 /**
  * Opens the cluster's index, store and (with `REDIS_URL`) queue as the services configure them; a server
  * that cannot be reached becomes one line naming its variable.
@@ -49,7 +22,7 @@ export const openClusterPorts = async (
   env: NodeJS.ProcessEnv,
 ): Promise<ClusterPorts> => {
   const storeSettings = storeSettingsFromEnv(env);
-  const index = await reach('Elasticsearch', 'ELASTICSEARCH_URL', () =>
+  const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
     ElasticsearchSearchIndex.connect(cluster.elasticsearchUrl),
   );
   const opened: { close(): Promise<void> }[] = [index];
@@ -57,7 +30,7 @@ export const openClusterPorts = async (
     for (const port of opened.reverse()) await port.close();
   };
   try {
-    const store = await reach(
+    const store = await reachServer(
       storeSettings.mongoUrl ? 'MongoDB' : 'the SQLite store',
       storeSettings.mongoUrl ? 'MONGO_URL' : 'DATA_DIR',
       () => openRecordStore(storeSettings),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { adminClientFor, directCluster, type ServerOptions, serverUrlOption } from './admin-target';
 import type { CliContext } from './cli-context';
-import { openReadyQueue } from './cluster-ports';
+import { openReadyQueue } from '../config/server-connections';
 
 /** Enqueues every failed job again, through the server or directly on the cluster's Redis. */
 export const retryFailedCommand = async (options: ServerOptions, context: CliContext): Promise<void> => {

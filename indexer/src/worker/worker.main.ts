@@ -1,7 +1,8 @@
 import { ConfigError } from '../config/store-settings';
 import { IndexWorker } from './index-worker';
 import { startHealthServer } from './worker-health.server';
-import { openWorkerPorts, StartupError } from './worker-ports';
+import { StartupError } from '../config/server-connections';
+import { openWorkerPorts } from './worker-ports';
 import { workerSettingsFromEnv } from './worker-settings';
 
 const log = (line: string): void => console.log(`[index-worker] ${line}`);
