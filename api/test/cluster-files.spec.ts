@@ -49,4 +49,47 @@ describe('cluster profile files', () => {
     expect(services.match(/^ {4}healthcheck:$/gm)).toHaveLength(names.length);
     expect(compose).not.toMatch(/condition: service_started/);
   });
+
+  /** One service's lines, from its name to the next service (or the volumes). */
+  const service = (name: string): string => {
+    const start = compose.indexOf(`\n  ${name}:\n`);
+    expect(start, name).toBeGreaterThan(-1);
+    const rest = compose.slice(start + 1);
+    const end = rest.slice(1).search(/\n {2}\w+:\n|\nvolumes:\n/);
+    return end === -1 ? rest : rest.slice(0, end + 2);
+  };
+  /** The lines of a top-level `x-` block with its anchor. */
+  const extension = (anchor: string): string => {
+    const match = compose.match(new RegExp(`^x-[\\w-]+: &${anchor}\\n((?: {2}.*\\n)+)`, 'm'));
+    expect(match, anchor).not.toBeNull();
+    return match?.[1] ?? '';
+  };
+
+  it('runs the embedder with the others and gives the api and the indexer its address and model', () => {
+    const embedder = service('embedder');
+    expect(embedder).not.toMatch(/profiles:/);
+    const port = embedder.match(/^ {6}PORT: '(\d+)'$/m)?.[1];
+    expect(port).toBe('3001');
+    expect(extension('embedder')).toContain(`  EMBEDDER_URL: http://embedder:${port}\n`);
+    expect(extension('embedder')).toContain('  <<: *embedder-model\n');
+    // One variable, one default, for every service that embeds: the index is keyed by the model.
+    expect(extension('embedder-model')).toBe(
+      '  EMBEDDER_MODEL: ${EMBEDDER_MODEL:-Xenova/all-MiniLM-L6-v2}\n',
+    );
+    expect(compose.match(/^ +EMBEDDER_MODEL:/gm)).toHaveLength(1);
+    expect(compose).not.toMatch(/EMBEDDER_URL: \$\{/);
+    for (const name of ['api', 'indexer']) {
+      expect(service(name)).toMatch(/^ {6}<<: \[\*cluster-urls, \*embedder\]$/m);
+    }
+    expect(embedder).toMatch(/^ {6}<<: \*embedder-model$/m);
+  });
+
+  it('gives every api node the same admin token and JWT secret, and refuses to start without them', () => {
+    const api = service('api');
+    for (const name of ['ADMIN_TOKEN', 'JWT_SECRET']) {
+      expect(api).toMatch(new RegExp(`^ {6}${name}: \\$\\{${name}:\\?set ${name} to .+\\}$`, 'm'));
+    }
+    // The indexer's image holds the admin CLI, which sends the same token to an api node.
+    expect(service('indexer')).toMatch(/^ {6}ADMIN_TOKEN: \$\{ADMIN_TOKEN:\?.+\}$/m);
+  });
 });

@@ -18,7 +18,13 @@ export {
   indexRecordJobId,
   type IndexRecordPayload,
 } from './indexing/index-record.job';
-export { type DocumentEmbedder, embeddingText, withVectors } from './indexing/document-vectors';
+export {
+  carryOverEmbedder,
+  type DocumentEmbedder,
+  embeddingText,
+  withVectors,
+} from './indexing/document-vectors';
+export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './indexing/vector-space';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,

@@ -1,9 +1,18 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Embedder } from '@skillers/embedding';
+import { resolveVectorSpace } from '@skillers/indexer';
 import { type JobQueue, openJobQueue } from '@skillers/queue';
-import { ElasticsearchSearchIndex, OramaSearchIndex, type SearchIndex } from '@skillers/search';
+import {
+  describeLiveVectorSpaces,
+  describeVectorSpace,
+  ElasticsearchSearchIndex,
+  OramaSearchIndex,
+  type SearchIndex,
+} from '@skillers/search';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, JOB_QUEUE, SEARCH_INDEX } from '../core/tokens';
+import { EMBEDDER } from '../embedder/embedder.tokens';
 import { SearchEventsModule } from './search-events/search-events.module';
 
 /** The search index, the job queue and the search events, each with the adapter the configuration selects. */
@@ -13,12 +22,36 @@ import { SearchEventsModule } from './search-events/search-events.module';
   providers: [
     {
       provide: SEARCH_INDEX,
-      inject: [APP_CONFIG, PortStatusRegistry],
-      useFactory: async (config: AppConfig, ports: PortStatusRegistry): Promise<SearchIndex> => {
-        const index = config.elasticsearchUrl
-          ? await ElasticsearchSearchIndex.connect(config.elasticsearchUrl)
+      inject: [APP_CONFIG, PortStatusRegistry, EMBEDDER],
+      useFactory: async (
+        config: AppConfig,
+        ports: PortStatusRegistry,
+        embedder: Embedder,
+      ): Promise<SearchIndex> => {
+        const logger = new Logger('SearchIndex');
+        // Elasticsearch outlives this process: its generations are keyed by the embedding model, so vectors
+        // of two models never meet (see docs/architecture.md, "Vectors in the index").
+        const index: SearchIndex = config.elasticsearchUrl
+          ? await ElasticsearchSearchIndex.connect(config.elasticsearchUrl, {
+              vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
+              vectorModel: config.embedderModel,
+              onWarning: (message) => logger.warn(message),
+            })
           : OramaSearchIndex.create();
-        ports.register('search', async () => ({ adapter: index.adapter, ready: await index.isReady() }));
+        ports.register('search', async () => {
+          const ready = await index.isReady();
+          const vectors = ready ? await index.vectorStatus?.() : undefined;
+          return {
+            adapter: index.adapter,
+            ready,
+            ...(vectors && {
+              detail: vectors.reindexNeeded
+                ? `reindex needed: the live index was built for ${describeLiveVectorSpaces(vectors.live)}, ` +
+                  `the configured model is ${describeVectorSpace(vectors.configured)}`
+                : `vectors of ${describeVectorSpace(vectors.configured)}`,
+            }),
+          };
+        });
         return index;
       },
     },

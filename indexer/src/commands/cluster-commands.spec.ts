@@ -50,6 +50,20 @@ describe('admin commands on a cluster directly (ELASTICSEARCH_URL set)', () => {
     });
   });
 
+  it('refuses a malformed EMBEDDER_URL before connecting to anything', async () => {
+    const result = await runCollected(['reindex'], {
+      ELASTICSEARCH_URL: nowhere,
+      EMBEDDER_URL: 'embedder:3001',
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'error: Invalid environment variable EMBEDDER_URL="embedder:3001": ' +
+        'must be a URL starting with http:// or https://\n',
+    });
+  });
+
   it("needs REDIS_URL to retry the cluster's failed jobs", async () => {
     const result = await runCollected(['jobs', 'retry-failed'], { ELASTICSEARCH_URL: nowhere });
     expect(result.stderr).toBe("error: Set REDIS_URL to retry the cluster's failed jobs\n");

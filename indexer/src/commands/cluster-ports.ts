@@ -1,8 +1,9 @@
+import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
 import { ElasticsearchSearchIndex } from '@skillers/search';
 import { openRecordStore, type RecordStore } from '@skillers/store';
-import type { ClusterSettings } from '../config/cluster-settings';
-import { openReadyQueue, reachServer } from '../config/server-connections';
+import { type ClusterSettings, embedderSettingsFromEnv } from '../config/cluster-settings';
+import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import { storeSettingsFromEnv } from '../config/store-settings';
 
 export interface ClusterPorts {
@@ -10,6 +11,8 @@ export interface ClusterPorts {
   store: RecordStore;
   /** BullMQ on `REDIS_URL`, as a producer only: it reads counts and re-enqueues, it never runs jobs. */
   queue?: JobQueue;
+  /** The embedder service at `EMBEDDER_URL`, when set; the index is keyed by `EMBEDDER_MODEL` either way. */
+  embedder?: Embedder;
   close(): Promise<void>;
 }
 
@@ -20,10 +23,17 @@ export interface ClusterPorts {
 export const openClusterPorts = async (
   cluster: ClusterSettings,
   env: NodeJS.ProcessEnv,
+  log: (line: string) => void = () => undefined,
 ): Promise<ClusterPorts> => {
   const storeSettings = storeSettingsFromEnv(env);
+  const embedderSettings = embedderSettingsFromEnv(env);
+  const { embedder, vectorSpace } = await openEmbedderAndVectorSpace(embedderSettings, log);
   const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
-    ElasticsearchSearchIndex.connect(cluster.elasticsearchUrl),
+    ElasticsearchSearchIndex.connect(cluster.elasticsearchUrl, {
+      vectorSpace,
+      vectorModel: embedderSettings.embedderModel,
+      onWarning: log,
+    }),
   );
   const opened: { close(): Promise<void> }[] = [index];
   const closeAll = async () => {
@@ -38,7 +48,7 @@ export const openClusterPorts = async (
     opened.push(store);
     const queue = cluster.redisUrl ? await openReadyQueue(cluster.redisUrl) : undefined;
     if (queue) opened.push(queue);
-    return { index, store, queue, close: closeAll };
+    return { index, store, queue, embedder, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -1,6 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import { type Command, Option } from 'commander';
 import type { ClusterSettings } from '../config/cluster-settings';
+import { carryOverEmbedder } from '../indexing/document-vectors';
 import { rebuildIndex } from '../indexing/rebuild-index';
 import { adminClientFor, directCluster, type ServerOptions, serverUrlOption } from './admin-target';
 import type { CliContext } from './cli-context';
@@ -37,12 +38,30 @@ const reindexCluster = async (
   context: CliContext,
   progress: ReindexProgress,
 ): Promise<ReindexOutcome> => {
-  const ports = await openClusterPorts(cluster, context.env);
+  const warn = (line: string) => context.stderr.write(`${line}\n`);
+  const ports = await openClusterPorts(cluster, context.env, warn);
   try {
+    const status = await ports.index.vectorStatus();
+    // Without the service, vectors the live index holds for the configured model and unchanged text are kept.
+    const embedder =
+      ports.embedder ??
+      (status &&
+        carryOverEmbedder(status.configured.model, 'EMBEDDER_URL is unset, so no embedder is at hand'));
+    let embedFailureReported = false;
     const startedAt = Date.now();
     const counts = await rebuildIndex(ports.store, ports.index, {
       kinds: kind ? [kind] : undefined,
       onProgress: progress.update,
+      embedder,
+      onEmbedFailure: (error) => {
+        // Once per reindex: every later batch would only repeat the same cause.
+        if (embedFailureReported) return;
+        embedFailureReported = true;
+        warn(
+          `Records without a vector of the configured model are indexed without one ` +
+            `(${error instanceof Error ? error.message : String(error)}); reindex again once the embedder answers`,
+        );
+      },
     });
     return { counts, ms: Date.now() - startedAt, version: null };
   } finally {

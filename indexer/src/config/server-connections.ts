@@ -1,5 +1,8 @@
+import { type Embedder, HttpEmbedder } from '@skillers/embedding';
 import { type JobQueue, openJobQueue } from '@skillers/queue';
+import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { resolveVectorSpace } from '../indexing/vector-space';
 
 /** A server that cannot be reached at start, worded as the one line the command or worker prints. */
 export class StartupError extends Error {
@@ -42,4 +45,39 @@ export const openReadyQueue = async (redisUrl: string): Promise<JobQueue> => {
     await sleep(REDIS_READY_POLL_MS);
   }
   return queue;
+};
+
+export interface EmbedderSettings {
+  embedderUrl?: string;
+  embedderModel: string;
+}
+
+export interface EmbedderAndVectorSpace {
+  /** The embedder service from `EMBEDDER_URL`; undefined when it is unset or no vector space is known. */
+  embedder?: Embedder;
+  /** What the search index is keyed by; undefined when no vectors are written during this run. */
+  vectorSpace?: VectorSpace;
+}
+
+/**
+ * The embedder service at `EMBEDDER_URL` and the vector space of `EMBEDDER_MODEL`, which keys the search
+ * index's generations (also without `EMBEDDER_URL`, for a model of known length, so that a reindex can carry
+ * the vectors of that model over). The service need not be up: records are indexed without vectors until it
+ * answers. Only a model whose length is neither known nor reported by the service leaves vectors out for
+ * the whole run, since the index cannot be laid out for it.
+ */
+export const openEmbedderAndVectorSpace = async (
+  { embedderUrl, embedderModel }: EmbedderSettings,
+  log: (line: string) => void,
+): Promise<EmbedderAndVectorSpace> => {
+  const embedder = embedderUrl ? new HttpEmbedder({ url: embedderUrl, model: embedderModel }) : undefined;
+  const vectorSpace = await resolveVectorSpace(embedderModel, embedder);
+  if (vectorSpace) return { embedder, vectorSpace };
+  if (embedder) {
+    log(
+      `The vector length of embedding model "${embedderModel}" is unknown and the embedder service at ` +
+        'EMBEDDER_URL does not report it yet: records are indexed without vectors until a restart finds it answering',
+    );
+  }
+  return {};
 };

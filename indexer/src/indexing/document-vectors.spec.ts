@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type DocumentEmbedder, embeddingText } from './document-vectors';
+import { carryOverEmbedder, type DocumentEmbedder, embeddingText } from './document-vectors';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
 import { projectSearchDocument } from './search-document.mapper';
@@ -110,6 +110,50 @@ describe('vectors in the index', () => {
     expect(embedder.texts).toEqual([expect.stringContaining('Music streaming')]);
     const [hit] = await index.knn('project', (await shared.embed(['music streaming']))[0], 1);
     expect(hit.id).toBe(records[2]._id);
+    await store.close();
+  });
+
+  it('re-embeds every record when the model changed, so vectors of two models never share an index', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
+    const index = OramaSearchIndex.create();
+    const previous: DocumentEmbedder = {
+      modelId: 'previous/model',
+      embed: async (texts) => texts.map(() => Array.from({ length: 100 }, () => 1)),
+    };
+    await rebuildIndex(store, index, { embedder: previous });
+
+    const embedder = counting();
+    await rebuildIndex(store, index, { embedder });
+
+    expect(embedder.texts).toHaveLength(2);
+    for (const record of records) expect(await index.get(record._id)).toMatchObject({ vectorModel: MODEL });
+    await store.close();
+  });
+
+  it('carries unchanged vectors of the model over on a reindex with no embedder at hand', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
+    const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
+    await projects.insertMany(records);
+    const index = OramaSearchIndex.create();
+    await rebuildIndex(store, index, { embedder: counting() });
+    const kept = (await index.get(records[0]._id))?.vector;
+    await projects.update(records[1]._id, { description: 'Film soundtracks' });
+
+    const failures: unknown[] = [];
+    await rebuildIndex(store, index, {
+      embedder: carryOverEmbedder(MODEL, 'EMBEDDER_URL is unset'),
+      onEmbedFailure: (error) => failures.push(error),
+    });
+
+    expect(await index.get(records[0]._id)).toMatchObject({ vector: kept, vectorModel: MODEL });
+    expect((await index.get(records[1]._id))?.vector).toBeUndefined();
+    expect(failures).toEqual([new Error('EMBEDDER_URL is unset')]);
+    // Carried over for the configured model only: another model's vectors are not kept as this one's.
+    await rebuildIndex(store, index, { embedder: carryOverEmbedder('another/model', 'unset') });
+    expect((await index.get(records[0]._id))?.vector).toBeUndefined();
     await store.close();
   });
 });

@@ -51,3 +51,12 @@ export const withVectors = async (
     vectorModel: embedder.modelId,
   }));
 };
+
+/**
+ * An embedder that cannot embed, for a reindex with no embedder at hand: `withVectors` then keeps every vector
+ * the live index holds for `modelId` and the same text, instead of dropping them all, and reports the rest.
+ */
+export const carryOverEmbedder = (modelId: string, reason: string): DocumentEmbedder => ({
+  modelId,
+  embed: () => Promise.reject(new Error(reason)),
+});

@@ -26,9 +26,13 @@ export const indexRecordHandler =
     store: RecordStore,
     index: SearchIndexWriter,
     embedder?: DocumentEmbedder,
+    /** Called when the embedder cannot embed; the record is then indexed without a vector. */
+    onEmbedFailure?: (error: unknown) => void,
   ): JobHandler<IndexRecordPayload> =>
   async ({ kind, id }) => {
     const record = await recordsOf(store, kind).findById(id);
-    if (record) await index.upsert(await withVectors([searchDocumentFor(kind, record)], embedder));
-    else await index.remove([id]);
+    if (record) {
+      const docs = await withVectors([searchDocumentFor(kind, record)], embedder, [], onEmbedFailure);
+      await index.upsert(docs);
+    } else await index.remove([id]);
   };

@@ -96,8 +96,9 @@ describe('index worker', () => {
 
     expect(await ports.index.count('project')).toBe(2);
     expect(await ports.index.count('teammate')).toBe(1);
-    expect(lines[0]).toBe('The search index is empty and the store holds 3 records: building the index');
-    expect(lines[1]).toMatch(/^Search index built: 2 projects, 1 profiles in \d+ ms$/);
+    expect(lines[0]).toBe('No embedder (EMBEDDER_URL is unset): records are indexed without vectors');
+    expect(lines[1]).toBe('The search index is empty and the store holds 3 records: building the index');
+    expect(lines[2]).toMatch(/^Search index built: 2 projects, 1 profiles in \d+ ms$/);
   });
 
   it('leaves an index that already holds documents to the queue', async () => {

@@ -1,16 +1,34 @@
-import { SEARCH_KINDS } from '@skillers/domain';
+import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import type { EmbedderStatus } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
-import type { SearchIndex } from '@skillers/search';
+import {
+  describeLiveVectorSpaces,
+  describeVectorSpace,
+  type SearchIndex,
+  type VectorSpaceStatus,
+} from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload } from '../indexing/index-record.job';
 import { recordsOf } from '../indexing/indexed-records';
+import type { DocumentEmbedder } from '../indexing/document-vectors';
 import { rebuildIndex } from '../indexing/rebuild-index';
+import { EmbedderWatch } from './embedder-watch';
+
+/** An embedder the worker can index with and report on: the `Embedder` port of `@skillers/embedding`. */
+export interface WorkerEmbedder extends DocumentEmbedder {
+  status(): Promise<EmbedderStatus>;
+}
 
 /** What the worker runs on; the entry point opens the cluster's adapters, tests pass embedded ones. */
 export interface WorkerPorts {
   store: RecordStore;
   index: SearchIndex;
   queue: JobQueue;
+  /**
+   * Embeds each record for similarity search (the embedder service, from `EMBEDDER_URL`). Without it, or
+   * while it cannot embed, records are indexed without vectors.
+   */
+  embedder?: WorkerEmbedder;
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -24,33 +42,70 @@ export interface WorkerHealth {
   /** `ok` while every port answers and the worker is not stopping. */
   status: 'ok' | 'degraded';
   worker: WorkerState;
-  ports: { store: PortHealth; search: PortHealth; queue: PortHealth };
+  ports: { store: PortHealth; search: PortHealth; queue: PortHealth; embedder?: EmbedderHealth };
+  /** The model the live index was built for against the configured one, for an index keyed by model. */
+  vectors?: { model: string; dims: number; live: Record<SearchKind, string>; reindexNeeded: boolean };
+}
+
+/** The embedder is reported but does not make the worker degraded: records are then indexed without vectors. */
+export interface EmbedderHealth extends PortHealth {
+  model: string;
+  error?: string;
 }
 
 const total = async (count: (kind: (typeof SEARCH_KINDS)[number]) => Promise<number>): Promise<number> =>
   (await Promise.all(SEARCH_KINDS.map(count))).reduce((sum, n) => sum + n, 0);
 
+const vectorHealth = (status: VectorSpaceStatus): WorkerHealth['vectors'] => ({
+  model: status.configured.model,
+  dims: status.configured.dims,
+  live: Object.fromEntries(
+    SEARCH_KINDS.map((kind) => [kind, describeVectorSpace(status.live[kind])]),
+  ) as Record<SearchKind, string>,
+  reindexNeeded: status.reindexNeeded,
+});
+
 /**
  * The index worker of the cluster profile: runs the `index-record` jobs that API nodes enqueue. The
  * queue keeps jobs across restarts, so the index only needs building from the store when it starts out
- * empty (a new cluster, or records loaded straight into the store); that happens before jobs run, so a
- * job never races the bulk build over the same record.
+ * empty (a new cluster, or records loaded straight into the store), or when the live index was built for
+ * another embedding model than the configured one; that happens before jobs run, so a job never races
+ * the bulk build over the same record.
  */
 export class IndexWorker {
   private state: WorkerState = 'starting';
+  private readonly embedder?: EmbedderWatch;
 
   constructor(
     private readonly ports: WorkerPorts,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    if (ports.embedder) this.embedder = new EmbedderWatch(ports.embedder, log);
+  }
 
   async start(): Promise<void> {
     const { store, index, queue } = this.ports;
+    await this.reportEmbedder();
+    const stored = () => total((kind) => recordsOf(store, kind).count({}));
+    const vectors = await index.vectorStatus?.();
     if ((await total((kind) => index.count(kind))) === 0) {
-      const stored = await total((kind) => recordsOf(store, kind).count({}));
-      if (stored > 0) await this.rebuild(stored);
+      const records = await stored();
+      if (records > 0) {
+        await this.rebuild(
+          `The search index is empty and the store holds ${records} records: building the index`,
+        );
+      }
+    } else if (vectors?.reindexNeeded) {
+      await this.rebuild(
+        `The search index was built for ${describeLiveVectorSpaces(vectors.live)}, not for the configured embedding model ` +
+          `${describeVectorSpace(vectors.configured)}: building a new index for it from the ${await stored()} ` +
+          'stored records (searches keep the old one meanwhile, with similarity answered lexically)',
+      );
     }
-    queue.register<IndexRecordPayload>(INDEX_RECORD_JOB, indexRecordHandler(store, index));
+    queue.register<IndexRecordPayload>(
+      INDEX_RECORD_JOB,
+      indexRecordHandler(store, index, this.embedder, this.embedder?.failed),
+    );
     await queue.start();
     this.state = 'running';
     this.log(`Index worker running: ${index.adapter} index, ${queue.adapter} queue, ${store.adapter} store`);
@@ -69,7 +124,26 @@ export class IndexWorker {
       queue: { adapter: queue.adapter, ready: queueReady },
     };
     const healthy = storeReady && searchReady && queueReady && this.state !== 'stopping';
-    return { status: healthy ? 'ok' : 'degraded', worker: this.state, ports };
+    const [embedder, vectors] = await Promise.all([
+      this.ports.embedder?.status(),
+      searchReady ? index.vectorStatus?.().catch(() => undefined) : undefined,
+    ]);
+    return {
+      status: healthy ? 'ok' : 'degraded',
+      worker: this.state,
+      ports: {
+        ...ports,
+        ...(embedder && {
+          embedder: {
+            adapter: embedder.adapter,
+            ready: embedder.ready,
+            model: embedder.model,
+            ...(embedder.error !== undefined && { error: embedder.error }),
+          },
+        }),
+      },
+      ...(vectors && { vectors: vectorHealth(vectors) }),
+    };
   }
 
   /** Stops taking jobs and waits for the running ones; the caller closes the ports. */
@@ -78,11 +152,26 @@ export class IndexWorker {
     await this.ports.queue.close();
   }
 
-  private async rebuild(stored: number): Promise<void> {
+  /** Says at start whether records will get vectors, and from which model. */
+  private async reportEmbedder(): Promise<void> {
+    const embedder = this.ports.embedder;
+    if (!embedder) {
+      this.log('No embedder (EMBEDDER_URL is unset): records are indexed without vectors');
+      return;
+    }
+    const status = await embedder.status();
+    if (status.ready) this.log(`Embedding records with "${status.model}" (${status.dimension} dimensions)`);
+    else this.embedder?.failed(new Error(status.error ?? `the embedder is not ready for "${status.model}"`));
+  }
+
+  private async rebuild(reason: string): Promise<void> {
     this.state = 'rebuilding';
-    this.log(`The search index is empty and the store holds ${stored} records: building the index`);
+    this.log(reason);
     const startedAt = Date.now();
-    const counts = await rebuildIndex(this.ports.store, this.ports.index);
+    const counts = await rebuildIndex(this.ports.store, this.ports.index, {
+      embedder: this.embedder,
+      onEmbedFailure: this.embedder?.failed,
+    });
     this.log(
       `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - startedAt} ms`,
     );

@@ -1,6 +1,6 @@
 import { ElasticsearchSearchIndex } from '@skillers/search';
 import { MongoRecordStore } from '@skillers/store';
-import { openReadyQueue, reachServer } from '../config/server-connections';
+import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -8,17 +8,29 @@ export interface OpenedWorkerPorts extends WorkerPorts {
   close(): Promise<void>;
 }
 
-/** The cluster's adapters: records in MongoDB, the index in Elasticsearch, jobs in BullMQ on Redis. */
-export const openWorkerPorts = async (settings: WorkerSettings): Promise<OpenedWorkerPorts> => {
+/**
+ * The cluster's adapters: records in MongoDB, the index in Elasticsearch (its generations keyed by the
+ * embedding model), jobs in BullMQ on Redis, and the embedder service when `EMBEDDER_URL` is set.
+ */
+export const openWorkerPorts = async (
+  settings: WorkerSettings,
+  log: (line: string) => void,
+): Promise<OpenedWorkerPorts> => {
+  const { embedder, vectorSpace } = await openEmbedderAndVectorSpace(settings, log);
   const store = await reachServer('MongoDB', 'MONGO_URL', () => MongoRecordStore.connect(settings.mongoUrl));
   const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
-    ElasticsearchSearchIndex.connect(settings.elasticsearchUrl),
+    ElasticsearchSearchIndex.connect(settings.elasticsearchUrl, {
+      vectorSpace,
+      vectorModel: settings.embedderModel,
+      onWarning: log,
+    }),
   );
   const queue = await openReadyQueue(settings.redisUrl);
   return {
     store,
     index,
     queue,
+    embedder,
     close: async () => {
       await queue.close();
       await index.close();

@@ -14,6 +14,8 @@ describe('index worker settings', () => {
       mongoUrl: cluster.MONGO_URL,
       elasticsearchUrl: cluster.ELASTICSEARCH_URL,
       redisUrl: cluster.REDIS_URL,
+      embedderUrl: undefined,
+      embedderModel: 'Xenova/all-MiniLM-L6-v2',
       host: '127.0.0.1',
       healthPort: DEFAULT_HEALTH_PORT,
     });
@@ -47,5 +49,22 @@ describe('index worker settings', () => {
     expect(() => workerSettingsFromEnv({ ...cluster, INDEXER_HEALTH_PORT: '70000' })).toThrow(
       'Invalid environment variable INDEXER_HEALTH_PORT="70000": must be a port number between 0 and 65535',
     );
+    expect(() => workerSettingsFromEnv({ ...cluster, EMBEDDER_URL: 'embedder:3001' })).toThrow(
+      'Invalid environment variable EMBEDDER_URL="embedder:3001": must be a URL starting with http:// or https://',
+    );
+  });
+
+  it('reads the embedder service and its model, as the API does; without it records get no vectors', () => {
+    expect(
+      workerSettingsFromEnv({
+        ...cluster,
+        EMBEDDER_URL: 'http://embedder:3001',
+        EMBEDDER_MODEL: ' skillers/static-wordpiece-100d ',
+      }),
+    ).toMatchObject({ embedderUrl: 'http://embedder:3001', embedderModel: 'skillers/static-wordpiece-100d' });
+    expect(workerSettingsFromEnv({ ...cluster, EMBEDDER_URL: ' ', EMBEDDER_MODEL: '' })).toMatchObject({
+      embedderUrl: undefined,
+      embedderModel: 'Xenova/all-MiniLM-L6-v2',
+    });
   });
 });

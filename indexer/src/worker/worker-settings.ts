@@ -1,9 +1,14 @@
+import { embedderSettingsFromEnv } from '../config/cluster-settings';
 import { ConfigError } from '../config/store-settings';
 
 export interface WorkerSettings {
   mongoUrl: string;
   elasticsearchUrl: string;
   redisUrl: string;
+  /** The embedder service; unset, records are indexed without vectors. */
+  embedderUrl?: string;
+  /** The model the embedder service must run; the search index is keyed by it. */
+  embedderModel: string;
   /** Interface the health endpoint listens on (`0.0.0.0` in containers). */
   host: string;
   healthPort: number;
@@ -55,6 +60,7 @@ export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings =>
   mongoUrl: requiredUrl(env, 'MONGO_URL'),
   elasticsearchUrl: requiredUrl(env, 'ELASTICSEARCH_URL'),
   redisUrl: requiredUrl(env, 'REDIS_URL'),
+  ...embedderSettingsFromEnv(env),
   host: env.HOST?.trim() || '127.0.0.1',
   healthPort: port(env, 'INDEXER_HEALTH_PORT', DEFAULT_HEALTH_PORT),
 });

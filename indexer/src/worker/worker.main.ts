@@ -11,7 +11,7 @@ let stopping = false;
 
 const start = async (): Promise<void> => {
   const settings = workerSettingsFromEnv(process.env);
-  const ports = await openWorkerPorts(settings);
+  const ports = await openWorkerPorts(settings, log);
   const worker = new IndexWorker(ports, log);
   const health = await startHealthServer(settings.host, settings.healthPort, () => worker.health());
   log(`Health check at http://${settings.host}:${health.port}/health`);

@@ -1,7 +1,9 @@
 export * from './search-index.port';
+export * from './vector-space';
 export {
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
 } from './elasticsearch/elasticsearch.search-index';
+export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
 export type { OramaSnapshot } from './orama/orama-generation';

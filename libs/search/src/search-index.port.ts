@@ -1,4 +1,5 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type { VectorSpaceStatus } from './vector-space';
 
 export interface SearchResult {
   /** The requested page of record ids, best first. */
@@ -52,4 +53,10 @@ export interface SearchIndex extends SearchIndexWriter {
   isReady(): Promise<boolean>;
   /** Starts an empty generation for a reindex; see SearchIndexGeneration. */
   createGeneration(): Promise<SearchIndexGeneration>;
+  /**
+   * For an index whose generations are keyed by embedding model (Elasticsearch, which outlives processes):
+   * the model its live generations were built for and whether a reindex is needed for the configured one.
+   * The embedded index is rebuilt by every process that holds it, so it has no older generation to report.
+   */
+  vectorStatus?(): Promise<VectorSpaceStatus | undefined>;
 }

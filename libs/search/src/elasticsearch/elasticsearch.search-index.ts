@@ -7,14 +7,40 @@ import {
   type SearchQuery,
 } from '@skillers/domain';
 import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import {
+  assertVectorSpace,
+  describeLiveVectorSpaces,
+  describeVectorSpace,
+  fitVector,
+  sameVectorSpace,
+  type VectorSpace,
+  type VectorSpaceStatus,
+  withoutVector,
+} from '../vector-space';
 import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
 import { filterQuery, RANKED_SORT } from './elasticsearch-query';
+import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
 
 export interface ElasticsearchSearchIndexOptions {
   /** Starts every index and alias name, so that several deployments can share one cluster. */
   indexPrefix?: string;
-  /** Length of the embedding vectors; the mapping fixes it per index. */
+  /** Length of the embedding vectors; the mapping fixes it per index. Taken from `vectorSpace` when given. */
   vectorDims?: number;
+  /**
+   * The embedding model this process writes and queries vectors of. Index names then carry its key and
+   * mappings record it, and vectors only ever go into, and are only compared within, a generation built
+   * for it: while the live generation was built for another model (or none), documents are written there
+   * without vectors, kNN finds nothing, and `vectorStatus()` reports that a reindex is needed. Without it
+   * (tests of the plain contract) documents are written as they come.
+   */
+  vectorSpace?: VectorSpace;
+  /**
+   * The model query vectors come from, when its length is not known yet (so no `vectorSpace`): kNN still
+   * only compares them with documents of that model. Implied by `vectorSpace`.
+   */
+  vectorModel?: string;
+  /** Where the adapter reports vectors it refused to write (once per live generation); `console.warn` by default. */
+  onWarning?: (message: string) => void;
   /**
    * How a live write becomes visible to searches before it resolves: `wait_for` (default) waits for the
    * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes).
@@ -30,6 +56,8 @@ type IndexNames = Record<SearchKind, string>;
 
 const DEFAULT_PREFIX = 'skillers';
 const DEFAULT_VECTOR_DIMS = 384;
+/** How long the model a live generation was built for is trusted before it is read again. */
+const LIVE_SPACE_TTL_MS = 5_000;
 /** Graph candidates examined per shard for each neighbour asked for. */
 const KNN_CANDIDATES_PER_RESULT = 10;
 const KNN_MAX_CANDIDATES = 10_000;
@@ -51,15 +79,26 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly prefix: string;
   private readonly vectorDims: number;
   private readonly refreshOnWrite: 'wait_for' | true;
+  private readonly vectorSpace?: VectorSpace;
+  private readonly vectorModel?: string;
+  private readonly warn: (message: string) => void;
   /** Generations being built by this process; its live writes go to them as well. */
   private readonly building = new Set<IndexNames>();
+  /** The model each kind's live generation was built for, as last read, and when. */
+  private liveSpaces?: { spaces: Record<SearchKind, VectorSpace | undefined>; readAt: number };
+  /** The live generations whose refusal of vectors has been reported, so it is reported once. */
+  private refusalReportedFor?: string;
 
   private constructor(
     private readonly client: Client,
     options: ElasticsearchSearchIndexOptions,
   ) {
     this.prefix = options.indexPrefix ?? DEFAULT_PREFIX;
-    this.vectorDims = options.vectorDims ?? DEFAULT_VECTOR_DIMS;
+    if (options.vectorSpace) assertVectorSpace(options.vectorSpace);
+    this.vectorSpace = options.vectorSpace;
+    this.vectorModel = options.vectorSpace?.model ?? options.vectorModel;
+    this.vectorDims = options.vectorSpace?.dims ?? options.vectorDims ?? DEFAULT_VECTOR_DIMS;
+    this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
   }
 
@@ -78,8 +117,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
-    await this.bulk(this.upsertOperations(docs, this.aliases()), this.refreshOnWrite);
-    for (const names of this.building) await this.bulk(this.upsertOperations(docs, names), false);
+    await this.bulk(this.upsertOperations(await this.fitLive(docs), this.aliases()), this.refreshOnWrite);
+    for (const names of this.building) await this.bulk(this.upsertOperations(this.fit(docs), names), false);
   }
 
   async remove(ids: readonly string[]): Promise<void> {
@@ -140,6 +179,14 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     filter?: SearchFilter,
   ): Promise<KnnHit[]> {
     if (k <= 0 || vector.length !== this.vectorDims || vector.every((value) => value === 0)) return [];
+    const space = this.vectorSpace;
+    // A generation built for another model holds no vector comparable with this query.
+    if (space && !sameVectorSpace((await this.readLiveSpaces())[kind], space)) return [];
+    // Per document too: a vector whose model differs is never a candidate, whatever a generation holds.
+    const filters = [
+      ...(filter ? filterQuery(filter).filter : []),
+      ...(this.vectorModel !== undefined ? [{ term: { vectorModel: this.vectorModel } }] : []),
+    ];
     const response = await this.client.search({
       index: this.alias(kind),
       knn: {
@@ -147,7 +194,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         query_vector: [...vector],
         k,
         num_candidates: Math.min(KNN_MAX_CANDIDATES, Math.max(k, k * KNN_CANDIDATES_PER_RESULT)),
-        ...(filter ? { filter: filterQuery(filter).filter } : {}),
+        ...(filters.length > 0 ? { filter: filters } : {}),
       },
       size: k,
       _source: false,
@@ -167,10 +214,24 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     }
   }
 
+  /**
+   * The model the live generations were built for, against the configured one; undefined when this adapter
+   * is not keyed by a model. Read afresh, since another process may have swapped a generation in.
+   */
+  async vectorStatus(): Promise<VectorSpaceStatus | undefined> {
+    if (!this.vectorSpace) return undefined;
+    const live = await this.readLiveSpaces(true);
+    return {
+      configured: this.vectorSpace,
+      live,
+      reindexNeeded: SEARCH_KINDS.some((kind) => !sameVectorSpace(live[kind], this.vectorSpace)),
+    };
+  }
+
   async createGeneration(): Promise<SearchIndexGeneration> {
     const tag = randomTag();
     const names = Object.fromEntries(
-      SEARCH_KINDS.map((kind) => [kind, `${this.alias(kind)}-${tag}`]),
+      SEARCH_KINDS.map((kind) => [kind, generationIndexName(this.alias(kind), this.vectorSpace, tag)]),
     ) as IndexNames;
     for (const kind of SEARCH_KINDS) await this.createIndex(names[kind]);
     this.building.add(names);
@@ -180,7 +241,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       return names;
     };
     return {
-      upsert: async (docs) => this.bulk(this.upsertOperations(docs, open()), false),
+      upsert: async (docs) => this.bulk(this.upsertOperations(this.fit(docs), open()), false),
       remove: async (ids) => this.bulk(this.removeOperations(ids, open()), false),
       count: async (kind) => {
         await this.client.indices.refresh({ index: open()[kind] });
@@ -190,6 +251,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         await this.client.indices.refresh({ index: Object.values(open()) });
         await this.swapAliases(names);
         this.building.delete(names);
+        this.liveSpaces = undefined;
       },
       discard: async () => {
         this.building.delete(names);
@@ -211,7 +273,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       if (await this.client.indices.existsAlias({ name: this.alias(kind) })) continue;
       // A fixed first name: when two processes start at once, one creates it and the other finds it.
       try {
-        await this.createIndex(`${this.alias(kind)}-initial`, this.alias(kind));
+        await this.createIndex(
+          generationIndexName(this.alias(kind), this.vectorSpace, INITIAL_TAG),
+          this.alias(kind),
+        );
       } catch (error) {
         if (!isAlreadyExists(error)) throw error;
       }
@@ -221,9 +286,66 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async createIndex(index: string, alias?: string): Promise<void> {
     await this.client.indices.create({
       index,
-      mappings: searchIndexMappings(this.vectorDims),
+      mappings: {
+        ...searchIndexMappings(this.vectorDims),
+        ...(this.vectorSpace && { _meta: { ...vectorSpaceMeta(this.vectorSpace) } }),
+      },
       ...(alias ? { aliases: { [alias]: {} } } : {}),
     });
+  }
+
+  /** Documents as a generation built by this process takes them: vectors of the configured model only. */
+  private fit(docs: readonly SearchDocument[]): SearchDocument[] {
+    return this.vectorSpace ? docs.map((doc) => fitVector(doc, this.vectorSpace)) : [...docs];
+  }
+
+  /**
+   * Documents as the live generation takes them: with their vectors when it was built for the configured
+   * model, without them otherwise (reported once per live generation; a reindex fills them in).
+   */
+  private async fitLive(docs: readonly SearchDocument[]): Promise<SearchDocument[]> {
+    const space = this.vectorSpace;
+    if (!space) return [...docs];
+    const live = await this.readLiveSpaces();
+    const refused = docs.filter((doc) => doc.vector && !sameVectorSpace(live[doc.kind], space));
+    if (refused.length > 0) {
+      const seen = describeLiveVectorSpaces(live);
+      if (this.refusalReportedFor !== seen) {
+        this.refusalReportedFor = seen;
+        this.warn(
+          `The live search index was built for ${seen}, not for the configured model ` +
+            `${describeVectorSpace(space)}: documents are written without vectors until a reindex builds ` +
+            'an index for the configured model (similarity search answers lexically meanwhile)',
+        );
+      }
+    }
+    return docs.map((doc) =>
+      sameVectorSpace(live[doc.kind], space) ? fitVector(doc, space) : withoutVector(doc),
+    );
+  }
+
+  /** The model each kind's live generation was built for, from its `_meta`, read again when stale. */
+  private async readLiveSpaces(fresh = false): Promise<Record<SearchKind, VectorSpace | undefined>> {
+    if (!fresh && this.liveSpaces && Date.now() - this.liveSpaces.readAt < LIVE_SPACE_TTL_MS) {
+      return this.liveSpaces.spaces;
+    }
+    const mappings = await this.client.indices.getMapping({ index: Object.values(this.aliases()) });
+    const spaces = Object.fromEntries(
+      SEARCH_KINDS.map((kind) => {
+        const alias = this.alias(kind);
+        const found = Object.entries(mappings)
+          .filter(([index]) => index.startsWith(`${alias}-`))
+          .map(([index, { mappings: mapping }]) => recordedVectorSpace(index, alias, mapping._meta));
+        // Every index behind the alias must agree; there is one outside a swap.
+        const [first] = found;
+        return [
+          kind,
+          found.length > 0 && found.every((space) => sameVectorSpace(space, first)) ? first : undefined,
+        ];
+      }),
+    ) as Record<SearchKind, VectorSpace | undefined>;
+    this.liveSpaces = { spaces, readAt: Date.now() };
+    return spaces;
   }
 
   /** Points each alias at the new index and deletes the indices it pointed at, in one atomic update. */
