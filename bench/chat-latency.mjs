@@ -34,7 +34,14 @@ const STORE_PLACE = process.env.BENCH_DATA_PARENT ?? 'the system temp folder';
 const serve = async (dataDir) => {
   const { loadConfig } = require('../api/dist/config/app-config.js');
   const { createApp } = require('../api/dist/create-app.js');
-  const config = loadConfig({ DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1' });
+  // One user sends every message: the per-user message limit is scaled out of the way.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_SCALE: '10000',
+  });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   process.send({ port: app.getHttpServer().address().port });

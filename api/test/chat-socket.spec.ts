@@ -35,7 +35,8 @@ describe('real-time chat over socket.io', () => {
     socket.timeout(DELIVERY_BOUND_MS).emitWithAck(event, ...args) as Promise<ChatAck>;
 
   beforeAll(async () => {
-    api = await startTestApp();
+    // One test sends over 200 messages from one user; the message limit is tested in abuse-limits.spec.ts.
+    api = await startTestApp({ RATE_LIMIT_SCALE: '5' });
     [ada, bob, eve] = [await api.signUp(), await api.signUp(), await api.signUp()];
     const first = await api.request<{ message: ChatMessage }>('POST', '/api/chat/sendMessage', {
       token: ada.token,

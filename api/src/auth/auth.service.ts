@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AUTH_MESSAGES, type LoginInput, type SignupInput, type UserRecord } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
+import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
 import { UsersRepository } from '../users/users.repository';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
@@ -17,9 +18,16 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly limiter: LoginRateLimiter,
+    private readonly limits: RateLimits,
   ) {}
 
   async signup(input: SignupInput): Promise<{ message: string }> {
+    // The email arrives trimmed and lower-cased; usernames are unique regardless of case.
+    await this.limits.consume(
+      SIGNUP_ACCOUNT_LIMIT,
+      `email:${input.email}`,
+      `username:${input.username.toLowerCase()}`,
+    );
     if (await this.users.findByEmail(input.email)) throw emailTaken();
     if (await this.users.findByUsername(input.username)) throw usernameTaken();
     const user: UserRecord = {

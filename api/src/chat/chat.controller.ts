@@ -11,6 +11,7 @@ import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ChatService } from './chat.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 
 const SENDS_PER_MINUTE = 120;
 
@@ -34,6 +35,7 @@ export class ChatController {
 
   @Post('sendMessage')
   @PerMinuteLimit(SENDS_PER_MINUTE)
+  @PerUserLimit(USER_LIMITS.messages)
   send(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput) {
     return this.chat.sendTo(user.id, body.id, body.message);
   }
@@ -41,6 +43,7 @@ export class ChatController {
   /** The same send, under the path the single project and teammate pages use. */
   @Post('singlePage/sendMessage')
   @PerMinuteLimit(SENDS_PER_MINUTE)
+  @PerUserLimit(USER_LIMITS.messages)
   sendFromSinglePage(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput,

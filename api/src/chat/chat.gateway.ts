@@ -19,6 +19,7 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { TokenService } from '../auth/token.service';
+import { RateLimits, TooManyRequestsException, USER_LIMITS } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { ChatBroadcaster, userRoom } from './chat-broadcaster';
@@ -67,7 +68,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
   path: '/socket.io',
   serveClient: false,
   maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
-  // No CORS headers: browsers on other sites cannot poll. The handshake checks Origin for WebSockets.
+  // No CORS headers here: ChatIoAdapter sets the CORS_ORIGINS policy. The handshake checks Origin for WebSockets.
   cors: { origin: false },
 })
 export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
@@ -77,6 +78,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     private readonly chat: ChatService,
     private readonly tokens: TokenService,
     private readonly broadcaster: ChatBroadcaster,
+    private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -94,6 +96,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
   @SubscribeMessage(CHAT_EVENTS.join)
   join(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<ChatAck> {
     return this.handle(socket, CHAT_EVENTS.join, async () => {
+      await this.limits.consume(USER_LIMITS.joins, socketUser(socket).id);
       const conversationId = parsed(joinEventSchema, payload);
       await this.chat.assertParticipant(socketUser(socket).id, conversationId);
       await socket.join(conversationId);
@@ -104,6 +107,8 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
   @SubscribeMessage(CHAT_EVENTS.chat)
   send(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<ChatAck> {
     return this.handle(socket, CHAT_EVENTS.chat, async () => {
+      // One allowance with the HTTP sends, so switching transport gains nothing.
+      await this.limits.consume(USER_LIMITS.messages, socketUser(socket).id);
       const input = parsed(chatEventSchema, payload);
       const message = await this.chat.sendInConversation(socketUser(socket).id, input.room, input.text);
       return { ok: true, message };
@@ -123,6 +128,8 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
   private describe(error: unknown): Omit<ChatEventError, 'event'> {
     if (error instanceof EventRefused) return error.failure;
     if (error instanceof EventTimedOut) return { message: CHAT_MESSAGES.timedOut };
+    if (error instanceof TooManyRequestsException)
+      return { message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     if (error instanceof HttpException && error.getStatus() < 500) return { message: error.message };
     this.logger.error(error instanceof Error ? error.stack : error);
     return { message: CHAT_MESSAGES.serverError };

@@ -1,24 +1,29 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { ChatIoAdapter } from './chat-io.adapter';
 
 /**
  * socket.io over Redis pub/sub, so api nodes share rooms: a message stored on one node reaches
  * sockets connected to any other.
  */
-export class RedisIoAdapter extends IoAdapter {
+export class RedisIoAdapter extends ChatIoAdapter {
   private constructor(
     app: INestApplicationContext,
+    corsOrigins: readonly string[],
     private readonly pub: Redis,
     private readonly sub: Redis,
   ) {
-    super(app);
+    super(app, corsOrigins);
   }
 
   /** Connects both clients first, so a wrong REDIS_URL stops start-up instead of failing quietly later. */
-  static async connect(app: INestApplicationContext, redisUrl: string): Promise<RedisIoAdapter> {
+  static async connect(
+    app: INestApplicationContext,
+    redisUrl: string,
+    corsOrigins: readonly string[],
+  ): Promise<RedisIoAdapter> {
     const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     // ioredis reconnects by itself; an outage is worth a warning, not an unhandled error event.
@@ -32,7 +37,7 @@ export class RedisIoAdapter extends IoAdapter {
       sub.disconnect();
       throw new Error(`Cannot connect to Redis at REDIS_URL for the chat: ${(error as Error).message}`);
     }
-    return new RedisIoAdapter(app, pub, sub);
+    return new RedisIoAdapter(app, corsOrigins, pub, sub);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

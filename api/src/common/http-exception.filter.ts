@@ -36,6 +36,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : exception);
     if (response.headersSent) return;
+    // A refusal that says how long to wait says it in the standard header as well.
+    if (typeof body.retryAfterSeconds === 'number')
+      response.setHeader('Retry-After', String(body.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 

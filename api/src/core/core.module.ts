@@ -1,11 +1,12 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { openRecordStore, type RecordStore } from '@skillers/store';
+import { RateLimits } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { resolveJwtSecret } from '../config/jwt-secret';
 import { PortStatusRegistry } from './port-status';
 import { APP_CONFIG, JWT_SECRET, RECORD_STORE } from './tokens';
 
-/** Configuration and the record store, available to every feature module. */
+/** Configuration, the record store and the rate-limit counters, available to every feature module. */
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
@@ -20,6 +21,7 @@ export class CoreModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: config },
         { provide: JWT_SECRET, useFactory: () => resolveJwtSecret(config.jwtSecret, config.dataDir) },
         PortStatusRegistry,
+        RateLimits,
         {
           provide: RECORD_STORE,
           inject: [PortStatusRegistry],
@@ -30,7 +32,7 @@ export class CoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry],
+      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry, RateLimits],
     };
   }
 

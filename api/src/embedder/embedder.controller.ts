@@ -10,6 +10,7 @@ import {
 import { type Embedder, EmbedderUnavailableError } from '@skillers/embedding';
 import type { Response } from 'express';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { MlService } from '../search/ml.service';
 import { SortService } from '../search/sort.service';
@@ -47,6 +48,7 @@ export class EmbedderController {
   @Post('sort')
   @HttpCode(200)
   @PerMinuteLimit(60)
+  @PerUserLimit(USER_LIMITS.similarity)
   sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest) {
     return this.sorting.sort(body);
   }
@@ -54,6 +56,7 @@ export class EmbedderController {
   @Post('ml')
   @HttpCode(200)
   @PerMinuteLimit(60)
+  @PerUserLimit(USER_LIMITS.similarity)
   suggest(@Body(new ZodPipe(labelSuggestionRequestSchema)) body: LabelSuggestionRequest) {
     return this.ml.suggest(body);
   }

@@ -26,6 +26,7 @@ import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FeedService } from './feed.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 
 const postId = new ZodPipe(objectIdSchema);
 
@@ -41,6 +42,7 @@ export class FeedController {
   @Post()
   @UseGuards(JwtAuthGuard)
   @PerMinuteLimit(30)
+  @PerUserLimit(USER_LIMITS.posts)
   create(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(postSchema)) body: PostInput) {
     return this.feed.create(user, body);
   }
@@ -56,12 +58,14 @@ export class FeedController {
   @Post(':id/like')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.likes)
   like(@CurrentUser() user: AuthenticatedUser, @Param('id', postId) id: string) {
     return this.feed.like(id, user.id);
   }
 
   @Delete(':id/like')
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.likes)
   unlike(@CurrentUser() user: AuthenticatedUser, @Param('id', postId) id: string) {
     return this.feed.unlike(id, user.id);
   }
@@ -69,6 +73,7 @@ export class FeedController {
   @Post(':id/comments')
   @UseGuards(JwtAuthGuard)
   @PerMinuteLimit(60)
+  @PerUserLimit(USER_LIMITS.comments)
   comment(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', postId) id: string,

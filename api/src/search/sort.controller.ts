@@ -4,6 +4,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SortService } from './sort.service';
 
@@ -15,6 +16,7 @@ export class SortController {
   @Post('sort')
   @HttpCode(200)
   @PerMinuteLimit(60)
+  @PerUserLimit(USER_LIMITS.similarity)
   @UseGuards(OptionalJwtAuthGuard)
   sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest, @CurrentUser() user?: AuthenticatedUser) {
     return this.sorting.sort(body, user !== undefined);

@@ -65,6 +65,8 @@ export interface ChatEventError {
   event: string;
   message: string;
   errors?: { field: string; message: string }[];
+  /** With a rate-limit refusal: how long to wait before sending again. */
+  retryAfterSeconds?: number;
 }
 
 export const conversationPairKey = (a: string, b: string): string => [a, b].sort().join(':');

@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   signedUp: 'User created successfully',
   loggedIn: 'Logged in successfully',
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait a minute and try again.',
+  tooManySignups:
+    'Too many sign-up attempts for this email or username. Please wait a few minutes and try again.',
 } as const;
 
 export const FORM_MESSAGES = {
@@ -30,6 +32,8 @@ export const HTTP_MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
+  tooManyPosts: 'You are posting too often. Please wait a moment and try again.',
 } as const;
 
 /** Chat texts: spec section 2 and 8, with the two failure texts DESIGN section 7 replaces. */

@@ -44,7 +44,7 @@ export const signupFormSchema = z
     username: usernameField,
     email: emailField,
     password: passwordField.pipe(z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)),
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,

@@ -15,29 +15,33 @@ export interface PostImageInput {
   base64: string;
 }
 
+const IMAGE_TOO_LARGE = `The image must be at most ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+/** The longest data address a POST_IMAGE_MAX_BYTES image can take: its base64 and a short header. */
+export const IMAGE_DATA_URL_MAX_LENGTH = Math.ceil(POST_IMAGE_MAX_BYTES / 3) * 4 + 128;
+
 /**
  * An image attached as a `data:image/...;base64,` address. Only the listed types pass, and the
  * bytes must carry that type's magic number: a renamed text file does not get through.
  */
-export const imageDataUrlSchema = z.string().transform((value, ctx): PostImageInput => {
-  const parsed = parseImageDataUrl(value);
-  if (!parsed || !isPostImageType(parsed.contentType)) {
-    ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageTypeNotAllowed });
-    return z.NEVER;
-  }
-  if (base64DecodedLength(parsed.base64) > POST_IMAGE_MAX_BYTES) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `The image must be at most ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-    });
-    return z.NEVER;
-  }
-  if (sniffImageType(base64Head(parsed.base64)) !== parsed.contentType) {
-    ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageContentMismatch });
-    return z.NEVER;
-  }
-  return { contentType: parsed.contentType, base64: parsed.base64 };
-});
+export const imageDataUrlSchema = z
+  .string()
+  .max(IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE)
+  .transform((value, ctx): PostImageInput => {
+    const parsed = parseImageDataUrl(value);
+    if (!parsed || !isPostImageType(parsed.contentType)) {
+      ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageTypeNotAllowed });
+      return z.NEVER;
+    }
+    if (base64DecodedLength(parsed.base64) > POST_IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: IMAGE_TOO_LARGE });
+      return z.NEVER;
+    }
+    if (sniffImageType(base64Head(parsed.base64)) !== parsed.contentType) {
+      ctx.addIssue({ code: 'custom', message: FEED_MESSAGES.imageContentMismatch });
+      return z.NEVER;
+    }
+    return { contentType: parsed.contentType, base64: parsed.base64 };
+  });
 
 export const postSchema = z.strictObject({
   data: requiredText(POST_MAX_LENGTH, 'A post', FEED_MESSAGES.postRequired),

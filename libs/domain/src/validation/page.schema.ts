@@ -8,7 +8,7 @@ export const pageQuerySchema = z
   .object({
     page: z
       .string({ error: PAGE_MESSAGE })
-      .regex(/^\d{1,7}$/, PAGE_MESSAGE)
+      .regex(/^\d{1,4}$/, PAGE_MESSAGE)
       .transform(Number)
       .pipe(z.number().min(1, PAGE_MESSAGE).max(MAX_PAGE, PAGE_MESSAGE))
       .optional(),

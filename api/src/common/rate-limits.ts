@@ -1,0 +1,131 @@
+import {
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AUTH_MESSAGES, HTTP_MESSAGES } from '@skillers/domain';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type AuthenticatedRequest, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+
+/** One counter: at most `points` attempts per key in `windowSeconds`, then 429 with `message`. */
+export interface RateLimitRule {
+  /** Names the counter; every route and socket event naming the same rule shares it. */
+  readonly name: string;
+  readonly points: number;
+  readonly windowSeconds: number;
+  /**
+   * Multiplied by RATE_LIMIT_SCALE, like the per-address limits: load and browser tests run many
+   * requests per user. Limits that guard one account (sign-up attempts) are never scaled.
+   */
+  readonly scaled: boolean;
+  readonly message: string;
+}
+
+const perMinute = (name: string, points: number, message: string = HTTP_MESSAGES.tooManyRequests) =>
+  ({ name, points, windowSeconds: 60, scaled: true, message }) satisfies RateLimitRule;
+
+/** Per signed-in user, whatever address or connection the requests come from. */
+export const USER_LIMITS = {
+  /** HTTP sends (both routes) and socket `chat` events draw on one allowance. */
+  messages: perMinute('messages', 60, HTTP_MESSAGES.tooManyMessages),
+  posts: perMinute('posts', 30, HTTP_MESSAGES.tooManyPosts),
+  comments: perMinute('comments', 60),
+  /** Likes and unlikes together. */
+  likes: perMinute('likes', 120),
+  /** `/ml` and `/sort`, under `/api` and `/embedder`: each call embeds text with the model. */
+  similarity: perMinute('similarity', 60),
+  /** Socket `join` events. */
+  joins: perMinute('joins', 120),
+} as const;
+
+/** Sign-up attempts naming one email address, and one username, whatever address they come from. */
+export const SIGNUP_ACCOUNT_LIMIT: RateLimitRule = {
+  name: 'signup-account',
+  points: 5,
+  windowSeconds: 15 * 60,
+  scaled: false,
+  message: AUTH_MESSAGES.tooManySignups,
+};
+
+/** A 429 whose body carries the message and `retryAfterSeconds`; the error filter adds `Retry-After`. */
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ message, retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** In-memory counters, one per rule; each api process counts on its own. */
+@Injectable()
+export class RateLimits {
+  private readonly counters = new Map<string, RateLimiterMemory>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** The number of attempts a rule allows per window, after RATE_LIMIT_SCALE. */
+  allowance(rule: RateLimitRule): number {
+    return rule.scaled ? Math.max(1, Math.round(rule.points * this.config.rateLimitScale)) : rule.points;
+  }
+
+  /** Counts one attempt under each key; past the rule's allowance on any of them, throws a 429. */
+  async consume(rule: RateLimitRule, ...keys: string[]): Promise<void> {
+    const counter = this.counterFor(rule);
+    const outcomes = await Promise.allSettled(keys.map((key) => counter.consume(key)));
+    let waitMs = -1;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') continue;
+      if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
+      waitMs = Math.max(waitMs, outcome.reason.msBeforeNext);
+    }
+    if (waitMs >= 0) throw new TooManyRequestsException(rule.message, Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+
+  private counterFor(rule: RateLimitRule): RateLimiterMemory {
+    let counter = this.counters.get(rule.name);
+    if (!counter) {
+      counter = new RateLimiterMemory({
+        keyPrefix: rule.name,
+        points: this.allowance(rule),
+        duration: rule.windowSeconds,
+      });
+      this.counters.set(rule.name, counter);
+    }
+    return counter;
+  }
+}
+
+const USER_LIMIT_RULE = 'userLimitRule';
+
+@Injectable()
+export class PerUserLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<RateLimitRule | undefined>(USER_LIMIT_RULE, context.getHandler());
+    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+    // Visitors are counted by the per-address limit only; routes that need a user refuse them anyway.
+    if (rule && user) await this.limits.consume(rule, user.id);
+    return true;
+  }
+}
+
+/**
+ * Counts the signed-in user's calls against `rule`, on top of any per-address limit. It reads the
+ * bearer token itself, so it does not depend on the order of the route's other guards.
+ */
+export const PerUserLimit = (rule: RateLimitRule) =>
+  applyDecorators(SetMetadata(USER_LIMIT_RULE, rule), UseGuards(OptionalJwtAuthGuard, PerUserLimitGuard));
