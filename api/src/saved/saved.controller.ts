@@ -1,16 +1,28 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { objectIdSchema, type PageQuery, pageQuerySchema } from '@skillers/domain';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  objectIdSchema,
+  type PageQuery,
+  pageQuerySchema,
+  type SavedFilteringRequest,
+  savedFilteringRequestSchema,
+} from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
+import { SavedFilteringService } from './saved-filtering.service';
 import { SavedService } from './saved.service';
 
 /** Projects and skillers the signed-in user keeps for later. Saving twice answers the same as once. */
 @Controller('user')
 @UseGuards(JwtAuthGuard)
 export class SavedController {
-  constructor(private readonly saved: SavedService) {}
+  constructor(
+    private readonly saved: SavedService,
+    private readonly filtering: SavedFilteringService,
+  ) {}
 
   @Get('projects/found')
   foundProjects(
@@ -18,6 +30,18 @@ export class SavedController {
     @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
   ) {
     return this.saved.foundProjects(user.id, query.page);
+  }
+
+  /** The saved projects the filters match; when none do, the closest saved ones (it may embed, as `/sort`). */
+  @Post('projects/found/filter')
+  @HttpCode(200)
+  @PerMinuteLimit(60)
+  @PerUserLimit(USER_LIMITS.similarity)
+  filterFoundProjects(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodPipe(savedFilteringRequestSchema)) body: SavedFilteringRequest,
+  ) {
+    return this.filtering.filterProjects(user.id, body);
   }
 
   @Post('projects/:id')

@@ -1,6 +1,7 @@
-import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { ActiveFilters, ProjectView, TeammateView } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
+import type { Ranked } from '../../../lib/similarity';
 
 export const fetchFoundTeammatesPage = (page: number): Promise<Page<TeammateView>> =>
   api
@@ -11,3 +12,44 @@ export const fetchFoundProjectsPage = (page: number): Promise<Page<ProjectView>>
   api
     .get<{ projects: ProjectView[]; projectPages: number }>(`/user/projects/found?page=${page}`)
     .then((answer) => ({ items: answer.projects, pages: answer.projectPages }));
+
+/** A search of the saved projects: the panel's filters, and its text for ranking the closest ones. */
+export interface SavedProjectsSearch {
+  activeFilters: ActiveFilters;
+  text: string;
+}
+
+export interface FilteredSavedProjects extends Page<ProjectView> {
+  total: number;
+  /** When nothing matched: the saved projects closest to the search, best first (may be empty). */
+  closest: readonly Ranked<ProjectView>[];
+}
+
+/** Spec section 9: a project matches when every active filter has at least one picked option. */
+const RESTRICTION = 'min_1_match';
+
+/** A page of the saved projects the filters match (`POST /user/projects/found/filter`). */
+export const fetchFilteredFoundProjects = (
+  { activeFilters, text }: SavedProjectsSearch,
+  page: number,
+): Promise<FilteredSavedProjects> => {
+  const trimmed = text.trim();
+  return api
+    .post<{
+      projects: ProjectView[];
+      total: number;
+      projectPages: number;
+      closest: Ranked<ProjectView>[];
+    }>('/user/projects/found/filter', {
+      activeFilters,
+      filtering_restriction: RESTRICTION,
+      page,
+      ...(trimmed ? { text: trimmed } : {}),
+    })
+    .then((answer) => ({
+      items: answer.projects,
+      pages: answer.projectPages,
+      total: answer.total,
+      closest: answer.closest,
+    }));
+};
