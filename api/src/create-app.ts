@@ -5,6 +5,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { ChatIoAdapter } from './chat/chat-io.adapter';
 import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
 import { answerBodyErrors } from './common/body-error.middleware';
@@ -31,7 +32,11 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   // The embedder's routes keep their own base, as the embedder service serves them in the cluster profile.
   app.setGlobalPrefix(API_PREFIX, { exclude: ['embedder/{*path}'] });
   app.useGlobalFilters(new HttpExceptionFilter());
-  if (config.redisUrl) app.useWebSocketAdapter(await RedisIoAdapter.connect(app, config.redisUrl));
+  app.useWebSocketAdapter(
+    config.redisUrl
+      ? await RedisIoAdapter.connect(app, config.redisUrl, config.corsOrigins)
+      : new ChatIoAdapter(app, config.corsOrigins),
+  );
   app.enableShutdownHooks();
   return app;
 };

@@ -73,6 +73,10 @@ export class SortService {
     try {
       const [vector] = await this.embedder.embed([queryText]);
       const hits = await this.index.knn(type, vector, limit);
+      // A live index built for another model holds no comparable vector until the reindex the indexer runs.
+      if (hits.length === 0 && (await this.index.vectorStatus?.())?.reindexNeeded) {
+        throw new EmbedderUnavailableError('The search index holds no vectors of the configured model yet');
+      }
       return {
         results: hits.map(({ id, similarity }) => ({
           record_id: id,
