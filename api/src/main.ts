@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 
@@ -6,8 +7,10 @@ const start = async () => {
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen(config.port, config.host);
+  // The bound port, not the configured one: PORT=0 lets the system pick a free port.
+  const { port } = app.getHttpServer().address() as AddressInfo;
   console.log(
-    `Skillers is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    `Skillers is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   );
 };
 

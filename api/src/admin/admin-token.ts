@@ -1,7 +1,7 @@
 import { ADMIN_TOKEN_FILE } from '@skillers/indexer';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keptSecret } from '../config/kept-secret';
 
 /** Injection token of the admin API's bearer token. */
 export const ADMIN_TOKEN = Symbol('ADMIN_TOKEN');
@@ -14,13 +14,7 @@ export const ADMIN_TOKEN_MIN_LENGTH = 32;
  */
 export const resolveAdminToken = (configured: string | undefined, dataDir: string): string => {
   if (configured) return configured;
-  const file = join(dataDir, ADMIN_TOKEN_FILE);
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= ADMIN_TOKEN_MIN_LENGTH) return kept;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const token = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
+  return keptSecret(join(dataDir, ADMIN_TOKEN_FILE), ADMIN_TOKEN_MIN_LENGTH, () =>
+    randomBytes(32).toString('base64url'),
+  );
 };

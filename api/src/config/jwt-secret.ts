@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keptSecret } from './kept-secret';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -10,13 +10,5 @@ export const JWT_SECRET_FILE = 'jwt-secret';
  */
 export const resolveJwtSecret = (configured: string | undefined, dataDir: string): string => {
   if (configured) return configured;
-  const file = join(dataDir, JWT_SECRET_FILE);
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return keptSecret(join(dataDir, JWT_SECRET_FILE), 32, () => randomBytes(48).toString('base64url'));
 };

@@ -1,0 +1,467 @@
+// Load and soak of the embedded profile through the HTTP API, with a realistic mix of requests.
+// Build first (`npm run build:server`), then `node bench/load.mjs` (load) or `node bench/load.mjs --soak`.
+// The built server (`node api/dist/main.js`, as `npm start` runs it) starts in a child process on
+// loopback with a temporary data folder and the demo data (SEED left on), and autocannon drives it.
+//   Load: LOAD_CONNECTIONS (default 100) connections for LOAD_SECONDS (default 60) s, as fast as they go.
+//   Soak: SOAK_CONNECTIONS (default 10) connections at SOAK_RATE (default 100) requests/s in all for
+//   SOAK_MINUTES (default 10), sampling the server's memory every SAMPLE_SECONDS (default 10) s.
+// Both report latency percentiles, requests/s, errors and non-2xx answers by request kind and status, and
+// the server's event-loop delay; the run exits non-zero on any failed request or, in a soak, growth.
+// BENCH_DATA_PARENT picks where the temporary data folder goes (`/dev/shm` leaves the disk out).
+// LOAD_USERS (default 20) accounts are signed up and shared by the connections. EMBEDDER_MODEL_PATH and
+// EMBEDDER_MODEL are passed on; unset, the small static model kept beside the repository is used when
+// present, so that nothing is fetched.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILT_SERVER = join(ROOT, 'api/dist/main.js');
+const SHARED_MODEL_PATH = join(ROOT, '../shared/models');
+const SHARED_MODEL = 'skillers/static-wordpiece-100d';
+
+const bounded = (name, fallback, max) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new Error(`${name} must be a number above 0 and at most ${max}`);
+  return value;
+};
+const SOAK = process.argv.includes('--soak');
+const LOAD_CONNECTIONS = bounded('LOAD_CONNECTIONS', 100, 1_000);
+const LOAD_SECONDS = bounded('LOAD_SECONDS', 60, 3_600);
+const SOAK_CONNECTIONS = bounded('SOAK_CONNECTIONS', 10, 1_000);
+const SOAK_RATE = bounded('SOAK_RATE', 100, 100_000);
+const SOAK_MINUTES = bounded('SOAK_MINUTES', 10, 24 * 60);
+const SAMPLE_SECONDS = bounded('SAMPLE_SECONDS', 10, 600);
+const USERS = bounded('LOAD_USERS', 20, 1_000);
+/**
+ * Every per-minute limit counts per client address, and every connection here comes from 127.0.0.1: the
+ * scale lifts them (120 messages a minute becomes 120 000) far above what one address offers in the run.
+ */
+const RATE_LIMIT_SCALE = 1_000;
+const RUN_SECONDS = SOAK ? SOAK_MINUTES * 60 : LOAD_SECONDS;
+/** The whole run stops after this, whatever happens. */
+const HARD_LIMIT_MS = (RUN_SECONDS + 180) * 1_000;
+/** Growth after the first tenth of the soak above these, in MB per minute, is flagged. */
+const HEAP_SLOPE_LIMIT = 0.5;
+const RSS_SLOPE_LIMIT = 2;
+
+// In the server: answers 'memory' with its memory use and its event loop's delay since the last answer
+// ({ gc: true } first runs a full collection, so the heap figure is the live heap, not garbage waiting
+// for the collector).
+const MEMORY_PROBE =
+  'import{monitorEventLoopDelay}from"node:perf_hooks";' +
+  'const delay=monitorEventLoopDelay({resolution:10});delay.enable();' +
+  'process.on("message",(m)=>{if(m?.probe!=="memory")return;' +
+  'const loop={p99:delay.percentile(99)/1e6,max:delay.max/1e6};delay.reset();' +
+  'if(m.gc)globalThis.gc?.();process.send({memory:process.memoryUsage(),loop})});';
+
+let seed = 20_261_122;
+const random = () => {
+  seed = (seed * 1_664_525 + 1_013_904_223) >>> 0;
+  return seed / 4_294_967_296;
+};
+const pickOne = (list) => list[Math.floor(random() * list.length)];
+const pickSome = (list, most) => {
+  const count = Math.min(list.length, 1 + Math.floor(random() * most));
+  return [...list].sort(() => random() - 0.5).slice(0, count);
+};
+
+const startServer = (dataDir) =>
+  new Promise((resolve, reject) => {
+    const modelEnv =
+      process.env.EMBEDDER_MODEL_PATH || !existsSync(join(SHARED_MODEL_PATH, SHARED_MODEL))
+        ? {}
+        : { EMBEDDER_MODEL_PATH: SHARED_MODEL_PATH, EMBEDDER_MODEL: SHARED_MODEL };
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, BUILT_SERVER],
+      {
+        env: {
+          ...process.env,
+          ...modelEnv,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+        },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      },
+    );
+    let output = '';
+    let listening = false;
+    const onData = (chunk) => {
+      // Read on to the end: a full pipe would stall the server.
+      output = (output + chunk.toString()).slice(-20_000);
+      const match = !listening && /Skillers is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        listening = true;
+        resolve({ child, baseUrl: match[1], output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code, signal) => {
+      if (!listening) reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+
+const call = async (baseUrl, method, path, body, token) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
+  return answer;
+};
+
+const signUp = async (baseUrl, name) => {
+  const user = { username: name, email: `${name}@example.com`, password: 'load-test-password' };
+  await call(baseUrl, 'POST', '/api/auth/signup', user);
+  const { token } = await call(baseUrl, 'POST', '/api/auth/login', {
+    email: user.email,
+    password: user.password,
+  });
+  return { id: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id, token };
+};
+
+/** Every page of a listing, as the web app pages through it. */
+const allPages = async (baseUrl, path, itemsKey, pagesKey) => {
+  const first = await call(baseUrl, 'GET', `${path}?page=1`);
+  const records = [...first[itemsKey]];
+  for (let page = 2; page <= first[pagesKey]; page += 1)
+    records.push(...(await call(baseUrl, 'GET', `${path}?page=${page}`))[itemsKey]);
+  return { records, pages: first[pagesKey] };
+};
+
+// activeFilters keys and the stored list each one filters on.
+const LIST_FILTERS = {
+  toolsExperience: (record) =>
+    record.toolsExperience.map(({ tool, mep }) => ({ tool, mep: Math.max(1, mep - 1) })),
+  projectType: (record) => record.projectType,
+  productType: (record) => record.productType ?? [],
+  offeredGratification: (record) => record.offeredGratification,
+  forGratification: (record) => record.forGratification,
+  softSkills: (record) => record.softSkills ?? [],
+  hardSkills: (record) => record.hardSkills ?? [],
+  requiredAreaOfExpertise: (record) => record.areaOfExpertise ?? [],
+  usedLanguages: (record) => record.usedLanguages ?? [],
+  locations: (record) => record.locations ?? [],
+};
+
+/** What a visitor picks in the filter panel: one to three filters, taken from a listing that exists. */
+const filterBody = (records, teammates) => {
+  const record = pickOne(records);
+  const activeFilters = {};
+  for (const key of pickSome(Object.keys(LIST_FILTERS), 3)) {
+    const options = LIST_FILTERS[key](record);
+    if (options.length > 0) activeFilters[key] = pickSome(options, 2);
+  }
+  if (teammates && random() < 0.3) activeFilters.requiredAvailability = { hours: 10, mode: 'At least' };
+  return {
+    activeFilters,
+    filtering_restriction: random() < 0.7 ? 'min_1_match' : 'all_match',
+    page: random() < 0.8 ? 1 : 2,
+  };
+};
+
+/**
+ * The request mix, in percent. Every request is valid whatever ran before it: saving an item already
+ * saved, or forgetting one that is not, answers 200 as the first time does.
+ */
+const buildMix = ({ users, projects, teammates }) => {
+  const json = { 'content-type': 'application/json' };
+  const signedIn = (user) => ({ authorization: `Bearer ${user.token}` });
+  const anyPage = (listing) => 1 + Math.floor(random() * listing.pages);
+  return [
+    [
+      'list projects',
+      20,
+      (user) => ({ method: 'GET', path: `/api/project?page=${anyPage(projects)}`, headers: signedIn(user) }),
+    ],
+    ['list profiles', 15, () => ({ method: 'GET', path: `/api/teammates?page=${anyPage(teammates)}` })],
+    [
+      'filter projects',
+      12,
+      (user) => ({
+        method: 'POST',
+        path: '/api/project/traditional_filtering_all',
+        headers: { ...json, ...signedIn(user) },
+        body: JSON.stringify(filterBody(projects.records, false)),
+      }),
+    ],
+    [
+      'filter profiles',
+      12,
+      () => ({
+        method: 'POST',
+        path: '/api/teammate/traditional_filtering',
+        headers: json,
+        body: JSON.stringify(filterBody(teammates.records, true)),
+      }),
+    ],
+    [
+      'project detail',
+      13,
+      (user) => ({
+        method: 'GET',
+        path: `/api/project/${pickOne(projects.records)._id}`,
+        headers: signedIn(user),
+      }),
+    ],
+    [
+      'profile detail',
+      10,
+      () => ({ method: 'GET', path: `/api/teammate/${pickOne(teammates.records)._id}` }),
+    ],
+    [
+      'save / unsave',
+      10,
+      (user) => {
+        const [kind, list] =
+          random() < 0.5 ? ['projects', projects.records] : ['teammates', teammates.records];
+        return {
+          method: random() < 0.5 ? 'POST' : 'DELETE',
+          path: `/api/user/${kind}/${pickOne(list)._id}`,
+          headers: signedIn(user),
+        };
+      },
+    ],
+    [
+      'send message',
+      8,
+      (user) => {
+        let friend = pickOne(users);
+        if (friend === user) friend = users[(users.indexOf(friend) + 1) % users.length];
+        const body = { id: friend.id, message: `Hello from the load test, ${Math.floor(random() * 1e6)}` };
+        return {
+          method: 'POST',
+          path: '/api/chat/sendMessage',
+          headers: { ...json, ...signedIn(user) },
+          body: JSON.stringify(body),
+        };
+      },
+    ],
+  ];
+};
+
+const readRssKb = (pid) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+};
+
+const askMemory = (child, gc) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({}), 5_000);
+    child.once('message', (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    child.send({ probe: 'memory', gc });
+  });
+
+/** Least-squares slope of y over x. */
+const slope = (points) => {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const sxy = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  return sxx === 0 ? 0 : sxy / sxx;
+};
+
+const mb = (bytes) => bytes / 1_048_576;
+const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const main = async () => {
+  if (!existsSync(BUILT_SERVER))
+    throw new Error(`${BUILT_SERVER} is missing: run "npm run build:server" first.`);
+  const dataDir = mkdtempSync(join(process.env.BENCH_DATA_PARENT ?? tmpdir(), 'skillers-bench-load-'));
+  const startedAt = Date.now();
+  const server = await startServer(dataDir);
+  const { child, baseUrl } = server;
+  const guard = setTimeout(() => {
+    console.error(`Stopped: the run took longer than ${HARD_LIMIT_MS / 1_000} s.`);
+    child.kill('SIGKILL');
+    process.exit(1);
+  }, HARD_LIMIT_MS);
+  try {
+    const users = [];
+    for (let index = 0; index < USERS; index += 1) users.push(await signUp(baseUrl, `loaduser${index}`));
+    const projects = await allPages(baseUrl, '/api/project', 'projects', 'projectsPages');
+    const teammates = await allPages(baseUrl, '/api/teammates', 'teammates', 'teammatesPages');
+    console.log(
+      `Server up in ${((Date.now() - startedAt) / 1_000).toFixed(1)} s with ${projects.records.length} projects, ` +
+        `${teammates.records.length} profiles; ${users.length} load accounts. Load average before: ${load()}.`,
+    );
+
+    const mix = buildMix({ users, projects, teammates });
+    const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);
+    const perKind = new Map(mix.map(([name]) => [name, { sent: 0, statuses: new Map() }]));
+    const pickKind = () => {
+      let roll = random() * totalWeight;
+      for (const entry of mix) {
+        roll -= entry[1];
+        if (roll < 0) return entry;
+      }
+      return mix.at(-1);
+    };
+
+    const connections = SOAK ? SOAK_CONNECTIONS : LOAD_CONNECTIONS;
+    const instance = autocannon({
+      url: baseUrl,
+      connections,
+      duration: RUN_SECONDS,
+      ...(SOAK && { overallRate: SOAK_RATE }),
+      timeout: 10,
+      requests: [
+        {
+          // autocannon gives each request a fresh context; it carries the kind to the answer.
+          setupRequest: (request, context) => {
+            const [name, , build] = pickKind();
+            context.kind = name;
+            perKind.get(name).sent += 1;
+            return { ...request, ...build(pickOne(users)) };
+          },
+          onResponse: (status, _body, context) => {
+            const { statuses } = perKind.get(context.kind);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          },
+        },
+      ],
+    });
+
+    // Memory and event-loop delay every SAMPLE_SECONDS; the soak collects garbage before each reading.
+    const samples = [];
+    const runStart = Date.now();
+    const sample = async () => {
+      const { memory, loop } = await askMemory(child, SOAK);
+      samples.push({
+        minutes: (Date.now() - runStart) / 60_000,
+        rssMb: readRssKb(child.pid) / 1_024,
+        heapMb: memory ? mb(memory.heapUsed) : NaN,
+        loopP99: loop?.p99 ?? NaN,
+        loopMax: loop?.max ?? NaN,
+        loadavg: loadavg()[0],
+      });
+    };
+    await sample();
+    const sampler = setInterval(sample, SAMPLE_SECONDS * 1_000);
+    const perSecond = [];
+    instance.on('tick', ({ counter }) => perSecond.push(counter));
+    const result = await instance;
+    clearInterval(sampler);
+    await sample();
+    const endRssMb = readRssKb(child.pid) / 1_024;
+
+    console.log(
+      `\n${SOAK ? 'Soak' : 'Load'}: ${connections} connections for ${RUN_SECONDS} s` +
+        `${SOAK ? ` at ${SOAK_RATE} requests/s` : ''} against the embedded profile on loopback.` +
+        ` Load average after: ${load()}.\n`,
+    );
+    const kindRows = [...perKind].map(([name, { sent, statuses }]) => {
+      const codes = [...statuses].sort(([a], [b]) => a - b);
+      const ok = codes
+        .filter(([code]) => code >= 200 && code < 300)
+        .reduce((sum, [, count]) => sum + count, 0);
+      return {
+        request: name,
+        share: `${Math.round((sent / Math.max(1, result.requests.sent)) * 100)}%`,
+        answered: codes.reduce((sum, [, count]) => sum + count, 0),
+        '2xx': ok,
+        'other statuses': codes
+          .filter(([code]) => code < 200 || code >= 300)
+          .map(([code, count]) => `${code}: ${count}`)
+          .join(', '),
+      };
+    });
+    console.table(kindRows);
+    const non2xxByStatus = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', ');
+    console.table([
+      {
+        'req/s': Math.round(result.requests.average),
+        requests: result.requests.total,
+        'p50 ms': result.latency.p50,
+        'p90 ms': result.latency.p90,
+        'p99 ms': result.latency.p99,
+        'max ms': result.latency.max,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        'server RSS MB': fixed(endRssMb),
+      },
+    ]);
+    if (non2xxByStatus) console.log(`Non-2xx by status: ${non2xxByStatus}`);
+    const answered = perSecond.slice(1, -1);
+    console.log(
+      `Answers per second: lowest ${answered.length ? Math.min(...answered) : '-'}, highest ` +
+        `${answered.length ? Math.max(...answered) : '-'}; server event-loop delay: worst p99 over ` +
+        `${SAMPLE_SECONDS} s ${fixed(Math.max(...samples.map((s) => s.loopP99)))} ms, max ` +
+        `${fixed(Math.max(...samples.map((s) => s.loopMax)))} ms.`,
+    );
+
+    let flat = true;
+    if (SOAK) {
+      const perMinute = samples.filter(
+        (_, index) => index % Math.max(1, Math.round(60 / SAMPLE_SECONDS)) === 0,
+      );
+      console.table(
+        perMinute.map((s) => ({
+          minute: fixed(s.minutes),
+          'RSS MB': fixed(s.rssMb),
+          'heap MB': fixed(s.heapMb),
+          'loop p99 ms': fixed(s.loopP99),
+          'load 1 min': fixed(s.loadavg, 2),
+        })),
+      );
+      const settled = samples.filter((s) => s.minutes >= SOAK_MINUTES / 10);
+      const rssSlope = slope(settled.map((s) => [s.minutes, s.rssMb]));
+      const heapSlope = slope(settled.map((s) => [s.minutes, s.heapMb]));
+      const stat = (key) => {
+        const values = samples.map((s) => s[key]);
+        return { start: values[0], end: values.at(-1), max: Math.max(...values) };
+      };
+      const rss = stat('rssMb');
+      const heap = stat('heapMb');
+      flat = rssSlope <= RSS_SLOPE_LIMIT && heapSlope <= HEAP_SLOPE_LIMIT;
+      console.log(
+        `Memory over ${samples.length} samples: RSS start ${fixed(rss.start)} MB, end ${fixed(rss.end)} MB, max ${fixed(rss.max)} MB, ` +
+          `slope ${fixed(rssSlope, 2)} MB/min after the first tenth; heap after GC start ${fixed(heap.start)} MB, ` +
+          `end ${fixed(heap.end)} MB, max ${fixed(heap.max)} MB, slope ${fixed(heapSlope, 2)} MB/min. ` +
+          (flat
+            ? 'Flat.'
+            : `GROWING (limits ${RSS_SLOPE_LIMIT} MB/min RSS, ${HEAP_SLOPE_LIMIT} MB/min heap).`),
+      );
+    }
+    const clean = result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
+    console.log(clean ? 'Every request answered 2xx.' : 'Some requests failed: see the counts above.');
+    process.exitCode = clean && flat ? 0 : 1;
+  } finally {
+    clearTimeout(guard);
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+await main();
