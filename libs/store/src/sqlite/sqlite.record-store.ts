@@ -12,6 +12,7 @@ import {
   type StoredDocument,
 } from '../record-store.port';
 import { fieldExpression, orderAndPage, whereClause } from './sqlite-sql';
+import { StatementCache } from './statement-cache';
 
 const TABLE_PATTERN = /^[a-z][a-z0-9_]*$/;
 
@@ -60,11 +61,13 @@ export class SqliteRecordStore implements RecordStore {
 class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
   private readonly uniqueIndexFields = new Map<string, readonly string[]>();
+  private readonly statements: StatementCache;
 
   constructor(
     private readonly db: Database.Database,
     spec: CollectionSpec,
   ) {
+    this.statements = new StatementCache(db);
     if (!TABLE_PATTERN.test(spec.name)) throw new Error(`Invalid collection name: ${spec.name}`);
     this.table = spec.name;
     db.exec(`CREATE TABLE IF NOT EXISTS "${this.table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
@@ -80,8 +83,8 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
 
   async insert(doc: T): Promise<T> {
     try {
-      this.db
-        .prepare(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`)
+      this.statements
+        .get(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`)
         .run(doc._id, JSON.stringify(doc));
     } catch (error) {
       throw this.translate(error);
@@ -91,7 +94,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
 
   /** One transaction: one commit, so one sync to disk for the whole batch, and all or nothing. */
   async insertMany(docs: readonly T[]): Promise<number> {
-    const statement = this.db.prepare(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`);
+    const statement = this.statements.get(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`);
     const insertAll = this.db.transaction(() => {
       for (const doc of docs) statement.run(doc._id, JSON.stringify(doc));
     });
@@ -115,16 +118,16 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
     const where = whereClause(filter);
     const tail = orderAndPage(options);
-    const rows = this.db
-      .prepare(`SELECT doc FROM "${this.table}" ${where.sql} ${tail.sql}`)
+    const rows = this.statements
+      .get(`SELECT doc FROM "${this.table}" ${where.sql} ${tail.sql}`)
       .all(...where.params, ...tail.params) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
   async count(filter: Filter): Promise<number> {
     const where = whereClause(filter);
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM "${this.table}" ${where.sql}`)
+    const row = this.statements
+      .get(`SELECT COUNT(*) AS n FROM "${this.table}" ${where.sql}`)
       .get(...where.params) as {
       n: number;
     };
@@ -157,16 +160,16 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.db.prepare(`DELETE FROM "${this.table}" WHERE id = ?`).run(id).changes > 0;
+    return this.statements.get(`DELETE FROM "${this.table}" WHERE id = ?`).run(id).changes > 0;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const where = whereClause(filter);
-    return this.db.prepare(`DELETE FROM "${this.table}" ${where.sql}`).run(...where.params).changes;
+    return this.statements.get(`DELETE FROM "${this.table}" ${where.sql}`).run(...where.params).changes;
   }
 
   private readById(id: string): T | null {
-    const row = this.db.prepare(`SELECT doc FROM "${this.table}" WHERE id = ?`).get(id) as
+    const row = this.statements.get(`SELECT doc FROM "${this.table}" WHERE id = ?`).get(id) as
       { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as T) : null;
   }
@@ -178,7 +181,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
       if (!doc) return null;
       change(doc);
       doc._id = id;
-      this.db.prepare(`UPDATE "${this.table}" SET doc = ? WHERE id = ?`).run(JSON.stringify(doc), id);
+      this.statements.get(`UPDATE "${this.table}" SET doc = ? WHERE id = ?`).run(JSON.stringify(doc), id);
       return doc;
     });
     try {
