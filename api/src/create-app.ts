@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { ChatIoAdapter } from './chat/chat-io.adapter';
 import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
-import { answerBodyErrors } from './common/body-error.middleware';
+import { answerBodyErrors, refuseNonJsonBodies } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
@@ -27,6 +27,7 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
   app.use(helmet());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(refuseNonJsonBodies());
   app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });
   // The embedder's routes keep their own base, as the embedder service serves them in the cluster profile.

@@ -1,5 +1,5 @@
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpExceptionFilter } from './http-exception.filter';
 
 /**
@@ -13,3 +13,18 @@ export const answerBodyErrors =
   (error, request, response, _next) => {
     filter.catch(error, new ExecutionContextHost([request, response]));
   };
+
+/**
+ * Refuses a request body sent as anything but JSON with 415. The JSON parser leaves such a body
+ * unread, so without this a route would run as if no body had been sent at all (a reindex with
+ * every kind, for one). An empty body needs no type.
+ */
+export const refuseNonJsonBodies = (): RequestHandler => (request, _response, next) => {
+  const sent =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (sent && !request.is('application/json')) {
+    next(Object.assign(new Error('Unsupported media type'), { status: 415, type: 'unsupported.media.type' }));
+    return;
+  }
+  next();
+};

@@ -1,0 +1,389 @@
+import {
+  conversationQuerySchema,
+  deleteProjectSchema,
+  embedRequestSchema,
+  feedbackSchema,
+  filteringRequestSchema,
+  labelSuggestionRequestSchema,
+  loginSchema,
+  pageQuerySchema,
+  postSchema,
+  commentSchema,
+  projectCreateSchema,
+  projectEditSchema,
+  propositionSchema,
+  savedFilteringRequestSchema,
+  sendMessageSchema,
+  settingsSchema,
+  signupSchema,
+  sortRequestSchema,
+  teammateCreateSchema,
+  teammateEditSchema,
+} from '@skillers/domain';
+import type { z } from 'zod';
+import { propositionFilterSchema, reindexRequestSchema } from '../../src/admin/admin-request.schemas';
+
+/** Records made before the barrage, which no refused request may change. */
+export interface Seeded {
+  owner: { id: string; token: string; email: string; password: string };
+  friendId: string;
+  adminToken: string;
+  ownProjectId: string;
+  friendProjectId: string;
+  friendTeammateId: string;
+  postId: string;
+  propositionId: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** none: no token read; optional: a token only marks saved items; user: bearer JWT; admin: the admin token. */
+export type Auth = 'none' | 'optional' | 'user' | 'admin';
+
+export interface QueryField {
+  name: string;
+  kind: 'page' | 'id' | 'enum';
+}
+
+export interface RouteEntry {
+  method: Method;
+  /** The path as the router registers it, `:id` included. */
+  path: string;
+  auth: Auth;
+  /** The `:id` a request that should pass every other check names. */
+  id?: (seeded: Seeded) => string;
+  /** The status for a well-formed id that names nothing; null where that is not an error (forgetting). */
+  absentIdStatus?: number | null;
+  body?: { schema: z.ZodType; valid: (seeded: Seeded) => unknown };
+  /** The query is refused when any of these schemas (one per query pipe of the handler) refuses it. */
+  query?: { schemas: z.ZodType[]; fields: QueryField[]; valid: (seeded: Seeded) => Record<string, string> };
+}
+
+const PNG_1PX =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+export const ONE_PIXEL_PNG = PNG_1PX;
+
+const project = {
+  projectName: 'Solar map',
+  toolsExperience: [{ tool: 'React', mep: 3 }, 'Figma'],
+  projectType: ['Start Up'],
+  productType: ['Web Application'],
+  offeredGratification: ['Equity Grant'],
+  forGratification: ['Milestone'],
+  description: 'Maps rooftops that could carry solar panels.',
+  projectGoal: 'A public map',
+  softSkills: ['Empathy'],
+  hardSkills: ['Frontend Developer'],
+  areaOfExpertise: ['Renewable Energy'],
+  usedLanguages: ['English'],
+  locations: ['Poland'],
+  workingTypeRemote: true,
+  workingTypeOffice: false,
+  bizRole: 30,
+  techRole: 70,
+  deadline: '2031-05-01',
+  availability: 10,
+  availabilityFrom: 10,
+  availabilityTo: 15,
+  availabilityType: 'Monthly',
+  deadlineFrom: '2030-01-01',
+  deadlineTo: '2030-06-01T12:00:00Z',
+  baseLocation: ['Warsaw'],
+  weeklyEngagement: { from: 5, to: 20 },
+  bizPosition: 'Founder',
+  techPosition: 'CTO',
+  sectorDetails: 'Residential rooftops',
+  personalAssets: ['Patience'],
+  speakingLanguagesRequired: ['Polish'],
+};
+
+const teammate = {
+  nickname: 'pixel-pusher',
+  toolsExperience: [{ tool: 'Figma', mep: 5 }],
+  projectType: 'Freelancing',
+  productType: ['Mobile Application'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  description: 'Designs interfaces.',
+  softSkills: ['Empathy'],
+  hardSkills: ['UX Designer'],
+  areaOfExpertise: ['Healthcare'],
+  usedLanguages: ['English'],
+  locations: ['Spain'],
+  workingTypeRemote: true,
+  bizRole: 0,
+  availability: 20,
+  deadline: 12,
+  availabilityFrom: 1,
+  availabilityTo: 40,
+  availabilityType: 'week',
+};
+
+const filtering = {
+  activeFilters: {
+    toolsExperience: [{ tool: 'React', mep: 2 }, 'Figma'],
+    projectType: ['Start Up'],
+    productType: ['Web Application'],
+    product_type: ['Mobile Application'],
+    offeredGratification: ['Salary'],
+    forGratification: ['Time'],
+    softSkills: ['Empathy'],
+    hardSkills: ['UX Designer'],
+    requiredAreaOfExpertise: ['Healthcare'],
+    usedLanguages: ['English'],
+    locations: ['Spain'],
+    offeredWorkingType: ['Remote'],
+    offeredWorkingTypeActiveOptions: ['Office'],
+    requiredAvailability: { hours: 10, mode: 'Up to' },
+    projectDeadline: 6,
+    bizOrTech: 40,
+  },
+  filtering_restriction: 'min_1_match',
+  page: 1,
+};
+
+const sort = { type: 'project', filter: { projectType: ['Start Up'] }, text: 'solar map', limit: 5 };
+const ml = { input_text: 'a phone app for runners', len_2_cnt: 2 };
+const page = {
+  schemas: [pageQuerySchema],
+  fields: [{ name: 'page', kind: 'page' as const }],
+  valid: () => ({ page: '1' }),
+};
+
+/** Every HTTP route of the API and the embedder routes it mounts, with what a passing request looks like. */
+export const ROUTES: RouteEntry[] = [
+  { method: 'GET', path: '/api/health', auth: 'none' },
+  { method: 'GET', path: '/api/options', auth: 'none' },
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    auth: 'none',
+    body: {
+      schema: signupSchema,
+      valid: () => ({
+        username: 'newcomer',
+        email: 'newcomer@example.com',
+        password: 'correct-horse-battery',
+      }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    auth: 'none',
+    body: { schema: loginSchema, valid: (s) => ({ email: s.owner.email, password: s.owner.password }) },
+  },
+  { method: 'GET', path: '/api/user/settings', auth: 'user' },
+  {
+    method: 'PATCH',
+    path: '/api/user/settings',
+    auth: 'user',
+    body: {
+      schema: settingsSchema,
+      valid: (s) => ({
+        name: 'Ada',
+        surname: 'Lovelace',
+        email: s.owner.email,
+        phoneNumber: '+44 20 7946 0958',
+      }),
+    },
+  },
+  { method: 'GET', path: '/api/user/users', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/feedback',
+    auth: 'optional',
+    body: { schema: feedbackSchema, valid: () => ({ description: 'Lovely app', email: 'fan@example.com' }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/proposition',
+    auth: 'user',
+    body: { schema: propositionSchema, valid: () => ({ proposition: 'Zig', filterType: 'toolsExperience' }) },
+  },
+  {
+    method: 'GET',
+    path: '/api/chat/conversation',
+    auth: 'user',
+    query: {
+      schemas: [conversationQuerySchema],
+      fields: [{ name: 'friendId', kind: 'id' }],
+      valid: (s) => ({ friendId: s.friendId }),
+    },
+  },
+  { method: 'GET', path: '/api/chat/conversations', auth: 'user' },
+  ...(['/api/chat/sendMessage', '/api/chat/singlePage/sendMessage'] as const).map((path): RouteEntry => ({
+    method: 'POST',
+    path,
+    auth: 'user',
+    body: { schema: sendMessageSchema, valid: (s) => ({ id: s.friendId, message: 'Hello there' }) },
+  })),
+  { method: 'GET', path: '/api/post', auth: 'none', query: page },
+  {
+    method: 'POST',
+    path: '/api/post',
+    auth: 'user',
+    body: { schema: postSchema, valid: () => ({ data: 'A new post', image: PNG_1PX }) },
+  },
+  { method: 'GET', path: '/api/post/:id/image', auth: 'none', id: (s) => s.postId, absentIdStatus: 404 },
+  { method: 'POST', path: '/api/post/:id/like', auth: 'user', id: (s) => s.postId, absentIdStatus: 404 },
+  { method: 'DELETE', path: '/api/post/:id/like', auth: 'user', id: (s) => s.postId, absentIdStatus: 404 },
+  {
+    method: 'POST',
+    path: '/api/post/:id/comments',
+    auth: 'user',
+    id: (s) => s.postId,
+    absentIdStatus: 404,
+    body: { schema: commentSchema, valid: () => ({ data: 'Nice one' }) },
+  },
+  ...(['/api/project/traditional_filtering_all', '/api/teammate/traditional_filtering'] as const).map(
+    (path): RouteEntry => ({
+      method: 'POST',
+      path,
+      auth: 'optional',
+      body: { schema: filteringRequestSchema, valid: () => filtering },
+    }),
+  ),
+  ...(['/api/sort', '/embedder/sort'] as const).map((path): RouteEntry => ({
+    method: 'POST',
+    path,
+    auth: path.startsWith('/api') ? 'optional' : 'none',
+    body: { schema: sortRequestSchema, valid: () => sort },
+  })),
+  ...(['/api/ml', '/embedder/ml'] as const).map((path): RouteEntry => ({
+    method: 'POST',
+    path,
+    auth: 'none',
+    body: { schema: labelSuggestionRequestSchema, valid: () => ml },
+  })),
+  {
+    method: 'POST',
+    path: '/embedder/embed',
+    auth: 'none',
+    body: { schema: embedRequestSchema, valid: () => ({ texts: ['solar map', 'runners'] }) },
+  },
+  { method: 'GET', path: '/embedder/health', auth: 'none' },
+  { method: 'GET', path: '/api/project', auth: 'optional', query: page },
+  {
+    method: 'GET',
+    path: '/api/project/:id',
+    auth: 'optional',
+    id: (s) => s.friendProjectId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/project',
+    auth: 'user',
+    body: { schema: projectCreateSchema, valid: () => project },
+  },
+  {
+    method: 'PUT',
+    path: '/api/project/editProject/:id',
+    auth: 'user',
+    id: (s) => s.ownProjectId,
+    absentIdStatus: 404,
+    body: { schema: projectEditSchema, valid: () => project },
+  },
+  { method: 'GET', path: '/api/user/myProjects', auth: 'user', query: page },
+  {
+    method: 'DELETE',
+    path: '/api/user/myProjects',
+    auth: 'user',
+    body: { schema: deleteProjectSchema, valid: (s) => ({ project_id: s.ownProjectId }) },
+  },
+  { method: 'GET', path: '/api/user/myProjectsIds', auth: 'user' },
+  { method: 'GET', path: '/api/teammate', auth: 'optional', query: page },
+  { method: 'GET', path: '/api/teammates', auth: 'optional', query: page },
+  {
+    method: 'GET',
+    path: '/api/teammate/:id',
+    auth: 'optional',
+    id: (s) => s.friendTeammateId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/teammate',
+    auth: 'user',
+    body: { schema: teammateCreateSchema, valid: () => teammate },
+  },
+  {
+    method: 'PUT',
+    path: '/api/teammate/editTeammate',
+    auth: 'user',
+    body: { schema: teammateEditSchema, valid: () => teammate },
+  },
+  { method: 'GET', path: '/api/user/myTeammate', auth: 'user' },
+  { method: 'GET', path: '/api/user/projects/found', auth: 'user', query: page },
+  { method: 'GET', path: '/api/user/teammates/found', auth: 'user', query: page },
+  {
+    method: 'POST',
+    path: '/api/user/projects/found/filter',
+    auth: 'user',
+    body: { schema: savedFilteringRequestSchema, valid: () => ({ ...filtering, text: 'solar map' }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/projects/:id',
+    auth: 'user',
+    id: (s) => s.friendProjectId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/projects/:id',
+    auth: 'user',
+    id: (s) => s.friendProjectId,
+    absentIdStatus: null,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/teammates/:id',
+    auth: 'user',
+    id: (s) => s.friendTeammateId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/teammates/:id',
+    auth: 'user',
+    id: (s) => s.friendTeammateId,
+    absentIdStatus: null,
+  },
+  { method: 'GET', path: '/api/user/savedIds', auth: 'user' },
+  { method: 'GET', path: '/api/admin/stats', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/reindex',
+    auth: 'admin',
+    body: { schema: reindexRequestSchema, valid: () => ({ kind: 'project' }) },
+  },
+  { method: 'POST', path: '/api/admin/jobs/retry-failed', auth: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/admin/propositions',
+    auth: 'admin',
+    query: {
+      schemas: [pageQuerySchema, propositionFilterSchema],
+      fields: [
+        { name: 'page', kind: 'page' },
+        { name: 'filterType', kind: 'enum' },
+      ],
+      valid: () => ({ page: '1', filterType: 'toolsExperience' }),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/propositions/:id',
+    auth: 'admin',
+    id: (s) => s.propositionId,
+    absentIdStatus: 404,
+  },
+];
+
+/** The socket.io events a client may emit, with a payload the gateway accepts. */
+export const SOCKET_EVENTS = ['join', 'chat'] as const;
+
+export const routeKey = (route: { method: string; path: string }) =>
+  `${route.method.toUpperCase()} ${route.path}`;
