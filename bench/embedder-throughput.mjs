@@ -1,8 +1,10 @@
 // Throughput of the embedder service's POST /embed against calling the transformers.js pipeline directly.
-// Build first (`npx tsc -b tsconfig.build.json`), then run `node bench/embedder-throughput.mjs`.
+// Build first (`npx tsc -b tsconfig.build.json`), then run `node bench/embedder-throughput.mjs [batch sizes]`
+// (default 64 and 256 texts per call).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +13,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The shared static model by default, so the run needs no download; EMBEDDER_MODEL(_PATH) pick another.
 const MODEL = process.env.EMBEDDER_MODEL ?? 'skillers/static-wordpiece-100d';
 const MODEL_PATH = resolve(process.env.EMBEDDER_MODEL_PATH ?? join(root, '../shared/models'));
-const TEXTS = 2000;
-const BATCH = 64;
+const TEXTS = 2048;
+const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const ROUNDS = 3;
 const IN_FLIGHT = 4;
+const { HttpEmbedder } = createRequire(import.meta.url)('@skillers/embedding');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 const subjects = [
   'A mobile app',
@@ -36,8 +43,11 @@ const sentences = Array.from(
   { length: TEXTS },
   (_, i) => `${subjects[i % 6]} ${purposes[(i * 7) % 5]} ${asks[(i * 3) % 4]}, idea ${i}.`,
 );
-const batches = [];
-for (let start = 0; start < TEXTS; start += BATCH) batches.push(sentences.slice(start, start + BATCH));
+const batchesOf = (size) => {
+  const batches = [];
+  for (let start = 0; start < TEXTS; start += size) batches.push(sentences.slice(start, start + size));
+  return batches;
+};
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const timed = async (run) => {
@@ -52,7 +62,7 @@ env.localModelPath = `${MODEL_PATH}/`;
 const extractor = await pipeline('feature-extraction', MODEL, {
   quantized: existsSync(join(MODEL_PATH, MODEL, 'onnx', 'model_quantized.onnx')),
 });
-const direct = async () => {
+const direct = async (batches) => {
   const vectors = [];
   for (const batch of batches) {
     const output = await extractor(batch, { pooling: 'mean', normalize: true });
@@ -90,7 +100,7 @@ for (let tries = 0; (await fetch(`${url}/health`)).status !== 200; tries++) {
   if (tries > 100) throw new Error('The service did not become ready');
   await new Promise((wait) => setTimeout(wait, 100));
 }
-const embed = async (texts) => {
+const embedJson = async (texts) => {
   const response = await fetch(`${url}/embed`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -99,56 +109,70 @@ const embed = async (texts) => {
   if (!response.ok) throw new Error(`POST /embed answered ${response.status}`);
   return (await response.json()).vectors;
 };
-const serviceOneAtATime = async () => {
+// The API's client: it asks for the binary answer (32-bit floats) and decodes it.
+const client = new HttpEmbedder({ url, model: MODEL });
+const embedBinary = (texts) => client.embed(texts);
+const oneAtATime = (embed) => async (batches) => {
   const vectors = [];
   for (const batch of batches) vectors.push(...(await embed(batch)));
   return vectors;
 };
 // Several clients at once, as several indexer workers or API nodes would call it.
-const serviceConcurrent = async () => {
+const concurrent = (embed) => async (batches) => {
   const answers = new Array(batches.length);
   let next = 0;
-  const client = async () => {
+  const caller = async () => {
     while (next < batches.length) {
       const index = next++;
       answers[index] = await embed(batches[index]);
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, client));
+  await Promise.all(Array.from({ length: IN_FLIGHT }, caller));
   return answers.flat();
 };
 
 try {
   const passes = [
     ['transformers.js pipeline, in process', direct],
-    ['POST /embed, one call at a time', serviceOneAtATime],
-    [`POST /embed, ${IN_FLIGHT} calls in flight`, serviceConcurrent],
+    ['POST /embed JSON, one call at a time', oneAtATime(embedJson)],
+    [`POST /embed JSON, ${IN_FLIGHT} calls in flight`, concurrent(embedJson)],
+    ['POST /embed binary, one call at a time', oneAtATime(embedBinary)],
+    [`POST /embed binary, ${IN_FLIGHT} calls in flight`, concurrent(embedBinary)],
   ];
-  await direct(); // warm-up, so the first timed pass does not pay for first-run allocation
-  await serviceOneAtATime();
-  const results = passes.map(([name]) => ({ name, seconds: [] }));
-  let reference;
-  let largestDifference = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, [, run]] of passes.entries()) {
-      const { seconds, vectors } = await timed(run);
-      results[index].seconds.push(seconds);
-      reference ??= vectors;
-      for (let row = 0; row < TEXTS; row++) {
-        for (let col = 0; col < reference[row].length; col++) {
-          largestDifference = Math.max(largestDifference, Math.abs(vectors[row][col] - reference[row][col]));
+  console.log(`${MODEL}: ${TEXTS} sentences, median of ${ROUNDS} rounds; load average at start ${load()}`);
+  for (const size of SIZES.length ? SIZES : [64, 256]) {
+    const batches = batchesOf(size);
+    for (const [, run] of passes) await run(batches); // warm-up: first-run allocation is not timed
+    const results = passes.map(([name]) => ({ name, seconds: [] }));
+    let reference;
+    let largestDifference = 0;
+    // Rounds interleave the passes, so a change in the machine's load touches them all alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, [, run]] of passes.entries()) {
+        const { seconds, vectors } = await timed(() => run(batches));
+        results[index].seconds.push(seconds);
+        reference ??= vectors;
+        for (let row = 0; row < TEXTS; row++) {
+          for (let col = 0; col < reference[row].length; col++) {
+            largestDifference = Math.max(
+              largestDifference,
+              Math.abs(vectors[row][col] - reference[row][col]),
+            );
+          }
         }
       }
     }
+    console.log(`\n${size} texts per call                            texts/s  of direct`);
+    const directRate = TEXTS / median(results[0].seconds);
+    for (const { name, seconds } of results) {
+      const rate = TEXTS / median(seconds);
+      console.log(
+        `${name.padEnd(40)} ${rate.toFixed(0).padStart(7)}  ${((100 * rate) / directRate).toFixed(0).padStart(6)} %`,
+      );
+    }
+    console.log(`largest difference between the passes' vectors: ${largestDifference.toExponential(2)}`);
+    console.log(`load average ${load()}`);
   }
-  console.log(`${MODEL}: ${TEXTS} sentences in batches of ${BATCH}, median of ${ROUNDS} rounds`);
-  for (const { name, seconds } of results) {
-    const best = median(seconds);
-    console.log(
-      `${name.padEnd(40)} ${(TEXTS / best).toFixed(0).padStart(7)} texts/s  (${(best * 1000).toFixed(0)} ms)`,
-    );
-  }
-  console.log(`largest difference between the passes' vectors: ${largestDifference.toExponential(2)}`);
 } finally {
   stop();
 }

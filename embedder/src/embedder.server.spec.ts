@@ -1,11 +1,15 @@
 import { EMBED_TEXTS_MAX, SIMILARITY_TEXT_MAX_LENGTH } from '@skillers/domain';
 import {
+  decodeVectors,
   HttpEmbedder,
   LabelIndex,
   labelCachePath,
   modelSettings,
   suggestLabels,
   TransformersEmbedder,
+  VECTORS_DIMENSION_HEADER,
+  VECTORS_MEDIA_TYPE,
+  VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../test/shared-model';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -138,6 +142,31 @@ describe('POST /embed', () => {
     expect(body.vectors).toEqual(await reference.embed(SENTENCES.slice(0, 2)));
     const norm = Math.hypot(...body.vectors[0]);
     expect(norm).toBeCloseTo(1, 5);
+  });
+
+  it('answers the same vectors as 32-bit floats to a caller that accepts application/octet-stream', async () => {
+    const texts = SENTENCES.slice(0, 3);
+    const response = await post(
+      '/embed',
+      { texts },
+      {
+        headers: { 'content-type': 'application/json', accept: 'application/octet-stream' },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(VECTORS_MEDIA_TYPE);
+    expect(response.headers.get(VECTORS_MODEL_HEADER)).toBe(SHARED_MODEL_ID);
+    expect(response.headers.get(VECTORS_DIMENSION_HEADER)).toBe('100');
+    const bytes = await response.arrayBuffer();
+    expect(bytes.byteLength).toBe(3 * 100 * 4);
+    expect(decodeVectors(bytes, 3, 100)).toEqual(await reference.embed(texts));
+    // Without the header, or when it asks for JSON only, the answer stays JSON.
+    const json = await post(
+      '/embed',
+      { texts },
+      { headers: { 'content-type': 'application/json', accept: 'application/json' } },
+    );
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('answers each of many concurrent requests with its own vectors', async () => {

@@ -5,10 +5,15 @@ import {
   labelSuggestionRequestSchema,
 } from '@skillers/domain';
 import {
+  acceptsVectorBytes,
   type Embedder,
   type EmbedderStatus,
   EmbedderUnavailableError,
+  encodeVectors,
   LabelSuggester,
+  VECTORS_DIMENSION_HEADER,
+  VECTORS_MEDIA_TYPE,
+  VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +64,8 @@ class HttpError extends Error {
 interface Answer {
   status: number;
   body: unknown;
+  /** Sent instead of `body` as JSON: the binary answer of `/embed`, with its own headers. */
+  bytes?: { data: Buffer; headers: Record<string, string> };
 }
 
 type Handler = (request: IncomingMessage) => Promise<Answer>;
@@ -133,6 +140,15 @@ const routes = (
         const { texts } = validate(embedRequestSchema, await readJson(request, maxBytes));
         try {
           const vectors = await embedder.embed(texts);
+          if (acceptsVectorBytes(request.headers.accept)) {
+            const dimension = vectors[0].length;
+            const headers = {
+              'content-type': VECTORS_MEDIA_TYPE,
+              [VECTORS_MODEL_HEADER]: embedder.modelId,
+              [VECTORS_DIMENSION_HEADER]: String(dimension),
+            };
+            return { status: 200, body: null, bytes: { data: encodeVectors(vectors, dimension), headers } };
+          }
           return { status: 200, body: { vectors, model: embedder.modelId, dimension: embedder.dimension() } };
         } catch (error) {
           if (error instanceof EmbedderUnavailableError) throw new HttpError(503, error.message);
@@ -152,7 +168,16 @@ const routes = (
   };
 };
 
-const send = (response: ServerResponse, { status, body }: Answer, headers: Record<string, string> = {}) => {
+const send = (
+  response: ServerResponse,
+  { status, body, bytes }: Answer,
+  headers: Record<string, string> = {},
+) => {
+  if (bytes) {
+    response.writeHead(status, { ...bytes.headers, 'content-length': bytes.data.length, ...headers });
+    response.end(bytes.data);
+    return;
+  }
   const json = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

@@ -1,5 +1,13 @@
 export * from './embedder.port';
 export { HTTP_EMBED_BATCH, HttpEmbedder, type HttpEmbedderOptions } from './http/http.embedder';
+export {
+  acceptsVectorBytes,
+  decodeVectors,
+  encodeVectors,
+  VECTORS_DIMENSION_HEADER,
+  VECTORS_MEDIA_TYPE,
+  VECTORS_MODEL_HEADER,
+} from './http/vector-encoding';
 export { labelCachePath, LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
 export * from './lexical-fallback';
 export {

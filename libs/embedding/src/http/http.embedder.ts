@@ -1,4 +1,11 @@
 import { type Embedder, EmbedderUnavailableError, type EmbedderStatus } from '../embedder.port';
+import {
+  decodeVectors,
+  LITTLE_ENDIAN,
+  VECTORS_DIMENSION_HEADER,
+  VECTORS_MEDIA_TYPE,
+  VECTORS_MODEL_HEADER,
+} from './vector-encoding';
 
 export interface HttpEmbedderOptions {
   /** Base URL of the embedder service, such as `http://embedder:3001`. */
@@ -41,11 +48,20 @@ export class HttpEmbedder implements Embedder {
   async embed(texts: readonly string[]): Promise<number[][]> {
     const vectors: number[][] = [];
     for (let start = 0; start < texts.length; start += HTTP_EMBED_BATCH) {
-      const answer = await this.call<EmbedAnswer>('/embed', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ texts: texts.slice(start, start + HTTP_EMBED_BATCH) }),
-      });
+      const batch = texts.slice(start, start + HTTP_EMBED_BATCH);
+      const answer = await this.call<EmbedAnswer>(
+        '/embed',
+        {
+          method: 'POST',
+          // The binary answer when the service offers it (see vector-encoding.ts); JSON otherwise.
+          headers: {
+            'content-type': 'application/json',
+            ...(LITTLE_ENDIAN && { accept: `${VECTORS_MEDIA_TYPE}, application/json;q=0.5` }),
+          },
+          body: JSON.stringify({ texts: batch }),
+        },
+        batch.length,
+      );
       if (answer.model !== this.modelId) {
         throw new EmbedderUnavailableError(
           `The embedder service runs model "${answer.model}" but "${this.modelId}" is configured: set the same EMBEDDER_MODEL on both`,
@@ -79,7 +95,8 @@ export class HttpEmbedder implements Embedder {
     }
   }
 
-  private async call<T>(path: string, init: RequestInit): Promise<T> {
+  /** `count`: how many vectors a binary answer holds. */
+  private async call<T>(path: string, init: RequestInit, count = 0): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.options.url), {
@@ -91,6 +108,9 @@ export class HttpEmbedder implements Embedder {
         cause: error,
       });
     }
+    if (response.ok && response.headers.get('content-type')?.startsWith(VECTORS_MEDIA_TYPE)) {
+      return this.binaryAnswer(response, count) as T;
+    }
     const body = (await response.json().catch(() => ({}))) as T & { message?: string; error?: string };
     // The health route answers 503 with its body when the model is missing; that body is the status.
     if (!response.ok && !(path === '/health' && response.status === 503)) {
@@ -99,5 +119,20 @@ export class HttpEmbedder implements Embedder {
       );
     }
     return body;
+  }
+
+  private async binaryAnswer(response: Response, count: number): Promise<EmbedAnswer> {
+    const dimension = Number(response.headers.get(VECTORS_DIMENSION_HEADER));
+    try {
+      return {
+        vectors: decodeVectors(await response.arrayBuffer(), count, dimension),
+        model: response.headers.get(VECTORS_MODEL_HEADER) ?? '',
+        dimension,
+      };
+    } catch (error) {
+      throw new EmbedderUnavailableError(`The embedder service answered unreadable vectors`, {
+        cause: error,
+      });
+    }
   }
 }

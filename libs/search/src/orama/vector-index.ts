@@ -1,51 +1,232 @@
-import { compareIdsDescending } from '@skillers/domain';
 import type { KnnHit } from '../search-index.port';
 
-interface StoredVector {
-  values: readonly number[];
-  norm: number;
-}
+const INITIAL_ROWS = 256;
 
-const norm = (values: readonly number[]): number => {
-  let sum = 0;
-  for (const value of values) sum += value * value;
-  return Math.sqrt(sum);
+/**
+ * The dot product of `dims` values from `base` with the query, added in order (so the result does not depend
+ * on the unrolling), four at a time.
+ */
+const dotAt = (values: Float32Array, base: number, query: Float64Array, dims: number): number => {
+  let dot = 0;
+  let index = 0;
+  for (; index + 3 < dims; index += 4) {
+    const at = base + index;
+    dot += values[at] * query[index];
+    dot += values[at + 1] * query[index + 1];
+    dot += values[at + 2] * query[index + 2];
+    dot += values[at + 3] * query[index + 3];
+  }
+  for (; index < dims; index++) dot += values[base + index] * query[index];
+  return dot;
 };
 
-/** Exact cosine similarity over every stored vector: no approximation, so results are reproducible. */
-export class VectorIndex {
-  private readonly vectors = new Map<string, StoredVector>();
+/** Whether (a, idA) ranks below (b, idB): less similar, or as similar with the smaller id. */
+const ranksBelow = (a: number, idA: string, b: number, idB: string): boolean =>
+  a < b || (a === b && idA < idB);
 
-  /** Keeps a reference: callers pass the index's own copy. A zero vector has no direction and is left out. */
+/**
+ * Every stored vector of one length, row after row in one Float32Array, with its length (norm) beside
+ * it, so that a query streams through the memory once, front to back. Removing a row moves the last row
+ * into its place.
+ */
+class VectorBlock {
+  values: Float32Array;
+  norms: Float64Array;
+  readonly ids: string[] = [];
+  readonly rowById = new Map<string, number>();
+  /** The current query, copied here so that the inner loop reads typed arrays only. */
+  readonly query: Float64Array;
+
+  constructor(readonly dims: number) {
+    this.values = new Float32Array(INITIAL_ROWS * dims);
+    this.norms = new Float64Array(INITIAL_ROWS);
+    this.query = new Float64Array(dims);
+  }
+
+  /** Stores the values under the id; a zero vector has no direction and is removed instead. */
+  put(id: string, values: readonly number[]): void {
+    const { dims } = this;
+    const known = this.rowById.get(id);
+    const row = known ?? this.ids.length;
+    if (row === this.norms.length) this.grow();
+    const base = row * dims;
+    this.values.set(values, base);
+    // Measured on the stored 32-bit values, so that a stored vector is exactly similar (1) to itself.
+    let sum = 0;
+    for (let index = base; index < base + dims; index++) sum += this.values[index] * this.values[index];
+    if (!(sum > 0)) {
+      if (known !== undefined) this.remove(id);
+      return;
+    }
+    this.norms[row] = Math.sqrt(sum);
+    if (known === undefined) {
+      this.rowById.set(id, row);
+      this.ids.push(id);
+    }
+  }
+
+  remove(id: string): void {
+    const row = this.rowById.get(id);
+    if (row === undefined) return;
+    this.rowById.delete(id);
+    const last = this.ids.length - 1;
+    const lastId = this.ids.pop() as string;
+    if (row === last) return;
+    const { dims } = this;
+    this.values.copyWithin(row * dims, last * dims, (last + 1) * dims);
+    this.norms[row] = this.norms[last];
+    this.ids[row] = lastId;
+    this.rowById.set(lastId, row);
+  }
+
+  private grow(): void {
+    const values = new Float32Array(this.values.length * 2);
+    values.set(this.values);
+    const norms = new Float64Array(this.norms.length * 2);
+    norms.set(this.norms);
+    this.values = values;
+    this.norms = norms;
+  }
+}
+
+/**
+ * The best `k` rows seen so far in a binary heap with the worst at the root, so that most rows cost one
+ * comparison with the root. Its arrays are kept from one query to the next.
+ */
+class TopRows {
+  private similarities = new Float64Array(0);
+  private rows = new Int32Array(0);
+  private size = 0;
+  private k = 0;
+  private ids: readonly string[] = [];
+
+  reset(k: number, ids: readonly string[]): void {
+    if (this.rows.length < k) {
+      this.similarities = new Float64Array(k);
+      this.rows = new Int32Array(k);
+    }
+    this.size = 0;
+    this.k = k;
+    this.ids = ids;
+  }
+
+  /** The least similarity a row needs to be considered: -Infinity until `k` rows are kept. */
+  get bar(): number {
+    return this.size < this.k ? -Infinity : this.similarities[0];
+  }
+
+  offer(similarity: number, row: number): void {
+    const { similarities, rows, ids } = this;
+    const id = ids[row];
+    if (this.size < this.k) {
+      // The new entry rises above every parent that it ranks below.
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!ranksBelow(similarity, id, similarities[parent], ids[rows[parent]])) break;
+        similarities[at] = similarities[parent];
+        rows[at] = rows[parent];
+        at = parent;
+      }
+      similarities[at] = similarity;
+      rows[at] = row;
+      return;
+    }
+    if (!ranksBelow(similarities[0], ids[rows[0]], similarity, id)) return;
+    // The new entry replaces the worst one and sinks below every child that ranks below it.
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child =
+        right < this.size &&
+        ranksBelow(similarities[right], ids[rows[right]], similarities[left], ids[rows[left]])
+          ? right
+          : left;
+      if (!ranksBelow(similarities[child], ids[rows[child]], similarity, id)) break;
+      similarities[at] = similarities[child];
+      rows[at] = rows[child];
+      at = child;
+    }
+    similarities[at] = similarity;
+    rows[at] = row;
+  }
+
+  /** The kept rows, best first: more similar, then the greater id. */
+  hits(): KnnHit[] {
+    const hits: KnnHit[] = [];
+    for (let at = 0; at < this.size; at++) {
+      hits.push({ id: this.ids[this.rows[at]], similarity: this.similarities[at] });
+    }
+    return hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  }
+}
+
+/**
+ * Exact cosine similarity over every stored vector: no approximation, so results are reproducible.
+ * Vectors are stored as 32-bit floats, the precision embedding models produce; each query reads every
+ * vector of its length once and keeps the best `k` in a bounded heap.
+ */
+export class VectorIndex {
+  private readonly blocks = new Map<number, VectorBlock>();
+  private readonly blockById = new Map<string, VectorBlock>();
+  private readonly top = new TopRows();
+
+  /** Copies the values. A zero vector has no direction and is left out. */
   set(id: string, values: readonly number[] | undefined): void {
-    const length = values ? norm(values) : 0;
-    if (values && length > 0) this.vectors.set(id, { values, norm: length });
-    else this.vectors.delete(id);
+    const dims = values?.length ?? 0;
+    const current = this.blockById.get(id);
+    if (current && current.dims !== dims) this.delete(id);
+    if (!values || dims === 0) return;
+    let block = this.blocks.get(dims);
+    if (!block) {
+      block = new VectorBlock(dims);
+      this.blocks.set(dims, block);
+    }
+    block.put(id, values);
+    if (block.rowById.has(id)) this.blockById.set(id, block);
+    else this.blockById.delete(id);
   }
 
   delete(id: string): void {
-    this.vectors.delete(id);
+    this.blockById.get(id)?.remove(id);
+    this.blockById.delete(id);
   }
 
   /** The `k` most similar among `candidates` (all stored vectors when absent); ties by greater id. */
   nearest(query: readonly number[], k: number, candidates?: Iterable<string>): KnnHit[] {
-    const queryNorm = norm(query);
-    if (k <= 0 || queryNorm === 0) return [];
-    const hits: KnnHit[] = [];
-    const score = (id: string, stored: StoredVector) => {
-      if (stored.values.length !== query.length) return;
-      let dot = 0;
-      for (let index = 0; index < query.length; index++) dot += stored.values[index] * query[index];
-      hits.push({ id, similarity: dot / (stored.norm * queryNorm) });
-    };
+    const block = this.blocks.get(query.length);
+    if (k <= 0 || !block || block.ids.length === 0) return [];
+    const { dims, values, norms, ids, rowById } = block;
+    const vector = block.query;
+    let sum = 0;
+    for (let index = 0; index < dims; index++) {
+      vector[index] = query[index];
+      sum += query[index] * query[index];
+    }
+    const queryNorm = Math.sqrt(sum);
+    if (!(queryNorm > 0)) return [];
+    const top = this.top;
+    top.reset(k, ids);
     if (candidates) {
       for (const id of candidates) {
-        const stored = this.vectors.get(id);
-        if (stored) score(id, stored);
+        const row = rowById.get(id);
+        if (row === undefined) continue;
+        const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
+        if (similarity >= top.bar) top.offer(similarity, row);
       }
-    } else {
-      for (const [id, stored] of this.vectors) score(id, stored);
+      return top.hits();
     }
-    return hits.sort((a, b) => b.similarity - a.similarity || compareIdsDescending(a.id, b.id)).slice(0, k);
+    // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
+    let bar = -Infinity;
+    for (let row = 0, base = 0; row < ids.length; row++, base += dims) {
+      const similarity = dotAt(values, base, vector, dims) / (norms[row] * queryNorm);
+      if (similarity >= bar) {
+        top.offer(similarity, row);
+        bar = top.bar;
+      }
+    }
+    return top.hits();
   }
 }

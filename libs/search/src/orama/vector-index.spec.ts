@@ -1,0 +1,87 @@
+import { compareIdsDescending } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import type { KnnHit } from '../search-index.port';
+import { VectorIndex } from './vector-index';
+
+let state = 12345;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+/** Values that 32-bit floats hold exactly, as embedding models produce them. */
+const randomVector = (dims: number) => Array.from({ length: dims }, () => Math.fround(random() - 0.5));
+
+/** Every vector scored and sorted: what the index must answer. */
+const scan = (
+  vectors: Map<string, number[]>,
+  query: number[],
+  k: number,
+  candidates?: string[],
+): KnnHit[] => {
+  const norm = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
+  return [...vectors]
+    .filter(([id, values]) => values.length === query.length && (!candidates || candidates.includes(id)))
+    .map(([id, values]) => ({
+      id,
+      similarity:
+        values.reduce((sum, value, at) => sum + value * query[at], 0) / (norm(values) * norm(query)),
+    }))
+    .filter((hit) => Number.isFinite(hit.similarity))
+    .sort((a, b) => b.similarity - a.similarity || compareIdsDescending(a.id, b.id))
+    .slice(0, Math.max(0, k));
+};
+
+const expectSame = (got: KnnHit[], expected: KnnHit[]) => {
+  expect(got.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
+  got.forEach((hit, at) => expect(hit.similarity).toBeCloseTo(expected[at].similarity, 12));
+};
+
+describe('VectorIndex', () => {
+  it('answers what a full scan answers, through inserts, updates and removals', () => {
+    const index = new VectorIndex();
+    const kept = new Map<string, number[]>();
+    for (let step = 0; step < 3000; step++) {
+      const id = `id-${String(Math.floor(random() * 800)).padStart(4, '0')}`;
+      const roll = random();
+      if (roll < 0.15) {
+        index.delete(id);
+        kept.delete(id);
+      } else if (roll < 0.18) {
+        // A zero vector, or no vector, removes the document's vector.
+        index.set(id, roll < 0.165 ? [0, 0, 0, 0, 0, 0, 0, 0] : undefined);
+        kept.delete(id);
+      } else {
+        const values = randomVector(roll < 0.2 ? 3 : 8);
+        index.set(id, values);
+        kept.set(id, values);
+      }
+      if (step % 100 === 0) {
+        const query = randomVector(8);
+        for (const k of [1, 5, 20, 1000]) expectSame(index.nearest(query, k), scan(kept, query, k));
+        const candidates = [...kept.keys()].filter(() => random() < 0.3).concat('unknown');
+        expectSame(index.nearest(query, 10, candidates), scan(kept, query, 10, candidates));
+        const short = randomVector(3);
+        expectSame(index.nearest(short, 5), scan(kept, short, 5));
+      }
+    }
+  });
+
+  it('breaks ties by the greater id and keeps only k', () => {
+    const index = new VectorIndex();
+    for (const id of ['b', 'd', 'a', 'c', 'e']) index.set(id, [1, 0]);
+    index.set('f', [0, 1]);
+    expect(index.nearest([2, 0], 3).map((hit) => hit.id)).toEqual(['e', 'd', 'c']);
+    expect(index.nearest([2, 0], 10).map((hit) => hit.id)).toEqual(['e', 'd', 'c', 'b', 'a', 'f']);
+    expect(index.nearest([0, 0], 3)).toEqual([]);
+    expect(index.nearest([1, 0], 0)).toEqual([]);
+    expect(index.nearest([1, 0, 0], 3)).toEqual([]);
+  });
+
+  it('copies the values it is given', () => {
+    const index = new VectorIndex();
+    const values = [1, 0];
+    index.set('a', values);
+    values[0] = -1;
+    expect(index.nearest([1, 0], 1)).toEqual([{ id: 'a', similarity: 1 }]);
+  });
+});
