@@ -47,7 +47,7 @@ test('filtering saved projects narrows them, and a filter matching nothing shows
   const unsavedName = uniqueName('Unsaved island office');
   const island = await createProject(request, owner, {
     projectName: islandName,
-    locations: ['Madagascar'],
+    locations: ['Seychelles'],
     workingTypeRemote: true,
     workingTypeOffice: false,
   });
@@ -60,7 +60,7 @@ test('filtering saved projects narrows them, and a filter matching nothing shows
   // Would match exactly, but the reader never saved it: it must not show.
   await createProject(request, owner, {
     projectName: unsavedName,
-    locations: ['Madagascar'],
+    locations: ['Seychelles'],
     workingTypeOffice: true,
   });
   await save(request, reader, andes._id);
@@ -72,18 +72,18 @@ test('filtering saved projects narrows them, and a filter matching nothing shows
   await expect(saved.getByRole('article', { name: andesName })).toBeVisible();
 
   const panel = await openPanel(page);
-  await pick(panel, 'Location', 'Madagascar');
+  await pick(panel, 'Location', 'Seychelles');
   await panel.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(saved.getByRole('article', { name: andesName })).toHaveCount(0);
   await expect(saved.getByRole('article', { name: islandName })).toBeVisible();
   await expect(similarityOf(saved.getByRole('article', { name: islandName }))).toHaveCount(0);
 
-  // Office as well: no saved project is both in Madagascar and in an office.
+  // Office as well: no saved project is both in Seychelles and in an office.
   await pick(panel, 'Working Type', 'Office');
   const filtered = page.waitForRequest('**/api/user/projects/found/filter');
   await panel.getByRole('button', { name: 'Apply Filters' }).click();
   expect((await filtered).postDataJSON()).toEqual({
-    activeFilters: { locations: ['Madagascar'], offeredWorkingType: ['Office'] },
+    activeFilters: { locations: ['Seychelles'], offeredWorkingType: ['Office'] },
     filtering_restriction: 'min_1_match',
     page: 1,
   });
@@ -111,7 +111,7 @@ test('a filter over no saved projects says that nothing is close', async ({ page
   await expect(page.getByText('No projects added...')).toBeVisible();
 
   const panel = await openPanel(page);
-  await pick(panel, 'Location', 'Madagascar');
+  await pick(panel, 'Location', 'Seychelles');
   await panel.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page.getByText(NO_MATCH_LINE, { exact: true })).toBeVisible();
   await expect(page.getByText(NO_CLOSE_MATCHES, { exact: true })).toBeVisible();
