@@ -138,12 +138,26 @@ export const extraKey: fc.Arbitrary<string> = fc.oneof(
 
 type Path = (string | number)[];
 
-/** Every path into a JSON value (object keys and array indexes), the root included. */
-const pathsOf = (value: unknown, prefix: Path = []): Path[] => {
-  const paths: Path[] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, index) => paths.push(...pathsOf(item, [...prefix, index])));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
+/**
+ * Every path into a JSON value (object keys and array indexes), the root included, in depth-first order.
+ * A walk with its own stack rather than recursion: mutations nest deep values into each other and grow
+ * long lists, past what the call stack (or a call's arguments) can hold.
+ */
+const pathsOf = (root: unknown): Path[] => {
+  const paths: Path[] = [];
+  const pending: { value: unknown; path: Path }[] = [{ value: root, path: [] }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    paths.push(path);
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value)
+        : [];
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const [step, item] = children[index];
+      pending.push({ value: item, path: [...path, step] });
+    }
   }
   return paths;
 };
@@ -158,8 +172,15 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** Bodies stay within a few times the API's 3 MB limit: big enough to be refused, small enough to build. */
 const BODY_BUILD_LIMIT = 8 * 1024 * 1024;
 
+/** A copy of the body as JSON would carry it; none when it is too big to build or nested too deep to write. */
 const copyWithin = (value: unknown): unknown => {
-  const text = JSON.stringify(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Stacked deep values can nest past what JSON.stringify's recursion allows: such a body cannot be sent.
+    return undefined;
+  }
   return text === undefined || text.length > BODY_BUILD_LIMIT ? undefined : JSON.parse(text);
 };
 
