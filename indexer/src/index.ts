@@ -24,7 +24,6 @@ export {
   embeddingText,
   withVectors,
 } from './indexing/document-vectors';
-export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './indexing/vector-space';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,

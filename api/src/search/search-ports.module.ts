@@ -1,6 +1,5 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import type { Embedder } from '@skillers/embedding';
-import { resolveVectorSpace } from '@skillers/indexer';
+import { type Embedder, resolveVectorSpace } from '@skillers/embedding';
 import { type JobQueue, openJobQueue } from '@skillers/queue';
 import {
   describeLiveVectorSpaces,

@@ -1,8 +1,7 @@
-import { type Embedder, HttpEmbedder } from '@skillers/embedding';
+import { type Embedder, HttpEmbedder, resolveVectorSpace } from '@skillers/embedding';
 import { type JobQueue, openJobQueue } from '@skillers/queue';
 import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveVectorSpace } from '../indexing/vector-space';
 
 /** A server that cannot be reached at start, worded as the one line the command or worker prints. */
 export class StartupError extends Error {

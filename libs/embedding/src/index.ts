@@ -25,3 +25,10 @@ export { DEFAULT_MAX_BATCH, MicroBatcher } from './transformers/micro-batcher';
 export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers/transformers.embedder';
 export { dot, roundSimilarity } from './vector-math';
 export { LabelSuggester } from './label-suggester';
+export {
+  EmptySortQueryError,
+  SimilarityRanker,
+  type SortAnswer,
+  type SortResult,
+} from './ranking/similarity-ranker';
+export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './vector-space';

@@ -1,4 +1,4 @@
-import type { EmbedderStatus } from '@skillers/embedding';
+import type { EmbedderStatus } from './embedder.port';
 import { describe, expect, it } from 'vitest';
 import { resolveVectorSpace } from './vector-space';
 

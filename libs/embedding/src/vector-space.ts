@@ -1,4 +1,5 @@
-import { type EmbedderStatus, knownModelDimension } from '@skillers/embedding';
+import type { EmbedderStatus } from './embedder.port';
+import { knownModelDimension } from './model-settings';
 import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
 
