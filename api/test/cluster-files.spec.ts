@@ -84,6 +84,14 @@ describe('cluster profile files', () => {
     expect(embedder).toMatch(/^ {6}<<: \*embedder-model$/m);
   });
 
+  it('lets the embedder rank /sort over the same Elasticsearch as the others, once it is healthy', () => {
+    const embedder = service('embedder');
+    const elasticsearchUrl = extension('cluster-urls').match(/^ {2}ELASTICSEARCH_URL: (\S+)$/m)?.[1];
+    expect(elasticsearchUrl).toBe('http://elasticsearch:9200');
+    expect(embedder).toContain(`      ELASTICSEARCH_URL: ${elasticsearchUrl}\n`);
+    expect(embedder).toMatch(/^ {4}depends_on:\n {6}elasticsearch:\n {8}condition: service_healthy$/m);
+  });
+
   it('gives every api node the same admin token and JWT secret, and refuses to start without them', () => {
     const api = service('api');
     for (const name of ['ADMIN_TOKEN', 'JWT_SECRET']) {

@@ -12,6 +12,7 @@ describe('loadEmbedderConfig', () => {
       dataDir: resolve('./data'),
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
       embedderModelPath: undefined,
+      elasticsearchUrl: undefined,
       logLevel: 'info',
     });
   });
@@ -25,6 +26,7 @@ describe('loadEmbedderConfig', () => {
         DATA_DIR: '/var/lib/skillers',
         EMBEDDER_MODEL: 'skillers/static-wordpiece-100d',
         EMBEDDER_MODEL_PATH: folder,
+        ELASTICSEARCH_URL: 'http://elasticsearch:9200',
         LOG_LEVEL: 'debug',
       }),
     ).toEqual({
@@ -33,6 +35,7 @@ describe('loadEmbedderConfig', () => {
       dataDir: '/var/lib/skillers',
       embedderModel: 'skillers/static-wordpiece-100d',
       embedderModelPath: folder,
+      elasticsearchUrl: 'http://elasticsearch:9200',
       logLevel: 'debug',
     });
   });
@@ -45,6 +48,14 @@ describe('loadEmbedderConfig', () => {
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL="verbose": must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { ELASTICSEARCH_URL: 'elasticsearch:9200' },
+      'ELASTICSEARCH_URL="elasticsearch:9200": must be a URL starting with http:// or https://',
+    ],
+    [
+      { ELASTICSEARCH_URL: 'not a url' },
+      'ELASTICSEARCH_URL="not a url": must be a URL starting with http://',
     ],
     [
       { EMBEDDER_MODEL_PATH: '/no/such/models' },

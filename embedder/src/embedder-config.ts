@@ -11,6 +11,8 @@ export type EmbedderConfig = Readonly<{
   dataDir: string;
   embedderModel: string;
   embedderModelPath?: string;
+  /** The search index `/sort` ranks records in; unset, `/sort` answers 501. */
+  elasticsearchUrl?: string;
   logLevel: LogLevel;
 }>;
 
@@ -33,6 +35,11 @@ const parsePort = (value: string): number => {
   return port <= 65535 ? port : invalid('PORT', value, 'must be between 0 and 65535');
 };
 
+const parseHttpUrl = (name: string, value: string): string =>
+  URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)
+    ? value
+    : invalid(name, value, 'must be a URL starting with http:// or https://');
+
 /** Builds the service's configuration from the environment; empty variables count as unset. */
 export const loadEmbedderConfig = (env: NodeJS.ProcessEnv = process.env): EmbedderConfig => {
   const read = (name: string): string | undefined => env[name]?.trim() || undefined;
@@ -41,6 +48,7 @@ export const loadEmbedderConfig = (env: NodeJS.ProcessEnv = process.env): Embedd
   if (modelPath !== undefined && !(existsSync(modelPath) && statSync(modelPath).isDirectory())) {
     invalid('EMBEDDER_MODEL_PATH', modelPath, 'must be an existing folder');
   }
+  const elasticsearchUrl = read('ELASTICSEARCH_URL');
   const logLevel = read('LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     invalid('LOG_LEVEL', logLevel, `must be one of ${LOG_LEVELS.join(', ')}`);
@@ -51,6 +59,8 @@ export const loadEmbedderConfig = (env: NodeJS.ProcessEnv = process.env): Embedd
     dataDir: resolve(read('DATA_DIR') ?? './data'),
     embedderModel: read('EMBEDDER_MODEL') ?? 'Xenova/all-MiniLM-L6-v2',
     embedderModelPath: modelPath === undefined ? undefined : resolve(modelPath),
+    elasticsearchUrl:
+      elasticsearchUrl === undefined ? undefined : parseHttpUrl('ELASTICSEARCH_URL', elasticsearchUrl),
     logLevel: logLevel as LogLevel,
   });
 };

@@ -1,6 +1,7 @@
-import { TransformersEmbedder } from '@skillers/embedding';
+import { type Embedder, resolveVectorSpace, TransformersEmbedder } from '@skillers/embedding';
+import { ElasticsearchSearchIndex } from '@skillers/search';
 import { join } from 'node:path';
-import type { EmbedderConfig } from './embedder-config';
+import { ConfigError, type EmbedderConfig } from './embedder-config';
 import type { EmbedderServiceParts } from './embedder.server';
 import type { Logger } from './json-logger';
 
@@ -20,4 +21,27 @@ export const composeEmbedderService = (
     onLoadError: (message) => logger.error(message),
   });
   return { embedder, logger, labelCacheDir: join(modelsDir, 'label-cache') };
+};
+
+/**
+ * The cluster's search index for `/sort`, keyed by the configured model as the API and indexer key it, so
+ * the service reads the same generation they write. Undefined without `ELASTICSEARCH_URL`.
+ */
+export const connectSearchIndex = async (
+  config: EmbedderConfig,
+  embedder: Embedder,
+  logger: Logger,
+): Promise<ElasticsearchSearchIndex | undefined> => {
+  if (!config.elasticsearchUrl) return undefined;
+  try {
+    return await ElasticsearchSearchIndex.connect(config.elasticsearchUrl, {
+      vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
+      vectorModel: config.embedderModel,
+      onWarning: (message) => logger.warn(message),
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `Cannot connect to Elasticsearch at ELASTICSEARCH_URL: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 };

@@ -11,6 +11,8 @@ import {
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
+import { OramaSearchIndex } from '@skillers/search';
+import { searchDocument } from '../../libs/search/src/search-index.contract';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../test/shared-model';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -20,7 +22,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEmbedderConfig } from './embedder-config';
 import { composeEmbedderService } from './embedder.composition';
-import { type RunningEmbedderService, SORT_NOT_HERE_MESSAGE, startEmbedderService } from './embedder.server';
+import {
+  type RunningEmbedderService,
+  SORT_NEEDS_INDEX_MESSAGE,
+  startEmbedderService,
+} from './embedder.server';
 import { createJsonLogger } from './json-logger';
 
 const SENTENCES = [
@@ -259,11 +265,95 @@ describe('POST /ml', () => {
 });
 
 describe('POST /sort', () => {
-  it('answers 501 and points to the API, which holds the search index', async () => {
+  it('answers 501 without a search index, naming the setting and the API route', async () => {
     const response = await post('/sort', { type: 'project', text: 'mobile app' });
     expect(response.status).toBe(501);
-    expect(await response.json()).toEqual({ statusCode: 501, message: SORT_NOT_HERE_MESSAGE });
-    expect(SORT_NOT_HERE_MESSAGE).toContain('POST /api/sort');
+    expect(await response.json()).toEqual({ statusCode: 501, message: SORT_NEEDS_INDEX_MESSAGE });
+    expect(SORT_NEEDS_INDEX_MESSAGE).toContain('ELASTICSEARCH_URL');
+    expect(SORT_NEEDS_INDEX_MESSAGE).toContain('POST /api/sort');
+  });
+
+  describe('with a search index', () => {
+    let ranking: RunningEmbedderService;
+    const profiles = {
+      farmer: 'I help farmers with crops, harvest planning and organic agriculture',
+      web: 'Frontend developer building web apps and websites',
+      music: 'Composer and music producer for films and games',
+    };
+    const ids: Record<string, string> = {};
+    const sort = (body: unknown) =>
+      fetch(`${ranking.url}/sort`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    beforeAll(async () => {
+      const index = OramaSearchIndex.create();
+      const docs = Object.entries(profiles).map(([name, text]) => {
+        const doc = searchDocument({ kind: 'teammate', text });
+        ids[name] = doc.id;
+        return doc;
+      });
+      const vectors = await reference.embed(docs.map((doc) => doc.text));
+      await index.upsert(
+        docs.map((doc, at) => ({ ...doc, vector: vectors[at], vectorModel: SHARED_MODEL_ID })),
+      );
+      ranking = await startEmbedderService(
+        { embedder: reference, logger, searchIndex: index },
+        { host: '127.0.0.1', port: 0 },
+      );
+    });
+
+    afterAll(async () => {
+      await ranking?.close();
+    });
+
+    it('ranks the index’s records by similarity to the picked labels and text, best first', async () => {
+      const response = await sort({
+        type: 'teammate',
+        filter: { requiredAreaOfExpertise: ['Agriculture'] },
+        text: 'organic farming',
+      });
+      expect(response.status).toBe(200);
+      const answer = (await response.json()) as {
+        results: { record_id: string; similarity: number }[];
+        mode: string;
+      };
+      expect(answer.mode).toBe('semantic');
+      expect(answer.results).toHaveLength(3);
+      expect(answer.results[0].record_id).toBe(ids.farmer);
+      const similarities = answer.results.map((result) => result.similarity);
+      expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+      for (const similarity of similarities) expect(Number(similarity.toFixed(3))).toBe(similarity);
+    });
+
+    it('respects the limit and the kind', async () => {
+      const limited = await sort({ type: 'teammate', text: 'songs and soundtracks for a film', limit: 1 });
+      expect(await limited.json()).toEqual({
+        results: [{ record_id: ids.music, similarity: expect.any(Number) }],
+        mode: 'semantic',
+      });
+      const projects = await sort({ type: 'project', text: 'songs and soundtracks for a film' });
+      expect(await projects.json()).toEqual({ results: [], mode: 'semantic' });
+    });
+
+    it.each([
+      [{ type: 'user', text: 'farming' }, 'Type must be project or teammate'],
+      [{ type: 'teammate', text: 'farming', limit: 0 }, 'Limit must be at least 1'],
+      [{ type: 'teammate', filter: { $where: ['1'] } }, ''],
+      [
+        { type: 'teammate', filter: {} },
+        'Pick at least one filter option or describe what you are looking for',
+      ],
+    ])('refuses %j with 400 and a message', async (body, message) => {
+      const response = await sort(body);
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as { statusCode: number; message: string };
+      expect(answer.statusCode).toBe(400);
+      expect(answer.message).toContain(message);
+      expect(answer.message.length).toBeGreaterThan(0);
+    });
   });
 });
 

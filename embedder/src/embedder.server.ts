@@ -3,18 +3,22 @@ import {
   fieldIssues,
   type FieldIssue,
   labelSuggestionRequestSchema,
+  sortRequestSchema,
 } from '@skillers/domain';
 import {
   acceptsVectorBytes,
   type Embedder,
   type EmbedderStatus,
   EmbedderUnavailableError,
+  EmptySortQueryError,
   encodeVectors,
   LabelSuggester,
+  SimilarityRanker,
   VECTORS_DIMENSION_HEADER,
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
+import type { SearchIndex } from '@skillers/search';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from './json-logger';
@@ -25,14 +29,16 @@ import type { Logger } from './json-logger';
  */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** `/sort` ranks records of the search index, which only the API holds. */
-export const SORT_NOT_HERE_MESSAGE =
-  'The embedder service does not hold the search index, so it cannot rank records: call POST /api/sort on the API.';
+/** `/sort` ranks records of the search index, which the service reaches only when it is given one. */
+export const SORT_NEEDS_INDEX_MESSAGE =
+  'This embedder service has no search index to rank records in: set ELASTICSEARCH_URL, or call POST /api/sort on the API.';
 
 /** What the service is built from; tests pass their own parts and start it in-process. */
 export interface EmbedderServiceParts {
   embedder: Embedder;
   logger: Logger;
+  /** The index `/sort` ranks records of (Elasticsearch in the cluster); without it `/sort` answers 501. */
+  searchIndex?: SearchIndex;
   /** Where `/ml` caches label vectors; without it they are computed again at every start. */
   labelCacheDir?: string;
   maxBodyBytes?: number;
@@ -110,6 +116,7 @@ const routes = (
 ): Record<string, Partial<Record<string, Handler>>> => {
   const { embedder } = parts;
   const suggester = new LabelSuggester(embedder, parts.labelCacheDir);
+  const ranker = parts.searchIndex && new SimilarityRanker(embedder, parts.searchIndex);
   return {
     '/health': {
       GET: async () => {
@@ -163,7 +170,16 @@ const routes = (
       },
     },
     '/sort': {
-      POST: async () => ({ status: 501, body: { statusCode: 501, message: SORT_NOT_HERE_MESSAGE } }),
+      POST: async (request) => {
+        if (!ranker) throw new HttpError(501, SORT_NEEDS_INDEX_MESSAGE);
+        const body = validate(sortRequestSchema, await readJson(request, maxBytes));
+        try {
+          return { status: 200, body: await ranker.rank(body) };
+        } catch (error) {
+          if (error instanceof EmptySortQueryError) throw new HttpError(400, error.message);
+          throw error;
+        }
+      },
     },
   };
 };

@@ -1,5 +1,5 @@
 import { ConfigError, loadEmbedderConfig } from './embedder-config';
-import { composeEmbedderService } from './embedder.composition';
+import { composeEmbedderService, connectSearchIndex } from './embedder.composition';
 import { startEmbedderService } from './embedder.server';
 import { createJsonLogger } from './json-logger';
 
@@ -11,8 +11,15 @@ const main = async (): Promise<void> => {
   const logger = createJsonLogger(config.logLevel);
   const parts = composeEmbedderService(config, logger);
   const { embedder } = parts;
-  const service = await startEmbedderService(parts, { host: config.host, port: config.port });
-  logger.info(`Embedder service listening on ${service.url} with model ${config.embedderModel}`);
+  const searchIndex = await connectSearchIndex(config, embedder, logger);
+  const service = await startEmbedderService(
+    { ...parts, searchIndex },
+    { host: config.host, port: config.port },
+  );
+  logger.info(
+    `Embedder service listening on ${service.url} with model ${config.embedderModel}; ` +
+      (searchIndex ? '/sort ranks records in Elasticsearch' : '/sort answers 501 (no ELASTICSEARCH_URL)'),
+  );
   // The model loads in the background, so /health answers (not ready) while a large model downloads.
   void embedder.isReady().then((ready) => {
     if (ready) logger.info(`Model ${config.embedderModel} loaded (dimension ${embedder.dimension()})`);
@@ -26,6 +33,7 @@ const main = async (): Promise<void> => {
     }, SHUTDOWN_GRACE_MS).unref();
     void service
       .close()
+      .then(() => searchIndex?.close())
       .then(() => embedder.close())
       .then(() => process.exit(0));
   };
