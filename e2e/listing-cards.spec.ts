@@ -65,7 +65,7 @@ test('a profile card shows "Not specified" for empty rows and the owner badge', 
   const nickname = `${uniqueName('Someone with a long nickname')} too`;
   const fields = {
     nickname,
-    toolsExperience: ['Python', 'SQL', 'Tableau', 'Excel', 'R'].map((tool) => ({ tool, mep: 2 })),
+    toolsExperience: ['Python', 'SQL', 'Tableau', 'Microsoft Excel', 'R'].map((tool) => ({ tool, mep: 2 })),
     locations: ['France'],
   };
   await createProfile(request, owner, fields);
@@ -75,7 +75,7 @@ test('a profile card shows "Not specified" for empty rows and the owner badge', 
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(`${nickname.slice(0, 27)}...`);
   await expect(card.getByText('My Skills')).toBeVisible();
   await expect(card.getByRole('definition')).toHaveText(
-    ['Start Up', 'Not specified', 'Salary', 'Milestone', 'Python, SQL, Tableau, Excel, +1 more'],
+    ['Start Up', 'Not specified', 'Salary', 'Milestone', 'Python, SQL, Tableau, Microsoft Excel, +1 more'],
     { useInnerText: true },
   );
   await expect(card.getByText('Location: France')).toBeVisible();

@@ -11,6 +11,7 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { withKnownOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ProjectService } from './project.service';
 
@@ -32,7 +33,10 @@ export class ProjectController {
 
   @Post()
   @UseGuards(JwtAuthGuard)
-  create(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(projectCreateSchema)) body: ProjectInput) {
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodPipe(withKnownOptions(projectCreateSchema))) body: ProjectInput,
+  ) {
     return this.projects.create(user.id, body);
   }
 
@@ -41,7 +45,7 @@ export class ProjectController {
   edit(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', new ZodPipe(objectIdSchema)) id: string,
-    @Body(new ZodPipe(projectEditSchema)) body: ProjectEditInput,
+    @Body(new ZodPipe(withKnownOptions(projectEditSchema))) body: ProjectEditInput,
   ) {
     return this.projects.edit(user.id, id, body);
   }

@@ -11,6 +11,7 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { withKnownOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { TeammateService } from './teammate.service';
 
@@ -35,7 +36,7 @@ export class TeammateController {
   @UseGuards(JwtAuthGuard)
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(teammateCreateSchema)) body: TeammateInput,
+    @Body(new ZodPipe(withKnownOptions(teammateCreateSchema))) body: TeammateInput,
   ) {
     return this.teammates.create(user.id, body);
   }
@@ -44,7 +45,7 @@ export class TeammateController {
   @UseGuards(JwtAuthGuard)
   edit(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(teammateEditSchema)) body: TeammateEditInput,
+    @Body(new ZodPipe(withKnownOptions(teammateEditSchema))) body: TeammateEditInput,
   ) {
     return this.teammates.editOwn(user.id, body);
   }

@@ -20,6 +20,7 @@ import {
   teammateCreateSchema,
   teammateEditSchema,
 } from '@skillers/domain';
+import { withKnownOptions } from '../../src/common/known-options';
 import type { z } from 'zod';
 import { propositionFilterSchema, reindexRequestSchema } from '../../src/admin/admin-request.schemas';
 
@@ -275,7 +276,7 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST',
     path: '/api/project',
     auth: 'user',
-    body: { schema: projectCreateSchema, valid: () => project },
+    body: { schema: withKnownOptions(projectCreateSchema), valid: () => project },
   },
   {
     method: 'PUT',
@@ -283,7 +284,7 @@ export const ROUTES: RouteEntry[] = [
     auth: 'user',
     id: (s) => s.ownProjectId,
     absentIdStatus: 404,
-    body: { schema: projectEditSchema, valid: () => project },
+    body: { schema: withKnownOptions(projectEditSchema), valid: () => project },
   },
   { method: 'GET', path: '/api/user/myProjects', auth: 'user', query: page },
   {
@@ -306,13 +307,13 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST',
     path: '/api/teammate',
     auth: 'user',
-    body: { schema: teammateCreateSchema, valid: () => teammate },
+    body: { schema: withKnownOptions(teammateCreateSchema), valid: () => teammate },
   },
   {
     method: 'PUT',
     path: '/api/teammate/editTeammate',
     auth: 'user',
-    body: { schema: teammateEditSchema, valid: () => teammate },
+    body: { schema: withKnownOptions(teammateEditSchema), valid: () => teammate },
   },
   { method: 'GET', path: '/api/user/myTeammate', auth: 'user' },
   { method: 'GET', path: '/api/user/projects/found', auth: 'user', query: page },

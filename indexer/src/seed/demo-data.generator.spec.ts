@@ -5,6 +5,7 @@ import {
   type ProjectRecord,
   settingsSchema,
   signupSchema,
+  TAG_LISTS,
   teammateCreateSchema,
   type TeammateRecord,
   type VocabularyKey,
@@ -38,19 +39,12 @@ const formFields = ({ _id, ownerId, createdAt, updatedAt, ...fields }: ProjectRe
   return fields;
 };
 
-const TAG_VOCABULARIES: Readonly<Record<string, VocabularyKey>> = {
-  projectType: 'projectType',
-  productType: 'productType',
-  offeredGratification: 'reward',
-  forGratification: 'compensationBasis',
-  softSkills: 'softSkill',
-  hardSkills: 'role',
-  areaOfExpertise: 'industry',
-  usedLanguages: 'language',
-  locations: 'country',
-  baseLocation: 'country',
-  speakingLanguagesRequired: 'language',
-};
+/** The tag lists (tools apart) that the API accepts only options in, with their option lists. */
+const TAG_VOCABULARIES = Object.entries(TAG_LISTS).flatMap(([field, info]) =>
+  field !== 'toolsExperience' && 'vocabulary' in info
+    ? [[field, info.vocabulary as VocabularyKey] as const]
+    : [],
+);
 
 /** Every tag of a listing that is not in the vocabulary its filter uses, as "field: label". */
 const unknownTags = (listing: ProjectRecord | TeammateRecord): string[] => {
@@ -58,7 +52,7 @@ const unknownTags = (listing: ProjectRecord | TeammateRecord): string[] => {
   const unknown = listing.toolsExperience
     .filter((entry) => !isKnownOption('tool', entry.tool))
     .map((entry) => `tool: ${entry.tool}`);
-  for (const [field, vocabulary] of Object.entries(TAG_VOCABULARIES)) {
+  for (const [field, vocabulary] of TAG_VOCABULARIES) {
     for (const label of (fields[field] as string[] | undefined) ?? []) {
       if (!isKnownOption(vocabulary, label)) unknown.push(`${field}: ${label}`);
     }

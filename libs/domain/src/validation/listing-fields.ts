@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VocabularyKey } from '../vocabularies';
 import { FORM_MESSAGES } from '../messages';
 import { LISTING_MESSAGES } from '../listing-messages';
 
@@ -77,20 +78,51 @@ export const tagList = (label: string) =>
 const singleOrList = <Schema extends z.ZodType>(list: Schema) =>
   z.preprocess((value) => (typeof value === 'string' ? [value] : value), list);
 
+interface TagListInfo {
+  /** How messages name the list. */
+  label: string;
+  /** The option list its entries come from; none for free-text lists. */
+  vocabulary?: VocabularyKey;
+}
+
+/**
+ * Every tag list of projects and skiller profiles: its name in messages and its option list. Only keys are
+ * named here, so the web app can read the table without bundling the lists; the API checks entries against
+ * the lists themselves.
+ */
+export const TAG_LISTS = {
+  toolsExperience: { label: 'Tools', vocabulary: 'tool' },
+  projectType: { label: 'Project type', vocabulary: 'projectType' },
+  productType: { label: 'Product type', vocabulary: 'productType' },
+  offeredGratification: { label: 'Reward', vocabulary: 'reward' },
+  forGratification: { label: 'Compensation basis', vocabulary: 'compensationBasis' },
+  softSkills: { label: 'Soft skills', vocabulary: 'softSkill' },
+  hardSkills: { label: 'Target roles', vocabulary: 'role' },
+  areaOfExpertise: { label: 'Industry', vocabulary: 'industry' },
+  usedLanguages: { label: 'Language', vocabulary: 'language' },
+  locations: { label: 'Location', vocabulary: 'country' },
+  // A base location may be a city: the specification names no option list for it.
+  baseLocation: { label: 'Base location' },
+  personalAssets: { label: 'Personal assets' },
+  speakingLanguagesRequired: { label: 'Required languages', vocabulary: 'language' },
+} as const satisfies Record<string, TagListInfo>;
+
+export type TagListField = keyof typeof TAG_LISTS;
+
 /** One schema per tag list, shared by projects and skiller profiles. */
 export const TAG_FIELDS = {
-  projectType: singleOrList(tagList('Project type')),
-  productType: tagList('Product type'),
-  offeredGratification: tagList('Reward'),
-  forGratification: tagList('Compensation basis'),
-  softSkills: tagList('Soft skills'),
-  hardSkills: tagList('Target roles'),
-  areaOfExpertise: tagList('Industry'),
-  usedLanguages: tagList('Language'),
-  locations: tagList('Location'),
-  baseLocation: tagList('Base location'),
-  personalAssets: tagList('Personal assets'),
-  speakingLanguagesRequired: tagList('Required languages'),
+  projectType: singleOrList(tagList(TAG_LISTS.projectType.label)),
+  productType: tagList(TAG_LISTS.productType.label),
+  offeredGratification: tagList(TAG_LISTS.offeredGratification.label),
+  forGratification: tagList(TAG_LISTS.forGratification.label),
+  softSkills: tagList(TAG_LISTS.softSkills.label),
+  hardSkills: tagList(TAG_LISTS.hardSkills.label),
+  areaOfExpertise: tagList(TAG_LISTS.areaOfExpertise.label),
+  usedLanguages: tagList(TAG_LISTS.usedLanguages.label),
+  locations: tagList(TAG_LISTS.locations.label),
+  baseLocation: tagList(TAG_LISTS.baseLocation.label),
+  personalAssets: tagList(TAG_LISTS.personalAssets.label),
+  speakingLanguagesRequired: tagList(TAG_LISTS.speakingLanguagesRequired.label),
 };
 
 const toolEntry = z.preprocess(

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRecord } from '@skillers/domain';
+import {
+  createProject,
+  createTeammate,
+  type ErrorAnswer,
+  projectBody,
+  teammateBody,
+} from './listing-fixtures';
+import { startTestApp, type TestApp, type TestUser } from './test-app';
+
+interface Listing {
+  _id: string;
+  [field: string]: unknown;
+}
+
+describe('tag lists accept only their options', () => {
+  let api: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    api = await startTestApp();
+    owner = await api.signUp();
+  });
+  afterAll(() => api.close());
+
+  const send = <T>(method: string, path: string, body: unknown) =>
+    api.request<T & ErrorAnswer>(method, path, { token: owner.token, body });
+
+  it('stores the canonical label for any casing, accents or spacing, and tools by alias, once each', async () => {
+    const created = await send<{ project: ProjectRecord }>(
+      'POST',
+      '/api/project',
+      projectBody({
+        toolsExperience: [{ tool: 'k8s', mep: 4 }, 'react', { tool: 'Kubernetes', mep: 1 }],
+        projectType: ['start  up', 'Start Up'],
+        productType: ['WEB APPLICATION'],
+        locations: [' spain ', 'Spain'],
+        areaOfExpertise: ['renewable energy'],
+        hardSkills: ['frontend developer'],
+        usedLanguages: ['english'],
+        personalAssets: ['A garage full of tools'],
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.project).toMatchObject({
+      // The first spelling of an option keeps its place and, for a tool, its level.
+      toolsExperience: [
+        { tool: 'Kubernetes', mep: 4 },
+        { tool: 'React', mep: 0 },
+      ],
+      projectType: ['Start Up'],
+      productType: ['Web Application'],
+      areaOfExpertise: ['Renewable Energy'],
+      hardSkills: ['Frontend Developer'],
+      usedLanguages: ['English'],
+      // Free-text lists are stored as written.
+      personalAssets: ['A garage full of tools'],
+    });
+    expect(created.body.project.locations).toEqual(['Spain']);
+  });
+
+  it.each([
+    [
+      'projectType',
+      ['Start Up', 'Moon Base'],
+      'projectType.1',
+      '"Moon Base" is not one of the Project type options',
+    ],
+    [
+      'toolsExperience',
+      [{ tool: 'Quill++', mep: 2 }],
+      'toolsExperience.0',
+      '"Quill++" is not one of the Tools options',
+    ],
+    ['locations', ['Atlantis'], 'locations.0', '"Atlantis" is not one of the Location options'],
+    [
+      'offeredGratification',
+      ['<b>Gold</b>'],
+      'offeredGratification.0',
+      '"<b>Gold</b>" is not one of the Reward',
+    ],
+    ['usedLanguages', ['Klingon'], 'usedLanguages.0', '"Klingon" is not one of the Language options'],
+  ])(
+    'refuses a project whose %s holds something else, with 400 naming the entry',
+    async (field, value, path, message) => {
+      const before = await api.request<{ projects: Listing[] }>('GET', '/api/project');
+      const refused = await send('POST', '/api/project', projectBody({ [field]: value }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(message);
+      expect(refused.body.message).toContain('propose it if it is missing');
+      expect(refused.body.errors).toContainEqual({ field: path, message: refused.body.message });
+      const after = await api.request<{ projects: Listing[] }>('GET', '/api/project');
+      expect(after.body.projects.map((project) => project._id)).toEqual(
+        before.body.projects.map((project) => project._id),
+      );
+    },
+  );
+
+  it('checks project edits too, and keeps the project as it was when refused', async () => {
+    const project = await createProject(api, owner);
+    const path = `/api/project/editProject/${project._id}`;
+    const refused = await send('PUT', path, projectBody({ forGratification: ['Milestone', 'Vibes'] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({
+      field: 'forGratification.1',
+      message: '"Vibes" is not one of the Compensation basis options; propose it if it is missing',
+    });
+    const read = await api.request<{ project: ProjectRecord }>('GET', `/api/project/${project._id}`);
+    expect(read.body.project).toEqual(project);
+
+    const edited = await send<{ project: ProjectRecord }>(
+      'PUT',
+      path,
+      projectBody({ forGratification: ['milestone', 'time'] }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.project.forGratification).toEqual(['Milestone', 'Time']);
+  });
+
+  it('checks skiller profiles on create and edit', async () => {
+    const refused = await send(
+      'POST',
+      '/api/teammate',
+      teammateBody({ softSkills: ['Empathy', 'Telepathy'] }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({
+      field: 'softSkills.1',
+      message: '"Telepathy" is not one of the Soft skills options; propose it if it is missing',
+    });
+    const mine = await api.request<{ userTeammateProfile: unknown }>('GET', '/api/user/myTeammate', {
+      token: owner.token,
+    });
+    expect(mine.body).toEqual({ userTeammateProfile: null });
+
+    const profile = await createTeammate(api, owner, { hardSkills: ['ux designer'] });
+    expect(profile.hardSkills).toEqual(['UX Designer']);
+    const edit = (body: unknown) => send<{ teammate: Listing }>('PUT', '/api/teammate/editTeammate', body);
+    const refusedEdit = await edit(teammateBody({ productType: ['Time Machine'] }));
+    expect(refusedEdit.status).toBe(400);
+    expect(refusedEdit.body.errors).toContainEqual({
+      field: 'productType.0',
+      message: '"Time Machine" is not one of the Product type options; propose it if it is missing',
+    });
+    const edited = await edit(
+      teammateBody({ toolsExperience: ['figma', 'FIGMA'], projectType: 'hackathon project' }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.teammate).toMatchObject({
+      toolsExperience: [{ tool: 'Figma', mep: 0 }],
+      projectType: ['Hackathon Project'],
+    });
+  });
+});
