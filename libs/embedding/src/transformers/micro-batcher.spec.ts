@@ -21,6 +21,29 @@ describe('MicroBatcher', () => {
     expect(answers).toEqual([[[0], [1], [2]], [[3], [4], [5], [6], [7], [8]], [[9]]]);
   });
 
+  it('gives the event loop a turn between batches, as a server needs while it embeds many texts', async () => {
+    // Like onnxruntime-node: each batch is answered from process.nextTick, which runs before any I/O.
+    let batchesRun = 0;
+    const batcher = new MicroBatcher(
+      (texts) =>
+        new Promise((resolve) =>
+          process.nextTick(() => {
+            batchesRun += 1;
+            resolve(texts.map(() => [batchesRun]));
+          }),
+        ),
+      2,
+    );
+    const ranBefore: number[] = [];
+    const embedding = batcher.submit(Array.from({ length: 10 }, (_, n) => String(n)));
+    // A callback of the loop's check phase, as I/O callbacks are: it must not wait for all five batches.
+    setImmediate(() => ranBefore.push(batchesRun));
+    const vectors = await embedding;
+    expect(vectors.map(([batch]) => batch)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    expect(ranBefore).toHaveLength(1);
+    expect(ranBefore[0]).toBeLessThan(5);
+  });
+
   it('rejects the calls of a failed batch and keeps serving later ones', async () => {
     let fail = true;
     const batcher = new MicroBatcher(async (texts) => {

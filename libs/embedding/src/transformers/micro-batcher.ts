@@ -11,10 +11,16 @@ export type BatchRunner = (texts: string[]) => Promise<number[][]>;
 
 export const DEFAULT_MAX_BATCH = 64;
 
+/** Lets timers and I/O run: a callback of the event loop's check phase, after pending I/O. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Coalesces concurrent `embed` calls into batches of at most `maxBatch` texts, run one at a time: the
  * model runs much faster on one batch of 64 than on 64 single texts, and requests arriving while a batch
- * runs wait for the next one instead of competing for the CPU.
+ * runs wait for the next one instead of competing for the CPU. onnxruntime-node runs a batch synchronously
+ * on the calling thread, from `process.nextTick`, so a chain of batches would hold the event loop until the
+ * last one ends: the loop gets a turn between batches, and a server keeps answering while it embeds many
+ * texts (a rebuild, the `/ml` label vectors), its stalls bounded by one batch.
  */
 export class MicroBatcher {
   private readonly queue: Pending[] = [];
@@ -56,6 +62,7 @@ export class MicroBatcher {
           entry.reject(error);
         }
       }
+      if (this.queue.length > 0) await nextTurn();
     }
     this.running = false;
   }
