@@ -12,7 +12,7 @@ import type { JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
+import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 import { ADMIN_MESSAGES } from './admin.messages';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -34,7 +34,7 @@ export class AdminService {
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(EMBEDDER) private readonly embedder: DocumentEmbedder,
+    @Inject(DOCUMENT_EMBEDDER) private readonly embedder: DocumentEmbedder,
   ) {}
 
   stats(): Promise<AdminStats> {

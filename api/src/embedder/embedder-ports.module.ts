@@ -1,12 +1,18 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { type Embedder, HttpEmbedder, TransformersEmbedder } from '@skillers/embedding';
+import {
+  CachingEmbedder,
+  type Embedder,
+  HttpEmbedder,
+  SqliteVectorCache,
+  TransformersEmbedder,
+} from '@skillers/embedding';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG } from '../core/tokens';
-import { EMBEDDER } from './embedder.tokens';
+import { DOCUMENT_EMBEDDER, EMBEDDER } from './embedder.tokens';
 
-/** Where models fetched from the hub, and label vectors, are kept. */
+/** Where models fetched from the hub, label vectors and record vectors are kept. */
 export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'models');
 
 const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
@@ -42,13 +48,28 @@ const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
         return embedder;
       },
     },
+    {
+      provide: DOCUMENT_EMBEDDER,
+      inject: [APP_CONFIG, EMBEDDER],
+      useFactory: (config: AppConfig, embedder: Embedder): Embedder =>
+        config.elasticsearchUrl
+          ? embedder
+          : new CachingEmbedder(
+              embedder,
+              SqliteVectorCache.open(join(modelsDir(config), 'vector-cache.sqlite')),
+            ),
+    },
   ],
-  exports: [EMBEDDER],
+  exports: [EMBEDDER, DOCUMENT_EMBEDDER],
 })
 export class EmbedderPortsModule implements OnApplicationShutdown {
-  constructor(@Inject(EMBEDDER) private readonly embedder: Embedder) {}
+  constructor(
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(DOCUMENT_EMBEDDER) private readonly documentEmbedder: Embedder,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.documentEmbedder !== this.embedder) await this.documentEmbedder.close?.();
     await this.embedder.close?.();
   }
 }

@@ -10,7 +10,7 @@ import type { JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
+import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 
 /**
  * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
@@ -26,7 +26,7 @@ export class IndexWorkerService implements OnApplicationBootstrap {
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,3 +1,5 @@
+export { CachingEmbedder } from './cache/caching.embedder';
+export { SqliteVectorCache, VECTOR_CACHE_KEEP_DAYS, type VectorCacheOptions } from './cache/vector-cache';
 export * from './embedder.port';
 export { HTTP_EMBED_BATCH, HttpEmbedder, type HttpEmbedderOptions } from './http/http.embedder';
 export {

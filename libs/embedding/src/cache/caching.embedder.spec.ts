@@ -1,0 +1,109 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Embedder } from '../embedder.port';
+import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../testing/shared-model';
+import { TransformersEmbedder } from '../transformers/transformers.embedder';
+import { CachingEmbedder } from './caching.embedder';
+import { SqliteVectorCache, VECTOR_CACHE_KEEP_DAYS } from './vector-cache';
+
+const TEXTS = [
+  'A mobile app for booking local sports courts',
+  'Looking for a backend developer who knows databases',
+  'Team player with strong communication skills',
+];
+
+/** The real model, counting the texts it is asked to embed. */
+const counted = (inner: Embedder) => {
+  const asked: string[] = [];
+  const embedder: Embedder = {
+    modelId: inner.modelId,
+    adapter: inner.adapter,
+    dimension: () => inner.dimension(),
+    embed: (texts) => {
+      asked.push(...texts);
+      return inner.embed(texts);
+    },
+    isReady: () => inner.isReady(),
+    status: () => inner.status(),
+  };
+  return { embedder, asked };
+};
+
+describe('CachingEmbedder with the shared model', () => {
+  let model: TransformersEmbedder;
+  let folder: string;
+  beforeAll(async () => {
+    model = new TransformersEmbedder({ model: SHARED_MODEL_ID, localModelPath: SHARED_MODEL_PATH });
+    expect(await model.isReady()).toBe(true);
+    folder = mkdtempSync(join(tmpdir(), 'vector-cache-'));
+  });
+  afterAll(() => model.close());
+
+  it('asks the model only for texts it has not seen, and gives the model’s own vectors back', async () => {
+    const { embedder, asked } = counted(model);
+    const caching = new CachingEmbedder(embedder, SqliteVectorCache.open(join(folder, 'first.sqlite')));
+    const first = await caching.embed(TEXTS.slice(0, 2));
+    expect(asked).toEqual(TEXTS.slice(0, 2));
+
+    const second = await caching.embed([TEXTS[2], TEXTS[0], TEXTS[2]]);
+    expect(asked).toEqual([...TEXTS.slice(0, 2), TEXTS[2], TEXTS[2]]);
+    const direct = await model.embed(TEXTS);
+    expect(first).toEqual(direct.slice(0, 2));
+    expect(second).toEqual([direct[2], direct[0], direct[2]]);
+    expect(second[0]).toHaveLength(100);
+    await caching.close();
+  });
+
+  it('keeps the vectors across restarts, per model', async () => {
+    const path = join(folder, 'restart.sqlite');
+    const before = counted(model);
+    const cache = SqliteVectorCache.open(path);
+    await new CachingEmbedder(before.embedder, cache).embed(TEXTS);
+    cache.close();
+
+    const after = counted(model);
+    const reopened = SqliteVectorCache.open(path);
+    expect(reopened.size(SHARED_MODEL_ID)).toBe(3);
+    expect(await new CachingEmbedder(after.embedder, reopened).embed(TEXTS)).toEqual(
+      await model.embed(TEXTS),
+    );
+    expect(after.asked).toEqual([]);
+
+    // Another model's vectors are never answered for this one.
+    expect(reopened.get('org/other-model', TEXTS)).toEqual([undefined, undefined, undefined]);
+    reopened.close();
+  });
+
+  it('drops the vectors nobody asked for within the kept days, and keeps those in use', async () => {
+    const path = join(folder, 'prune.sqlite');
+    let day = 20_000;
+    const cache = SqliteVectorCache.open(path, { clock: () => day });
+    cache.put(SHARED_MODEL_ID, TEXTS, await model.embed(TEXTS));
+    day += VECTOR_CACHE_KEEP_DAYS - 1;
+    cache.get(SHARED_MODEL_ID, [TEXTS[0]]);
+    cache.close();
+
+    day += 2;
+    const later = SqliteVectorCache.open(path, { clock: () => day });
+    expect(later.size()).toBe(1);
+    expect(later.get(SHARED_MODEL_ID, TEXTS).map((vector) => vector !== undefined)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    later.close();
+  });
+
+  it('passes model failures through and caches nothing for them', async () => {
+    const failing: Embedder = {
+      ...counted(model).embedder,
+      embed: () => Promise.reject(new Error('no model')),
+    };
+    const cache = SqliteVectorCache.open(join(folder, 'failing.sqlite'));
+    await expect(new CachingEmbedder(failing, cache).embed(['new text'])).rejects.toThrow('no model');
+    expect(cache.size()).toBe(0);
+    cache.close();
+  });
+});
