@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,21 @@ describe('CachingEmbedder with the shared model', () => {
       false,
     ]);
     later.close();
+  });
+
+  it('starts afresh from a file that is not a cache, and answers from the model when the cache fails', async () => {
+    const path = join(folder, 'damaged.sqlite');
+    writeFileSync(path, 'not a database at all, just some bytes');
+    const cache = SqliteVectorCache.open(path);
+    expect(cache.size()).toBe(0);
+    cache.put(SHARED_MODEL_ID, TEXTS, await model.embed(TEXTS));
+    expect(cache.size()).toBe(3);
+
+    const { embedder, asked } = counted(model);
+    const caching = new CachingEmbedder(embedder, cache);
+    cache.close(); // every read and write of the cache now throws
+    expect(await caching.embed(TEXTS)).toEqual(await model.embed(TEXTS));
+    expect(asked).toEqual(TEXTS);
   });
 
   it('passes model failures through and caches nothing for them', async () => {

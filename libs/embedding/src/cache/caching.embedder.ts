@@ -4,7 +4,7 @@ import type { SqliteVectorCache } from './vector-cache';
 /**
  * An embedder that answers texts it has embedded before from a vector cache and asks the model only for the
  * rest. Meant for record texts, which come back at every rebuild; a user's query texts rarely repeat and go
- * to the model directly.
+ * to the model directly. A cache that fails (a full disk, say) costs only time: the model answers instead.
  */
 export class CachingEmbedder implements Embedder {
   constructor(
@@ -25,18 +25,31 @@ export class CachingEmbedder implements Embedder {
   }
 
   async embed(texts: readonly string[]): Promise<number[][]> {
-    const vectors = this.cache.get(this.modelId, texts);
+    const vectors = this.cached(texts);
     const missing = vectors.flatMap((vector, index) => (vector === undefined ? [index] : []));
     if (missing.length > 0) {
-      const fresh = await this.inner.embed(missing.map((index) => texts[index]));
-      this.cache.put(
-        this.modelId,
-        missing.map((index) => texts[index]),
-        fresh,
-      );
+      const missingTexts = missing.map((index) => texts[index]);
+      const fresh = await this.inner.embed(missingTexts);
+      this.keep(missingTexts, fresh);
       missing.forEach((index, at) => (vectors[index] = fresh[at]));
     }
     return vectors as number[][];
+  }
+
+  private cached(texts: readonly string[]): (number[] | undefined)[] {
+    try {
+      return this.cache.get(this.modelId, texts);
+    } catch {
+      return texts.map(() => undefined);
+    }
+  }
+
+  private keep(texts: readonly string[], vectors: readonly number[][]): void {
+    try {
+      this.cache.put(this.modelId, texts, vectors);
+    } catch {
+      // The vectors are answered all the same; the next rebuild computes them again.
+    }
   }
 
   isReady(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Rows no embedding asked for in this many days are dropped when the cache opens. */
@@ -18,8 +18,9 @@ export interface VectorCacheOptions {
 
 /**
  * Sentence vectors kept in a SQLite file, by model and text, so that rebuilding the embedded index at start
- * does not embed every record again. The vectors are derived data: the file is written without waiting for
- * the disk, and a vector lost in a crash is computed again.
+ * does not embed every record again. The vectors are derived data: commits do not wait for the disk (WAL with
+ * synchronous NORMAL never corrupts the file, but may lose the last ones), a vector lost is computed again,
+ * and a file that cannot be read is started afresh.
  */
 export class SqliteVectorCache {
   private readonly select: Database.Statement<[string, Buffer], { vector: Buffer; used_day: number }>;
@@ -33,7 +34,7 @@ export class SqliteVectorCache {
   ) {
     this.clock = options.clock ?? today;
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = OFF');
+    db.pragma('synchronous = NORMAL');
     db.exec(`CREATE TABLE IF NOT EXISTS vectors (
       model TEXT NOT NULL, text_key BLOB NOT NULL, vector BLOB NOT NULL, used_day INTEGER NOT NULL,
       PRIMARY KEY (model, text_key)) WITHOUT ROWID`);
@@ -47,7 +48,23 @@ export class SqliteVectorCache {
 
   static open(path: string, options: VectorCacheOptions = {}): SqliteVectorCache {
     mkdirSync(dirname(path), { recursive: true });
-    return new SqliteVectorCache(new Database(path), options);
+    try {
+      return SqliteVectorCache.openAt(path, options);
+    } catch {
+      // Not a database, or a damaged one: its vectors can all be computed again.
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+      return SqliteVectorCache.openAt(path, options);
+    }
+  }
+
+  private static openAt(path: string, options: VectorCacheOptions): SqliteVectorCache {
+    const db = new Database(path);
+    try {
+      return new SqliteVectorCache(db, options);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   /** The vector of each text, or undefined where none is kept; the hits count as used today. */
