@@ -1,4 +1,4 @@
-import { findOption, TAG_LISTS, type TagListField } from '@skillers/domain';
+import { findOption, TAG_LISTS, type TagListField, type VocabularyKey } from '@skillers/domain';
 import type { z } from 'zod';
 
 interface ToolEntry {
@@ -7,7 +7,7 @@ interface ToolEntry {
 }
 
 const checkedLists = (Object.keys(TAG_LISTS) as TagListField[]).flatMap((field) => {
-  const info: { label: string; vocabulary?: Parameters<typeof findOption>[0] } = TAG_LISTS[field];
+  const info: { label: string; vocabulary?: VocabularyKey } = TAG_LISTS[field];
   return info.vocabulary ? [{ field, label: info.label, vocabulary: info.vocabulary }] : [];
 });
 
