@@ -92,6 +92,18 @@ export const describeSearchIndexContract = (
       expect(await index.get(nextId())).toBeNull();
     });
 
+    it('reads many documents at once, in the order asked, with or without their vectors', async () => {
+      const vector = Array.from({ length: options.vectorDims }, (_, i) => i + 1);
+      const project = searchDocument({ kind: 'project', vector, vectorModel: 'test-model' });
+      const teammate = searchDocument({ vector, vectorModel: 'test-model' });
+      await index.upsert([project, teammate]);
+      const missing = nextId();
+      expect(await index.getMany([teammate.id, missing, project.id])).toEqual([teammate, null, project]);
+      const { vector: _vector, ...withoutVector } = project;
+      expect(await index.getMany([project.id], { vectors: false })).toEqual([withoutVector]);
+      expect(await index.getMany([])).toEqual([]);
+    });
+
     it('keeps its own copies of documents', async () => {
       const doc = searchDocument({ tags: { locations: ['Spain'] }, toolLevels: { Go: 2 } });
       const kept = structuredClone(doc);

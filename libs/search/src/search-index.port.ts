@@ -10,6 +10,14 @@ export interface SearchResult {
   total: number;
 }
 
+export interface GetManyOptions {
+  /**
+   * Whether to read the vectors too (default true). Callers that only need the text and tags leave them
+   * out: a 384-dimension vector is most of a document's size on the wire.
+   */
+  vectors?: boolean;
+}
+
 export interface KnnHit {
   id: string;
   /** Cosine similarity with the query vector, from -1 to 1. */
@@ -43,6 +51,11 @@ export interface SearchIndex extends SearchIndexWriter {
   /** The filtered, ranked page; equal to `referenceSearch` over the indexed documents. */
   search(query: SearchQuery): Promise<SearchResult>;
   get(id: string): Promise<SearchDocument | null>;
+  /**
+   * The documents with these ids, in the same order, null where the index holds none: one round trip for
+   * any number of ids, where `get` in a loop would make one per document.
+   */
+  getMany(ids: readonly string[], options?: GetManyOptions): Promise<(SearchDocument | null)[]>;
   /** Empties the live index. */
   clear(): Promise<void>;
   /**

@@ -6,7 +6,13 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '@skillers/domain';
-import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import type {
+  GetManyOptions,
+  KnnHit,
+  SearchIndex,
+  SearchIndexGeneration,
+  SearchResult,
+} from '../search-index.port';
 import {
   assertVectorSpace,
   describeLiveVectorSpaces,
@@ -20,6 +26,7 @@ import {
 import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
 import { filterQuery, RANKED_SORT } from './elasticsearch-query';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
+import { searchIndexSettings, sourceFilter } from './source-vectors';
 
 export interface ElasticsearchSearchIndexOptions {
   /** Starts every index and alias name, so that several deployments can share one cluster. */
@@ -43,9 +50,11 @@ export interface ElasticsearchSearchIndexOptions {
   onWarning?: (message: string) => void;
   /**
    * How a live write becomes visible to searches before it resolves: `wait_for` (default) waits for the
-   * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes).
+   * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes), `false`
+   * does not wait: the write is searchable after the next scheduled refresh (`index.refresh_interval`, 1 s
+   * by default), which is what a bulk writer such as the index worker wants.
    */
-  refreshOnWrite?: 'wait_for' | true;
+  refreshOnWrite?: estypes.Refresh;
 }
 
 /** One line of a bulk request: an action, or the source that follows an index action. */
@@ -55,6 +64,8 @@ type BulkLine = estypes.BulkOperationContainer | IndexedSource;
 type IndexNames = Record<SearchKind, string>;
 
 const DEFAULT_PREFIX = 'skillers';
+/** Ids per multi-get request, so that a long list never makes one huge request. */
+const GET_MANY_CHUNK = 1000;
 const DEFAULT_VECTOR_DIMS = 384;
 /** How long the model a live generation was built for is trusted before it is read again. */
 const LIVE_SPACE_TTL_MS = 5_000;
@@ -78,7 +89,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   readonly adapter = 'elasticsearch';
   private readonly prefix: string;
   private readonly vectorDims: number;
-  private readonly refreshOnWrite: 'wait_for' | true;
+  private readonly refreshOnWrite: estypes.Refresh;
   private readonly vectorSpace?: VectorSpace;
   private readonly vectorModel?: string;
   private readonly warn: (message: string) => void;
@@ -91,6 +102,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   private constructor(
     private readonly client: Client,
+    /** The server's version, which decides how vectors are kept in and read from `_source`. */
+    private readonly serverVersion: string,
     options: ElasticsearchSearchIndexOptions,
   ) {
     this.prefix = options.indexPrefix ?? DEFAULT_PREFIX;
@@ -107,9 +120,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     url: string,
     options: ElasticsearchSearchIndexOptions = {},
   ): Promise<ElasticsearchSearchIndex> {
-    const index = new ElasticsearchSearchIndex(new Client({ node: url }), options);
-    await index.ensureAliases();
-    return index;
+    const client = new Client({ node: url });
+    try {
+      const { version } = await client.info();
+      const index = new ElasticsearchSearchIndex(client, version.number, options);
+      await index.ensureAliases();
+      return index;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -150,13 +170,31 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async get(id: string): Promise<SearchDocument | null> {
-    const response = await this.client.mget<IndexedSource>({
-      docs: SEARCH_KINDS.map((kind) => ({ _index: this.alias(kind), _id: id })),
-    });
-    for (const doc of response.docs) {
-      if ('found' in doc && doc.found && doc._source) return fromSource(doc._source);
+    const [doc] = await this.getMany([id]);
+    return doc ?? null;
+  }
+
+  /** One real-time multi-get per thousand ids, each id asked of both kinds' aliases. */
+  async getMany(
+    ids: readonly string[],
+    { vectors = true }: GetManyOptions = {},
+  ): Promise<(SearchDocument | null)[]> {
+    const found = new Map<string, SearchDocument>();
+    const _source = sourceFilter(this.serverVersion, vectors);
+    for (let start = 0; start < ids.length; start += GET_MANY_CHUNK) {
+      const chunk = [...new Set(ids.slice(start, start + GET_MANY_CHUNK))];
+      const response = await this.client.mget<IndexedSource>({
+        docs: chunk.flatMap((id) =>
+          SEARCH_KINDS.map((kind) => ({ _index: this.alias(kind), _id: id, _source })),
+        ),
+      });
+      for (const doc of response.docs) {
+        if ('found' in doc && doc.found && doc._source && !found.has(doc._id)) {
+          found.set(doc._id, fromSource(doc._source));
+        }
+      }
     }
-    return null;
+    return ids.map((id) => found.get(id) ?? null);
   }
 
   async count(kind: SearchKind): Promise<number> {
@@ -286,6 +324,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async createIndex(index: string, alias?: string): Promise<void> {
     await this.client.indices.create({
       index,
+      settings: searchIndexSettings(this.serverVersion),
       mappings: {
         ...searchIndexMappings(this.vectorDims),
         ...(this.vectorSpace && { _meta: { ...vectorSpaceMeta(this.vectorSpace) } }),

@@ -1,5 +1,11 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
-import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import type {
+  GetManyOptions,
+  KnnHit,
+  SearchIndex,
+  SearchIndexGeneration,
+  SearchResult,
+} from '../search-index.port';
 import { OramaGeneration, type OramaSnapshot } from './orama-generation';
 
 /**
@@ -46,6 +52,18 @@ export class OramaSearchIndex implements SearchIndex {
 
   async get(id: string): Promise<SearchDocument | null> {
     return this.live.get(id);
+  }
+
+  async getMany(
+    ids: readonly string[],
+    { vectors = true }: GetManyOptions = {},
+  ): Promise<(SearchDocument | null)[]> {
+    return ids.map((id) => {
+      const doc = this.live.get(id);
+      if (!doc || vectors) return doc;
+      const { vector: _vector, ...rest } = doc;
+      return rest;
+    });
   }
 
   async count(kind: SearchKind): Promise<number> {
