@@ -34,6 +34,7 @@ export class SortService {
         },
         returned: answer.results.map((result) => result.record_id),
         similarityFallback: true,
+        similarityMode: answer.mode,
         latencyMs: performance.now() - startedAt,
         signedIn,
       }),

@@ -34,8 +34,13 @@ export interface SearchEvent {
   hits: number;
   /** Ids of the records on the page, in the order shown. */
   returned: string[];
-  /** Whether the answer came from the similarity ranking after the filters matched nothing. */
+  /**
+   * Whether the similarity ranking answered: true for `/sort`, which the web app calls when a filtering
+   * search matched nothing; false for the filtering searches themselves.
+   */
   similarityFallback: boolean;
+  /** `/sort` only: whether the ranking compared vectors (`semantic`) or tags and words (`lexical`, no model). */
+  similarityMode?: 'semantic' | 'lexical';
   /** The first hits of the page with the index's score. */
   top: ScoredHit[];
   /** Time spent in the index query and the store join, in milliseconds. */
@@ -65,6 +70,7 @@ export interface AnsweredSearch {
   ranked: { ids: readonly string[]; scores: readonly number[]; total: number };
   returned: readonly string[];
   similarityFallback: boolean;
+  similarityMode?: SearchEvent['similarityMode'];
   latencyMs: number;
   signedIn: boolean;
   at?: Date;
@@ -83,6 +89,7 @@ export const searchEventOf = (search: AnsweredSearch): SearchEvent => {
     hits: search.ranked.total,
     returned: [...search.returned],
     similarityFallback: search.similarityFallback,
+    ...(search.similarityMode && { similarityMode: search.similarityMode }),
     top: search.ranked.ids
       .slice(0, TOP_HITS_RECORDED)
       .map((id, rank) => ({ id, score: search.ranked.scores[rank] ?? 0 })),

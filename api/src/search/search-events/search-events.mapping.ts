@@ -1,7 +1,13 @@
 import type { estypes } from '@elastic/elasticsearch';
 
-/** The index analysts open in Kibana; the saved objects in deploy/kibana expect this name. */
+/**
+ * The data stream analysts open in Kibana; the saved objects in deploy/kibana expect this name. Its index
+ * template and lifecycle policy carry the same name.
+ */
 export const SEARCH_EVENTS_INDEX = 'search-events';
+
+/** How long events are kept after their backing index rolls over, unless an operator edits the policy. */
+export const SEARCH_EVENTS_RETENTION = '90d';
 
 /**
  * Explicit and strict, so a field the product did not declare is refused rather than guessed. `filters`
@@ -13,6 +19,8 @@ export const SEARCH_EVENTS_INDEX = 'search-events';
 export const searchEventsMappings: estypes.MappingTypeMapping = {
   dynamic: 'strict',
   properties: {
+    // A data stream routes by `@timestamp`; it holds the same instant as `at`, which Kibana's data view uses.
+    '@timestamp': { type: 'date' },
     at: { type: 'date' },
     kind: { type: 'keyword' },
     restriction: { type: 'keyword' },
@@ -23,8 +31,35 @@ export const searchEventsMappings: estypes.MappingTypeMapping = {
     hits: { type: 'integer' },
     returned: { type: 'keyword' },
     similarityFallback: { type: 'boolean' },
+    similarityMode: { type: 'keyword' },
     top: { properties: { id: { type: 'keyword' }, score: { type: 'float' } } },
     latencyMs: { type: 'float' },
     signedIn: { type: 'boolean' },
   },
 };
+
+/**
+ * Roll the write index over daily (or at 10 GB per primary shard, whichever comes first) and delete each
+ * backing index `SEARCH_EVENTS_RETENTION` after its rollover.
+ */
+export const searchEventsPolicy: estypes.IlmPolicy = {
+  phases: {
+    hot: { actions: { rollover: { max_age: '1d', max_primary_shard_size: '10gb' } } },
+    delete: { min_age: SEARCH_EVENTS_RETENTION, actions: { delete: {} } },
+  },
+};
+
+/**
+ * The index template that makes `name` a data stream: every backing index gets the events mapping and the
+ * lifecycle policy. Its priority is above the built-in templates' 100, though none of them matches the name.
+ */
+export const searchEventsTemplate = (name: string): estypes.IndicesPutIndexTemplateRequest => ({
+  name,
+  index_patterns: [name],
+  data_stream: {},
+  priority: 200,
+  template: {
+    settings: { index: { lifecycle: { name } } },
+    mappings: searchEventsMappings,
+  },
+});
