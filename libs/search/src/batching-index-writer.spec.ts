@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchingIndexWriter } from './batching-index-writer';
 import { OramaSearchIndex } from './orama/orama.search-index';
 import { searchDocument } from './search-index.contract';
-import type { SearchIndexWriter } from './search-index.port';
+import { PartialWriteError, type SearchIndexWriter } from './search-index.port';
 
 /** A real index whose writes are recorded, and which fails the next write when told to. */
 const recordedIndex = () => {
@@ -79,6 +79,29 @@ describe('BatchingIndexWriter', () => {
     await batching.upsert([c]);
     expect(await index.get(c.id)).toEqual(c);
     expect(await index.get(a.id)).toBeNull();
+  });
+
+  it('fails only the writers of the documents an index names, and still removes what was asked', async () => {
+    const index = OramaSearchIndex.create();
+    const [good, poison, gone] = docs(3);
+    await index.upsert([gone]);
+    const writer: SearchIndexWriter = {
+      upsert: async (written) => {
+        await index.upsert(written.filter((doc) => doc.id !== poison.id));
+        throw new PartialWriteError('strict_dynamic_mapping_exception', [poison.id]);
+      },
+      remove: (ids) => index.remove(ids),
+      count: (kind) => index.count(kind),
+    };
+    const batching = new BatchingIndexWriter(writer);
+    const results = await Promise.allSettled([
+      batching.upsert([good]),
+      batching.upsert([poison]),
+      batching.remove([gone.id]),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await index.get(good.id)).toEqual(good);
+    expect(await index.get(gone.id)).toBeNull();
   });
 
   it('never lets a later batch overtake an earlier one', async () => {

@@ -1,5 +1,5 @@
 import type { SearchDocument, SearchKind } from '@skillers/domain';
-import type { SearchIndexWriter } from './search-index.port';
+import { PartialWriteError, type SearchIndexWriter } from './search-index.port';
 
 export interface BatchingOptions {
   /** Documents written at most per flush; a full batch is flushed at once. */
@@ -12,16 +12,24 @@ export const DEFAULT_MAX_BATCH = 500;
 export const DEFAULT_MAX_WAIT_MS = 5;
 
 interface Waiter {
+  ids: readonly string[];
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+/** The failure of one write of a flush, and the ids it failed: all of them unless the index names some. */
+interface WriteFailure {
+  error: unknown;
+  ids: ReadonlySet<string>;
 }
 
 /**
  * Coalesces the writes of many concurrent callers (the index worker's jobs) into one upsert and one removal
  * per flush, so Elasticsearch gets one bulk request for a batch instead of one per document. A write
- * resolves once its batch is written and rejects with the batch's error, so a job only completes once its
- * document is in the index and is retried otherwise. Flushes run one after the other, in order: the last
- * write of an id within a batch wins, and a later batch never overtakes an earlier one.
+ * resolves once its documents are written and rejects when one of them failed (an index that names the
+ * failed documents fails only their writers), so a job completes only once its document is in the index
+ * and is retried otherwise, without taking the rest of its batch with it. Flushes run one after the other,
+ * in order: the last write of an id within a batch wins, and a later batch never overtakes an earlier one.
  */
 export class BatchingIndexWriter implements SearchIndexWriter {
   private readonly maxBatch: number;
@@ -56,7 +64,7 @@ export class BatchingIndexWriter implements SearchIndexWriter {
     return this.index.count(kind);
   }
 
-  /** Writes what is pending now, without waiting for the batch to fill. */
+  /** Writes what is pending now, without waiting for the batch to fill; rejects if any of it failed. */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -65,27 +73,45 @@ export class BatchingIndexWriter implements SearchIndexWriter {
     this.pending = new Map();
     this.waiters = [];
     const previous = this.flushing;
-    const write = async () => {
+    const written = (async () => {
       await previous.catch(() => undefined);
-      if (changes.size === 0) return;
-      const docs = [...changes.values()].filter((doc): doc is SearchDocument => doc !== null);
-      const removed = [...changes].filter(([, doc]) => doc === null).map(([id]) => id);
-      if (docs.length > 0) await this.index.upsert(docs);
-      if (removed.length > 0) await this.index.remove(removed);
-    };
-    this.flushing = write();
-    try {
-      await this.flushing;
-      for (const waiter of waiters) waiter.resolve();
-    } catch (error) {
-      for (const waiter of waiters) waiter.reject(error);
-      throw error;
+      return this.write(changes);
+    })();
+    this.flushing = written.then(() => undefined);
+    const failures = await written;
+    for (const waiter of waiters) {
+      const failure = failures.find(({ ids }) => waiter.ids.some((id) => ids.has(id)));
+      if (failure) waiter.reject(failure.error);
+      else waiter.resolve();
     }
+    if (failures.length > 0) throw failures[0].error;
+  }
+
+  /** Both writes of a flush run, whatever the other's outcome; resolves to their failures. */
+  private async write(changes: ReadonlyMap<string, SearchDocument | null>): Promise<WriteFailure[]> {
+    const docs = [...changes.values()].filter((doc): doc is SearchDocument => doc !== null);
+    const removed = [...changes].filter(([, doc]) => doc === null).map(([id]) => id);
+    const writes: [() => Promise<void>, readonly string[]][] = [
+      [() => this.index.upsert(docs), docs.map((doc) => doc.id)],
+      [() => this.index.remove(removed), removed],
+    ];
+    const failures: WriteFailure[] = [];
+    for (const [run, ids] of writes) {
+      if (ids.length === 0) continue;
+      try {
+        await run();
+      } catch (error) {
+        const failed = error instanceof PartialWriteError ? error.failedIds : ids;
+        failures.push({ error, ids: new Set(failed) });
+      }
+    }
+    return failures;
   }
 
   private add(changes: [string, SearchDocument | null][]): Promise<void> {
     if (changes.length === 0) return Promise.resolve();
-    const written = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const ids = changes.map(([id]) => id);
+    const written = new Promise<void>((resolve, reject) => this.waiters.push({ ids, resolve, reject }));
     for (const [id, doc] of changes) {
       // Re-inserted so that the latest change of an id keeps its place among the others.
       this.pending.delete(id);

@@ -24,6 +24,20 @@ export interface KnnHit {
   similarity: number;
 }
 
+/**
+ * A write of several documents that some of them failed: it names them, so that a caller writing on behalf
+ * of many (the batching writer) fails only theirs.
+ */
+export class PartialWriteError extends Error {
+  constructor(
+    message: string,
+    readonly failedIds: readonly string[],
+  ) {
+    super(message);
+    this.name = 'PartialWriteError';
+  }
+}
+
 /** The documents an index holds, as the writers see them. */
 export interface SearchIndexWriter {
   /** Adds the documents or replaces those with the same id; the index keeps its own copies. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
+import { PartialWriteError } from '../search-index.port';
 import { toSource } from './elasticsearch-mapping';
 import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
 import {
@@ -176,6 +177,44 @@ describe('Elasticsearch request bodies', () => {
         { delete: { _index: `${PREFIX}-project`, _id: docs[1].id } },
         { delete: { _index: `${PREFIX}-teammate`, _id: docs[1].id } },
       ]);
+    });
+
+    it('names the documents a bulk request refused', async () => {
+      const refused = searchDocument();
+      const { index } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? {
+              body: {
+                errors: true,
+                took: 1,
+                items: [
+                  {
+                    delete: {
+                      _index: `${PREFIX}-project`,
+                      _id: refused.id,
+                      status: 404,
+                      result: 'not_found',
+                    },
+                  },
+                  {
+                    index: {
+                      _index: `${PREFIX}-teammate`,
+                      _id: refused.id,
+                      status: 400,
+                      error: { type: 'document_parsing_exception', reason: 'bad field' },
+                    },
+                  },
+                ],
+              },
+            }
+          : mgetAnswer(request),
+      );
+      const failure = await index.upsert([refused]).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PartialWriteError);
+      expect(failure).toMatchObject({
+        failedIds: [refused.id],
+        message: 'Search index write failed for 1 document(s): document_parsing_exception: bad field',
+      });
     });
 
     it('waits for the next refresh by default', async () => {

@@ -6,12 +6,13 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '@skillers/domain';
-import type {
-  GetManyOptions,
-  KnnHit,
-  SearchIndex,
-  SearchIndexGeneration,
-  SearchResult,
+import {
+  type GetManyOptions,
+  type KnnHit,
+  PartialWriteError,
+  type SearchIndex,
+  type SearchIndexGeneration,
+  type SearchResult,
 } from '../search-index.port';
 import {
   assertVectorSpace,
@@ -422,8 +423,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const failures = response.items.flatMap((item) => Object.values(item)).filter((result) => result?.error);
     if (failures.length > 0) {
       const first = failures[0]?.error;
-      throw new Error(
+      throw new PartialWriteError(
         `Search index write failed for ${failures.length} document(s): ${first?.type}: ${first?.reason}`,
+        [...new Set(failures.flatMap((result) => (result?._id ? [result._id] : [])))],
       );
     }
   }
