@@ -19,6 +19,7 @@ describe('index worker settings', () => {
       host: '127.0.0.1',
       healthPort: DEFAULT_HEALTH_PORT,
       concurrency: DEFAULT_CONCURRENCY,
+      logLevel: 'info',
     });
     expect(DEFAULT_HEALTH_PORT).toBe(3002);
     expect(DEFAULT_CONCURRENCY).toBe(32);

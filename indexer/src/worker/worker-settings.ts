@@ -14,7 +14,21 @@ export interface WorkerSettings {
   healthPort: number;
   /** Index jobs run at the same time; their documents are written together in bulk. */
   concurrency: number;
+  logLevel: LogLevel;
 }
+
+/** pino's levels, as the API and the embedder service take them. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const logLevel = (env: NodeJS.ProcessEnv): LogLevel => {
+  const value = env.LOG_LEVEL?.trim();
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw invalid('LOG_LEVEL', value, `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return value as LogLevel;
+};
 
 export const DEFAULT_HEALTH_PORT = 3002;
 export const DEFAULT_CONCURRENCY = 32;
@@ -78,4 +92,5 @@ export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings =>
   host: env.HOST?.trim() || '127.0.0.1',
   healthPort: port(env, 'INDEXER_HEALTH_PORT', DEFAULT_HEALTH_PORT),
   concurrency: concurrency(env),
+  logLevel: logLevel(env),
 });

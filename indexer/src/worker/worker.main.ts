@@ -1,19 +1,20 @@
-import { pino } from 'pino';
 import { ConfigError } from '../config/store-settings';
 import { IndexWorker } from './index-worker';
+import { createWorkerLogger } from './worker-logger';
 import { startHealthServer } from './worker-health.server';
 import { StartupError } from '../config/server-connections';
 import { openWorkerPorts } from './worker-ports';
 import { workerSettingsFromEnv } from './worker-settings';
 
-// pino lines, as the API and the embedder service write them.
-const logger = pino().child({ service: 'indexer' });
+// pino lines, as the API and the embedder service write them; the level comes with the settings.
+const logger = createWorkerLogger();
 const log = (line: string): void => logger.info(line);
 
 let stopping = false;
 
 const start = async (): Promise<void> => {
   const settings = workerSettingsFromEnv(process.env);
+  logger.level = settings.logLevel;
   const ports = await openWorkerPorts(settings, log);
   const worker = new IndexWorker(ports, log);
   const health = await startHealthServer(settings.host, settings.healthPort, () => worker.health());
