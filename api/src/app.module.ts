@@ -16,7 +16,7 @@ import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
-import { loggerParams } from './logging/app-logger';
+import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { OptionsModule } from './options/options.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
@@ -44,6 +44,7 @@ export class AppModule {
   static forConfig(config: AppConfig, logger: PinoInstance): DynamicModule {
     return {
       module: AppModule,
+      providers: [{ provide: APP_LOGGER, useValue: logger }],
       imports: [
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],

@@ -57,4 +57,23 @@ describe('API log', () => {
     expect(times[0]).toBeLessThan(times[times.length - 1]);
     expect(times[times.length - 1]).toBeLessThanOrEqual(created);
   });
+
+  it('says where it listens even when only warnings are logged, since scripts wait for that line', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      ...SHARED_MODEL_ENV,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const app = await createApp(config, { logDestination: { write: (text: string) => lines.push(text) } });
+    const url = await listenAndAnnounce(app, config);
+    await app.close();
+    const announced = lines.map((text) => JSON.parse(text) as LogLine).filter((line) => line.level < 40);
+    expect(announced).toEqual([
+      expect.objectContaining({ level: 30, service: 'api', msg: `Skillers is running at ${url}` }),
+    ]);
+  });
 });

@@ -2,6 +2,9 @@ import { type DestinationStream, type Logger as PinoInstance, pino } from 'pino'
 import { Logger, type Params, PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 
+/** The application's pino logger, for the few lines written outside Nest's logger (the listening address). */
+export const APP_LOGGER = Symbol('APP_LOGGER');
+
 /** Credentials never reach the log, whatever a request carries. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
 
