@@ -27,7 +27,10 @@ export const openWorkerPorts = async (
       refreshOnWrite: false,
     }),
   );
-  const queue = await openReadyQueue(settings.redisUrl, { concurrency: settings.concurrency });
+  const queue = await openReadyQueue(settings.redisUrl, {
+    concurrency: settings.concurrency,
+    onError: (error) => log(`Job queue: ${error.message}`),
+  });
   return {
     store,
     index,
