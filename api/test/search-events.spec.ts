@@ -51,11 +51,10 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
     const answer = await api.request<{
       results: { record_id: string; similarity: number }[];
       mode: 'semantic' | 'lexical';
-    }>(
-      'POST',
-      '/api/sort',
-      { token: owner.token, body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 5 } },
-    );
+    }>('POST', '/api/sort', {
+      token: owner.token,
+      body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 5 },
+    });
     expect(answer.status).toBe(200);
 
     const events = await recordedEvents();
