@@ -2,7 +2,9 @@ import type { ProjectView } from '@skillers/domain';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HTTP_MESSAGES } from '@skillers/domain';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
+import { CLICKS_PER_MINUTE } from '../src/search/search-click.controller';
 import type { SearchAnalyticsReport } from '../src/search/search-events/search-analytics';
 import type { AnalyticsEvent } from '../src/search/search-events/search-event';
 import { createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
@@ -206,5 +208,24 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
     expect(body.to).toBe(today());
     expect(body.days).toHaveLength(30);
     expect(body.from).toBe(shiftDays(today(), -29));
+  });
+});
+
+describe('search click rate limit', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp();
+  });
+  afterAll(() => api.close());
+
+  it(`takes ${CLICKS_PER_MINUTE} clicks a minute from one address, then answers 429 with a message`, async () => {
+    const body = { eventId: A_UUID, recordId: UNKNOWN_ID, rank: 1 };
+    for (let n = 0; n < CLICKS_PER_MINUTE; n += 1) {
+      expect((await api.request('POST', CLICK, { body })).status).toBe(204);
+    }
+    const refused = await api.request<ErrorAnswer>('POST', CLICK, { body });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(HTTP_MESSAGES.tooManyRequests);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
