@@ -90,7 +90,8 @@ test('searches and clicks made in the app show in the admin analytics plots and 
 
   // Real plots: an SVG line for the daily rate, SVG bars for the fallbacks, ranks, combinations and labels.
   const zeroRate = page.getByRole('figure', { name: 'Zero-result rate per day' });
-  await expect(zeroRate.locator('svg.recharts-surface')).toBeVisible();
+  // The page's chunk carries the chart library: on a busy machine it takes a few seconds to run.
+  await expect(zeroRate.locator('svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
   await expect(zeroRate.locator('.recharts-line-curve')).toHaveCount(1);
   const clickThrough = page.getByRole('figure', { name: 'Click-through by rank' });
   await expect(clickThrough.locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -122,7 +123,7 @@ test('searches and clicks made in the app show in the admin analytics plots and 
 
   // The token is kept for this tab: a reload opens the report at once.
   await page.reload();
-  await expect(zeroRate.locator('svg.recharts-surface')).toBeVisible();
+  await expect(zeroRate.locator('svg.recharts-surface')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Forget the token' }).click();
   await expect(page.getByLabel('Admin token')).toBeVisible();
 });
