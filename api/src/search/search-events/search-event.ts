@@ -87,9 +87,6 @@ export interface ClickEvent extends SearchClick {
 /** What the search events sink records: searches and the clicks on their results. */
 export type AnalyticsEvent = SearchEvent | ClickEvent;
 
-/** Events written before clicks were recorded carry no `type`: they are all searches. */
-export const isClick = (event: { type?: string }): boolean => event.type === 'click';
-
 type FilterValue = ActiveFilters[keyof ActiveFilters];
 
 /** Mirrors what `toActiveQuery` leaves out: empty lists, zero hours, shares and months, unset dates. */
