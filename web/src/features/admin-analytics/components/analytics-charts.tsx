@@ -28,6 +28,8 @@ const Figure = ({ id, title, children }: { id: string; title: string; children: 
 );
 
 const asPercent = (value: unknown) => formatPercent(Number(value));
+/** Axis ticks need no decimals, and fit the axis's width. */
+const asWholePercent = (value: unknown) => `${Math.round(Number(value) * 100)} %`;
 
 type Days = SearchAnalyticsReport['days'];
 
@@ -37,7 +39,7 @@ export const ZeroResultRateChart = ({ days }: { days: Days }) => (
       <LineChart data={days} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" tickFormatter={shortDay} />
-        <YAxis tickFormatter={asPercent} domain={[0, 1]} />
+        <YAxis tickFormatter={asWholePercent} domain={[0, 1]} />
         <Tooltip formatter={asPercent} />
         <Line
           type="monotone"
@@ -102,7 +104,7 @@ export const ClickThroughChart = ({ ranks }: { ranks: SearchAnalyticsReport['cli
       <BarChart data={ranks} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="rank" />
-        <YAxis tickFormatter={asPercent} />
+        <YAxis tickFormatter={asWholePercent} />
         <Tooltip formatter={asPercent} labelFormatter={(rank) => `Rank ${String(rank)}`} />
         <Bar dataKey="clickThroughRate" name="Click-through" fill={ACCENT} isAnimationActive={false} />
       </BarChart>
