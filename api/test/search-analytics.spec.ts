@@ -1,5 +1,5 @@
 import type { ProjectView } from '@skillers/domain';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HTTP_MESSAGES } from '@skillers/domain';
@@ -227,5 +227,26 @@ describe('search click rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(HTTP_MESSAGES.tooManyRequests);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('admin analytics report when the events cannot be read', () => {
+  let api: TestApp;
+  beforeAll(async () => {
+    api = await startTestApp({ ADMIN_TOKEN });
+  });
+  afterAll(() => api.close());
+
+  it('answers 503 with a message, and the API keeps answering', async () => {
+    // A folder where the day's file should be: reading it fails as a broken disk would.
+    mkdirSync(join(api.dataDir, 'search-events', 'search-events-2031-05-04.jsonl'), { recursive: true });
+    const answer = await api.request<ErrorAnswer>('GET', `${ANALYTICS}?from=2031-05-04&to=2031-05-04`, {
+      token: ADMIN_TOKEN,
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe(ADMIN_MESSAGES.analyticsUnavailable);
+    expect(
+      (await api.request('GET', `${ANALYTICS}?from=2031-05-05&to=2031-05-05`, { token: ADMIN_TOKEN })).status,
+    ).toBe(200);
   });
 });

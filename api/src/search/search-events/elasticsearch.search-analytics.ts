@@ -113,6 +113,9 @@ export const tallyOfAggregations = (aggregations: Record<string, unknown>): Anal
   };
 };
 
+/** A year of events is aggregated in one request: more patience than the sink's quick writes get. */
+const REPORT_TIMEOUT_MS = 30_000;
+
 /** The cluster profile's analytics: Elasticsearch aggregates the events index it is given. */
 export class ElasticsearchSearchAnalytics implements SearchAnalyticsReader {
   constructor(
@@ -121,7 +124,9 @@ export class ElasticsearchSearchAnalytics implements SearchAnalyticsReader {
   ) {}
 
   async report(range: AnalyticsRange): Promise<SearchAnalyticsReport> {
-    const answer = await this.client.search(analyticsRequest(this.index, range));
+    const answer = await this.client.search(analyticsRequest(this.index, range), {
+      requestTimeout: REPORT_TIMEOUT_MS,
+    });
     return finishReport(range, tallyOfAggregations(answer.aggregations ?? {}));
   }
 }
