@@ -1,5 +1,5 @@
 import type { SavedKind } from '@skillers/domain';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
@@ -48,7 +48,13 @@ export const ListingCard = ({
   hit,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
-  const onOpen = hit ? () => recordSearchClick(hit) : undefined;
+  // A middle click opens the result in a new tab: an open too.
+  // A click, or a middle click that opens the result in a new tab; not the right button's menu.
+  const onOpen = hit
+    ? (event: MouseEvent) => {
+        if (event.button <= 1) recordSearchClick(hit);
+      }
+    : undefined;
   return (
     <article className="listing-card" aria-label={name}>
       <header className="listing-card__header">
@@ -57,7 +63,7 @@ export const ListingCard = ({
           {badge && <span className="listing-card__badge">{badge}</span>}
         </p>
         <h2 className="listing-card__title">
-          <Link to={href} title={shortName === name ? undefined : name} onClick={onOpen}>
+          <Link to={href} title={shortName === name ? undefined : name} onClick={onOpen} onAuxClick={onOpen}>
             {shortName}
           </Link>
         </h2>
@@ -91,7 +97,7 @@ export const ListingCard = ({
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
-          <Link to={href} className="listing-card__more" onClick={onOpen}>
+          <Link to={href} className="listing-card__more" onClick={onOpen} onAuxClick={onOpen}>
             See more
           </Link>
         </div>
