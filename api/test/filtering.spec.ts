@@ -126,7 +126,7 @@ describe('traditional filtering', () => {
   it('answers an empty list when nothing matches', async () => {
     const response = await findProjects({ toolsExperience: ['COBOL'] });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], total: 0, pages: 1 });
+    expect(response.body).toEqual({ items: [], total: 0, pages: 1, eventId: expect.any(String) });
   });
 
   it('marks saved projects for a signed-in viewer', async () => {

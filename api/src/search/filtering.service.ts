@@ -28,23 +28,23 @@ export class FilteringService {
   async projectsMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ items: ProjectView[]; total: number; pages: number }> {
+  ): Promise<{ items: ProjectView[]; total: number; pages: number; eventId: string }> {
     const startedAt = performance.now();
     const result = await this.search('project', request);
     const items = await this.projects.viewsInOrder(result.ids, viewerId);
-    this.recordSearch('project', request, result, items, startedAt, viewerId);
-    return { items, total: result.total, pages: pageCount(result.total) };
+    const eventId = this.recordSearch('project', request, result, items, startedAt, viewerId);
+    return { items, total: result.total, pages: pageCount(result.total), eventId };
   }
 
   async teammatesMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ teammates: TeammateView[]; total: number; teammatesPages: number }> {
+  ): Promise<{ teammates: TeammateView[]; total: number; teammatesPages: number; eventId: string }> {
     const startedAt = performance.now();
     const result = await this.search('teammate', request);
     const teammates = await this.teammates.viewsInOrder(result.ids, viewerId);
-    this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
-    return { teammates, total: result.total, teammatesPages: pageCount(result.total) };
+    const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
+    return { teammates, total: result.total, teammatesPages: pageCount(result.total), eventId };
   }
 
   private search(kind: SearchKind, request: FilteringRequest): Promise<SearchResult> {
@@ -53,7 +53,10 @@ export class FilteringService {
     );
   }
 
-  /** Fire-and-forget: the sink buffers the event and writes it after the answer has gone out. */
+  /**
+   * Fire-and-forget: the sink buffers the event and writes it after the answer has gone out. Returns the
+   * event's id, which the answer carries so that clicks on its results can name it.
+   */
   private recordSearch(
     kind: SearchKind,
     request: FilteringRequest,
@@ -61,17 +64,17 @@ export class FilteringService {
     shown: readonly { _id: string }[],
     startedAt: number,
     viewerId?: string,
-  ): void {
-    this.events.record(
-      searchEventOf({
-        kind,
-        request,
-        ranked,
-        returned: shown.map((record) => record._id),
-        similarityFallback: false,
-        latencyMs: performance.now() - startedAt,
-        signedIn: viewerId !== undefined,
-      }),
-    );
+  ): string {
+    const event = searchEventOf({
+      kind,
+      request,
+      ranked,
+      returned: shown.map((record) => record._id),
+      similarityFallback: false,
+      latencyMs: performance.now() - startedAt,
+      signedIn: viewerId !== undefined,
+    });
+    this.events.record(event);
+    return event.eventId;
   }
 }

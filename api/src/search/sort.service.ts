@@ -20,26 +20,31 @@ export class SortService {
     this.ranker = new SimilarityRanker(embedder, index);
   }
 
-  async sort(request: SortRequest, signedIn = false): Promise<SortAnswer> {
+  /** The ranking, with the `eventId` of its search event so that clicks on its results can name it. */
+  async sort(request: SortRequest, signedIn = false): Promise<SortAnswer & { eventId: string }> {
     const startedAt = performance.now();
     const answer = await this.rank(request);
-    this.events.record(
-      searchEventOf({
-        kind: request.type,
-        request: { activeFilters: request.filter, filtering_restriction: 'min_1_match', page: 1 },
-        ranked: {
-          ids: answer.results.map((result) => result.record_id),
-          scores: answer.results.map((result) => result.similarity),
-          total: answer.results.length,
-        },
-        returned: answer.results.map((result) => result.record_id),
-        similarityFallback: true,
-        similarityMode: answer.mode,
-        latencyMs: performance.now() - startedAt,
-        signedIn,
-      }),
-    );
-    return answer;
+    const semantic = answer.mode === 'semantic';
+    const event = searchEventOf({
+      kind: request.type,
+      request: { activeFilters: request.filter, filtering_restriction: 'min_1_match', page: 1 },
+      ranked: {
+        ids: answer.results.map((result) => result.record_id),
+        scores: answer.results.map((result) => result.similarity),
+        total: answer.results.length,
+        // Without a model the similarity is the lexical mix, not a vector's cosine.
+        signals: answer.results.map(({ similarity }) =>
+          semantic ? { fused: similarity, vector: similarity } : { fused: similarity },
+        ),
+      },
+      returned: answer.results.map((result) => result.record_id),
+      similarityFallback: true,
+      similarityMode: answer.mode,
+      latencyMs: performance.now() - startedAt,
+      signedIn,
+    });
+    this.events.record(event);
+    return { ...answer, eventId: event.eventId };
   }
 
   private async rank(request: SortRequest): Promise<SortAnswer> {

@@ -1,6 +1,15 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
+/** Score parts of one ranked id: facet evidence, BM25, cosine similarity, and the fused score. */
+export interface RankSignals {
+  facet: number;
+  text?: number;
+  vector?: number;
+  fused: number;
+  textTerms?: string[];
+}
+
 export interface SearchResult {
   /** The requested page of record ids, best first. */
   ids: string[];
@@ -8,6 +17,8 @@ export interface SearchResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
+  /** The score parts of each id on the page, aligned with `ids`, when the index reports them. */
+  signals?: RankSignals[];
 }
 
 export interface GetManyOptions {

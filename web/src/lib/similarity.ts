@@ -1,12 +1,17 @@
 import type { ActiveFilters, SearchKind } from '@skillers/domain';
 import { api } from './api-client';
 import { ApiError } from './api-error';
+import type { SearchHit } from './search-clicks';
 
-/** A record found by similarity ranking carries how close it is (spec section 5, "similarity"). */
-export type Ranked<T> = T & { similarity?: number };
+/**
+ * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a record
+ * of a search answer carries its `hit`, reported when it is opened.
+ */
+export type Ranked<T> = T & { similarity?: number; hit?: SearchHit };
 
 interface SortAnswer {
   results: { record_id: string; similarity: number }[];
+  eventId?: string;
 }
 
 /** Spec section 9: similarity is shown to 3 decimals. */
@@ -31,17 +36,19 @@ export const fetchClosest = async <T>(
   fetchRecord: (id: string) => Promise<T>,
 ): Promise<Ranked<T>[]> => {
   const trimmed = text.trim();
-  const { results } = await api.post<SortAnswer>('/sort', {
+  const { results, eventId } = await api.post<SortAnswer>('/sort', {
     type,
     filter,
     ...(trimmed ? { text: trimmed } : {}),
   });
   const records = await Promise.all(
     results
+      .map((result, index) => ({ ...result, rank: index + 1 }))
       .filter(({ similarity }) => similarity > 0)
-      .map(async ({ record_id, similarity }): Promise<Ranked<T> | null> => {
+      .map(async ({ record_id, similarity, rank }): Promise<Ranked<T> | null> => {
         try {
-          return { ...(await fetchRecord(record_id)), similarity };
+          const hit = eventId === undefined ? {} : { hit: { eventId, recordId: record_id, rank } };
+          return { ...(await fetchRecord(record_id)), similarity, ...hit };
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;

@@ -1,8 +1,8 @@
 import { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
-import type { SearchEvent } from './search-event';
-import { sampleSearchEvent } from './search-event.testing';
+import type { AnalyticsEvent, SearchEvent } from './search-event';
+import { sampleClickEvent, sampleSearchEvent } from './search-event.testing';
 import { searchEventsMappings, searchEventsTemplate } from './search-events.mapping';
 
 const url = process.env.ELASTICSEARCH_URL;
@@ -71,14 +71,22 @@ describe.skipIf(!url)('Elasticsearch search event sink (needs ELASTICSEARCH_URL)
     const sink = await ElasticsearchSearchEventSink.connect(url as string, { index, logger: silent });
     const events = [
       sampleSearchEvent('2031-05-04T10:00:00.000Z'),
-      sampleSearchEvent('2031-05-04T10:00:01.000Z', { hits: 0, returned: [], top: [], kind: 'teammate' }),
+      sampleSearchEvent('2031-05-04T10:00:01.000Z', {
+        hits: 0,
+        returned: [],
+        top: [],
+        results: [],
+        rank: [],
+        kind: 'teammate',
+      }),
       sampleSearchEvent('2031-05-04T10:00:02.000Z', { similarityFallback: true }),
+      sampleClickEvent('2031-05-04T10:00:03.000Z'),
     ];
     for (const event of events) sink.record(event);
     await sink.flush();
     await client.indices.refresh({ index });
 
-    const all = await client.search<SearchEvent>({ index, sort: [{ at: 'asc' }], size: 10 });
+    const all = await client.search<AnalyticsEvent>({ index, sort: [{ at: 'asc' }], size: 10 });
     expect(all.hits.hits.map((hit) => hit._source)).toEqual(
       events.map((event) => ({ '@timestamp': event.at, ...event })),
     );
@@ -88,6 +96,18 @@ describe.skipIf(!url)('Elasticsearch search event sink (needs ELASTICSEARCH_URL)
     expect(byFilterKey.count).toBe(3);
     const byTopId = await client.count({ index, query: { term: { 'top.id': '64b000000000000000000001' } } });
     expect(byTopId.count).toBe(2);
+    const search = await client.count({ index, query: { term: { eventId: events[0].eventId } } });
+    expect(search.count).toBe(4);
+
+    const report = await sink.analytics().report({ from: '2031-05-04', to: '2031-05-04' });
+    expect(report.totals).toMatchObject({ searches: 2, zeroResults: 1, fallbacks: 1, clicks: 1 });
+    expect(report.clickThroughByRank[1]).toEqual({
+      rank: 2,
+      impressions: 2,
+      clicks: 1,
+      clickThroughRate: 0.5,
+    });
+    expect(report.topLabels).toEqual([{ label: 'toolsExperience: React', count: 2 }]);
     await sink.close();
   });
 

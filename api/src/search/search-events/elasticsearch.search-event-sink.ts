@@ -1,7 +1,9 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { Logger } from '@nestjs/common';
 import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
-import type { SearchEvent } from './search-event';
+import type { AnalyticsEvent } from './search-event';
+import { ElasticsearchSearchAnalytics } from './elasticsearch.search-analytics';
+import type { SearchAnalyticsReader } from './search-analytics';
 import type { SearchEventSink } from './search-event-sink';
 import {
   SEARCH_EVENTS_INDEX,
@@ -44,7 +46,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export class ElasticsearchSearchEventSink implements SearchEventSink {
   readonly adapter = 'elasticsearch';
   readonly index: string;
-  private readonly buffer: EventBuffer<SearchEvent>;
+  private readonly buffer: EventBuffer<AnalyticsEvent>;
   private readonly logger: WarningLogger;
   private indexReady?: Promise<void>;
 
@@ -86,12 +88,17 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     return sink;
   }
 
-  record(event: SearchEvent): void {
+  record(event: AnalyticsEvent): void {
     this.buffer.push(event);
   }
 
   flush(): Promise<void> {
     return this.buffer.flush();
+  }
+
+  /** Aggregations over the same index; an event is counted once Elasticsearch refreshes (about a second). */
+  analytics(): SearchAnalyticsReader {
+    return new ElasticsearchSearchAnalytics(this.client, this.index);
   }
 
   async close(): Promise<void> {
@@ -157,7 +164,7 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     });
   }
 
-  private async append(batch: readonly SearchEvent[]): Promise<void> {
+  private async append(batch: readonly AnalyticsEvent[]): Promise<void> {
     await this.ensureIndex();
     const response = await this.client.bulk({
       operations: batch.flatMap((event) => [

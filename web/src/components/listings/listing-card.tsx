@@ -1,8 +1,9 @@
 import type { SavedKind } from '@skillers/domain';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
+import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
 import { CardFooterPlace } from './card-footer-place';
@@ -30,6 +31,8 @@ interface ListingCardProps {
   actions?: ReactNode;
   /** How close the item is to a search that matched nothing exactly (spec section 4). */
   similarity?: number;
+  /** Set when the card is a search result: opening it reports the click with its rank. */
+  hit?: SearchHit;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
@@ -42,8 +45,16 @@ export const ListingCard = ({
   place,
   actions,
   similarity,
+  hit,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
+  // A middle click opens the result in a new tab: an open too.
+  // A click, or a middle click that opens the result in a new tab; not the right button's menu.
+  const onOpen = hit
+    ? (event: MouseEvent) => {
+        if (event.button <= 1) recordSearchClick(hit);
+      }
+    : undefined;
   return (
     <article className="listing-card" aria-label={name}>
       <header className="listing-card__header">
@@ -52,7 +63,7 @@ export const ListingCard = ({
           {badge && <span className="listing-card__badge">{badge}</span>}
         </p>
         <h2 className="listing-card__title">
-          <Link to={href} title={shortName === name ? undefined : name}>
+          <Link to={href} title={shortName === name ? undefined : name} onClick={onOpen} onAuxClick={onOpen}>
             {shortName}
           </Link>
         </h2>
@@ -86,7 +97,7 @@ export const ListingCard = ({
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
-          <Link to={href} className="listing-card__more">
+          <Link to={href} className="listing-card__more" onClick={onOpen} onAuxClick={onOpen}>
             See more
           </Link>
         </div>

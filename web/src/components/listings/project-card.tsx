@@ -32,6 +32,7 @@ export const ProjectCard = ({
       }}
       place={project}
       similarity={project.similarity}
+      hit={project.hit}
       actions={
         <CardActions
           own={own}

@@ -1,6 +1,8 @@
 import type { ActiveFilters, ProjectView, PropositionInput, TeammateView } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
+import { withHits } from '../../../lib/search-clicks';
+import type { Ranked } from '../../../lib/similarity';
 import type { SuggestedLabels } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
@@ -9,26 +11,28 @@ const RESTRICTION = 'min_1_match';
 export const fetchFilteredProjects = (
   activeFilters: ActiveFilters,
   page: number,
-): Promise<Page<ProjectView>> =>
+): Promise<Page<Ranked<ProjectView>>> =>
   api
-    .post<{ items: ProjectView[]; pages: number }>('/project/traditional_filtering_all', {
+    .post<{ items: ProjectView[]; pages: number; eventId?: string }>('/project/traditional_filtering_all', {
       activeFilters,
       filtering_restriction: RESTRICTION,
       page,
     })
-    .then((answer) => ({ items: answer.items, pages: answer.pages }));
+    .then((answer) => ({ items: withHits(answer.items, answer.eventId, page), pages: answer.pages }));
 
 export const fetchFilteredTeammates = (
   activeFilters: ActiveFilters,
   page: number,
-): Promise<Page<TeammateView>> =>
+): Promise<Page<Ranked<TeammateView>>> =>
   api
-    .post<{ teammates: TeammateView[]; teammatesPages: number }>('/teammate/traditional_filtering', {
-      activeFilters,
-      filtering_restriction: RESTRICTION,
-      page,
-    })
-    .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));
+    .post<{ teammates: TeammateView[]; teammatesPages: number; eventId?: string }>(
+      '/teammate/traditional_filtering',
+      { activeFilters, filtering_restriction: RESTRICTION, page },
+    )
+    .then((answer) => ({
+      items: withHits(answer.teammates, answer.eventId, page),
+      pages: answer.teammatesPages,
+    }));
 
 /** Spec section 7: the answer is not read. */
 export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =>
