@@ -1,6 +1,19 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
+/**
+ * The parts of one result's rank (libs/domain hybrid-ranking.ts): facet = rarity-weighted facet evidence
+ * (0-1), text = BM25 score of the free text, vector = cosine similarity 0-1, fused = the final score,
+ * textTerms = words of the free text found in the record.
+ */
+export interface RankSignals {
+  facet: number;
+  text?: number;
+  vector?: number;
+  fused: number;
+  textTerms?: string[];
+}
+
 export interface SearchResult {
   /** The requested page of record ids, best first. */
   ids: string[];
@@ -8,6 +21,8 @@ export interface SearchResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
+  /** The rank signals of each id on the page, aligned with `ids`. */
+  signals?: RankSignals[];
 }
 
 export interface KnnHit {
@@ -40,7 +55,10 @@ export interface SearchIndexGeneration extends SearchIndexWriter {
 export interface SearchIndex extends SearchIndexWriter {
   /** Adapter name, reported by the health check. */
   readonly adapter: 'orama' | 'elasticsearch';
-  /** The filtered, ranked page; equal to `referenceSearch` over the indexed documents. */
+  /**
+   * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed
+   * documents; so does the order, given the adapter's own BM25 scores of the free text.
+   */
   search(query: SearchQuery): Promise<SearchResult>;
   get(id: string): Promise<SearchDocument | null>;
   /** Empties the live index. */

@@ -4,3 +4,5 @@ export * from './saved-filtering.schema';
 export * from './search-document';
 export * from './search-query';
 export * from './similarity.schema';
+export * from './free-text';
+export * from './hybrid-ranking';
