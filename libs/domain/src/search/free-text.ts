@@ -26,14 +26,21 @@ export const textWords = (text: string): string[] =>
     .map((word) => word.replace(/^\.+|\.+$/g, ''))
     .filter((word) => word !== '');
 
+/** The singular of an English plural, or the word itself: "farmers" → "farmer", "classes" → "class". */
+export const pluralStem = (word: string): string => {
+  if (word.length <= 3) return word;
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^sui]s$/.test(word)) return word.slice(0, -1);
+  return word;
+};
+
 /** A crude English stem, enough to meet plurals and -ing / -ed forms of the same word. */
 export const lightStem = (word: string): string => {
-  if (word.length <= 4) return word;
-  for (const suffix of ['ing', 'ies', 'es', 'ed', 's']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      const stem = word.slice(0, -suffix.length);
-      return suffix === 'ies' ? `${stem}y` : stem;
-    }
+  const singular = pluralStem(word);
+  if (singular !== word || word.length <= 5) return singular;
+  for (const suffix of ['ing', 'ed']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
   }
   return word;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightStem, matchedTextTerms, textWords } from './free-text';
+import { lightStem, matchedTextTerms, pluralStem, textWords } from './free-text';
 import { facetShare, FUSION_WEIGHTS, fuseRankSignals, optionWeight, storedCosine } from './hybrid-ranking';
 
 describe('optionWeight', () => {
@@ -66,5 +66,15 @@ describe('free text', () => {
       'compilers',
     ]);
     expect(matchedTextTerms('children books', 'Rust compilers')).toEqual([]);
+  });
+});
+
+describe('pluralStem', () => {
+  it('turns English plurals into their singular and leaves other words alone', () => {
+    expect(
+      ['games', 'farmers', 'companies', 'classes', 'boxes', 'business', 'status', 'analysis', 'go'].map(
+        pluralStem,
+      ),
+    ).toEqual(['game', 'farmer', 'company', 'class', 'box', 'business', 'status', 'analysis', 'go']);
   });
 });
