@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { lightStem, matchedTextTerms, pluralStem, textWords } from './free-text';
-import { facetShare, FUSION_WEIGHTS, fuseRankSignals, optionWeight, storedCosine } from './hybrid-ranking';
+import {
+  facetShare,
+  FUSION_WEIGHTS,
+  fuseRankSignals,
+  optionWeight,
+  storedCosine,
+  vectorSignal,
+} from './hybrid-ranking';
 
 describe('optionWeight', () => {
   it('weighs an option more the fewer records carry it, in whole numbers of at least 1', () => {
@@ -26,6 +33,10 @@ describe('fuseRankSignals', () => {
   it('takes other weights, as the tuning sweep does', () => {
     const weights = { facet: 0, text: 1, vector: 0, textSaturation: 1 };
     expect(fuseRankSignals({ facet: 1, text: 1, vector: 1 }, weights)).toBe(0.5);
+  });
+
+  it('holds the vector signal to 0-1', () => {
+    expect([-0.4, 0, 0.7, 1.0000001].map(vectorSignal)).toEqual([0, 0, 0.7, 1]);
   });
 
   it('shares facet evidence out of what was picked', () => {

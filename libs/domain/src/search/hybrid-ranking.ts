@@ -8,7 +8,8 @@
  * - text: the BM25 score of the free text over the record's name or nickname, description and goal, when
  *   free text was given (0 when none of its words occurs). Unbounded; the fusion saturates it.
  * - vector: cosine similarity of the query vector (picked labels and the free text) with the record's
- *   vector, when a query vector was given and the record has a vector of that length.
+ *   vector, held to 0-1 (`vectorSignal`), when a query vector was given and the record has a vector of that
+ *   length.
  *
  * fused = W_facet · facet + W_text · text / (text + S) + W_vector · max(0, vector)
  *
@@ -56,6 +57,9 @@ export const fuseRankSignals = (
  */
 export const optionWeight = (records: number, withOption: number): number =>
   Math.max(1, Math.round(100 * Math.log(1 + records / Math.max(withOption, 1))));
+
+/** A cosine similarity as the vector signal: opposite or unrelated directions are no evidence, 0. */
+export const vectorSignal = (cosine: number): number => Math.min(1, Math.max(0, cosine));
 
 /** The facet evidence as a share of what was picked; 0 when nothing was picked. */
 export const facetShare = (matchedWeight: number, pickedWeight: number): number =>

@@ -41,7 +41,14 @@ import {
   TAG_FACETS,
   type TagFacet,
 } from './search-document';
-import { facetShare, fuseRankSignals, optionWeight, type SignalValues, storedCosine } from './hybrid-ranking';
+import {
+  facetShare,
+  fuseRankSignals,
+  optionWeight,
+  type SignalValues,
+  storedCosine,
+  vectorSignal,
+} from './hybrid-ranking';
 import { matchedTextTerms } from './free-text';
 import type { SearchFilter, SearchQuery, WorkingType } from './search-query';
 
@@ -249,7 +256,7 @@ export const referenceSearch = (
     }
     if (query.queryVector) {
       const vector = storedCosine(query.queryVector, doc.vector);
-      if (vector !== undefined) signals.vector = vector;
+      if (vector !== undefined) signals.vector = vectorSignal(vector);
     }
     signals.fused = fuseRankSignals(signals);
     ranked.push({ id: doc.id, score, fused: signals.fused, time: createdAtMs(doc), signals });

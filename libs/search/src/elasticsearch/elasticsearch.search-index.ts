@@ -10,6 +10,7 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
 import type {
   KnnHit,
@@ -207,7 +208,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         signals.textTerms = matchedTextTerms(text, hit._source?.text ?? '');
       }
       const vector = named.get(VECTOR_CLAUSE);
-      if (vector !== undefined) signals.vector = vector / FUSION_WEIGHTS.vector;
+      if (vector !== undefined) signals.vector = vectorSignal(vector / FUSION_WEIGHTS.vector);
       signals.fused = fuseRankSignals(signals);
       return { score: matched + filters.numberFilters, signals };
     };

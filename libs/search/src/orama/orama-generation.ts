@@ -21,6 +21,7 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
 import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
@@ -162,7 +163,7 @@ export class OramaGeneration {
       const signals: RankSignals = { facet: facetShare(match.weight, pickedWeight), fused: 0 };
       if (textScores) signals.text = textScores.get(match.id) ?? 0;
       const vector = similarities?.[at];
-      if (vector !== undefined) signals.vector = vector;
+      if (vector !== undefined) signals.vector = vectorSignal(vector);
       signals.fused = fuseRankSignals(signals);
       return { ...match, signals };
     });
