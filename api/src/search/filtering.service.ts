@@ -7,15 +7,20 @@ import {
   type TeammateView,
   toActiveQuery,
 } from '@skillers/domain';
+import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
+import { EMBEDDER } from '../embedder/embedder.tokens';
 import { ProjectService } from '../projects/project.service';
 import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 
-/** Traditional filtering: the index ranks ids, the store supplies the records shown for them. */
+/**
+ * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md), the store supplies the records
+ * shown for them. With free text the query is also embedded, so that vectors take part in the ranking.
+ */
 @Injectable()
 export class FilteringService {
   constructor(
@@ -23,6 +28,7 @@ export class FilteringService {
     private readonly projects: ProjectService,
     private readonly teammates: TeammateService,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
   async projectsMatching(
@@ -47,10 +53,24 @@ export class FilteringService {
     return { teammates, total: result.total, teammatesPages: pageCount(result.total), eventId };
   }
 
-  private search(kind: SearchKind, request: FilteringRequest): Promise<SearchResult> {
-    return this.index.search(
-      toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
-    );
+  private async search(kind: SearchKind, request: FilteringRequest): Promise<SearchResult> {
+    const query = toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page);
+    if (request.text) query.text = request.text;
+    const queryVector = await this.queryVector(request);
+    if (queryVector) query.queryVector = queryVector;
+    return this.index.search(query);
+  }
+
+  /** Without a model the ranking goes on without vectors (facet evidence and BM25). */
+  private async queryVector(request: FilteringRequest): Promise<number[] | undefined> {
+    const text = rankingQueryText(request.activeFilters, request.text);
+    if (text === undefined) return undefined;
+    try {
+      return (await this.embedder.embed([text]))[0];
+    } catch (error) {
+      if (error instanceof EmbedderUnavailableError) return undefined;
+      throw error;
+    }
   }
 
   /**

@@ -1,7 +1,11 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
-/** Score parts of one ranked id: facet evidence, BM25, cosine similarity, and the fused score. */
+/**
+ * The parts of one result's rank (libs/domain hybrid-ranking.ts): facet = rarity-weighted facet evidence
+ * (0-1), text = BM25 score of the free text, vector = cosine similarity held to 0-1, fused = the final score,
+ * textTerms = words of the free text found in the record.
+ */
 export interface RankSignals {
   facet: number;
   text?: number;
@@ -17,7 +21,7 @@ export interface SearchResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
-  /** The score parts of each id on the page, aligned with `ids`, when the index reports them. */
+  /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
 }
 
@@ -73,7 +77,10 @@ export interface SearchIndexGeneration extends SearchIndexWriter {
 export interface SearchIndex extends SearchIndexWriter {
   /** Adapter name, reported by the health check. */
   readonly adapter: 'orama' | 'elasticsearch';
-  /** The filtered, ranked page; equal to `referenceSearch` over the indexed documents. */
+  /**
+   * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed
+   * documents; so does the order, given the adapter's own BM25 scores of the free text.
+   */
   search(query: SearchQuery): Promise<SearchResult>;
   get(id: string): Promise<SearchDocument | null>;
   /**

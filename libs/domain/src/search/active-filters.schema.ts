@@ -8,6 +8,7 @@ import {
   WEEKLY_HOURS_MAX,
 } from '../validation/listing-fields';
 import { WORKING_TYPES } from '../vocabularies/working-types';
+import { SEARCH_TEXT_MAX_LENGTH } from './free-text';
 import { setDeadlineDay, type SearchKind, type TagFacet } from './search-document';
 import { FILTERING_RESTRICTIONS, type FilteringRestriction, type SearchQuery } from './search-query';
 
@@ -123,6 +124,12 @@ export const filteringRequestSchema = z.strictObject({
     .min(1, 'Page must be at least 1')
     .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
     .default(1),
+  /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
+  text: z
+    .string({ error: 'Search text must be text' })
+    .trim()
+    .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
+    .optional(),
 });
 
 export type FilteringRequest = z.output<typeof filteringRequestSchema>;

@@ -6,3 +6,5 @@ export * from './search-click.schema';
 export * from './search-document';
 export * from './search-query';
 export * from './similarity.schema';
+export * from './free-text';
+export * from './hybrid-ranking';

@@ -1,15 +1,22 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
+  facetShare,
+  FUSION_WEIGHTS,
+  fuseRankSignals,
+  matchedTextTerms,
+  optionWeight,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
 import {
   type GetManyOptions,
   type KnnHit,
   PartialWriteError,
+  type RankSignals,
   type SearchIndex,
   type SearchIndexGeneration,
   type SearchResult,
@@ -25,7 +32,16 @@ import {
   withoutVector,
 } from '../vector-space';
 import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
-import { filterQuery, RANKED_SORT } from './elasticsearch-query';
+import {
+  filterQuery,
+  optionClauseName,
+  RANKED_SORT,
+  rankedQuery,
+  type RankingInputs,
+  TEXT_CLAUSE,
+  VECTOR_CLAUSE,
+} from './elasticsearch-query';
+import { OptionCounts } from './option-counts';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
 import { searchIndexSettings, sourceFilter } from './source-vectors';
 
@@ -56,7 +72,20 @@ export interface ElasticsearchSearchIndexOptions {
    * by default), which is what a bulk writer such as the index worker wants.
    */
   refreshOnWrite?: estypes.Refresh;
+  /**
+   * How long the number of records carrying a picked option is reused for its weight, in milliseconds
+   * (default 10 000): weights move slowly, and plain filtering then costs one request.
+   */
+  optionCountsTtlMs?: number;
 }
+
+/** Named clauses a hit matched, with their scores (`include_named_queries_score`). */
+const namedScores = (matched: estypes.SearchHit['matched_queries']): Map<string, number> =>
+  new Map(
+    Array.isArray(matched)
+      ? matched.map((name) => [name, 0] as const)
+      : Object.entries(matched ?? {}).map(([name, score]) => [name, Number(score)] as const),
+  );
 
 /** One line of a bulk request: an action, or the source that follows an index action. */
 type BulkLine = estypes.BulkOperationContainer | IndexedSource;
@@ -100,6 +129,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private liveSpaces?: { spaces: Record<SearchKind, VectorSpace | undefined>; readAt: number };
   /** The live generations whose refusal of vectors has been reported, so it is reported once. */
   private refusalReportedFor?: string;
+  /** How many records carry each picked option, for the option weights; kept a few seconds. */
+  private readonly optionCounts: OptionCounts;
 
   private constructor(
     private readonly client: Client,
@@ -114,6 +145,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.vectorDims = options.vectorSpace?.dims ?? options.vectorDims ?? DEFAULT_VECTOR_DIMS;
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
+    this.optionCounts = new OptionCounts(client, options.optionCountsTtlMs);
   }
 
   /** Connects and makes sure both aliases exist, creating a first index for each when missing. */
@@ -147,27 +179,73 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     for (const names of this.building) await this.bulk(this.removeOperations(ids, names), false);
   }
 
+  /**
+   * The hybrid ranking in one request: the bool query's score is the fused score (`rankedQuery`), named
+   * clauses report which options each hit carries and the raw BM25 and cosine parts, from which the
+   * signals are computed as the reference computes them.
+   */
   async search(query: SearchQuery): Promise<SearchResult> {
-    const { filter, should, numberFilters } = filterQuery(query);
-    const response = await this.client.search({
-      index: this.alias(query.kind),
-      query: { bool: { filter, should } },
+    const filters = filterQuery(query);
+    const index = this.alias(query.kind);
+    const counts = await this.optionCounts.read(index, filters.options);
+    const optionWeights = counts.perOption.map((group) =>
+      group.map((count) => optionWeight(counts.records, count)),
+    );
+    const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+    const text = query.text?.trim() || undefined;
+    const inputs: RankingInputs = { optionWeights, text, vector: await this.rankingVector(query) };
+    const response = await this.client.search<{ text?: string }>({
+      index,
+      query: rankedQuery(filters, inputs),
       sort: RANKED_SORT,
       track_scores: true,
       track_total_hits: true,
+      include_named_queries_score: true,
       from: (query.page - 1) * query.pageSize,
       size: query.pageSize,
-      _source: false,
+      _source: text === undefined ? false : ['text'],
     });
     const hits = response.hits.hits;
-    // Each matched option's clause scores exactly 1; without such clauses the score carries nothing.
-    const optionScore = (hit: estypes.SearchHit) => (should.length > 0 ? Math.round(hit._score ?? 0) : 0);
+    const signalsOf = (hit: estypes.SearchHit<{ text?: string }>) => {
+      const named = namedScores(hit.matched_queries);
+      let matched = 0;
+      let matchedWeight = 0;
+      optionWeights.forEach((group, at) =>
+        group.forEach((weight, option) => {
+          if (named.has(optionClauseName(at, option))) {
+            matched++;
+            matchedWeight += weight;
+          }
+        }),
+      );
+      const signals: RankSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+      if (text !== undefined) {
+        signals.text = named.get(TEXT_CLAUSE) ?? 0;
+        signals.textTerms = matchedTextTerms(text, hit._source?.text ?? '');
+      }
+      const vector = named.get(VECTOR_CLAUSE);
+      if (vector !== undefined) signals.vector = vectorSignal(vector / FUSION_WEIGHTS.vector);
+      signals.fused = fuseRankSignals(signals);
+      return { score: matched + filters.numberFilters, signals };
+    };
+    const ranked = hits.map(signalsOf);
     return {
       ids: hits.map((hit) => hit._id as string),
-      scores: hits.map((hit) => optionScore(hit) + numberFilters),
+      scores: ranked.map((item) => item.score),
       total:
         typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0),
+      signals: ranked.map((item) => item.signals),
     };
+  }
+
+  /** The query vector when it can be compared with the live generation's vectors. */
+  private async rankingVector(query: SearchQuery): Promise<RankingInputs['vector']> {
+    const values = query.queryVector;
+    if (!values || values.length !== this.vectorDims || values.every((value) => value === 0))
+      return undefined;
+    const space = this.vectorSpace;
+    if (space && !sameVectorSpace((await this.readLiveSpaces())[query.kind], space)) return undefined;
+    return { values: [...values], model: this.vectorModel };
   }
 
   async get(id: string): Promise<SearchDocument | null> {

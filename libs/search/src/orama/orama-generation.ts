@@ -1,12 +1,29 @@
-import { count, create, getByID, insert, load, type Orama, type RawData, remove, save } from '@orama/orama';
 import {
+  count,
+  create,
+  getByID,
+  insert,
+  load,
+  type Orama,
+  type RawData,
+  remove,
+  save,
+  search,
+} from '@orama/orama';
+import {
+  compareRecency,
+  facetShare,
+  fuseRankSignals,
+  matchedTextTerms,
   SEARCH_KINDS,
+  SEARCH_STOP_WORDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
-import type { KnnHit, SearchResult } from '../search-index.port';
+import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { FacetIndex } from './facet-index';
 import { VectorIndex } from './vector-index';
@@ -17,6 +34,11 @@ import { VectorIndex } from './vector-index';
  */
 const ORAMA_SCHEMA = { text: 'string' } as const;
 type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
+
+/** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
+const oramaComponents = () => ({
+  tokenizer: { language: 'english', stemming: true, stopWords: [...SEARCH_STOP_WORDS] },
+});
 
 interface KindPart {
   db: KindDatabase;
@@ -48,7 +70,7 @@ export class OramaGeneration {
 
   static create(): OramaGeneration {
     const part = (): KindPart => ({
-      db: create({ schema: ORAMA_SCHEMA }),
+      db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
       facets: new FacetIndex(),
       vectors: new VectorIndex(),
     });
@@ -106,7 +128,68 @@ export class OramaGeneration {
   }
 
   search(query: SearchQuery): SearchResult {
-    return this.parts[query.kind].facets.search(query, query.page, query.pageSize);
+    const text = query.text?.trim() || undefined;
+    if (text === undefined && query.queryVector === undefined) return this.facetSearch(query);
+    return this.hybridSearch(query, text);
+  }
+
+  /** Without free text or query vector: the facet index ranks, and only the page is put in order. */
+  private facetSearch(query: SearchQuery): SearchResult {
+    const page = this.parts[query.kind].facets.search(query, query.page, query.pageSize);
+    return {
+      ids: page.ids,
+      scores: page.scores,
+      total: page.total,
+      signals: page.weights.map((weight) => {
+        const facet = facetShare(weight, page.pickedWeight);
+        return { facet, fused: fuseRankSignals({ facet }) };
+      }),
+    };
+  }
+
+  /** Every match is scored on its facet evidence, the BM25 score of the text and its vector, then sorted. */
+  private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
+    const { db, facets, vectors } = this.parts[query.kind];
+    const { matches, pickedWeight } = facets.scoredMatches(query);
+    const textScores = text === undefined ? undefined : this.textScores(db, text);
+    const similarities =
+      query.queryVector === undefined
+        ? undefined
+        : vectors.similarities(
+            query.queryVector,
+            matches.map((match) => match.id),
+          );
+    const ranked = matches.map((match, at) => {
+      const signals: RankSignals = { facet: facetShare(match.weight, pickedWeight), fused: 0 };
+      if (textScores) signals.text = textScores.get(match.id) ?? 0;
+      const vector = similarities?.[at];
+      if (vector !== undefined) signals.vector = vectorSignal(vector);
+      signals.fused = fuseRankSignals(signals);
+      return { ...match, signals };
+    });
+    ranked.sort((a, b) => b.signals.fused - a.signals.fused || compareRecency(a, b));
+    const start = (query.page - 1) * query.pageSize;
+    const page = ranked.slice(start, start + query.pageSize);
+    if (text !== undefined) {
+      for (const item of page) {
+        const doc = getByID(db, item.id) as SearchDocument | undefined;
+        item.signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
+      }
+    }
+    return {
+      ids: page.map((item) => item.id),
+      scores: page.map((item) => item.score),
+      total: ranked.length,
+      signals: page.map((item) => item.signals),
+    };
+  }
+
+  /** BM25 of the free text over every document of the kind that contains one of its words. */
+  private textScores(db: KindDatabase, text: string): Map<string, number> {
+    const result = settled(
+      search(db, { term: text, properties: ['text'], limit: Math.max(count(db), 1), threshold: 1 }),
+    );
+    return new Map(result.hits.map((hit) => [hit.id, hit.score]));
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {

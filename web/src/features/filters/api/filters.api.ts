@@ -1,4 +1,10 @@
-import type { ActiveFilters, ProjectView, PropositionInput, TeammateView } from '@skillers/domain';
+import {
+  type ActiveFilters,
+  type ProjectView,
+  type PropositionInput,
+  SEARCH_TEXT_MAX_LENGTH,
+  type TeammateView,
+} from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
 import { withHits } from '../../../lib/search-clicks';
@@ -8,26 +14,35 @@ import type { SuggestedLabels } from '../utils/filter-state';
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
+/** The search box's text ranks the matches (hybrid ranking); blank text is left out. */
+const rankingText = (text?: string): { text?: string } => {
+  const trimmed = text?.trim().slice(0, SEARCH_TEXT_MAX_LENGTH);
+  return trimmed ? { text: trimmed } : {};
+};
+
 export const fetchFilteredProjects = (
   activeFilters: ActiveFilters,
   page: number,
+  text?: string,
 ): Promise<Page<Ranked<ProjectView>>> =>
   api
     .post<{ items: ProjectView[]; pages: number; eventId?: string }>('/project/traditional_filtering_all', {
       activeFilters,
       filtering_restriction: RESTRICTION,
       page,
+      ...rankingText(text),
     })
     .then((answer) => ({ items: withHits(answer.items, answer.eventId, page), pages: answer.pages }));
 
 export const fetchFilteredTeammates = (
   activeFilters: ActiveFilters,
   page: number,
+  text?: string,
 ): Promise<Page<Ranked<TeammateView>>> =>
   api
     .post<{ teammates: TeammateView[]; teammatesPages: number; eventId?: string }>(
       '/teammate/traditional_filtering',
-      { activeFilters, filtering_restriction: RESTRICTION, page },
+      { activeFilters, filtering_restriction: RESTRICTION, page, ...rankingText(text) },
     )
     .then((answer) => ({
       items: withHits(answer.teammates, answer.eventId, page),

@@ -23,7 +23,7 @@ const pagedSource = <T extends Ranked<object>>(
   { run, filters }: AppliedFilters,
   dispatch: Dispatch<FilterAction>,
   kind: SearchKind,
-  fetchFiltered: (activeFilters: ActiveFilters, page: number) => Promise<Page<T>>,
+  fetchFiltered: (activeFilters: ActiveFilters, page: number, text?: string) => Promise<Page<T>>,
   fetchAll: (page: number) => Promise<Page<T>>,
   fetchOne: (id: string) => Promise<T>,
 ): PagedSource<T> => {
@@ -33,7 +33,8 @@ const pagedSource = <T extends Ranked<object>>(
   return {
     key,
     fetchPage: filteredPages({
-      filtered: (page) => fetchFiltered(activeFilters, page),
+      // The search box's text (or the home search's) ranks the matches as well as picking labels.
+      filtered: (page) => fetchFiltered(activeFilters, page, filters.textSearch),
       unfiltered: fetchAll,
       onFallback: () => dispatch({ type: 'filteringFailed' }),
       // Spec section 4: nothing matched exactly, so the closest records show, with the note.
