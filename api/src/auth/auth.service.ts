@@ -50,17 +50,13 @@ export class AuthService {
   }
 
   async login(input: LoginInput, ip: string): Promise<{ message: string; token: string }> {
-    await this.limiter.assertAllowed(ip, input.email);
+    // The attempt is counted before the (slow) password check, so parallel guesses cannot all pass.
+    const attempt = await this.limiter.reserve(ip, input.email);
     const user = await this.users.findByEmail(input.email);
-    if (!user) {
-      await this.limiter.recordFailure(ip, input.email);
-      throw new UnauthorizedException({ message: AUTH_MESSAGES.userNotFound, field: 'email' });
-    }
-    if (!(await this.hasher.verify(user.passwordHash, input.password))) {
-      await this.limiter.recordFailure(ip, input.email);
+    if (!user) throw new UnauthorizedException({ message: AUTH_MESSAGES.userNotFound, field: 'email' });
+    if (!(await this.hasher.verify(user.passwordHash, input.password)))
       throw new UnauthorizedException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
-    }
-    await this.limiter.recordSuccess(input.email);
+    await attempt.refund();
     return {
       message: AUTH_MESSAGES.loggedIn,
       token: await this.tokens.sign({ id: user._id, username: user.username }),
