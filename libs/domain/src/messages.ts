@@ -48,6 +48,7 @@ export const CHAT_MESSAGES = {
   notInConversation: 'You are not part of this conversation.',
   timedOut: 'operation has timed out',
   disconnected: 'socket has been disconnected',
+  tooManySockets: 'Too many open chat connections for this account. Close some tabs and try again.',
   serverError: 'server error',
 } as const;
 
