@@ -34,6 +34,13 @@ export const HTTP_MESSAGES = {
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
   tooManyPosts: 'You are posting too often. Please wait a moment and try again.',
+  tooManyListingChanges:
+    'You are changing your projects and profile too often. Please wait a moment and try again.',
+  tooManyNewProjects:
+    'You have created many projects in the last hour. Please wait a while before adding more.',
+  tooManySettingsChanges: 'You are changing your settings too often. Please wait a moment and try again.',
+  tooManySaves: 'You are saving and removing items too quickly. Please wait a moment and try again.',
+  tooManyLikes: 'You are liking posts too quickly. Please wait a moment and try again.',
 } as const;
 
 /** Chat texts: spec section 2 and 8, with the two failure texts DESIGN section 7 replaces. */
