@@ -56,9 +56,17 @@ export const USER_LIMITS = {
   saves: perMinute('saves', 120, HTTP_MESSAGES.tooManySaves),
   /** `/ml` and `/sort`, under `/api` and `/embedder`: each call embeds text with the model. */
   similarity: perMinute('similarity', 60),
+  /** `POST /embedder/embed` calls of a signed-in user. */
+  embeds: perMinute('embeds', 120),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
 } as const;
+
+/**
+ * `POST /embedder/embed` calls of visitors, per client address: far fewer than a signed-in user gets,
+ * with fewer texts per call.
+ */
+export const ANONYMOUS_EMBED_LIMIT: RateLimitRule = perMinute('anonymous-embeds', 20);
 
 /** Sign-up attempts naming one email address, and one username, whatever address they come from. */
 export const SIGNUP_ACCOUNT_LIMIT: RateLimitRule = {
