@@ -151,3 +151,30 @@ export class PerUserLimitGuard implements CanActivate {
  */
 export const PerUserLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) =>
   applyDecorators(SetMetadata(USER_LIMIT_RULE, rules), UseGuards(OptionalJwtAuthGuard, PerUserLimitGuard));
+
+const VISITOR_LIMIT_RULE = 'visitorLimitRule';
+
+@Injectable()
+export class PerVisitorLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<RateLimitRule | undefined>(VISITOR_LIMIT_RULE, context.getHandler());
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (rule && !request.user) await this.limits.consume(rule, `ip:${request.ip}`);
+    return true;
+  }
+}
+
+/**
+ * Counts calls without a valid token per client address against `rule`, before the body is validated,
+ * so a refused visitor costs little; signed-in callers are not counted by it.
+ */
+export const PerVisitorLimit = (rule: RateLimitRule) =>
+  applyDecorators(
+    SetMetadata(VISITOR_LIMIT_RULE, rule),
+    UseGuards(OptionalJwtAuthGuard, PerVisitorLimitGuard),
+  );

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Ip, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import {
   ANONYMOUS_EMBED_TEXTS_MAX,
   ANONYMOUS_EMBED_TEXTS_MESSAGE,
@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/token.service';
-import { ANONYMOUS_EMBED_LIMIT, PerUserLimit, RateLimits, USER_LIMITS } from '../common/rate-limits';
+import { ANONYMOUS_EMBED_LIMIT, PerUserLimit, PerVisitorLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { MlService } from '../search/ml.service';
 import { SortService } from '../search/sort.service';
@@ -30,7 +30,6 @@ export class EmbedderController {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly sorting: SortService,
     private readonly ml: MlService,
-    private readonly limits: RateLimits,
   ) {}
 
   /**
@@ -41,20 +40,17 @@ export class EmbedderController {
   @HttpCode(200)
   @PerMinuteLimit(600)
   @PerUserLimit(USER_LIMITS.embeds)
+  @PerVisitorLimit(ANONYMOUS_EMBED_LIMIT)
   async embed(
     @Body(new ZodPipe(publicEmbedRequestSchema)) { texts }: EmbedRequest,
     @Res({ passthrough: true }) res: Response,
-    @Ip() ip: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    if (!user) {
-      if (texts.length > ANONYMOUS_EMBED_TEXTS_MAX) {
-        throw new BadRequestException({
-          message: ANONYMOUS_EMBED_TEXTS_MESSAGE,
-          errors: [{ field: 'texts', message: ANONYMOUS_EMBED_TEXTS_MESSAGE }],
-        });
-      }
-      await this.limits.consume(ANONYMOUS_EMBED_LIMIT, ip);
+    if (!user && texts.length > ANONYMOUS_EMBED_TEXTS_MAX) {
+      throw new BadRequestException({
+        message: ANONYMOUS_EMBED_TEXTS_MESSAGE,
+        errors: [{ field: 'texts', message: ANONYMOUS_EMBED_TEXTS_MESSAGE }],
+      });
     }
     try {
       const vectors = await this.embedder.embed(texts);
