@@ -92,6 +92,10 @@ describe('cluster profile files', () => {
     expect(embedder).toMatch(/^ {4}depends_on:\n {6}elasticsearch:\n {8}condition: service_healthy$/m);
   });
 
+  it('starts the cluster without demo accounts unless SEED=true is asked for', () => {
+    expect([...compose.matchAll(/^\s+SEED: (.+)$/gm)].map(([, value]) => value)).toEqual(['${SEED:-false}']);
+  });
+
   it('gives every api node the same admin token and JWT secret, and refuses to start without them', () => {
     const api = service('api');
     for (const name of ['ADMIN_TOKEN', 'JWT_SECRET']) {
