@@ -10,6 +10,7 @@ import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
 import { answerBodyErrors, refuseNonJsonBodies } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { noStore, PERSONAL_PATHS } from './common/no-store.middleware';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
 export const API_PREFIX = 'api';
@@ -26,6 +27,7 @@ export const createApp = async (config: AppConfig): Promise<INestApplication> =>
   app.set('trust proxy', config.trustProxy);
   app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
   app.use(helmet());
+  app.use([...PERSONAL_PATHS], noStore());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(refuseNonJsonBodies());
   app.use(answerBodyErrors());
