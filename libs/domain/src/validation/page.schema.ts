@@ -10,19 +10,23 @@ const BRACKETED_PAGE = /^page\[/;
  * `?page=N` on paged lists: a positive whole number, 1 when absent. A page in brackets (`page[]=1`,
  * `page[a]=1`) is refused like any other bad page; other query parameters are ignored.
  */
-export const pageQuerySchema = z
-  .looseObject({
-    page: z
-      .string({ error: PAGE_MESSAGE })
-      .regex(/^\d{1,4}$/, PAGE_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().min(1, PAGE_MESSAGE).max(MAX_PAGE, PAGE_MESSAGE))
-      .optional(),
-  })
-  .superRefine((query, context) => {
-    if (Object.keys(query).some((name) => BRACKETED_PAGE.test(name)))
-      context.addIssue({ code: 'custom', path: ['page'], message: PAGE_MESSAGE });
-  })
-  .transform(({ page }) => ({ page: page ?? 1 }));
+export const pageQuerySchema = z.preprocess(
+  (query) =>
+    typeof query === 'object' &&
+    query !== null &&
+    Object.keys(query).some((name) => BRACKETED_PAGE.test(name))
+      ? { ...query, page: 'bracketed' }
+      : query,
+  z
+    .object({
+      page: z
+        .string({ error: PAGE_MESSAGE })
+        .regex(/^\d{1,4}$/, PAGE_MESSAGE)
+        .transform(Number)
+        .pipe(z.number().min(1, PAGE_MESSAGE).max(MAX_PAGE, PAGE_MESSAGE))
+        .optional(),
+    })
+    .transform(({ page }) => ({ page: page ?? 1 })),
+);
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
