@@ -11,6 +11,7 @@ import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
 import { answerBodyErrors, refuseNonJsonBodies } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { noStore, PERSONAL_PATHS } from './common/no-store.middleware';
 import { createAppLogger, startupLogger } from './logging/app-logger';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
@@ -37,6 +38,7 @@ export const createApp = async (
   app.set('trust proxy', config.trustProxy);
   app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
   app.use(helmet());
+  app.use([...PERSONAL_PATHS], noStore());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(refuseNonJsonBodies());
   app.use(answerBodyErrors());

@@ -10,12 +10,13 @@ import {
   type Post,
 } from '@skillers/domain';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGINS_PER_MINUTE, SIGNUPS_PER_MINUTE } from '../src/auth/auth.controller';
 import { LOGIN_FAILURES_ALLOWED } from '../src/auth/login-rate-limiter';
 import type { ChatAck } from '../src/chat/chat.gateway';
 import { SOCKET_MAX_PAYLOAD_BYTES } from '../src/chat/chat.gateway';
 import { SIGNUP_ACCOUNT_LIMIT, USER_LIMITS } from '../src/common/rate-limits';
+import { projectBody, teammateBody } from './listing-fixtures';
 import { connectSocket, nextEvent } from './socket-client';
 import { type ApiResponse, startTestApp, type TestApp } from './test-app';
 
@@ -277,8 +278,93 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
       for (let n = 0; n < USER_LIMITS.likes.points; n += 1) {
         expect((await act(hal, n % 2 ? 'DELETE' : 'POST', 'like')).status).toBe(200);
       }
-      expectRefusal(await act(hal, 'POST', 'like'), HTTP_MESSAGES.tooManyRequests);
+      expectRefusal(await act(hal, 'POST', 'like'), HTTP_MESSAGES.tooManyLikes);
       expect((await act(ivy, 'POST', 'like')).status).toBe(200);
+    });
+  });
+
+  describe('writes, per user, sent all at once', () => {
+    /** Sends `count` copies of one request at once; resolves to the answers. */
+    const burst = (count: number, send: (n: number) => Promise<ApiResponse>) =>
+      Promise.all(Array.from({ length: count }, (_, n) => send(n)));
+    const accepted = (answers: ApiResponse[]) => answers.filter((answer) => answer.status < 300).length;
+    const refusedWith = (answers: ApiResponse[], message: string) => {
+      const refused = answers.filter((answer) => answer.status !== 200 && answer.status !== 201);
+      for (const answer of refused) expectRefusal(answer, message);
+      return refused.length;
+    };
+    const write = (user: LimitedUser, method: string, path: string, body?: unknown) =>
+      api.request(method, path, { token: user.token, body, headers: from(freshAddress()) });
+    const allowance = USER_LIMITS.listings.points;
+
+    it(`creates and edits at most ${allowance} projects a minute for one user`, async () => {
+      const [lou, max] = [await newUser(api), await newUser(api)];
+      const created = await burst(allowance + 15, (n) =>
+        write(lou, 'POST', '/api/project', projectBody({ projectName: `Flood ${n}` })),
+      );
+      expect(accepted(created)).toBe(allowance);
+      expect(refusedWith(created, HTTP_MESSAGES.tooManyListingChanges)).toBe(15);
+      const someId = (created.find((answer) => answer.status === 201)!.body.project as { _id: string })._id;
+      // Edits and deletes draw on the same allowance; other users keep theirs.
+      expectRefusal(
+        await write(lou, 'PUT', `/api/project/editProject/${someId}`, { projectName: 'Renamed' }),
+        HTTP_MESSAGES.tooManyListingChanges,
+      );
+      expect((await write(max, 'POST', '/api/project', projectBody())).status).toBe(201);
+      const mine = await api.request<{ myProjectsIds: string[] }>('GET', '/api/user/myProjectsIds', {
+        token: lou.token,
+      });
+      expect(mine.body.myProjectsIds).toHaveLength(allowance);
+    });
+
+    it(`creates at most ${USER_LIMITS.newProjects.points} projects an hour for one user`, async () => {
+      const nia = await newUser(api);
+      const create = () => write(nia, 'POST', '/api/project', projectBody());
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      try {
+        let made = 0;
+        // A minute's allowance at a time, the clock moved on past each minute: only the hourly rule is left.
+        while (made < USER_LIMITS.newProjects.points) {
+          const batch = Math.min(allowance, USER_LIMITS.newProjects.points - made);
+          expect(accepted(await burst(batch, create))).toBe(batch);
+          made += batch;
+          vi.setSystemTime(Date.now() + 61_000);
+        }
+        expectRefusal(await create(), HTTP_MESSAGES.tooManyNewProjects);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it(`creates and edits a profile at most ${allowance} times a minute`, async () => {
+      const ora = await newUser(api);
+      expect((await write(ora, 'POST', '/api/teammate', teammateBody())).status).toBe(201);
+      const edits = await burst(allowance + 5, (n) =>
+        write(ora, 'PUT', '/api/teammate/editTeammate', teammateBody({ nickname: `edit-${n}` })),
+      );
+      expect(accepted(edits)).toBe(allowance - 1);
+      expect(refusedWith(edits, HTTP_MESSAGES.tooManyListingChanges)).toBe(6);
+    });
+
+    it(`saves settings at most ${USER_LIMITS.settings.points} times a minute`, async () => {
+      const pia = await newUser(api);
+      const patches = await burst(USER_LIMITS.settings.points + 5, (n) =>
+        write(pia, 'PATCH', '/api/user/settings', { name: `Name ${n}` }),
+      );
+      expect(accepted(patches)).toBe(USER_LIMITS.settings.points);
+      expect(refusedWith(patches, HTTP_MESSAGES.tooManySettingsChanges)).toBe(5);
+    });
+
+    it(`saves and forgets at most ${USER_LIMITS.saves.points} items a minute`, async () => {
+      const [quin, rae, sam] = [await newUser(api), await newUser(api), await newUser(api)];
+      const project = await write(rae, 'POST', '/api/project', projectBody());
+      const id = (project.body.project as { _id: string })._id;
+      const saves = await burst(USER_LIMITS.saves.points + 10, (n) =>
+        write(quin, n % 2 ? 'DELETE' : 'POST', `/api/user/projects/${id}`),
+      );
+      expect(accepted(saves)).toBe(USER_LIMITS.saves.points);
+      expect(refusedWith(saves, HTTP_MESSAGES.tooManySaves)).toBe(10);
+      expect((await write(sam, 'POST', `/api/user/projects/${id}`)).status).toBe(200);
     });
   });
 
@@ -342,6 +428,12 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
         for (const page of [String(MAX_PAGE + 1), '99999999999999999999']) {
           const refused = await api.request('GET', `${path}?page=${page}`, { token: user.token });
           expect(refused.status, `${path}?page=${page}`).toBe(400);
+          expect(refused.body.message).toBe(PAGE_MESSAGE);
+        }
+        // A page written as a list or an object.
+        for (const query of ['page[]=1', 'page[a]=1', 'page[0]=2', 'page%5B%5D=1']) {
+          const refused = await api.request('GET', `${path}?${query}`, { token: user.token });
+          expect(refused.status, `${path}?${query}`).toBe(400);
           expect(refused.body.message).toBe(PAGE_MESSAGE);
         }
         expect((await api.request('GET', `${path}?page=${MAX_PAGE}`, { token: user.token })).status).toBe(

@@ -211,6 +211,26 @@ describe('accounts: login rate limit', () => {
     expect((await login(user.email, user.password)).status).toBe(429);
   });
 
+  it('checks no more guesses than the limit when they are all sent at once, from one address or many', async () => {
+    const [one, other] = [await api.signUp(), await api.signUp()];
+    const parallel = (count: number, email: string, address: (n: number) => string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, n) =>
+          api.request('POST', '/api/auth/login', {
+            body: { email, password: 'guess-guess' },
+            headers: { 'x-forwarded-for': address(n) },
+          }),
+        ),
+      ).then((answers) => answers.map((answer) => answer.status));
+    const fromOne = await parallel(40, one.email, () => '192.0.2.1');
+    expect(fromOne.filter((status) => status === 401)).toHaveLength(LOGIN_FAILURES_ALLOWED);
+    expect(fromOne.filter((status) => status === 429)).toHaveLength(40 - LOGIN_FAILURES_ALLOWED);
+    const fromMany = await parallel(50, other.email, (n) => `198.51.100.${n + 1}`);
+    expect(fromMany.filter((status) => status === 401)).toHaveLength(LOGIN_FAILURES_ALLOWED);
+    expect(fromMany.filter((status) => status === 429)).toHaveLength(50 - LOGIN_FAILURES_ALLOWED);
+    expect((await login(other.email, other.password)).status).toBe(429);
+  });
+
   it('does not count successful logins', async () => {
     const user = await api.signUp();
     for (let attempt = 0; attempt < LOGIN_FAILURES_ALLOWED + 5; attempt++) {

@@ -92,6 +92,20 @@ describe('cluster profile files', () => {
     expect(embedder).toMatch(/^ {4}depends_on:\n {6}elasticsearch:\n {8}condition: service_healthy$/m);
   });
 
+  it('has nginx overwrite X-Forwarded-For, which the api believes from it', () => {
+    const nginx = read('deploy/nginx.conf');
+    const forwarded = [...nginx.matchAll(/proxy_set_header X-Forwarded-For (\S+);/g)].map(
+      ([, value]) => value,
+    );
+    expect(forwarded.length).toBeGreaterThan(0);
+    expect(new Set(forwarded)).toEqual(new Set(['$remote_addr']));
+    expect(compose).toMatch(/TRUST_PROXY: loopback, uniquelocal/);
+  });
+
+  it('starts the cluster without demo accounts unless SEED=true is asked for', () => {
+    expect([...compose.matchAll(/^\s+SEED: (.+)$/gm)].map(([, value]) => value)).toEqual(['${SEED:-false}']);
+  });
+
   it('gives every api node the same admin token and JWT secret, and refuses to start without them', () => {
     const api = service('api');
     for (const name of ['ADMIN_TOKEN', 'JWT_SECRET']) {

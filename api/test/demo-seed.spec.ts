@@ -1,5 +1,13 @@
-import { LIST_PAGE_SIZE, pageCount, type ProjectRecord, type TeammateView } from '@skillers/domain';
+import {
+  LIST_PAGE_SIZE,
+  pageCount,
+  type ProjectRecord,
+  type TeammateView,
+  type UserRecord,
+} from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_STORE } from '../src/core/tokens';
 import { DEMO_ACCOUNT } from '../src/seed/demo-account';
 import { DEMO_ACCOUNT_PROJECTS, DEMO_DATA_COUNTS } from '../src/seed/seed.service';
 import type { ProjectDetail, ProjectsPage } from './listing-fixtures';
@@ -58,6 +66,17 @@ describe('demo data at start (SEED on, empty database)', () => {
       },
     );
     expect(profile.body.userTeammateProfile).toMatchObject({ nickname: DEMO_ACCOUNT.username });
+  });
+
+  it('gives every account a hash with a salt of its own', async () => {
+    const users = await api.app
+      .get<RecordStore>(RECORD_STORE)
+      .collection<UserRecord>(COLLECTIONS.users)
+      .find({});
+    expect(users).toHaveLength(DEMO_DATA_COUNTS.users + 1);
+    const salts = users.map((user) => user.passwordHash.split('$')[4]);
+    expect(new Set(salts).size).toBe(users.length);
+    expect(new Set(users.map((user) => user.passwordHash)).size).toBe(users.length);
   });
 
   it('lets a generated project’s owner sign in with the demo password', async () => {

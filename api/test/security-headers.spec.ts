@@ -68,6 +68,34 @@ describe('security headers', () => {
     expectSecurityHeaders(missing.headers);
   });
 
+  it('keep personal answers out of every cache, and leave public ones cacheable', async () => {
+    const user = await api.signUp();
+    const other = await api.signUp();
+    const sent = await api.request<{ message: { conversationId: string } }>('POST', '/api/chat/sendMessage', {
+      token: user.token,
+      body: { id: other.id, message: 'hello' },
+    });
+    expect(sent.status).toBe(201);
+    const personal: [string, string, unknown?][] = [
+      ['GET', '/api/user/settings'],
+      ['PATCH', '/api/user/settings', { name: 'Ada' }],
+      ['GET', '/api/chat/conversations'],
+      ['GET', `/api/chat/conversation?friendId=${other.id}`],
+      ['GET', '/api/user/savedIds'],
+    ];
+    for (const [method, path, body] of personal) {
+      const answer = await api.request(method, path, { token: user.token, body });
+      expect(answer.status, `${method} ${path}`).toBeLessThan(300);
+      expect(answer.headers.get('cache-control'), `${method} ${path}`).toBe('no-store');
+    }
+    const login = await api.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect((await api.request('GET', '/api/user/settings')).headers.get('cache-control')).toBe('no-store');
+    expect((await api.request('GET', '/api/project')).headers.get('cache-control')).toBeNull();
+  });
+
   it('do not let the policy allow inline or remote scripts', async () => {
     const csp = (await api.request('GET', '/api/health')).headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);

@@ -39,9 +39,19 @@ describe('record vectors survive a restart of the embedded profile', () => {
       return modelEmbed.call(this, texts);
     });
     api = await startTestApp({ DATA_DIR: dataDir });
-    const sorted = await api.request<SortAnswer>('POST', '/api/sort', {
-      body: { type: 'teammate', text: 'apple trees and cider' },
-    });
+    // The model loads in a worker thread while the index is rebuilt; until then rankings are lexical.
+    let sorted!: { body: SortAnswer };
+    await expect
+      .poll(
+        async () => {
+          sorted = await api!.request<SortAnswer>('POST', '/api/sort', {
+            body: { type: 'teammate', text: 'apple trees and cider' },
+          });
+          return sorted.body.mode;
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe('semantic');
     const recordTexts = asked.filter((text) => NICKNAMES.some((nickname) => text.includes(nickname)));
     return { sorted: sorted.body, recordTexts };
   };
@@ -61,6 +71,18 @@ describe('record vectors survive a restart of the embedded profile', () => {
       });
       ids.push(profile._id);
     }
+    // Records are embedded by index jobs after the write is acknowledged; a stop drops jobs not yet run.
+    await expect
+      .poll(
+        async () => {
+          const sorted = await api!.request<SortAnswer>('POST', '/api/sort', {
+            body: { type: 'teammate', text: 'apple trees and cider' },
+          });
+          return sorted.body.results.length;
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe(3);
     await stop();
 
     const restarted = await startAndRank();

@@ -7,6 +7,7 @@ import { UsersRepository } from '../users/users.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';
+import { LiveAccounts } from './live-accounts';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 import { TokenService } from './token.service';
@@ -35,10 +36,19 @@ import { TokenService } from './token.service';
     PasswordHasher,
     TokenService,
     LoginRateLimiter,
+    LiveAccounts,
     JwtAuthGuard,
     OptionalJwtAuthGuard,
     UsersRepository,
   ],
-  exports: [AuthService, TokenService, JwtAuthGuard, OptionalJwtAuthGuard, PasswordHasher, UsersRepository],
+  exports: [
+    AuthService,
+    TokenService,
+    LiveAccounts,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+    PasswordHasher,
+    UsersRepository,
+  ],
 })
 export class AuthModule {}

@@ -1,5 +1,12 @@
 import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AUTH_MESSAGES, type LoginInput, type SignupInput, type UserRecord } from '@skillers/domain';
+import {
+  AUTH_MESSAGES,
+  latinSkeleton,
+  type LoginInput,
+  type SignupInput,
+  type UserRecord,
+  usernameKey,
+} from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
 import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
 import { UsersRepository } from '../users/users.repository';
@@ -10,6 +17,8 @@ import { TokenService } from './token.service';
 const emailTaken = () => new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
 const usernameTaken = () =>
   new ConflictException({ message: AUTH_MESSAGES.usernameTaken, field: 'username' });
+const usernameLookAlike = () =>
+  new ConflictException({ message: AUTH_MESSAGES.usernameLookAlike, field: 'username' });
 
 @Injectable()
 export class AuthService {
@@ -22,18 +31,23 @@ export class AuthService {
   ) {}
 
   async signup(input: SignupInput): Promise<{ message: string }> {
-    // The email arrives trimmed and lower-cased; usernames are unique regardless of case.
+    // The email arrives trimmed and lower-cased, the username NFKC-normalised; usernames are unique
+    // regardless of case.
     await this.limits.consume(
       SIGNUP_ACCOUNT_LIMIT,
       `email:${input.email}`,
-      `username:${input.username.toLowerCase()}`,
+      `username:${usernameKey(input.username)}`,
     );
     if (await this.users.findByEmail(input.email)) throw emailTaken();
     if (await this.users.findByUsername(input.username)) throw usernameTaken();
+    // A name in look-alike letters of another alphabet ("раураl") may not pass for an existing Latin one.
+    const skeleton = latinSkeleton(input.username);
+    if (skeleton !== usernameKey(input.username) && (await this.users.findByUsername(skeleton)))
+      throw usernameLookAlike();
     const user: UserRecord = {
       _id: newId(),
       username: input.username,
-      usernameKey: input.username.toLowerCase(),
+      usernameKey: usernameKey(input.username),
       email: input.email,
       passwordHash: await this.hasher.hash(input.password),
       createdAt: new Date().toISOString(),
@@ -50,17 +64,13 @@ export class AuthService {
   }
 
   async login(input: LoginInput, ip: string): Promise<{ message: string; token: string }> {
-    await this.limiter.assertAllowed(ip, input.email);
+    // The attempt is counted before the (slow) password check, so parallel guesses cannot all pass.
+    const attempt = await this.limiter.reserve(ip, input.email);
     const user = await this.users.findByEmail(input.email);
-    if (!user) {
-      await this.limiter.recordFailure(ip, input.email);
-      throw new UnauthorizedException({ message: AUTH_MESSAGES.userNotFound, field: 'email' });
-    }
-    if (!(await this.hasher.verify(user.passwordHash, input.password))) {
-      await this.limiter.recordFailure(ip, input.email);
+    if (!user) throw new UnauthorizedException({ message: AUTH_MESSAGES.userNotFound, field: 'email' });
+    if (!(await this.hasher.verify(user.passwordHash, input.password)))
       throw new UnauthorizedException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
-    }
-    await this.limiter.recordSuccess(input.email);
+    await attempt.refund();
     return {
       message: AUTH_MESSAGES.loggedIn,
       token: await this.tokens.sign({ id: user._id, username: user.username }),

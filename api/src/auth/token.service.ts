@@ -1,36 +1,53 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { LiveAccounts } from './live-accounts';
 
 export interface TokenPayload {
   /** The user id, under the name the web app reads. */
   id: string;
   sub: string;
   username: string;
+  /** Expiry, in seconds since the epoch (set by the signer). */
+  exp?: number;
 }
 
 export interface AuthenticatedUser {
   id: string;
   username: string;
+  /** When the token expires, in milliseconds since the epoch: a socket is closed then. */
+  expiresAt?: number;
 }
 
 /** Signs and checks bearer tokens; the algorithm is pinned in the module so `alg: none` never passes. */
 @Injectable()
 export class TokenService {
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly accounts: LiveAccounts,
+  ) {}
 
-  sign(user: AuthenticatedUser): Promise<string> {
+  sign(user: Pick<AuthenticatedUser, 'id' | 'username'>): Promise<string> {
     const payload: TokenPayload = { id: user.id, sub: user.id, username: user.username };
     return this.jwt.signAsync(payload);
   }
 
-  /** The user the token names, or null when it is malformed, tampered with or expired. */
+  /**
+   * The user the token names, or null when it is malformed, tampered with or names an account that no
+   * longer exists; `{ expired: true }` when it has expired.
+   */
   async verify(token: string): Promise<(AuthenticatedUser & { expired?: false }) | { expired: true } | null> {
+    let payload: TokenPayload;
     try {
-      const payload = await this.jwt.verifyAsync<TokenPayload>(token);
-      if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
-      return { id: payload.sub, username: payload.username };
+      payload = await this.jwt.verifyAsync<TokenPayload>(token);
     } catch (error) {
       return (error as Error).name === 'TokenExpiredError' ? { expired: true } : null;
     }
+    if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
+    if (!(await this.accounts.exists(payload.sub))) return null;
+    return {
+      id: payload.sub,
+      username: payload.username,
+      ...(typeof payload.exp === 'number' && { expiresAt: payload.exp * 1000 }),
+    };
   }
 }

@@ -14,10 +14,12 @@ import {
   chatEventSchema,
   type ChatMessage,
   fieldIssues,
+  HTTP_MESSAGES,
   joinEventSchema,
 } from '@skillers/domain';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
+import { LiveAccounts } from '../auth/live-accounts';
 import { TokenService } from '../auth/token.service';
 import { RateLimits, TooManyRequestsException, USER_LIMITS } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
@@ -25,6 +27,7 @@ import { APP_CONFIG } from '../core/tokens';
 import { ChatBroadcaster, userRoom } from './chat-broadcaster';
 import { ChatService } from './chat.service';
 import { sameOriginOnly, signedInOnly, socketUser } from './socket-handshake';
+import { SocketsPerUser } from './sockets-per-user';
 
 /** A 2000-character message is at most about 8 KB of UTF-8; anything far bigger is not a chat message. */
 export const SOCKET_MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -43,6 +46,20 @@ class EventRefused extends Error {
 }
 
 class EventTimedOut extends Error {}
+
+/** setTimeout fires at once past this delay (about 24.8 days), so longer waits are re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Calls `then` at `at` (ms since the epoch); returns a function that cancels it. */
+const atTime = (at: number, then: () => void): (() => void) => {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const wait = at - Date.now();
+    timer = wait > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(then, Math.max(0, wait));
+  };
+  arm();
+  return () => clearTimeout(timer);
+};
 
 const parsed = <Schema extends z.ZodType>(schema: Schema, payload: unknown): z.infer<Schema> => {
   const result = schema.safeParse(payload);
@@ -73,10 +90,12 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
 })
 export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
   private readonly logger = new Logger(ChatGateway.name);
+  private readonly sockets = new SocketsPerUser();
 
   constructor(
     private readonly chat: ChatService,
     private readonly tokens: TokenService,
+    private readonly accounts: LiveAccounts,
     private readonly broadcaster: ChatBroadcaster,
     private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -84,13 +103,21 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   afterInit(server: Server): void {
     server.use(sameOriginOnly(this.config.corsOrigins));
-    server.use(signedInOnly(this.tokens));
+    server.use(signedInOnly(this.tokens, this.sockets));
     this.broadcaster.attach(server);
   }
 
-  /** The handshake middleware has already refused anyone without a valid token. */
+  /**
+   * The handshake middleware has already refused anyone without a valid token. The token was checked once,
+   * so the socket is closed when it expires, with an `exception` saying so first.
+   */
   async handleConnection(socket: Socket): Promise<void> {
-    await socket.join(userRoom(socketUser(socket).id));
+    const { id, expiresAt } = socketUser(socket);
+    if (expiresAt !== undefined) {
+      const cancel = atTime(expiresAt, () => this.endSession(socket, HTTP_MESSAGES.sessionExpired));
+      socket.once('disconnect', cancel);
+    }
+    await socket.join(userRoom(id));
   }
 
   @SubscribeMessage(CHAT_EVENTS.join)
@@ -117,12 +144,22 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   private async handle(socket: Socket, event: string, work: () => Promise<ChatAck>): Promise<ChatAck> {
     try {
+      // An account deleted after the handshake: its socket can do nothing more.
+      if (!(await this.accounts.exists(socketUser(socket).id))) {
+        this.endSession(socket, HTTP_MESSAGES.unauthorized);
+        return { ok: false, message: HTTP_MESSAGES.unauthorized };
+      }
       return await withTimeout(work(), SOCKET_EVENT_TIMEOUT_MS);
     } catch (error) {
       const failure = this.describe(error);
       socket.emit(CHAT_EVENTS.exception, { event, ...failure } satisfies ChatEventError);
       return { ok: false, ...failure };
     }
+  }
+
+  private endSession(socket: Socket, message: string): void {
+    socket.emit(CHAT_EVENTS.exception, { event: 'session', message } satisfies ChatEventError);
+    socket.disconnect(true);
   }
 
   private describe(error: unknown): Omit<ChatEventError, 'event'> {

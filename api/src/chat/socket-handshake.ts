@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, HTTP_MESSAGES } from '@skillers/domain';
 import type { Socket } from 'socket.io';
 import type { AuthenticatedUser, TokenService } from '../auth/token.service';
+import type { SocketsPerUser } from './sockets-per-user';
 
 type SocketMiddleware = (socket: Socket, next: (error?: Error) => void) => void;
 
@@ -30,9 +31,12 @@ const handshakeToken = (socket: Socket): string | undefined => {
   return first.toLowerCase() === 'bearer' ? second : undefined;
 };
 
-/** Only signed-in users connect: the token (auth `token` or a bearer Authorization header) is checked once, here. */
+/**
+ * Only signed-in users of existing accounts connect: the token (auth `token` or a bearer Authorization
+ * header) is checked here, and each user holds at most `sockets.limit` connections in this process.
+ */
 export const signedInOnly =
-  (tokens: TokenService): SocketMiddleware =>
+  (tokens: TokenService, sockets: SocketsPerUser): SocketMiddleware =>
   (socket, next) => {
     const token = handshakeToken(socket);
     if (!token) return next(new Error(HTTP_MESSAGES.unauthorized));
@@ -40,7 +44,9 @@ export const signedInOnly =
       (result) => {
         if (!result) return next(new Error(HTTP_MESSAGES.unauthorized));
         if ('expired' in result && result.expired) return next(new Error(HTTP_MESSAGES.sessionExpired));
-        socket.data.user = result as AuthenticatedUser;
+        const user = result as AuthenticatedUser;
+        if (!sockets.open(user.id, socket)) return next(new Error(CHAT_MESSAGES.tooManySockets));
+        socket.data.user = user;
         next();
       },
       () => next(new Error(CHAT_MESSAGES.serverError)),

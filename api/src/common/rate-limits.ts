@@ -40,12 +40,33 @@ export const USER_LIMITS = {
   posts: perMinute('posts', 30, HTTP_MESSAGES.tooManyPosts),
   comments: perMinute('comments', 60),
   /** Likes and unlikes together. */
-  likes: perMinute('likes', 120),
+  likes: perMinute('likes', 120, HTTP_MESSAGES.tooManyLikes),
+  /** Creating, editing and deleting projects, creating and editing the profile: one allowance. */
+  listings: perMinute('listings', 30, HTTP_MESSAGES.tooManyListingChanges),
+  /** New projects, on top of `listings`: each may carry tens of kilobytes of text that stays stored. */
+  newProjects: {
+    name: 'new-projects',
+    points: 50,
+    windowSeconds: 60 * 60,
+    scaled: true,
+    message: HTTP_MESSAGES.tooManyNewProjects,
+  },
+  settings: perMinute('settings', 20, HTTP_MESSAGES.tooManySettingsChanges),
+  /** Saving and forgetting projects and profiles. */
+  saves: perMinute('saves', 120, HTTP_MESSAGES.tooManySaves),
   /** `/ml` and `/sort`, under `/api` and `/embedder`: each call embeds text with the model. */
   similarity: perMinute('similarity', 60),
+  /** `POST /embedder/embed` calls of a signed-in user. */
+  embeds: perMinute('embeds', 120),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
 } as const;
+
+/**
+ * `POST /embedder/embed` calls of visitors, per client address: far fewer than a signed-in user gets,
+ * with fewer texts per call.
+ */
+export const ANONYMOUS_EMBED_LIMIT: RateLimitRule = perMinute('anonymous-embeds', 20);
 
 /** Sign-up attempts naming one email address, and one username, whatever address they come from. */
 export const SIGNUP_ACCOUNT_LIMIT: RateLimitRule = {
@@ -115,17 +136,45 @@ export class PerUserLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.get<RateLimitRule | undefined>(USER_LIMIT_RULE, context.getHandler());
+    const rules = this.reflector.get<RateLimitRule[] | undefined>(USER_LIMIT_RULE, context.getHandler());
     const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
     // Visitors are counted by the per-address limit only; routes that need a user refuse them anyway.
-    if (rule && user) await this.limits.consume(rule, user.id);
+    if (rules && user) for (const rule of rules) await this.limits.consume(rule, user.id);
     return true;
   }
 }
 
 /**
- * Counts the signed-in user's calls against `rule`, on top of any per-address limit. It reads the
- * bearer token itself, so it does not depend on the order of the route's other guards.
+ * Counts the signed-in user's calls against each rule in turn, on top of any per-address limit; the
+ * first rule that refuses stops the call, uncounted by the rules after it. It reads the bearer token itself, so it does not depend
+ * on the order of the route's other guards.
  */
-export const PerUserLimit = (rule: RateLimitRule) =>
-  applyDecorators(SetMetadata(USER_LIMIT_RULE, rule), UseGuards(OptionalJwtAuthGuard, PerUserLimitGuard));
+export const PerUserLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) =>
+  applyDecorators(SetMetadata(USER_LIMIT_RULE, rules), UseGuards(OptionalJwtAuthGuard, PerUserLimitGuard));
+
+const VISITOR_LIMIT_RULE = 'visitorLimitRule';
+
+@Injectable()
+export class PerVisitorLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<RateLimitRule | undefined>(VISITOR_LIMIT_RULE, context.getHandler());
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (rule && !request.user) await this.limits.consume(rule, `ip:${request.ip}`);
+    return true;
+  }
+}
+
+/**
+ * Counts calls without a valid token per client address against `rule`, before the body is validated,
+ * so a refused visitor costs little; signed-in callers are not counted by it.
+ */
+export const PerVisitorLimit = (rule: RateLimitRule) =>
+  applyDecorators(
+    SetMetadata(VISITOR_LIMIT_RULE, rule),
+    UseGuards(OptionalJwtAuthGuard, PerVisitorLimitGuard),
+  );

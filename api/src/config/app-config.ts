@@ -24,7 +24,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  SEED: booleanFlag.default(true),
+  SEED: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z
@@ -117,7 +117,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     port: vars.PORT,
     host: vars.HOST,
     dataDir: resolve(vars.DATA_DIR),
-    seed: vars.SEED,
+    // Demo data (with its published password) only where no cluster store or index is configured, unless asked.
+    seed: vars.SEED ?? (vars.MONGO_URL === undefined && vars.ELASTICSEARCH_URL === undefined),
     jwtSecret: vars.JWT_SECRET,
     jwtExpiresIn: vars.JWT_EXPIRES_IN,
     adminToken: vars.ADMIN_TOKEN,

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(config.mongoUrl).toBeUndefined();
   });
 
+  it('seeds demo data by default only in the embedded profile', () => {
+    expect(loadConfig({}).seed).toBe(true);
+    expect(loadConfig({ MONGO_URL: 'mongodb://mongo:27017/skillers' }).seed).toBe(false);
+    expect(loadConfig({ ELASTICSEARCH_URL: 'http://es:9200' }).seed).toBe(false);
+    expect(loadConfig({ MONGO_URL: 'mongodb://mongo:27017/skillers', SEED: 'true' }).seed).toBe(true);
+    expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -15,6 +15,9 @@ import { DOCUMENT_EMBEDDER, EMBEDDER } from './embedder.tokens';
 /** Where models fetched from the hub, label vectors and record vectors are kept. */
 export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'models');
 
+/** onnxruntime threads of the in-process model (the embedder service, a process of its own, takes all cores). */
+export const IN_PROCESS_EMBEDDER_THREADS = 1;
+
 const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
   config.embedderUrl
     ? new HttpEmbedder({ url: config.embedderUrl, model: config.embedderModel })
@@ -22,6 +25,8 @@ const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
         model: config.embedderModel,
         localModelPath: config.embedderModelPath,
         cacheDir: modelsDir(config),
+        // The model runs in a worker thread on one core, so the other cores stay free for requests.
+        threads: IN_PROCESS_EMBEDDER_THREADS,
         onLoadError: (message) => logger.error(`${message} Similarity search falls back to lexical ranking.`),
       });
 

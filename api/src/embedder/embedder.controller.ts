@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import {
+  ANONYMOUS_EMBED_TEXTS_MAX,
+  ANONYMOUS_EMBED_TEXTS_MESSAGE,
   type EmbedRequest,
-  embedRequestSchema,
+  publicEmbedRequestSchema,
   type LabelSuggestionRequest,
   labelSuggestionRequestSchema,
   type SortRequest,
@@ -10,7 +12,9 @@ import {
 import { type Embedder, EmbedderUnavailableError } from '@skillers/embedding';
 import type { Response } from 'express';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/token.service';
+import { ANONYMOUS_EMBED_LIMIT, PerUserLimit, PerVisitorLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { MlService } from '../search/ml.service';
 import { SortService } from '../search/sort.service';
@@ -28,13 +32,26 @@ export class EmbedderController {
     private readonly ml: MlService,
   ) {}
 
+  /**
+   * The model runs in a worker thread, so embedding never stalls other requests; the caps bound how much
+   * of that worker one caller takes. Visitors get small calls and a small allowance per address.
+   */
   @Post('embed')
   @HttpCode(200)
   @PerMinuteLimit(600)
+  @PerUserLimit(USER_LIMITS.embeds)
+  @PerVisitorLimit(ANONYMOUS_EMBED_LIMIT)
   async embed(
-    @Body(new ZodPipe(embedRequestSchema)) { texts }: EmbedRequest,
+    @Body(new ZodPipe(publicEmbedRequestSchema)) { texts }: EmbedRequest,
     @Res({ passthrough: true }) res: Response,
+    @CurrentUser() user?: AuthenticatedUser,
   ) {
+    if (!user && texts.length > ANONYMOUS_EMBED_TEXTS_MAX) {
+      throw new BadRequestException({
+        message: ANONYMOUS_EMBED_TEXTS_MESSAGE,
+        errors: [{ field: 'texts', message: ANONYMOUS_EMBED_TEXTS_MESSAGE }],
+      });
+    }
     try {
       const vectors = await this.embedder.embed(texts);
       return { vectors, model: this.embedder.modelId, dimension: this.embedder.dimension() };

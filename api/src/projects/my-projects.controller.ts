@@ -8,6 +8,7 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ProjectService } from './project.service';
 
@@ -23,6 +24,7 @@ export class MyProjectsController {
   }
 
   @Delete('myProjects')
+  @PerUserLimit(USER_LIMITS.listings)
   remove(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(deleteProjectSchema)) body: DeleteProjectInput,

@@ -12,6 +12,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { withKnownOptions } from '../common/known-options';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ProjectService } from './project.service';
 
@@ -33,6 +34,7 @@ export class ProjectController {
 
   @Post()
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.listings, USER_LIMITS.newProjects)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(withKnownOptions(projectCreateSchema))) body: ProjectInput,
@@ -42,6 +44,7 @@ export class ProjectController {
 
   @Put('editProject/:id')
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.listings)
   edit(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', new ZodPipe(objectIdSchema)) id: string,

@@ -45,12 +45,14 @@ export class SavedController {
   }
 
   @Post('projects/:id')
+  @PerUserLimit(USER_LIMITS.saves)
   @HttpCode(200)
   saveProject(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
     return this.saved.saveProject(user.id, id);
   }
 
   @Delete('projects/:id')
+  @PerUserLimit(USER_LIMITS.saves)
   forgetProject(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', new ZodPipe(objectIdSchema)) id: string,
@@ -67,12 +69,14 @@ export class SavedController {
   }
 
   @Post('teammates/:id')
+  @PerUserLimit(USER_LIMITS.saves)
   @HttpCode(200)
   saveTeammate(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
     return this.saved.saveTeammate(user.id, id);
   }
 
   @Delete('teammates/:id')
+  @PerUserLimit(USER_LIMITS.saves)
   forgetTeammate(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', new ZodPipe(objectIdSchema)) id: string,

@@ -1,8 +1,8 @@
 import { DEMO_PASSWORD } from '@skillers/indexer';
 
 /**
- * The account `npm start` creates on an empty database, so a visitor can sign in straight away. It shares
- * the password of every generated account, so its hash serves them all.
+ * The account `npm start` creates on an empty database, so a visitor can sign in straight away. Every
+ * generated account has the same password, each with a hash (and salt) of its own.
  */
 export const DEMO_ACCOUNT = {
   username: 'demo',

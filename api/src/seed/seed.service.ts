@@ -3,6 +3,7 @@ import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
 import { DemoDataGenerator, seedDatabase } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
+import { PasswordHasher } from '../auth/password-hasher';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
 import { UsersRepository } from '../users/users.repository';
@@ -29,6 +30,7 @@ export class SeedService implements OnModuleInit {
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     private readonly users: UsersRepository,
     private readonly auth: AuthService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -37,12 +39,11 @@ export class SeedService implements OnModuleInit {
     await this.auth.signup(DEMO_ACCOUNT);
     const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
     if (!demo) throw new Error(`The demo account ${DEMO_ACCOUNT.email} was not stored`);
-    // The demo account's hash is a hash of the shared demo password: the generated accounts reuse it
-    // rather than paying for hundreds more argon2 runs.
+    // Every generated account gets its own argon2 hash, with its own salt, of the demo password.
     await seedDatabase(this.store, {
       ...DEMO_DATA_COUNTS,
       seed: DEMO_DATA_SEED,
-      passwordHash: demo.passwordHash,
+      hashPassword: () => this.hasher.hash(DEMO_ACCOUNT.password),
     });
     const generator = await DemoDataGenerator.create({ seed: DEMO_DATA_SEED + 1 });
     const owner = { user: demo };

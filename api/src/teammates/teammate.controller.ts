@@ -12,6 +12,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { withKnownOptions } from '../common/known-options';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { TeammateService } from './teammate.service';
 
@@ -34,6 +35,7 @@ export class TeammateController {
 
   @Post('teammate')
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.listings)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(withKnownOptions(teammateCreateSchema))) body: TeammateInput,
@@ -43,6 +45,7 @@ export class TeammateController {
 
   @Put('teammate/editTeammate')
   @UseGuards(JwtAuthGuard)
+  @PerUserLimit(USER_LIMITS.listings)
   edit(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(withKnownOptions(teammateEditSchema))) body: TeammateEditInput,

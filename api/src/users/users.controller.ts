@@ -3,6 +3,7 @@ import { type SettingsInput, settingsSchema } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { UsersService } from './users.service';
 
@@ -17,6 +18,7 @@ export class UsersController {
   }
 
   @Patch('settings')
+  @PerUserLimit(USER_LIMITS.settings)
   updateSettings(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(settingsSchema)) body: SettingsInput,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserRecord } from '@skillers/domain';
+import { type UserRecord, usernameKey } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -28,7 +28,7 @@ export class UsersRepository {
   }
 
   findByUsername(username: string) {
-    return this.users.findOne({ usernameKey: username.toLowerCase() });
+    return this.users.findOne({ usernameKey: usernameKey(username) });
   }
 
   /** Everyone but the asking user, by name, for pickers such as the conversation list. */

@@ -486,8 +486,17 @@ describe('bad input, everywhere', () => {
     for (const [name, id] of Object.entries(seeded)) {
       if (name.endsWith('Id')) expect(id, name).toMatch(/^[0-9a-f]{24}$/);
     }
-    // Reading a conversation marks it read, so the first read settles what every later one shows.
-    await snapshot();
+    // Reading a conversation marks it read, so the first read settles what every later one shows. Index
+    // jobs run after the writes are answered (the model loads in a worker thread meanwhile): wait for them.
+    const indexed = { project: 2, teammate: 2 };
+    for (
+      let wait = 0;
+      JSON.stringify((await snapshot()).indexDocuments) !== JSON.stringify(indexed);
+      wait++
+    ) {
+      if (wait === 100) throw new Error('the seeded listings were not indexed within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     before = await snapshot();
   });
 

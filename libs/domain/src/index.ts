@@ -36,6 +36,7 @@ export {
 export * from './validation/object-id';
 export * from './validation/page.schema';
 export * from './validation/project.schema';
+export * from './validation/username';
 export * from './validation/teammate.schema';
 export * from './validation/text';
 export * from './vocabularies';

@@ -10,6 +10,9 @@ export const AUTH_MESSAGES = {
   wrongPassword: 'Wrong Password!',
   emailTaken: 'Email is already taken',
   usernameTaken: 'Username is already taken',
+  usernameInvisible: 'Username cannot contain invisible characters',
+  usernameMixedScripts: 'Username cannot mix letters of different alphabets',
+  usernameLookAlike: 'Username is too close to an existing one',
   signedUp: 'User created successfully',
   loggedIn: 'Logged in successfully',
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait a minute and try again.',
@@ -34,6 +37,13 @@ export const HTTP_MESSAGES = {
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
   tooManyPosts: 'You are posting too often. Please wait a moment and try again.',
+  tooManyListingChanges:
+    'You are changing your projects and profile too often. Please wait a moment and try again.',
+  tooManyNewProjects:
+    'You have created many projects in the last hour. Please wait a while before adding more.',
+  tooManySettingsChanges: 'You are changing your settings too often. Please wait a moment and try again.',
+  tooManySaves: 'You are saving and removing items too quickly. Please wait a moment and try again.',
+  tooManyLikes: 'You are liking posts too quickly. Please wait a moment and try again.',
 } as const;
 
 /** Chat texts: spec section 2 and 8, with the two failure texts DESIGN section 7 replaces. */
@@ -48,6 +58,7 @@ export const CHAT_MESSAGES = {
   notInConversation: 'You are not part of this conversation.',
   timedOut: 'operation has timed out',
   disconnected: 'socket has been disconnected',
+  tooManySockets: 'Too many open chat connections for this account. Close some tabs and try again.',
   serverError: 'server error',
 } as const;
 

@@ -50,3 +50,23 @@ export const embedRequestSchema = z.strictObject({
     .max(EMBED_TEXTS_MAX, `Give at most ${EMBED_TEXTS_MAX} texts`),
 });
 export type EmbedRequest = z.output<typeof embedRequestSchema>;
+
+/** The API's public `POST /embedder/embed` takes fewer texts per call than the internal service. */
+export const PUBLIC_EMBED_TEXTS_MAX = 64;
+/** All texts of one public call together: the model's work grows with their length. */
+export const PUBLIC_EMBED_CHARACTERS_MAX = 32_000;
+/** Visitors (no valid token) embed at most this many texts per call. */
+export const ANONYMOUS_EMBED_TEXTS_MAX = 8;
+export const ANONYMOUS_EMBED_TEXTS_MESSAGE = `Sign in to embed more than ${ANONYMOUS_EMBED_TEXTS_MAX} texts at once`;
+
+/** Body of the API's public `POST /embedder/embed`. */
+export const publicEmbedRequestSchema = z.strictObject({
+  texts: z
+    .array(similarityText('Each text'), { error: 'Texts must be a list of strings' })
+    .min(1, 'Give at least one text')
+    .max(PUBLIC_EMBED_TEXTS_MAX, `Give at most ${PUBLIC_EMBED_TEXTS_MAX} texts`)
+    .refine(
+      (texts) => texts.reduce((total, text) => total + text.length, 0) <= PUBLIC_EMBED_CHARACTERS_MAX,
+      `The texts must be at most ${PUBLIC_EMBED_CHARACTERS_MAX} characters together`,
+    ),
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, FORM_MESSAGES } from '../messages';
 import { EMAIL_PATTERN } from './email';
 import { emailField } from './auth.schema';
-import { boundedText } from './text';
+import { boundedText, isPlainText, unsafeTextMessage } from './text';
 
 export const PERSON_NAME_MAX_LENGTH = 80;
 export const PHONE_MAX_LENGTH = 32;
@@ -24,7 +24,8 @@ export const feedbackSchema = z.strictObject({
     .string({ error: FORM_MESSAGES.feedbackRequired })
     .trim()
     .min(1, FORM_MESSAGES.feedbackRequired)
-    .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
+    .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`)
+    .refine(isPlainText, unsafeTextMessage('Feedback')),
   email: z
     .string()
     .trim()
@@ -48,7 +49,8 @@ export const propositionSchema = z.strictObject({
     .string({ error: 'Please write the option you propose' })
     .trim()
     .min(1, 'Please write the option you propose')
-    .max(PROPOSITION_MAX_LENGTH, `A proposal must be at most ${PROPOSITION_MAX_LENGTH} characters`),
+    .max(PROPOSITION_MAX_LENGTH, `A proposal must be at most ${PROPOSITION_MAX_LENGTH} characters`)
+    .refine(isPlainText, unsafeTextMessage('A proposal')),
   filterType: z.enum(PROPOSABLE_FILTER_TYPES, {
     error: `filterType must be one of: ${PROPOSABLE_FILTER_TYPES.join(', ')}`,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from '../messages';
 import { EMAIL_PATTERN } from './email';
 import { boundedText } from './text';
+import { hasInvisibleCharacters, mixesAlphabets, normaliseUsername } from './username';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 hashes any length, but an unbounded password is a cheap way to burn server CPU. */
@@ -22,10 +23,20 @@ const passwordField = z
   .min(1, AUTH_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/** NFKC-normalised, then checked: no control or invisible characters, letters of one alphabet. */
 export const usernameField = boundedText(USERNAME_MAX_LENGTH, 'Username', AUTH_MESSAGES.usernameRequired)
-  .pipe(z.string().min(1, AUTH_MESSAGES.usernameRequired))
+  .transform(normaliseUsername)
+  .pipe(
+    z
+      .string()
+      .min(1, AUTH_MESSAGES.usernameRequired)
+      // Compatibility forms can grow in normalisation ("ﬁ" becomes "fi").
+      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
+  )
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Username cannot contain control characters');
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Username cannot contain control characters')
+  .refine((name) => !hasInvisibleCharacters(name), AUTH_MESSAGES.usernameInvisible)
+  .refine((name) => !mixesAlphabets(name), AUTH_MESSAGES.usernameMixedScripts);
 
 export const loginSchema = z.strictObject({
   email: emailField,

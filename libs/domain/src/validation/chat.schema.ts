@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, unsafeTextMessage } from './text';
 import { MESSAGE_MAX_LENGTH } from '../chat';
 import { CHAT_MESSAGES } from '../messages';
 import { OBJECT_ID_PATTERN } from './object-id';
@@ -7,7 +8,8 @@ const messageText = z
   .string({ error: CHAT_MESSAGES.messageRequired })
   .trim()
   .min(1, CHAT_MESSAGES.messageRequired)
-  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters`);
+  .max(MESSAGE_MAX_LENGTH, `A message must be at most ${MESSAGE_MAX_LENGTH} characters`)
+  .refine(isPlainText, unsafeTextMessage('A message'));
 
 const idOf = (what: string) =>
   z.string({ error: `Send the ${what} id` }).regex(OBJECT_ID_PATTERN, `Malformed ${what} id`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, unsafeTextMessage } from './text';
 import { COMMENT_MAX_LENGTH, POST_IMAGE_MAX_BYTES, POST_MAX_LENGTH, type PostImageType } from '../feed';
 import { FEED_MESSAGES } from '../messages';
 import { base64DecodedLength, base64Head, isPostImageType, parseImageDataUrl, sniffImageType } from './image';
@@ -8,7 +9,8 @@ const requiredText = (max: number, label: string, requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPlainText, unsafeTextMessage(label));
 
 export interface PostImageInput {
   contentType: PostImageType;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, unsafeTextMessage } from './text';
 import type { VocabularyKey } from '../vocabularies';
 import { FORM_MESSAGES } from '../messages';
 import { LISTING_MESSAGES } from '../listing-messages';
@@ -27,7 +28,8 @@ export const textField = (label: string, max: number) =>
     .string({ error: missingOr(`${label} must be text`) })
     .trim()
     .min(1, FORM_MESSAGES.requiredFields)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPlainText, unsafeTextMessage(label));
 
 export const flagField = (label: string) => z.boolean({ error: missingOr(`${label} must be true or false`) });
 
@@ -63,7 +65,8 @@ const tag = (label: string) =>
     .string({ error: `Each ${label} entry must be text` })
     .trim()
     .min(1, `${label} entries cannot be empty`)
-    .max(TAG_MAX_LENGTH, `Each ${label} entry must be at most ${TAG_MAX_LENGTH} characters`);
+    .max(TAG_MAX_LENGTH, `Each ${label} entry must be at most ${TAG_MAX_LENGTH} characters`)
+    .refine(isPlainText, unsafeTextMessage(`${label} entries`));
 
 const unique = (values: string[]) => [...new Set(values)];
 

@@ -17,10 +17,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Coalesces concurrent `embed` calls into batches of at most `maxBatch` texts, run one at a time: the
  * model runs much faster on one batch of 64 than on 64 single texts, and requests arriving while a batch
- * runs wait for the next one instead of competing for the CPU. onnxruntime-node runs a batch synchronously
- * on the calling thread, from `process.nextTick`, so a chain of batches would hold the event loop until the
- * last one ends: the loop gets a turn between batches, and a server keeps answering while it embeds many
- * texts (a rebuild, the `/ml` label vectors), its stalls bounded by one batch.
+ * runs wait for the next one instead of competing for the CPU. TransformersEmbedder runs batches in a worker
+ * thread; a runner that works on the calling thread (onnxruntime-node answers from `process.nextTick`) would
+ * hold the event loop through a chain of batches, so the loop still gets a turn between batches.
  */
 export class MicroBatcher {
   private readonly queue: Pending[] = [];

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EmbedderUnavailableError } from '../embedder.port';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../testing/shared-model';
 import { dot } from '../vector-math';
@@ -9,6 +9,7 @@ import { TransformersEmbedder } from './transformers.embedder';
 
 describe('TransformersEmbedder on the shared model', () => {
   const embedder = new TransformersEmbedder({ model: SHARED_MODEL_ID, localModelPath: SHARED_MODEL_PATH });
+  afterAll(() => embedder.close());
 
   it('loads the model once and gives unit vectors of its dimension', async () => {
     const [vector] = await embedder.embed(['I build web apps in React']);
@@ -71,5 +72,6 @@ describe('TransformersEmbedder without its model', () => {
     expect(status).toMatchObject({ adapter: 'transformers.js', model: SHARED_MODEL_ID, ready: false });
     expect(status.error).toContain(`Set EMBEDDER_MODEL_PATH to a folder holding ${SHARED_MODEL_ID}`);
     expect(logged).toHaveLength(1);
+    await embedder.close();
   });
 });

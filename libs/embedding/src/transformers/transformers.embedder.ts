@@ -6,6 +6,7 @@ import {
   type EmbedderStatus,
   missingModelMessage,
 } from '../embedder.port';
+import { disposeInWorker, embedInWorker, type WorkerModelOptions } from './embedding-pool';
 import { DEFAULT_MAX_BATCH, MicroBatcher } from './micro-batcher';
 
 export interface TransformersEmbedderOptions {
@@ -16,23 +17,14 @@ export interface TransformersEmbedderOptions {
   /** Where models fetched from the hub are kept. */
   cacheDir?: string;
   maxBatch?: number;
+  /**
+   * Threads onnxruntime may use for one batch; unset, one per core. A process that also serves requests
+   * keeps cores free for them by setting it.
+   */
+  threads?: number;
   /** Called once when the model cannot be loaded, with the message naming the fix. */
   onLoadError?: (message: string) => void;
 }
-
-interface Tensor {
-  data: Float32Array;
-  dims: number[];
-}
-type Extractor = ((texts: string[], options: { pooling: 'mean'; normalize: boolean }) => Promise<Tensor>) & {
-  dispose?: () => Promise<void>;
-};
-
-/**
- * The package is ESM-only and this code is compiled to CommonJS, where only a real dynamic `import()` can
- * load it; the Node16 module setting leaves `import()` as it is in the compiled output.
- */
-const loadTransformers = () => import('@xenova/transformers');
 
 /**
  * Hub models ship a quantized graph next to the full one and transformers.js picks it by default; a local
@@ -42,17 +34,29 @@ const usesQuantized = (options: TransformersEmbedderOptions): boolean =>
   options.localModelPath === undefined ||
   existsSync(join(options.localModelPath, options.model, 'onnx', 'model_quantized.onnx'));
 
-/** Sentence vectors in this process: feature extraction, mean pooling, unit length; the model loads once. */
+/**
+ * Sentence vectors from transformers.js: feature extraction, mean pooling, unit length. The model runs in
+ * the process's embedding worker thread (`embedding-pool.ts`), so embedding never blocks this thread's
+ * event loop; it loads once, on first use.
+ */
 export class TransformersEmbedder implements Embedder {
   readonly adapter = 'transformers.js';
   readonly modelId: string;
-  private loading?: Promise<Extractor>;
+  private readonly workerModel: WorkerModelOptions;
+  private loading?: Promise<void>;
   private dims?: number;
   private loadError?: string;
   private readonly batcher: MicroBatcher;
 
   constructor(private readonly options: TransformersEmbedderOptions) {
     this.modelId = options.model;
+    this.workerModel = {
+      model: options.model,
+      localModelPath: options.localModelPath,
+      cacheDir: options.cacheDir,
+      quantized: usesQuantized(options),
+      threads: options.threads,
+    };
     this.batcher = new MicroBatcher((texts) => this.run(texts), options.maxBatch ?? DEFAULT_MAX_BATCH);
   }
 
@@ -61,7 +65,7 @@ export class TransformersEmbedder implements Embedder {
   }
 
   /** Starts loading the model (once); resolves when it is ready, rejects when it cannot be loaded. */
-  load(): Promise<Extractor> {
+  load(): Promise<void> {
     this.loading ??= this.open().catch((error: unknown) => {
       this.loadError = missingModelMessage(this.modelId, (error as Error).message ?? String(error));
       this.options.onLoadError?.(this.loadError);
@@ -96,30 +100,17 @@ export class TransformersEmbedder implements Embedder {
   }
 
   async close(): Promise<void> {
-    const extractor = await this.loading?.catch(() => undefined);
-    await extractor?.dispose?.();
+    await disposeInWorker(this.workerModel);
   }
 
-  private async open(): Promise<Extractor> {
-    const { pipeline, env } = await loadTransformers();
-    const { localModelPath, cacheDir } = this.options;
-    // transformers.js keeps these settings globally; one process serves one model, so set them per load.
-    env.allowRemoteModels = localModelPath === undefined;
-    env.allowLocalModels = localModelPath !== undefined;
-    if (localModelPath !== undefined) env.localModelPath = `${localModelPath.replace(/\/+$/, '')}/`;
-    if (cacheDir !== undefined) env.cacheDir = cacheDir;
-    const extractor = (await pipeline('feature-extraction', this.modelId, {
-      quantized: usesQuantized(this.options),
-    })) as unknown as Extractor;
-    const probe = await extractor(['probe'], { pooling: 'mean', normalize: true });
-    this.dims = probe.dims[probe.dims.length - 1];
-    return extractor;
+  private async open(): Promise<void> {
+    const probe = await embedInWorker(this.workerModel, ['probe']);
+    this.dims = probe.dimension;
   }
 
   private async run(texts: string[]): Promise<number[][]> {
-    const extractor = await this.load();
-    const output = await extractor(texts, { pooling: 'mean', normalize: true });
-    const size = output.dims[output.dims.length - 1];
-    return texts.map((_, row) => Array.from(output.data.subarray(row * size, (row + 1) * size)));
+    await this.load();
+    const { data, dimension } = await embedInWorker(this.workerModel, texts);
+    return texts.map((_, row) => Array.from(data.subarray(row * dimension, (row + 1) * dimension)));
   }
 }

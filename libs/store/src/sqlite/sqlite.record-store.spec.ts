@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,27 @@ describe('SqliteRecordStore durability', () => {
       text: 'kept',
     });
     await reopened.close();
+  });
+
+  it('keeps the database and its WAL readable by their owner only, whatever the umask', async () => {
+    const file = join(dir, 'private', 'records.sqlite');
+    const previous = process.umask(0o000);
+    try {
+      const store = new SqliteRecordStore(file);
+      await store.collection<{ _id: string }>({ name: 'notes', indexes: [] }).insert({ _id: newId() });
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+        expect((statSync(path).mode & 0o777).toString(8), path).toBe('600');
+      }
+      await store.close();
+      // A file made before by a looser server is tightened when opened.
+      const older = join(dir, 'older.sqlite');
+      writeFileSync(older, '');
+      chmodSync(older, 0o644);
+      await new SqliteRecordStore(older).close();
+      expect((statSync(older).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it('keeps nothing from a batch that breaks a unique index', async () => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   type Collection,
@@ -13,6 +13,20 @@ import {
 } from '../record-store.port';
 import { columnFor, orderAndPage, whereClause } from './sqlite-sql';
 import { StatementCache } from './statement-cache';
+
+/** Owner-only (0600), since the file holds emails and password hashes. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file readable and writable by its owner only, before SQLite opens it (SQLite gives
+ * its WAL and shared-memory files the database file's mode), and takes group and other access away from
+ * a file made before; new folders are owner-only too.
+ */
+const createPrivately = (filename: string): void => {
+  mkdirSync(dirname(filename), { recursive: true, mode: 0o700 });
+  closeSync(openSync(filename, 'a', PRIVATE_FILE_MODE));
+  chmodSync(filename, PRIVATE_FILE_MODE);
+};
 
 const TABLE_PATTERN = /^[a-z][a-z0-9_]*$/;
 
@@ -29,7 +43,7 @@ export class SqliteRecordStore implements RecordStore {
   private readonly collections = new Map<string, SqliteCollection<StoredDocument>>();
 
   constructor(readonly filename: string) {
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    if (filename !== ':memory:') createPrivately(filename);
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
