@@ -24,6 +24,13 @@ export {
   embeddingText,
   withVectors,
 } from './indexing/document-vectors';
+export {
+  type IndexChange,
+  indexChange,
+  type OutboxEntry,
+  type RecordDeletion,
+} from './indexing/index-outbox';
+export { OutboxRelay, type OutboxRelayOptions } from './indexing/outbox-relay';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,

@@ -11,15 +11,20 @@ export const COLLECTIONS = {
   },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt'] }] },
   propositions: { name: 'propositions', indexes: [{ fields: ['filterType', 'createdAt'] }] },
+  /** `updatedAt`: a reindex replays the records changed while it ran, newest first. */
   projects: {
     name: 'projects',
-    indexes: [{ fields: ['createdAt'] }, { fields: ['ownerId', 'createdAt'] }],
+    indexes: [{ fields: ['createdAt'] }, { fields: ['ownerId', 'createdAt'] }, { fields: ['updatedAt'] }],
   },
   /** One skiller profile per user: the unique owner index decides between racing creations. */
   teammates: {
     name: 'teammates',
-    indexes: [{ fields: ['ownerId'], unique: true }, { fields: ['createdAt'] }],
+    indexes: [{ fields: ['ownerId'], unique: true }, { fields: ['createdAt'] }, { fields: ['updatedAt'] }],
   },
+  /** Index changes written with their record and not yet handed to the job queue, oldest first. */
+  indexOutbox: { name: 'index_outbox', indexes: [{ fields: ['at'] }] },
+  /** Deleted projects and profiles, kept a while so a reindex running meanwhile can leave them out. */
+  recordDeletions: { name: 'record_deletions', indexes: [{ fields: ['deletedAt'] }] },
   saved: {
     name: 'saved',
     indexes: [
