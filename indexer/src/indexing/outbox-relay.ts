@@ -14,7 +14,7 @@ export interface OutboxRelayOptions {
   graceMs?: number;
   /** Entries taken in one pass (default 200). */
   batchSize?: number;
-  /** Wait after the first failed pass; it doubles after each further one, up to `maxBackoffMs`. */
+  /** Wait after the first failed pass (default 0.5 s); it doubles after each further one, up to `maxBackoffMs` (5 s). */
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: (line: string) => void;
@@ -58,7 +58,7 @@ export class OutboxRelay {
     this.graceMs = options.graceMs ?? 0;
     this.batchSize = options.batchSize ?? 200;
     this.backoffMs = options.backoffMs ?? 500;
-    this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
     this.log = options.log ?? ((line) => console.warn(line));
   }
 
