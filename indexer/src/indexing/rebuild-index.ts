@@ -1,9 +1,11 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import type { Lease } from '@skillers/queue';
 import type { SearchIndex, SearchIndexGeneration } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type DocumentEmbedder, withVectors } from './document-vectors';
 import { recordsOf } from './indexed-records';
+import { dropOldDeletions, REPLAY_MARGIN_MS, replayChanges } from './replay-changes';
 import { searchDocumentFor } from './search-document.mapper';
 
 export interface RebuildProgress {
@@ -27,6 +29,14 @@ export interface RebuildOptions {
   embedder?: DocumentEmbedder;
   /** Called once per batch the embedder could not embed; those documents are indexed without a vector. */
   onEmbedFailure?: (error: unknown) => void;
+  /**
+   * Replays the records changed and deleted while the build ran (default true): other processes write
+   * only into the live index meanwhile. Off only where no other process writes (the embedded index at
+   * start, before the worker runs).
+   */
+  replay?: boolean;
+  /** The reindex lock held for this build: the swap is refused once it was lost to another reindex. */
+  lease?: Lease;
 }
 
 export const REBUILD_BATCH_SIZE = 1000;
@@ -79,10 +89,15 @@ export const rebuildIndex = async (
     onProgress,
     embedder,
     onEmbedFailure,
+    replay = true,
+    lease,
   }: RebuildOptions = {},
 ): Promise<Record<SearchKind, number>> => {
+  const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
+  const buildStartedAt = Date.now();
   const generation = await index.createGeneration();
   const counts = { project: 0, teammate: 0 };
+  let replayStartedAt = buildStartedAt;
   try {
     for (const kind of SEARCH_KINDS) {
       const report = kinds.includes(kind)
@@ -97,10 +112,21 @@ export const rebuildIndex = async (
         report,
       );
     }
+    replayStartedAt = Date.now();
+    if (replay)
+      await replayChanges(store, index, generation, since(buildStartedAt), { embedder, onEmbedFailure });
+    if (lease && !lease.held) {
+      throw new Error('The reindex lock was lost (not renewed in time), so this build is not swapped in');
+    }
     await generation.swap();
   } catch (error) {
     await generation.discard();
     throw error;
+  }
+  if (replay) {
+    // Changes indexed into the old generation between the replay and the swap were dropped with it.
+    await replayChanges(store, index, index, since(replayStartedAt), { embedder, onEmbedFailure });
+    await dropOldDeletions(store);
   }
   return counts;
 };

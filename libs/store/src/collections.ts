@@ -23,6 +23,8 @@ export const COLLECTIONS = {
   },
   /** Index changes written with their record and not yet handed to the job queue, oldest first. */
   indexOutbox: { name: 'index_outbox', indexes: [{ fields: ['at'] }] },
+  /** Locks shared by every process of a store that has no Redis beside it (one document per held lock). */
+  locks: { name: 'locks', indexes: [] },
   /** Deleted projects and profiles, kept a while so a reindex running meanwhile can leave them out. */
   recordDeletions: { name: 'record_deletions', indexes: [{ fields: ['deletedAt'] }] },
   saved: {
