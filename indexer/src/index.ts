@@ -31,6 +31,8 @@ export {
   type RecordDeletion,
 } from './indexing/index-outbox';
 export { OutboxRelay, type OutboxRelayOptions } from './indexing/outbox-relay';
+export { openReindexLock, REINDEX_LOCK_NAME } from './indexing/reindex-lock';
+export { StoreLock, type StoreLockOptions } from './indexing/store-lock';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,
