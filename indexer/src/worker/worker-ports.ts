@@ -2,6 +2,7 @@ import type { JobQueue } from '@skillers/queue';
 import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
+import { openReindexLock } from '../indexing/reindex-lock';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -60,7 +61,9 @@ export const openWorkerPorts = async (
     opened.push(index);
     const queue = await connect.queue(settings);
     opened.push(queue);
-    return { store, index, queue, embedder, close: closeAll };
+    const lock = openReindexLock(settings.redisUrl, store);
+    opened.push(lock);
+    return { store, index, queue, embedder, lock, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
