@@ -102,7 +102,8 @@ export class MongoRecordStore implements RecordStore {
   }
 }
 
-class MongoCollection<T extends StoredDocument> implements Collection<T> {
+/** Exported for its unit tests; the store hands collections out through `collection()`. */
+export class MongoCollection<T extends StoredDocument> implements Collection<T> {
   private readonly name: string;
   private readonly indexFields = new Map<string, readonly string[]>([['_id_', ['_id']]]);
 
