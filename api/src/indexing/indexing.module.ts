@@ -36,14 +36,22 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
   exports: [RecordChangesService, OUTBOX_RELAY],
 })
 export class IndexingModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(@Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay) {}
+  constructor(
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.relay.start();
   }
 
-  /** Before the queue and the store close; entries not relayed yet stay in the outbox for the next start. */
+  /**
+   * Every shutdown hook of this kind runs before any `onApplicationShutdown`, where the store and the embedder
+   * close: the relay makes its last enqueue, then the queue finishes the jobs running in this process while
+   * what they need is still open. Entries not relayed stay in the outbox for the next start.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.relay.stop();
+    await this.queue.close();
   }
 }

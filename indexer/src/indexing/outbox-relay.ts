@@ -85,12 +85,17 @@ export class OutboxRelay {
     }
   }
 
-  /** Stops after the pass under way; what is left stays in the outbox for the next start. */
+  /**
+   * Stops after the pass under way and one last try at what was handed over, so a clean stop right after a
+   * write still enqueues it; what is left stays in the outbox for the next start.
+   */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    if (this.started && this.handed.size > 0) await this.pass();
   }
 
   private outbox() {

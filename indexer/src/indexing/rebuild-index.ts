@@ -5,7 +5,7 @@ import type { RecordStore } from '@skillers/store';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type DocumentEmbedder, withVectors } from './document-vectors';
 import { recordsOf } from './indexed-records';
-import { dropOldDeletions, REPLAY_MARGIN_MS, replayChanges } from './replay-changes';
+import { dropOldDeletions, REPLAY_MARGIN_MS, replayChanges, WrittenStates } from './replay-changes';
 import { searchDocumentFor } from './search-document.mapper';
 
 export interface RebuildProgress {
@@ -51,7 +51,8 @@ const copyKind = async (
     batchSize,
     embedder,
     onEmbedFailure,
-  }: { batchSize: number } & Pick<RebuildOptions, 'embedder' | 'onEmbedFailure'>,
+    written,
+  }: { batchSize: number; written: WrittenStates } & Pick<RebuildOptions, 'embedder' | 'onEmbedFailure'>,
   report?: (done: number, total: number) => void,
 ): Promise<number> => {
   const records = recordsOf(store, kind);
@@ -65,6 +66,7 @@ const copyKind = async (
     );
     if (batch.length === 0) break;
     const docs = batch.map((record) => searchDocumentFor(kind, record));
+    written.note(batch);
     const previous = embedder ? await Promise.all(docs.map((doc) => live.get(doc.id))) : [];
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
     done += batch.length;
@@ -95,6 +97,7 @@ export const rebuildIndex = async (
 ): Promise<Record<SearchKind, number>> => {
   const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
   const buildStartedAt = Date.now();
+  const written = new WrittenStates(since(buildStartedAt));
   const generation = await index.createGeneration();
   const counts = { project: 0, teammate: 0 };
   let replayStartedAt = buildStartedAt;
@@ -108,13 +111,17 @@ export const rebuildIndex = async (
         index,
         generation,
         kind,
-        { batchSize, embedder, onEmbedFailure },
+        { batchSize, embedder, onEmbedFailure, written },
         report,
       );
     }
     replayStartedAt = Date.now();
     if (replay)
-      await replayChanges(store, index, generation, since(buildStartedAt), { embedder, onEmbedFailure });
+      await replayChanges(store, index, generation, since(buildStartedAt), {
+        embedder,
+        onEmbedFailure,
+        written,
+      });
     if (lease && !lease.held) {
       throw new Error('The reindex lock was lost (not renewed in time), so this build is not swapped in');
     }
@@ -125,7 +132,7 @@ export const rebuildIndex = async (
   }
   if (replay) {
     // Changes indexed into the old generation between the replay and the swap were dropped with it.
-    await replayChanges(store, index, index, since(replayStartedAt), { embedder, onEmbedFailure });
+    await replayChanges(store, index, index, since(replayStartedAt), { embedder, onEmbedFailure, written });
     await dropOldDeletions(store);
   }
   return counts;

@@ -14,10 +14,33 @@ export const REPLAY_MARGIN_MS = 30_000;
 
 const REPLAY_BATCH_SIZE = 500;
 
+/**
+ * The state (`updatedAt`) in which the build wrote each record stamped since the replay window opens, so a
+ * replay skips records that did not change after the build wrote them instead of embedding them again. Only
+ * records inside the window are kept: the others are never replayed.
+ */
+export class WrittenStates {
+  private readonly states = new Map<string, string>();
+
+  constructor(private readonly since: string) {}
+
+  note(records: readonly IndexedRecord[]): void {
+    for (const record of records) {
+      if (record.updatedAt >= this.since) this.states.set(record._id, record.updatedAt);
+    }
+  }
+
+  changedSinceWritten(record: IndexedRecord): boolean {
+    return this.states.get(record._id) !== record.updatedAt;
+  }
+}
+
 export interface ReplayOptions {
   embedder?: DocumentEmbedder;
   onEmbedFailure?: (error: unknown) => void;
   batchSize?: number;
+  /** Records the build already wrote in their current state are left alone. */
+  written?: WrittenStates;
 }
 
 /** The store port has no range filter: newest first, a batch at a time, until one is older than `since`. */
@@ -46,17 +69,20 @@ export const replayChanges = async (
   live: SearchIndex,
   target: SearchIndexWriter,
   since: string,
-  { embedder, onEmbedFailure, batchSize = REPLAY_BATCH_SIZE }: ReplayOptions = {},
+  { embedder, onEmbedFailure, batchSize = REPLAY_BATCH_SIZE, written }: ReplayOptions = {},
 ): Promise<number> => {
   let touched = 0;
   for (const kind of SEARCH_KINDS) {
     const records = recordsOf(store, kind);
-    const changed = await newestSince<IndexedRecord>(
-      (skip, limit) => records.find({}, { sort: [{ field: 'updatedAt', direction: 'desc' }], skip, limit }),
-      (record) => record.updatedAt,
-      since,
-      batchSize,
-    );
+    const changed = (
+      await newestSince<IndexedRecord>(
+        (skip, limit) => records.find({}, { sort: [{ field: 'updatedAt', direction: 'desc' }], skip, limit }),
+        (record) => record.updatedAt,
+        since,
+        batchSize,
+      )
+    ).filter((record) => !written || written.changedSinceWritten(record));
+    written?.note(changed);
     for (let start = 0; start < changed.length; start += batchSize) {
       const docs = changed.slice(start, start + batchSize).map((record) => searchDocumentFor(kind, record));
       const previous = embedder ? await Promise.all(docs.map((doc) => live.get(doc.id))) : [];
