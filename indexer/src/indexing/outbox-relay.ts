@@ -20,6 +20,9 @@ export interface OutboxRelayOptions {
   log?: (line: string) => void;
 }
 
+/** Entries kept in memory at most; beyond, during a long outage, they wait in the store for the sweep. */
+const MAX_HANDED = 10_000;
+
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -72,7 +75,7 @@ export class OutboxRelay {
   /** The entry of a write the store has acknowledged: enqueued soon, unless the queue is failing. */
   handOver(entry: OutboxEntry): void {
     if (this.stopped) return;
-    this.handed.set(entry._id, entry);
+    if (this.handed.size < MAX_HANDED) this.handed.set(entry._id, entry);
     if (this.started && this.failures === 0) this.schedule(0);
   }
 
