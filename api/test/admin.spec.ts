@@ -1,11 +1,20 @@
 import { PAGE_MESSAGE, PROPOSABLE_FILTER_TYPES, type SearchKind } from '@skillers/domain';
-import type { AdminStats, PropositionList, ReindexEvent, ReindexProgressEvent } from '@skillers/indexer';
-import type { JobQueue } from '@skillers/queue';
+import {
+  type AdminStats,
+  type PropositionList,
+  REINDEX_LOCK_NAME,
+  type ReindexEvent,
+  type ReindexProgressEvent,
+  StoreLock,
+} from '@skillers/indexer';
+import { type JobQueue, RedisLock, type SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
+import { SQLITE_FILE_NAME, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findRedisServer, startRedisServer } from '../../libs/queue/src/bullmq/redis-server.testing';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
 import { JOB_QUEUE, SEARCH_INDEX } from '../src/core/tokens';
 import { withTableHidden } from './hidden-table';
@@ -415,5 +424,53 @@ describe('admin API', () => {
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toBe('Malformed id');
     });
+  });
+});
+
+describe('admin API: one reindex at a time across processes', () => {
+  const redisBinary = findRedisServer();
+
+  /** A reindex held by another process: through the same store, or the same Redis. */
+  const refusedWhileHeldElsewhere = async (api: TestApp, other: SharedLock) => {
+    const lease = await other.tryAcquire(REINDEX_LOCK_NAME);
+    expect(lease?.held).toBe(true);
+    const refused = await api.request<ErrorAnswer>('POST', '/api/admin/reindex', {
+      token: ADMIN_TOKEN,
+      body: {},
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ADMIN_MESSAGES.reindexRunning);
+    await lease!.release();
+    const taken = await postReindex(api);
+    expect(taken.status).toBe(200);
+    expect((await readNdjson<ReindexEvent>(taken)).at(-1)?.type).toBe('done');
+    // The finished reindex gave the lock back.
+    const after = await other.tryAcquire(REINDEX_LOCK_NAME);
+    expect(after?.held).toBe(true);
+    await after!.release();
+  };
+
+  it('refuses a reindex while another process of the same store holds the lock (no Redis)', async () => {
+    const api = await startTestApp({ ADMIN_TOKEN });
+    const otherProcessStore = new SqliteRecordStore(join(api.dataDir, SQLITE_FILE_NAME));
+    try {
+      await refusedWhileHeldElsewhere(api, new StoreLock(otherProcessStore));
+    } finally {
+      await otherProcessStore.close();
+      await api.close();
+    }
+  });
+
+  it.skipIf(!redisBinary)('refuses a reindex while another process holds the lock in Redis', async () => {
+    const redis = await startRedisServer(redisBinary as string);
+    const api = await startTestApp({ ADMIN_TOKEN, REDIS_URL: redis.url });
+    const otherProcessLock = new RedisLock(redis.url);
+    try {
+      await refusedWhileHeldElsewhere(api, otherProcessLock);
+    } finally {
+      await otherProcessLock.close();
+      await api.close();
+      await redis.stop();
+    }
   });
 });

@@ -1,99 +1,18 @@
 import { ADMIN_TOKEN_FILE, type AdminStats } from '@skillers/indexer';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_SERVER, call, exited, type Running, startServer, stopServer } from './built-server';
 import { projectBody, teammateBody } from './listing-fixtures';
-import { SHARED_MODEL_ENV } from './shared-model';
 
-/** The server exactly as `npm start` runs it; `npm test` builds it before the tests run. */
-const BUILT_SERVER = join(__dirname, '../dist/main.js');
 /** Clients writing at the same time, each with its own account. */
 const CLIENTS = 6;
 /** The server is killed as soon as this many writes of the concurrent phase have been acknowledged. */
 const ACKNOWLEDGED_BEFORE_KILL = 150;
-const START_TIMEOUT_MS = 60_000;
 const PASSWORD = 'crash-safety-password';
 const PROJECT_TOOL = 'React';
 const PROFILE_TOOL = 'Figma';
-
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-/** Starts `node api/dist/main.js` on the data directory and resolves once it says where it listens. */
-const startServer = (dataDir: string): Promise<Running> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_SERVER], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SEED: 'false',
-        LOG_LEVEL: 'warn',
-        // Every client runs from one loopback address; the limits are not under test here.
-        RATE_LIMIT_SCALE: '1000',
-        ...SHARED_MODEL_ENV,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collected = () => output;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Skillers is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: listening[1], output: collected });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-
-const stopServer = async (server: Running | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-};
-
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-const call = async <T = Record<string, unknown>>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<Answer<T>> => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-};
 
 interface Account {
   id: string;
@@ -253,11 +172,7 @@ describe('crash safety of the embedded profile', () => {
     );
     if (early?.status === 'rejected') throw early.reason;
     expect(killed).toBe(true);
-    await new Promise((resolve) =>
-      server!.child.exitCode !== null || server!.child.signalCode !== null
-        ? resolve(undefined)
-        : server!.child.once('exit', resolve),
-    );
+    await exited(server!);
     expect(server.child.signalCode).toBe('SIGKILL');
 
     server = await startServer(dataDir);

@@ -352,21 +352,23 @@ describe('projects: edit and delete by the owner only', () => {
 
   it('reports every create, edit and delete to the record-changes service, and nothing refused', async () => {
     const changes = api.app.get(RecordChangesService);
-    const changed = vi.spyOn(changes, 'changed');
-    const removed = vi.spyOn(changes, 'removed');
+    const written = vi.spyOn(changes, 'written');
+    const removal = vi.spyOn(changes, 'removal');
+    const reported = () => written.mock.calls.map(([change]) => [change.entry.kind, change.entry.recordId]);
     try {
       const project = await createProject(api, owner);
-      expect(changed).toHaveBeenLastCalledWith('project', project._id);
+      expect(reported()).toEqual([['project', project._id]]);
       await edit(project._id, projectBody({ projectName: 'Edited' }), owner.token);
       await edit(project._id, projectBody({ projectName: 'Hijacked' }), stranger.token);
       await remove({ project_id: project._id }, stranger.token);
-      expect(changed.mock.calls).toEqual([
+      expect(reported()).toEqual([
         ['project', project._id],
         ['project', project._id],
       ]);
-      expect(removed).not.toHaveBeenCalled();
+      expect(removal).not.toHaveBeenCalled();
       await remove({ project_id: project._id }, owner.token);
-      expect(removed.mock.calls).toEqual([['project', project._id]]);
+      expect(removal.mock.calls).toEqual([['project', project._id]]);
+      expect(reported()).toHaveLength(3);
     } finally {
       vi.restoreAllMocks();
     }

@@ -24,6 +24,15 @@ export {
   embeddingText,
   withVectors,
 } from './indexing/document-vectors';
+export {
+  type IndexChange,
+  indexChange,
+  type OutboxEntry,
+  type RecordDeletion,
+} from './indexing/index-outbox';
+export { OutboxRelay, type OutboxRelayOptions } from './indexing/outbox-relay';
+export { openReindexLock, REINDEX_LOCK_NAME } from './indexing/reindex-lock';
+export { StoreLock, type StoreLockOptions } from './indexing/store-lock';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,

@@ -22,7 +22,7 @@ export class AdminController {
     @Body(new ZodPipe(reindexRequestSchema)) body: ReindexRequest,
     @Res() response: Response,
   ): Promise<void> {
-    const run = this.admin.beginReindex(body.kind);
+    const run = await this.admin.beginReindex(body.kind);
     response.status(200);
     response.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
     response.setHeader('cache-control', 'no-store');

@@ -4,6 +4,7 @@ export const ADMIN_MESSAGES = {
   tokenWrong: 'The admin token is not valid.',
   tooManyFailures: 'Too many requests with a wrong admin token; try again in a minute.',
   reindexRunning: 'A reindex is already running; wait for it to finish.',
+  reindexLockUnavailable: 'The reindex lock cannot be taken right now; try again once Redis answers',
   propositionNotFound: 'Proposal not found',
   analyticsUnavailable: 'The search events could not be read right now; try again in a moment.',
 } as const;

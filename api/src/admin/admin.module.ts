@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { SharedLock } from '@skillers/queue';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { AdminAnalyticsController } from './admin-analytics.controller';
@@ -8,6 +9,7 @@ import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
 import { AdminTokenGuard } from './admin-token.guard';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
+import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
 
 /** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
 @Module({
@@ -19,8 +21,15 @@ import { AdminService } from './admin.service';
       useFactory: (config: AppConfig) => resolveAdminToken(config.adminToken, config.dataDir),
     },
     AdminTokenGuard,
+    reindexLockProvider,
     AdminService,
     AdminPropositionsService,
   ],
 })
-export class AdminModule {}
+export class AdminModule implements OnApplicationShutdown {
+  constructor(@Inject(REINDEX_LOCK) private readonly lock: SharedLock) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.lock.close();
+  }
+}

@@ -1,19 +1,21 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { SearchKind } from '@skillers/domain';
 import {
   type AdminStats,
   type DocumentEmbedder,
   readAdminStats,
   rebuildIndex,
+  REINDEX_LOCK_NAME,
   type ReindexEvent,
   type RetriedJobs,
 } from '@skillers/indexer';
-import type { JobQueue } from '@skillers/queue';
+import type { JobQueue, Lease, SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 import { ADMIN_MESSAGES } from './admin.messages';
+import { REINDEX_LOCK } from './reindex-lock.provider';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -28,13 +30,13 @@ export type ReindexRun = (send: (event: ReindexEvent) => void) => Promise<void>;
 export class AdminService {
   private readonly logger = new Logger(AdminService.name);
   private version = 0;
-  private reindexing = false;
 
   constructor(
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: DocumentEmbedder,
+    @Inject(REINDEX_LOCK) private readonly lock: SharedLock,
   ) {}
 
   stats(): Promise<AdminStats> {
@@ -46,24 +48,33 @@ export class AdminService {
   }
 
   /**
-   * Claims the one reindex slot, or refuses with 409 while another reindex runs: two generations swapped
-   * in one after the other would only repeat the work. The run frees the slot when it ends.
+   * Takes the reindex lock shared by every process (Redis, or the store), or refuses with 409 while another
+   * reindex runs anywhere: two generations swapped in one after the other would only repeat the work, and a
+   * build swapped in over another's would lose the changes replayed into it. The run releases the lock.
    */
-  beginReindex(kind?: SearchKind): ReindexRun {
-    if (this.reindexing) throw new ConflictException(ADMIN_MESSAGES.reindexRunning);
-    this.reindexing = true;
-    return (send) =>
-      this.reindex(kind, send).finally(() => {
-        this.reindexing = false;
-      });
+  async beginReindex(kind?: SearchKind): Promise<ReindexRun> {
+    let lease: Lease | undefined;
+    try {
+      lease = await this.lock.tryAcquire(REINDEX_LOCK_NAME);
+    } catch (error) {
+      throw new ServiceUnavailableException(`${ADMIN_MESSAGES.reindexLockUnavailable} (${messageOf(error)})`);
+    }
+    if (!lease) throw new ConflictException(ADMIN_MESSAGES.reindexRunning);
+    const held = lease;
+    return (send) => this.reindex(kind, held, send).finally(() => held.release());
   }
 
-  private async reindex(kind: SearchKind | undefined, send: (event: ReindexEvent) => void): Promise<void> {
+  private async reindex(
+    kind: SearchKind | undefined,
+    lease: Lease,
+    send: (event: ReindexEvent) => void,
+  ): Promise<void> {
     const startedAt = Date.now();
     let embedFailureLogged = false;
     try {
       const counts = await rebuildIndex(this.store, this.index, {
         kinds: kind ? [kind] : undefined,
+        lease,
         onProgress: (progress) => send({ type: 'progress', ...progress }),
         // As at start: vectors of unchanged records are kept, so only new and changed text is embedded.
         embedder: this.embedder,

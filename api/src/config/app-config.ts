@@ -113,6 +113,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     );
   }
   const vars = parsed.data;
+  // With Elasticsearch the api only enqueues index jobs: the indexer takes them from Redis. Without Redis
+  // they would stay in this process's memory, where no worker runs, and nothing would ever be indexed.
+  if (vars.ELASTICSEARCH_URL && !vars.REDIS_URL) {
+    throw new ConfigError(
+      'ELASTICSEARCH_URL needs REDIS_URL: the indexer takes index jobs from Redis, so without it nothing would be indexed',
+    );
+  }
   return Object.freeze({
     port: vars.PORT,
     host: vars.HOST,

@@ -58,6 +58,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses Elasticsearch without Redis in one line, since no index job would ever run', () => {
+    const load = () => loadConfig({ ELASTICSEARCH_URL: 'http://es:9200', REDIS_URL: ' ' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/^ELASTICSEARCH_URL needs REDIS_URL: [^\n]+$/);
+    expect(loadConfig({ ELASTICSEARCH_URL: 'http://es:9200', REDIS_URL: 'redis://r:6379' })).toMatchObject({
+      elasticsearchUrl: 'http://es:9200',
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', MONGO_URL: ' ' })).toMatchObject({ port: 3000, mongoUrl: undefined });
   });

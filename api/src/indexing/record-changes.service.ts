@@ -1,27 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '@skillers/indexer';
-import type { JobQueue } from '@skillers/queue';
-import { JOB_QUEUE } from '../core/tokens';
+import { type IndexChange, indexChange, type IndexRecordPayload, type OutboxRelay } from '@skillers/indexer';
+import { OUTBOX_RELAY } from './outbox-relay.token';
 
 export type IndexedKind = IndexRecordPayload['kind'];
 
 /**
- * The single place that hears about every write to a project or skiller profile: each one becomes an
- * index job, keyed by the record so a burst of edits is indexed once with the latest state.
+ * The single place that hears about every write to a project or skiller profile. Each write stores an
+ * outbox entry beside the record (`change(...).write`, passed to the store), so the change to index is
+ * durable whenever the write is; once the store has acknowledged the write, `written` hands the entry to the
+ * relay, which enqueues it in the background. The request never waits for the job queue.
  */
 @Injectable()
 export class RecordChangesService {
-  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+  constructor(@Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay) {}
 
-  async changed(kind: IndexedKind, id: string): Promise<void> {
-    await this.enqueue({ kind, id });
+  /** For a create or an edit. */
+  change(kind: IndexedKind, id: string): IndexChange {
+    return indexChange(kind, id);
   }
 
-  async removed(kind: IndexedKind, id: string): Promise<void> {
-    await this.enqueue({ kind, id });
+  /** For a delete: also records the deletion, for a reindex running meanwhile. */
+  removal(kind: IndexedKind, id: string): IndexChange {
+    return indexChange(kind, id, { deleted: true });
   }
 
-  private enqueue(payload: IndexRecordPayload): Promise<void> {
-    return this.queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
+  /** After the store acknowledged the write (or found nothing to change): never waits on the queue. */
+  written(change: IndexChange): void {
+    this.relay.handOver(change.entry);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type ProjectRecord } from '@skillers/domain';
-import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type Filter, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -12,8 +12,8 @@ export class ProjectRepository {
     return this.store.collection<ProjectRecord>(COLLECTIONS.projects);
   }
 
-  insert(project: ProjectRecord) {
-    return this.projects.insert(project);
+  insert(project: ProjectRecord, options?: WriteOptions) {
+    return this.projects.insert(project, options);
   }
 
   findById(id: string) {
@@ -28,12 +28,13 @@ export class ProjectRepository {
     id: string,
     set: Partial<Omit<ProjectRecord, '_id'>>,
     unset: readonly (keyof ProjectRecord & string)[],
+    options?: WriteOptions,
   ) {
-    return this.projects.update(id, set, unset);
+    return this.projects.update(id, set, unset, options);
   }
 
-  delete(id: string) {
-    return this.projects.delete(id);
+  delete(id: string, options?: WriteOptions) {
+    return this.projects.delete(id, options);
   }
 
   /** Newest first, one page; `ownerId` narrows it to one creator's projects. */

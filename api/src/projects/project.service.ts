@@ -45,8 +45,9 @@ export class ProjectService {
   async create(ownerId: string, input: ProjectInput): Promise<{ message: string; project: ProjectRecord }> {
     const now = new Date().toISOString();
     const project: ProjectRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
-    await this.projects.insert(project);
-    await this.changes.changed('project', project._id);
+    const change = this.changes.change('project', project._id);
+    await this.projects.insert(project, change.write);
+    this.changes.written(change);
     return { message: LISTING_MESSAGES.projectCreated, project };
   }
 
@@ -58,13 +59,15 @@ export class ProjectService {
   ): Promise<{ message: string; project: ProjectRecord }> {
     await this.owned(userId, id);
     const cleared = PROJECT_FIELD_NAMES.filter((field) => !(field in input));
+    const change = this.changes.change('project', id);
     const updated = await this.projects.update(
       id,
       { ...input, updatedAt: new Date().toISOString() },
       cleared,
+      change.write,
     );
+    this.changes.written(change);
     if (!updated) throw new NotFoundException(LISTING_MESSAGES.projectNotFound);
-    await this.changes.changed('project', id);
     return { message: LISTING_MESSAGES.projectUpdated, project: updated };
   }
 
@@ -83,9 +86,10 @@ export class ProjectService {
   /** Deleting a project also forgets it for everyone who saved it. */
   async remove(userId: string, id: string): Promise<{ message: string; project_id: string }> {
     await this.owned(userId, id);
-    await this.projects.delete(id);
+    const change = this.changes.removal('project', id);
+    await this.projects.delete(id, change.write);
+    this.changes.written(change);
     await this.saved.forgetItem('project', id);
-    await this.changes.removed('project', id);
     return { message: LISTING_MESSAGES.projectDeleted, project_id: id };
   }
 

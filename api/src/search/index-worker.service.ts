@@ -43,7 +43,8 @@ export class IndexWorkerService implements OnApplicationBootstrap {
   private async rebuild(): Promise<void> {
     const started = Date.now();
     // A missing model is logged once by the embedder; documents are then indexed without vectors.
-    const counts = await rebuildIndex(this.store, this.index, { embedder: this.embedder });
+    // No other process writes this index and no job runs before it is built: nothing to replay.
+    const counts = await rebuildIndex(this.store, this.index, { embedder: this.embedder, replay: false });
     this.logger.log(
       `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms`,
     );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type TeammateRecord } from '@skillers/domain';
-import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -13,8 +13,8 @@ export class TeammateRepository {
   }
 
   /** Throws DuplicateKeyError on `ownerId` when the user already has a profile. */
-  insert(teammate: TeammateRecord) {
-    return this.teammates.insert(teammate);
+  insert(teammate: TeammateRecord, options?: WriteOptions) {
+    return this.teammates.insert(teammate, options);
   }
 
   findById(id: string) {
@@ -33,8 +33,9 @@ export class TeammateRepository {
     id: string,
     set: Partial<Omit<TeammateRecord, '_id'>>,
     unset: readonly (keyof TeammateRecord & string)[],
+    options?: WriteOptions,
   ) {
-    return this.teammates.update(id, set, unset);
+    return this.teammates.update(id, set, unset, options);
   }
 
   async page(page: number): Promise<{ items: TeammateRecord[]; total: number }> {

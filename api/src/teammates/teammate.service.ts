@@ -54,13 +54,14 @@ export class TeammateService {
     if (await this.teammates.findByOwner(ownerId)) throw profileExists();
     const now = new Date().toISOString();
     const teammate: TeammateRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
+    const change = this.changes.change('teammate', teammate._id);
     try {
-      await this.teammates.insert(teammate);
+      await this.teammates.insert(teammate, change.write);
     } catch (error) {
       if (error instanceof DuplicateKeyError && error.fields.includes('ownerId')) throw profileExists();
       throw error;
     }
-    await this.changes.changed('teammate', teammate._id);
+    this.changes.written(change);
     return { message: LISTING_MESSAGES.profileCreated, teammate: toTeammateView(teammate) };
   }
 
@@ -72,13 +73,15 @@ export class TeammateService {
     const current = await this.teammates.findByOwner(ownerId);
     if (!current) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
     const cleared = TEAMMATE_FIELD_NAMES.filter((field) => !(field in input));
+    const change = this.changes.change('teammate', current._id);
     const updated = await this.teammates.update(
       current._id,
       { ...input, updatedAt: new Date().toISOString() },
       cleared,
+      change.write,
     );
+    this.changes.written(change);
     if (!updated) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
-    await this.changes.changed('teammate', updated._id);
     return { message: LISTING_MESSAGES.profileUpdated, teammate: toTeammateView(updated) };
   }
 

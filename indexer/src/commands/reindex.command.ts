@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import type { ClusterSettings } from '../config/cluster-settings';
 import { carryOverEmbedder } from '../indexing/document-vectors';
 import { rebuildIndex } from '../indexing/rebuild-index';
+import { openReindexLock, REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
 import { adminClientFor, directCluster, type ServerOptions, serverUrlOption } from './admin-target';
 import type { CliContext } from './cli-context';
 import { openClusterPorts } from './cluster-ports';
@@ -40,6 +41,17 @@ const reindexCluster = async (
 ): Promise<ReindexOutcome> => {
   const warn = (line: string) => context.stderr.write(`${line}\n`);
   const ports = await openClusterPorts(cluster, context.env, warn);
+  const lock = openReindexLock(cluster.redisUrl, ports.store);
+  const lease = await lock.tryAcquire(REINDEX_LOCK_NAME).catch(async (error: unknown) => {
+    await lock.close();
+    await ports.close();
+    throw error;
+  });
+  if (!lease) {
+    await lock.close();
+    await ports.close();
+    throw new Error('A reindex is already running on this cluster (its lock is held); wait for it to finish');
+  }
   try {
     const status = await ports.index.vectorStatus();
     // Without the service, vectors the live index holds for the configured model and unchanged text are kept.
@@ -51,6 +63,7 @@ const reindexCluster = async (
     const startedAt = Date.now();
     const counts = await rebuildIndex(ports.store, ports.index, {
       kinds: kind ? [kind] : undefined,
+      lease,
       onProgress: progress.update,
       embedder,
       onEmbedFailure: (error) => {
@@ -65,6 +78,8 @@ const reindexCluster = async (
     });
     return { counts, ms: Date.now() - startedAt, version: null };
   } finally {
+    await lease.release();
+    await lock.close();
     await ports.close();
   }
 };

@@ -3,6 +3,7 @@ import { OramaSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it } from 'vitest';
 import { countingReads } from '../../../libs/search/src/read-counting.testing';
+import { indexChange } from './index-outbox';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
 import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
@@ -45,6 +46,52 @@ const byTool = (tool: string): SearchQuery => ({
 });
 
 describe('rebuildIndex', () => {
+  it('replays what other processes changed in the store during the build: edits, inserts and deletes', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
+    const stored = Array.from({ length: 30 }, (_, n) => project(`p${n}`, 'Go'));
+    await projects.insertMany(stored);
+    const [edited, deleted] = stored;
+    // An id that sorts before every other, so the copy has passed its place when it appears.
+    const inserted = { ...project('written during the build', 'Rust'), _id: '000000000000000000000001' };
+    const index = OramaSearchIndex.create();
+
+    // Another process's writes: into the store (and its worker's into the live index only), never the new one.
+    const writes: Promise<unknown>[] = [];
+    await rebuildIndex(store, index, {
+      batchSize: 10,
+      onProgress: ({ kind, done }) => {
+        if (kind !== 'project' || done !== 10) return;
+        const later = new Date(Date.now() + 1000).toISOString();
+        writes.push(
+          projects.update(edited._id, { toolsExperience: [{ tool: 'Rust', mep: 2 }], updatedAt: later }),
+          projects.delete(deleted._id, indexChange('project', deleted._id, { deleted: true }).write),
+          projects.insert(inserted),
+        );
+      },
+    });
+    await Promise.all(writes);
+
+    const rust = await index.search(byTool('Rust'));
+    expect(rust.ids.sort()).toEqual([inserted._id, edited._id].sort());
+    expect(await index.get(deleted._id)).toBeNull();
+    expect(await index.count('project')).toBe(30);
+    await store.close();
+  });
+
+  it('refuses to swap in a build whose reindex lock was lost, and keeps the live index', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('new', 'Go')]);
+    const index = OramaSearchIndex.create();
+    const live = project('live', 'Rust');
+    await index.upsert([projectSearchDocument(live)]);
+    const lost = { held: false, release: async () => undefined };
+    await expect(rebuildIndex(store, index, { lease: lost })).rejects.toThrow(/reindex lock was lost/);
+    expect(await index.get(live._id)).not.toBeNull();
+    expect(await index.count('project')).toBe(1);
+    await store.close();
+  });
+
   it('indexes every stored record in batches, reports progress, and replaces what the index held', async () => {
     const store = new SqliteRecordStore(':memory:');
     const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);

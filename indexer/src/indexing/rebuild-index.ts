@@ -1,9 +1,11 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import type { Lease } from '@skillers/queue';
 import type { SearchIndex, SearchIndexGeneration } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type DocumentEmbedder, withVectors } from './document-vectors';
 import { recordsOf } from './indexed-records';
+import { dropOldDeletions, REPLAY_MARGIN_MS, replayChanges, WrittenStates } from './replay-changes';
 import { searchDocumentFor } from './search-document.mapper';
 
 export interface RebuildProgress {
@@ -27,6 +29,14 @@ export interface RebuildOptions {
   embedder?: DocumentEmbedder;
   /** Called once per batch the embedder could not embed; those documents are indexed without a vector. */
   onEmbedFailure?: (error: unknown) => void;
+  /**
+   * Replays the records changed and deleted while the build ran (default true): other processes write
+   * only into the live index meanwhile. Off only where no other process writes (the embedded index at
+   * start, before the worker runs).
+   */
+  replay?: boolean;
+  /** The reindex lock held for this build: the swap is refused once it was lost to another reindex. */
+  lease?: Lease;
 }
 
 export const REBUILD_BATCH_SIZE = 1000;
@@ -41,7 +51,8 @@ const copyKind = async (
     batchSize,
     embedder,
     onEmbedFailure,
-  }: { batchSize: number } & Pick<RebuildOptions, 'embedder' | 'onEmbedFailure'>,
+    written,
+  }: { batchSize: number; written: WrittenStates } & Pick<RebuildOptions, 'embedder' | 'onEmbedFailure'>,
   report?: (done: number, total: number) => void,
 ): Promise<number> => {
   const records = recordsOf(store, kind);
@@ -55,6 +66,7 @@ const copyKind = async (
     );
     if (batch.length === 0) break;
     const docs = batch.map((record) => searchDocumentFor(kind, record));
+    written.note(batch);
     const previous = embedder ? await live.getMany(docs.map((doc) => doc.id)) : [];
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
     done += batch.length;
@@ -79,10 +91,16 @@ export const rebuildIndex = async (
     onProgress,
     embedder,
     onEmbedFailure,
+    replay = true,
+    lease,
   }: RebuildOptions = {},
 ): Promise<Record<SearchKind, number>> => {
+  const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
+  const buildStartedAt = Date.now();
+  const written = new WrittenStates(since(buildStartedAt));
   const generation = await index.createGeneration();
   const counts = { project: 0, teammate: 0 };
+  let replayStartedAt = buildStartedAt;
   try {
     for (const kind of SEARCH_KINDS) {
       const report = kinds.includes(kind)
@@ -93,14 +111,29 @@ export const rebuildIndex = async (
         index,
         generation,
         kind,
-        { batchSize, embedder, onEmbedFailure },
+        { batchSize, embedder, onEmbedFailure, written },
         report,
       );
+    }
+    replayStartedAt = Date.now();
+    if (replay)
+      await replayChanges(store, index, generation, since(buildStartedAt), {
+        embedder,
+        onEmbedFailure,
+        written,
+      });
+    if (lease && !lease.held) {
+      throw new Error('The reindex lock was lost (not renewed in time), so this build is not swapped in');
     }
     await generation.swap();
   } catch (error) {
     await generation.discard();
     throw error;
+  }
+  if (replay) {
+    // Changes indexed into the old generation between the replay and the swap were dropped with it.
+    await replayChanges(store, index, index, since(replayStartedAt), { embedder, onEmbedFailure, written });
+    await dropOldDeletions(store);
   }
   return counts;
 };

@@ -12,6 +12,8 @@ import {
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
+import { REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
+import { StoreLock } from '../indexing/store-lock';
 import { projectSearchDocument } from '../indexing/search-document.mapper';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
@@ -99,6 +101,37 @@ describe('index worker', () => {
     expect(lines[0]).toBe('No embedder (EMBEDDER_URL is unset): records are indexed without vectors');
     expect(lines[1]).toBe('The search index is empty and the store holds 3 records: building the index');
     expect(lines[2]).toMatch(/^Search index built: 2 projects, 1 profiles in \d+ ms$/);
+  });
+
+  it('leaves the build at start to another process that holds the reindex lock', async () => {
+    await ports.store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany([project('a'), project('b')]);
+    const lock = new StoreLock(ports.store);
+    const elsewhere = await lock.tryAcquire(REINDEX_LOCK_NAME);
+    worker = new IndexWorker({ ...ports, lock }, (line) => lines.push(line));
+
+    await worker.start();
+
+    expect(await ports.index.count('project')).toBe(0);
+    expect(lines[1]).toBe(
+      'The search index is empty and the store holds 2 records: building the index; ' +
+        'another process is reindexing already, so this worker leaves the build to it',
+    );
+    await elsewhere!.release();
+  });
+
+  it('takes the reindex lock for its build at start, and gives it back', async () => {
+    await ports.store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('a')]);
+    const lock = new StoreLock(ports.store);
+    worker = new IndexWorker({ ...ports, lock }, (line) => lines.push(line));
+
+    await worker.start();
+
+    expect(await ports.index.count('project')).toBe(1);
+    const after = await lock.tryAcquire(REINDEX_LOCK_NAME);
+    expect(after?.held).toBe(true);
+    await after!.release();
   });
 
   it('leaves an index that already holds documents to the queue', async () => {

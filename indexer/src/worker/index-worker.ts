@@ -1,6 +1,6 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import type { EmbedderStatus } from '@skillers/embedding';
-import type { JobQueue } from '@skillers/queue';
+import type { JobQueue, SharedLock } from '@skillers/queue';
 import {
   BatchingIndexWriter,
   describeLiveVectorSpaces,
@@ -13,6 +13,7 @@ import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload } from '.
 import { recordsOf } from '../indexing/indexed-records';
 import type { DocumentEmbedder } from '../indexing/document-vectors';
 import { rebuildIndex } from '../indexing/rebuild-index';
+import { REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
 import { EmbedderWatch } from './embedder-watch';
 
 /** An embedder the worker can index with and report on: the `Embedder` port of `@skillers/embedding`. */
@@ -30,6 +31,8 @@ export interface WorkerPorts {
    * while it cannot embed, records are indexed without vectors.
    */
   embedder?: WorkerEmbedder;
+  /** The reindex lock every process shares; a build at start is skipped while another process holds it. */
+  lock?: SharedLock;
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -167,15 +170,25 @@ export class IndexWorker {
   }
 
   private async rebuild(reason: string): Promise<void> {
+    const lease = await this.ports.lock?.tryAcquire(REINDEX_LOCK_NAME);
+    if (this.ports.lock && !lease) {
+      this.log(`${reason}; another process is reindexing already, so this worker leaves the build to it`);
+      return;
+    }
     this.state = 'rebuilding';
     this.log(reason);
     const startedAt = Date.now();
-    const counts = await rebuildIndex(this.ports.store, this.ports.index, {
-      embedder: this.embedder,
-      onEmbedFailure: this.embedder?.failed,
-    });
-    this.log(
-      `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - startedAt} ms`,
-    );
+    try {
+      const counts = await rebuildIndex(this.ports.store, this.ports.index, {
+        embedder: this.embedder,
+        onEmbedFailure: this.embedder?.failed,
+        lease,
+      });
+      this.log(
+        `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - startedAt} ms`,
+      );
+    } finally {
+      await lease?.release();
+    }
   }
 }

@@ -1,6 +1,8 @@
-import { ElasticsearchSearchIndex } from '@skillers/search';
-import { MongoRecordStore } from '@skillers/store';
+import type { JobQueue } from '@skillers/queue';
+import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
+import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
+import { openReindexLock } from '../indexing/reindex-lock';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -8,17 +10,24 @@ export interface OpenedWorkerPorts extends WorkerPorts {
   close(): Promise<void>;
 }
 
-/**
- * The cluster's adapters: records in MongoDB, the index in Elasticsearch (its generations keyed by the
- * embedding model), jobs in BullMQ on Redis, and the embedder service when `EMBEDDER_URL` is set.
- */
-export const openWorkerPorts = async (
-  settings: WorkerSettings,
-  log: (line: string) => void,
-): Promise<OpenedWorkerPorts> => {
-  const { embedder, vectorSpace } = await openEmbedderAndVectorSpace(settings, log);
-  const store = await reachServer('MongoDB', 'MONGO_URL', () => MongoRecordStore.connect(settings.mongoUrl));
-  const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
+interface Closable {
+  close(): Promise<void>;
+}
+
+/** How each server is reached; replaced in tests to make one of them fail. */
+export interface WorkerConnectors {
+  store(settings: WorkerSettings): Promise<RecordStore>;
+  index(
+    settings: WorkerSettings,
+    vectorSpace: VectorSpace | undefined,
+    log: (line: string) => void,
+  ): Promise<ElasticsearchSearchIndex>;
+  queue(settings: WorkerSettings, log: (line: string) => void): Promise<JobQueue>;
+}
+
+const SERVER_CONNECTORS: WorkerConnectors = {
+  store: (settings) => MongoRecordStore.connect(settings.mongoUrl),
+  index: (settings, vectorSpace, log) =>
     ElasticsearchSearchIndex.connect(settings.elasticsearchUrl, {
       vectorSpace,
       vectorModel: settings.embedderModel,
@@ -26,20 +35,43 @@ export const openWorkerPorts = async (
       // Jobs write in bulk and never wait for a refresh: documents are searchable after the next one (1 s).
       refreshOnWrite: false,
     }),
-  );
-  const queue = await openReadyQueue(settings.redisUrl, {
-    concurrency: settings.concurrency,
-    onError: (error) => log(`Job queue: ${error.message}`),
-  });
-  return {
-    store,
-    index,
-    queue,
-    embedder,
-    close: async () => {
-      await queue.close();
-      await index.close();
-      await store.close();
-    },
+  queue: (settings, log) =>
+    openReadyQueue(settings.redisUrl, {
+      concurrency: settings.concurrency,
+      onError: (error) => log(`Job queue: ${error.message}`),
+    }),
+};
+
+/**
+ * The cluster's adapters: records in MongoDB, the index in Elasticsearch (its generations keyed by the
+ * embedding model), jobs in BullMQ on Redis, and the embedder service when `EMBEDDER_URL` is set. When one
+ * server cannot be reached, the connections already opened are closed before the error is thrown, so the
+ * process can exit (or try again) without sockets left open.
+ */
+export const openWorkerPorts = async (
+  settings: WorkerSettings,
+  log: (line: string) => void,
+  connect: WorkerConnectors = SERVER_CONNECTORS,
+): Promise<OpenedWorkerPorts> => {
+  const { embedder, vectorSpace } = await openEmbedderAndVectorSpace(settings, log);
+  const opened: Closable[] = [];
+  const closeAll = async () => {
+    for (const port of opened.reverse()) await port.close();
   };
+  try {
+    const store = await reachServer('MongoDB', 'MONGO_URL', () => connect.store(settings));
+    opened.push(store);
+    const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
+      connect.index(settings, vectorSpace, log),
+    );
+    opened.push(index);
+    const queue = await connect.queue(settings, log);
+    opened.push(queue);
+    const lock = openReindexLock(settings.redisUrl, store);
+    opened.push(lock);
+    return { store, index, queue, embedder, lock, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 };

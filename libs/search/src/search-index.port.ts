@@ -64,7 +64,8 @@ export interface SearchIndexWriter {
 
 /**
  * A fresh index built beside the live one during a reindex. Searches keep using the live index until
- * `swap`; writes made to the live index meanwhile are applied to the new one too, so none is lost.
+ * `swap`; writes this process makes to the live index meanwhile are applied to the new one too. Other
+ * processes write the live index only: `rebuildIndex` replays their changes from the store before the swap.
  */
 export interface SearchIndexGeneration extends SearchIndexWriter {
   /** Makes this generation the live index in one step and drops the old one. */

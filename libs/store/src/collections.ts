@@ -19,15 +19,30 @@ export const COLLECTIONS = {
     name: 'propositions',
     indexes: [{ fields: ['createdAt', '_id'] }, { fields: ['filterType', 'createdAt', '_id'] }],
   },
+  /** `updatedAt`: a reindex replays the records changed while it ran, newest first. */
   projects: {
     name: 'projects',
-    indexes: [{ fields: ['createdAt', '_id'] }, { fields: ['ownerId', 'createdAt', '_id'] }],
+    indexes: [
+      { fields: ['createdAt', '_id'] },
+      { fields: ['ownerId', 'createdAt', '_id'] },
+      { fields: ['updatedAt'] },
+    ],
   },
   /** One skiller profile per user: the unique owner index decides between racing creations. */
   teammates: {
     name: 'teammates',
-    indexes: [{ fields: ['ownerId'], unique: true }, { fields: ['createdAt', '_id'] }],
+    indexes: [
+      { fields: ['ownerId'], unique: true },
+      { fields: ['createdAt', '_id'] },
+      { fields: ['updatedAt'] },
+    ],
   },
+  /** Index changes written with their record and not yet handed to the job queue, oldest first. */
+  indexOutbox: { name: 'index_outbox', indexes: [{ fields: ['at'] }] },
+  /** Locks shared by every process of a store that has no Redis beside it (one document per held lock). */
+  locks: { name: 'locks', indexes: [] },
+  /** Deleted projects and profiles, kept a while so a reindex running meanwhile can leave them out. */
+  recordDeletions: { name: 'record_deletions', indexes: [{ fields: ['deletedAt'] }] },
   saved: {
     name: 'saved',
     indexes: [

@@ -21,6 +21,9 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       indexes: [{ fields: ['email'], unique: true }, { fields: ['createdAt'] }],
     };
     const people = () => store.collection<Person>(spec);
+    const notesSpec: CollectionSpec = { name: `${spec.name}_notes`, indexes: [] };
+    const notes = () => store.collection<{ _id: string; about: string }>(notesSpec);
+    const note = (about: string) => ({ collection: notesSpec, doc: { _id: newId(), about } });
     const person = (overrides: Partial<Person> = {}): Person => ({
       _id: newId(),
       email: `${newId()}@example.com`,
@@ -36,9 +39,11 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
         await store.ensureIndexes([spec]);
       }
       await people().deleteMany({});
+      await notes().deleteMany({});
     });
     afterAll(async () => {
       await people().deleteMany({});
+      await notes().deleteMany({});
       await store?.close();
     });
 
@@ -174,6 +179,24 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       expect(await people().delete(a._id)).toBe(false);
       expect(await people().deleteMany({ age: 1 })).toBe(1);
       expect((await people().find({})).map((p) => p._id)).toEqual([c._id]);
+    });
+
+    it('writes companion documents with an insert, an update and a delete', async () => {
+      const ada = person();
+      await people().insert(ada, { with: [note('inserted')] });
+      expect(
+        await people().update(ada._id, { name: 'Ada L.' }, [], { with: [note('updated')] }),
+      ).toMatchObject({
+        name: 'Ada L.',
+      });
+      expect(await people().delete(ada._id, { with: [note('deleted'), note('deleted too')] })).toBe(true);
+      expect((await notes().find({})).map((n) => n.about).sort()).toEqual([
+        'deleted',
+        'deleted too',
+        'inserted',
+        'updated',
+      ]);
+      expect(await people().findById(ada._id)).toBeNull();
     });
   });
 };

@@ -45,9 +45,26 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/** A document to insert into a collection together with another write. */
+export interface CompanionDocument {
+  collection: CollectionSpec;
+  doc: StoredDocument;
+}
+
+/**
+ * `with`: documents inserted together with a write (an index outbox entry, a deletion record), so the write
+ * is never acknowledged without them. SQLite writes them in the write's transaction: all or nothing.
+ * MongoDB, where a transaction over several documents needs a replica set, inserts them first, durably,
+ * then makes the write: they are there whenever the write is, and may outlive a write that then fails or
+ * finds nothing, so whoever reads them must treat them as "look at this record again".
+ */
+export interface WriteOptions {
+  with?: readonly CompanionDocument[];
+}
+
 export interface Collection<T extends StoredDocument> {
   /** Stores a new document; resolves once it is durable. Throws DuplicateKeyError on a unique clash. */
-  insert(doc: T): Promise<T>;
+  insert(doc: T, options?: WriteOptions): Promise<T>;
   /**
    * Stores many new documents in order, in one write where the database allows it (bulk loading); resolves
    * to how many were stored. Throws DuplicateKeyError on a unique clash: SQLite then keeps none of them,
@@ -59,12 +76,17 @@ export interface Collection<T extends StoredDocument> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
   /** Sets the given fields and removes the `unset` ones; resolves to the updated document, or null. */
-  update(id: string, set: Partial<Omit<T, '_id'>>, unset?: readonly (keyof T & string)[]): Promise<T | null>;
+  update(
+    id: string,
+    set: Partial<Omit<T, '_id'>>,
+    unset?: readonly (keyof T & string)[],
+    options?: WriteOptions,
+  ): Promise<T | null>;
   /** Adds a value to an array field unless present; resolves to the updated document, or null. */
   addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null>;
   /** Removes every occurrence of a value from an array field; resolves to the updated document, or null. */
   pull(id: string, field: keyof T & string, value: Scalar): Promise<T | null>;
-  delete(id: string): Promise<boolean>;
+  delete(id: string, options?: WriteOptions): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
 }
 

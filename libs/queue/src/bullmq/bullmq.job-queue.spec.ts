@@ -97,4 +97,41 @@ describe.skipIf(!redisBinary)(suiteName, () => {
     await queue.close();
     expect(await queue.isReady()).toBe(false);
   });
+
+  it('rejects an enqueue while Redis is down instead of waiting for it, and enqueues again once it is back', async () => {
+    const ownServer = await startRedisServer(redisBinary as string, { appendOnly: true });
+    const queue = new BullMqJobQueue({ redisUrl: ownServer.url, onError: () => undefined });
+    try {
+      await queue.enqueue('index', { id: 'p1' }, { jobId: 'project:p1' });
+      await ownServer.pause();
+      // Before producer and worker had connections of their own, this waited for Redis to come back.
+      await expect(queue.enqueue('index', { id: 'p2' }, { jobId: 'project:p2' })).rejects.toThrow(
+        /Redis is not reachable/,
+      );
+      await ownServer.resume();
+      await vi.waitFor(() => queue.enqueue('index', { id: 'p3' }, { jobId: 'project:p3' }), {
+        timeout: 10_000,
+        interval: 200,
+      });
+      // The first job was kept on disk across the restart; the refused one was never added.
+      expect((await queue.stats()).waiting).toBe(2);
+    } finally {
+      await queue.close();
+      await ownServer.stop();
+    }
+  }, 30_000);
+
+  it('rejects an enqueue when Redis was never reachable', async () => {
+    const ownServer = await startRedisServer(redisBinary as string);
+    const url = ownServer.url;
+    await ownServer.stop();
+    const queue = new BullMqJobQueue({ redisUrl: url, onError: () => undefined });
+    try {
+      await expect(queue.enqueue('index', {}, { jobId: 'project:p1' })).rejects.toThrow(
+        /Redis is not reachable/,
+      );
+    } finally {
+      await queue.close();
+    }
+  });
 });

@@ -32,6 +32,10 @@ const DEFAULT_KEEP_COMPLETED = 1000;
 const DEFAULT_FAILED_LIMIT = 100;
 const DRAIN_POLL_MS = 20;
 const READY_TIMEOUT_MS = 1000;
+/** How long an enqueue waits for a connection that is not up before it gives up. */
+const CONNECT_WAIT_MS = 2000;
+/** How long any command of the producer may take before it fails instead of waiting on a stuck server. */
+const PRODUCER_COMMAND_TIMEOUT_MS = 5000;
 
 const reportToConsole = (error: Error) => console.error(`Job queue: ${error.message}`);
 
@@ -56,6 +60,11 @@ const assertRedisUrl = (redisUrl: string): void => {
  * one is kept aside and enqueued by Redis, atomically, when the running job completes or finally fails.
  * Failed jobs are never removed by BullMQ, so they stay listed until `retryFailed()`. A job whose
  * worker dies mid-run is moved back to waiting by BullMQ's stalled-job check once its lock expires.
+ *
+ * Two connections, as BullMQ's production guide advises: the producer's fails fast while Redis is down (no
+ * offline queue, one retry per command, a command timeout), so an enqueue rejects rather than hangs and its
+ * caller can keep the job for later; the worker's waits out any outage (`maxRetriesPerRequest: null`),
+ * since its blocking commands must survive a reconnection.
  */
 export class BullMqJobQueue implements JobQueue {
   readonly adapter = 'bullmq' as const;
@@ -63,8 +72,13 @@ export class BullMqJobQueue implements JobQueue {
   private readonly options: ResolvedJobQueueOptions;
   private readonly prefix: string;
   private readonly onError: (error: Error) => void;
-  private readonly connection: Redis;
-  private readonly queue: Queue<JobData>;
+  private readonly redisUrl: string;
+  private readonly producer: Redis;
+  private readonly keepCompleted: number;
+  /** Created once the producer first connects, so BullMQ never waits on a server that is not there. */
+  private queueInstance?: Queue<JobData>;
+  private lastConnectionError?: Error;
+  private workerConnection?: Redis;
   private worker?: Worker<JobData>;
   private closed = false;
 
@@ -73,29 +87,28 @@ export class BullMqJobQueue implements JobQueue {
     this.options = resolveJobQueueOptions(options);
     this.prefix = options.prefix ?? DEFAULT_PREFIX;
     this.onError = options.onError ?? reportToConsole;
-    // BullMQ's workers block on Redis and must wait out a reconnection rather than give up a command.
-    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    this.queue = new Queue<JobData>(QUEUE_NAME, {
-      connection: this.connection,
-      prefix: this.prefix,
-      defaultJobOptions: {
-        attempts: this.options.retry.attempts,
-        backoff: { type: 'exponential', delay: this.options.retry.backoffMs },
-        removeOnComplete: { count: options.keepCompleted ?? DEFAULT_KEEP_COMPLETED },
-        removeOnFail: false,
-      },
+    this.redisUrl = options.redisUrl;
+    this.keepCompleted = options.keepCompleted ?? DEFAULT_KEEP_COMPLETED;
+    this.producer = new Redis(options.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
     });
-    // BullMQ passes the connection's errors on here; an 'error' event nobody listens to would crash the process.
-    this.queue.on('error', this.onError);
+    // An 'error' event nobody listens to would crash the process; the connection keeps retrying on its own.
+    this.producer.on('error', (error: Error) => {
+      this.lastConnectionError = error;
+      this.onError(error);
+    });
   }
 
   register<P>(name: string, handler: JobHandler<P>): void {
     this.registry.register(name, handler);
   }
 
+  /** Rejects, rather than waits, when Redis does not answer: within about 2 seconds, 5 at most. */
   async enqueue<P>(name: string, payload: P, { jobId }: EnqueueOptions): Promise<void> {
-    this.assertOpen();
-    await this.queue.add(
+    const queue = await this.openQueue();
+    await queue.add(
       name,
       { jobId, payload },
       { deduplication: { id: jobKey(name, jobId), keepLastIfActive: true } },
@@ -105,8 +118,11 @@ export class BullMqJobQueue implements JobQueue {
   async start(): Promise<void> {
     this.assertOpen();
     if (this.worker) return;
+    // BullMQ's workers block on Redis and must wait out a reconnection rather than give up a command.
+    this.workerConnection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    this.workerConnection.on('error', () => undefined);
     this.worker = new Worker<JobData>(QUEUE_NAME, (job) => this.process(job), {
-      connection: this.connection,
+      connection: this.workerConnection,
       prefix: this.prefix,
       concurrency: this.options.concurrency,
     });
@@ -117,14 +133,15 @@ export class BullMqJobQueue implements JobQueue {
   /** Polls the counts: the work may be done by workers in other processes. Unlike BullMQ's own `drain`, removes nothing. */
   async drain(): Promise<void> {
     for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active');
+      const counts = await (await this.openQueue()).getJobCounts('waiting', 'delayed', 'active');
       if (counts.waiting + counts.delayed + counts.active === 0) return;
       await sleep(DRAIN_POLL_MS);
     }
   }
 
   async stats(): Promise<JobCounts> {
-    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
+    const queue = await this.openQueue();
+    const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
     return {
       waiting: counts.waiting + counts.delayed,
       active: counts.active,
@@ -157,11 +174,11 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async isReady(): Promise<boolean> {
-    if (this.closed || this.connection.status !== 'ready') return false;
+    if (this.closed || this.producer.status !== 'ready') return false;
     const timeout = new AbortController();
     try {
       const answer = await Promise.race([
-        this.connection.ping(),
+        this.producer.ping(),
         sleep(READY_TIMEOUT_MS, 'timeout', { signal: timeout.signal }),
       ]);
       return answer === 'PONG';
@@ -176,9 +193,59 @@ export class BullMqJobQueue implements JobQueue {
     if (this.closed) return;
     this.closed = true;
     await this.worker?.close();
-    await this.queue.close();
+    await this.queueInstance?.close();
     // Nothing is left to send once the worker and the queue are closed; disconnecting never waits on the server.
-    this.connection.disconnect();
+    this.workerConnection?.disconnect();
+    this.producer.disconnect();
+  }
+
+  /** BullMQ's queue on the producer connection, once that connection is up; see `producerConnected`. */
+  private async openQueue(): Promise<Queue<JobData>> {
+    this.assertOpen();
+    await this.producerConnected();
+    if (this.queueInstance) return this.queueInstance;
+    const queue = new Queue<JobData>(QUEUE_NAME, {
+      connection: this.producer,
+      prefix: this.prefix,
+      defaultJobOptions: {
+        attempts: this.options.retry.attempts,
+        backoff: { type: 'exponential', delay: this.options.retry.backoffMs },
+        removeOnComplete: { count: this.keepCompleted },
+        removeOnFail: false,
+      },
+    });
+    // BullMQ passes the connection's errors on here too; those were reported already.
+    queue.on('error', (error) => {
+      if (error !== this.lastConnectionError) this.onError(error);
+    });
+    this.queueInstance = queue;
+    return queue;
+  }
+
+  /**
+   * Resolves once the producer's connection is up, waiting a little for one being established; rejects at
+   * once when an attempt fails (ioredis reports each failed attempt as an error).
+   */
+  private producerConnected(): Promise<void> {
+    const producer = this.producer;
+    if (producer.status === 'ready') return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        producer.off('ready', onReady);
+        producer.off('error', onError);
+        if (error) reject(new Error(`Redis is not reachable (${error.message}), the job was not enqueued`));
+        else resolve();
+      };
+      const onReady = () => finish();
+      const onError = (error: Error) => finish(error);
+      const timer = setTimeout(
+        () => finish(new Error(`no connection within ${CONNECT_WAIT_MS} ms`)),
+        CONNECT_WAIT_MS,
+      );
+      producer.once('ready', onReady);
+      producer.once('error', onError);
+    });
   }
 
   private assertOpen(): void {
@@ -191,7 +258,7 @@ export class BullMqJobQueue implements JobQueue {
 
   /** Jobs removed while the list is read come back empty; they are no longer failures. */
   private async failedJobs(limit?: number): Promise<Job<JobData>[]> {
-    const jobs = await this.queue.getFailed(0, limit === undefined ? -1 : limit - 1);
+    const jobs = await (await this.openQueue()).getFailed(0, limit === undefined ? -1 : limit - 1);
     return jobs.filter((job): job is Job<JobData> => job !== undefined);
   }
 }

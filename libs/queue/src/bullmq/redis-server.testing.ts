@@ -63,34 +63,65 @@ const exited = (child: ChildProcess): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
+export interface RedisServerOptions {
+  /** Keep an append-only file, as the cluster's Redis does, so jobs survive `pause()` and `resume()`. */
+  appendOnly?: boolean;
+}
+
+export interface RestartableRedisServer extends RedisServer {
+  /** Shuts the server down (saving its data when append-only) and keeps its port and folder. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and folder and waits until it answers. */
+  resume(): Promise<void>;
+}
+
 /**
- * Starts a throwaway Redis on a free loopback port, with persistence off and its working files in a
- * temporary folder, and waits until it answers PING.
+ * Starts a throwaway Redis on a free loopback port, with its working files in a temporary folder (and
+ * persistence off unless asked for), and waits until it answers PING.
  */
-export const startRedisServer = async (binary: string): Promise<RedisServer> => {
+export const startRedisServer = async (
+  binary: string,
+  { appendOnly = false }: RedisServerOptions = {},
+): Promise<RestartableRedisServer> => {
   const port = await freeLoopbackPort();
   const dir = mkdtempSync(join(tmpdir(), 'skillers-redis-'));
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir];
+  args.push('--appendonly', appendOnly ? 'yes' : 'no');
+  let child: ChildProcess | undefined;
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const halt = async () => {
+    if (!child) return;
+    const running = child;
+    child = undefined;
+    running.kill('SIGTERM');
+    await exited(running);
+  };
+  const launch = async () => {
+    const started = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    output = '';
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    while (!(await answersPing(port))) {
+      if (started.exitCode !== null || Date.now() > deadline) {
+        await halt();
+        throw new Error(`redis-server did not start on port ${port}:\n${output}`);
+      }
+      await sleep(PING_INTERVAL_MS);
+    }
+  };
   const stop = async () => {
-    child.kill('SIGTERM');
-    await exited(child);
+    await halt();
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (!(await answersPing(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`redis-server did not start on port ${port}:\n${output}`);
-    }
-    await sleep(PING_INTERVAL_MS);
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, stop };
+  return { url: `redis://127.0.0.1:${port}`, stop, pause: halt, resume: launch };
 };

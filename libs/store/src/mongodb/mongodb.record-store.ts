@@ -2,12 +2,14 @@ import mongoose, { type Connection, type Model } from 'mongoose';
 import {
   type Collection,
   type CollectionSpec,
+  type CompanionDocument,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
   type RecordStore,
   type Scalar,
   type StoredDocument,
+  type WriteOptions,
 } from '../record-store.port';
 
 /** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
@@ -63,7 +65,9 @@ export class MongoRecordStore implements RecordStore {
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new MongoCollection(this.modelFor(spec), spec);
+      collection = new MongoCollection(this.modelFor(spec), spec, (companion) =>
+        this.collection(companion.collection).insert(companion.doc),
+      );
       this.collections.set(spec.name, collection);
     }
     return collection as unknown as Collection<T>;
@@ -111,19 +115,22 @@ export class MongoRecordStore implements RecordStore {
   }
 }
 
-class MongoCollection<T extends StoredDocument> implements Collection<T> {
+/** Exported for its unit tests; the store hands collections out through `collection()`. */
+export class MongoCollection<T extends StoredDocument> implements Collection<T> {
   private readonly name: string;
   private readonly indexFields = new Map<string, readonly string[]>([['_id_', ['_id']]]);
 
   constructor(
     private readonly model: Model<StoredDocument>,
     spec: CollectionSpec,
+    private readonly insertCompanion: (companion: CompanionDocument) => Promise<unknown>,
   ) {
     this.name = spec.name;
     for (const index of spec.indexes) this.indexFields.set(defaultIndexName(index.fields), index.fields);
   }
 
-  async insert(doc: T): Promise<T> {
+  async insert(doc: T, options?: WriteOptions): Promise<T> {
+    await this.insertCompanions(options);
     try {
       await this.model.collection.insertOne(structuredClone(doc) as never, {
         writeConcern: { w: 'majority', j: true },
@@ -174,7 +181,9 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     id: string,
     set: Partial<Omit<T, '_id'>>,
     unset: readonly (keyof T & string)[] = [],
+    options?: WriteOptions,
   ): Promise<T | null> {
+    await this.insertCompanions(options);
     const change: Record<string, unknown> = {};
     if (Object.keys(set).length) change.$set = set;
     if (unset.length) change.$unset = Object.fromEntries(unset.map((key) => [key, '']));
@@ -190,7 +199,8 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     return this.findAndModify(id, { $pull: { [field]: value } });
   }
 
-  async delete(id: string): Promise<boolean> {
+  async delete(id: string, options?: WriteOptions): Promise<boolean> {
+    await this.insertCompanions(options);
     const result = await this.model.collection.deleteOne({ _id: { $eq: id } } as never, {
       writeConcern: { j: true },
     });
@@ -202,6 +212,14 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
       writeConcern: { j: true },
     });
     return result.deletedCount;
+  }
+
+  /**
+   * Before the write, each journaled on a majority: a standalone server (the compose file's) has no
+   * transactions, and a companion that outlives a failed write is harmless where one missing is not.
+   */
+  private async insertCompanions(options: WriteOptions | undefined): Promise<void> {
+    for (const companion of options?.with ?? []) await this.insertCompanion(companion);
   }
 
   private async findAndModify(id: string, change: Record<string, unknown>): Promise<T | null> {

@@ -13,6 +13,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describeRecordStoreContract('sqlite', async () => new SqliteRecordStore(join(dir, 'contract.sqlite')));
 
 describe('SqliteRecordStore durability', () => {
+  it('keeps the companions of a write only when the write itself is kept (one transaction)', async () => {
+    const store = new SqliteRecordStore(join(dir, 'companions.sqlite'));
+    const accounts = store.collection<{ _id: string; email: string }>({
+      name: 'accounts',
+      indexes: [{ fields: ['email'], unique: true }],
+    });
+    const outboxSpec = { name: 'outbox', indexes: [] };
+    const outbox = store.collection<{ _id: string }>(outboxSpec);
+    const entry = () => ({ collection: outboxSpec, doc: { _id: newId() } });
+    await accounts.insert({ _id: newId(), email: 'a@example.com' }, { with: [entry()] });
+    const clash = accounts.insert({ _id: newId(), email: 'a@example.com' }, { with: [entry()] });
+    await expect(clash).rejects.toBeInstanceOf(DuplicateKeyError);
+    const second = await accounts.insert({ _id: newId(), email: 'b@example.com' });
+    await expect(
+      accounts.update(second._id, { email: 'a@example.com' }, [], { with: [entry()] }),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await outbox.count({})).toBe(1);
+    await store.close();
+  });
+
   it('uses WAL with full sync, and keeps writes across a reopen', async () => {
     const file = join(dir, 'durable.sqlite');
     const spec = { name: 'notes', indexes: [] };

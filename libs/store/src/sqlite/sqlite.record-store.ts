@@ -4,12 +4,14 @@ import { dirname } from 'node:path';
 import {
   type Collection,
   type CollectionSpec,
+  type CompanionDocument,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
   type RecordStore,
   type Scalar,
   type StoredDocument,
+  type WriteOptions,
 } from '../record-store.port';
 import { columnFor, orderAndPage, whereClause } from './sqlite-sql';
 import { StatementCache } from './statement-cache';
@@ -53,7 +55,7 @@ export class SqliteRecordStore implements RecordStore {
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new SqliteCollection(this.db, spec);
+      collection = new SqliteCollection(this.db, spec, (companion) => this.insertCompanion(companion));
       this.collections.set(spec.name, collection);
     }
     return collection as unknown as Collection<T>;
@@ -62,6 +64,11 @@ export class SqliteRecordStore implements RecordStore {
   /** A SQLite collection creates its table and indexes when first opened, synchronously. */
   async ensureIndexes(specs: readonly CollectionSpec[]): Promise<void> {
     for (const spec of specs) this.collection(spec);
+  }
+
+  /** Synchronous, so that it runs inside the transaction of the write it accompanies. */
+  private insertCompanion({ collection, doc }: CompanionDocument): void {
+    (this.collection(collection) as unknown as SqliteCollection<StoredDocument>).insertNow(doc);
   }
 
   async isReady(): Promise<boolean> {
@@ -85,6 +92,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   constructor(
     private readonly db: Database.Database,
     spec: CollectionSpec,
+    private readonly insertCompanion: (companion: CompanionDocument) => void,
   ) {
     this.statements = new StatementCache(db);
     if (!TABLE_PATTERN.test(spec.name)) throw new Error(`Invalid collection name: ${spec.name}`);
@@ -100,15 +108,19 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     }
   }
 
-  async insert(doc: T): Promise<T> {
+  async insert(doc: T, options?: WriteOptions): Promise<T> {
     try {
-      this.statements
-        .get(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`)
-        .run(doc._id, JSON.stringify(doc));
+      this.withCompanions(options, () => this.insertNow(doc));
     } catch (error) {
       throw this.translate(error);
     }
     return structuredClone(doc);
+  }
+
+  insertNow(doc: StoredDocument): void {
+    this.statements
+      .get(`INSERT INTO "${this.table}" (id, doc) VALUES (?, ?)`)
+      .run(doc._id, JSON.stringify(doc));
   }
 
   /** One transaction: one commit, so one sync to disk for the whole batch, and all or nothing. */
@@ -157,11 +169,16 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     id: string,
     set: Partial<Omit<T, '_id'>>,
     unset: readonly (keyof T & string)[] = [],
+    options?: WriteOptions,
   ): Promise<T | null> {
-    return this.modify(id, (doc) => {
-      Object.assign(doc, set);
-      for (const key of unset) delete doc[key];
-    });
+    return this.modify(
+      id,
+      (doc) => {
+        Object.assign(doc, set);
+        for (const key of unset) delete doc[key];
+      },
+      options,
+    );
   }
 
   async addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
@@ -178,8 +195,11 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     });
   }
 
-  async delete(id: string): Promise<boolean> {
-    return this.statements.get(`DELETE FROM "${this.table}" WHERE id = ?`).run(id).changes > 0;
+  async delete(id: string, options?: WriteOptions): Promise<boolean> {
+    return this.withCompanions(
+      options,
+      () => this.statements.get(`DELETE FROM "${this.table}" WHERE id = ?`).run(id).changes > 0,
+    );
   }
 
   async deleteMany(filter: Filter): Promise<number> {
@@ -193,8 +213,19 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
+  /** Runs the write and inserts its companions in one transaction: one commit, all or nothing. */
+  private withCompanions<R>(options: WriteOptions | undefined, write: () => R): R {
+    const companions = options?.with ?? [];
+    if (companions.length === 0) return write();
+    return this.db.transaction(() => {
+      const result = write();
+      for (const companion of companions) this.insertCompanion(companion);
+      return result;
+    })();
+  }
+
   /** Read, change and write back in one transaction, so concurrent callers never lose each other's change. */
-  private modify(id: string, change: (doc: T) => void): T | null {
+  private modify(id: string, change: (doc: T) => void, options?: WriteOptions): T | null {
     const run = this.db.transaction((): T | null => {
       const doc = this.readById(id);
       if (!doc) return null;
@@ -204,7 +235,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
       return doc;
     });
     try {
-      return run();
+      return this.withCompanions(options, run);
     } catch (error) {
       throw this.translate(error);
     }
