@@ -1,4 +1,11 @@
-import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type {
+  FacetCounts,
+  Relaxation,
+  SearchDocument,
+  SearchFilter,
+  SearchKind,
+  SearchQuery,
+} from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
 export interface SearchResult {
@@ -8,6 +15,20 @@ export interface SearchResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
+  /** With `query.facets`: the disjunctive facet counts of every option filter (see `referenceFacets`). */
+  facets?: FacetCounts;
+  /** When nothing matches: the filters whose removal brings records back, best first (see `referenceRelax`). */
+  relax?: Relaxation[];
+  /** Per id on the page, the parts of its rank, when the index computed them. */
+  signals?: RankSignals[];
+}
+
+export interface RankSignals {
+  facet: number;
+  text?: number;
+  vector?: number;
+  fused: number;
+  textTerms?: string[];
 }
 
 export interface KnnHit {
@@ -43,6 +64,8 @@ export interface SearchIndex extends SearchIndexWriter {
   /** The filtered, ranked page; equal to `referenceSearch` over the indexed documents. */
   search(query: SearchQuery): Promise<SearchResult>;
   get(id: string): Promise<SearchDocument | null>;
+  /** The documents of the kind with these ids, in their order; null for an id the index does not hold. */
+  getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]>;
   /** Empties the live index. */
   clear(): Promise<void>;
   /**

@@ -1,5 +1,7 @@
 import {
   type FilteringRestriction,
+  referenceFacets,
+  referenceRelax,
   referenceSearch,
   type SearchDocument,
   type SearchQuery,
@@ -96,6 +98,15 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
       durationMonths: seldom(fc.constantFrom(0, 1, 6, 12)),
       bizRole: seldom(fc.constantFrom(0, 30, 50, 90)),
       deadline: seldom(fc.constantFrom('1970-01-01', '2030-01-01', '2030-06-15', '2031-06-01')),
+      // Must-haves the index is asked for directly need not be picks, so any option may be one.
+      mustHave: seldom(pickedTags.map((tags) => ({ ...tags, tools: [] }))).chain((tags) =>
+        seldom(fc.uniqueArray(fc.constantFrom(...TOOLS, 'Zig'), { maxLength: 2 })).map((tools) =>
+          tags === undefined && tools === undefined ? undefined : { ...tags, tools: tools ?? [] },
+        ),
+      ),
+      mustHaveWorkingTypes: seldom(
+        fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
+      ),
       pageSize: fc.integer({ min: 1, max: 4 }),
     })
     .map((query) => ({
@@ -116,7 +127,8 @@ export interface SearchPropertyOptions {
 
 /**
  * The adapter against `referenceSearch`: same ids in the same order, the same scores and the same total,
- * over every page, for generated records and filters.
+ * over every page, for generated records and filters (must-haves included); and the same facets and
+ * relaxations as `referenceFacets` and `referenceRelax`.
  */
 export const describeSearchPropertyContract = (
   adapterName: SearchIndex['adapter'],
@@ -152,6 +164,11 @@ export const describeSearchPropertyContract = (
         seen.scores.push(...result.scores);
       }
       expect(seen).toEqual({ ids: expected.ids, scores: expected.scores });
+      const withFacets = await index.search({ ...query, page: 1, facets: true });
+      expect(withFacets.facets).toEqual(referenceFacets([...latest.values()], query));
+      expect(withFacets.relax).toEqual(
+        expected.total === 0 ? referenceRelax([...latest.values()], query) : undefined,
+      );
     };
 
     for (const restriction of ['min_1_match', 'all_match'] as const) {

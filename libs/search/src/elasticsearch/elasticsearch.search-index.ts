@@ -18,7 +18,14 @@ import {
   withoutVector,
 } from '../vector-space';
 import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
-import { filterQuery, RANKED_SORT } from './elasticsearch-query';
+import {
+  facetAggregations,
+  filterQuery,
+  RANKED_SORT,
+  readFacets,
+  readRelax,
+  relaxAggregations,
+} from './elasticsearch-query';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
 
 export interface ElasticsearchSearchIndexOptions {
@@ -128,25 +135,53 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const { filter, should, numberFilters } = filterQuery(query);
-    const response = await this.client.search({
-      index: this.alias(query.kind),
-      query: { bool: { filter, should } },
-      sort: RANKED_SORT,
-      track_scores: true,
-      track_total_hits: true,
-      from: (query.page - 1) * query.pageSize,
-      size: query.pageSize,
-      _source: false,
-    });
+    // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
+    const [response, facetResponse] = await Promise.all([
+      this.client.search({
+        index: this.alias(query.kind),
+        query: { bool: { filter, should } },
+        sort: RANKED_SORT,
+        track_scores: true,
+        track_total_hits: true,
+        from: (query.page - 1) * query.pageSize,
+        size: query.pageSize,
+        _source: false,
+      }),
+      query.facets
+        ? this.client.search({ index: this.alias(query.kind), size: 0, aggs: facetAggregations(query) })
+        : undefined,
+    ]);
     const hits = response.hits.hits;
     // Each matched option's clause scores exactly 1; without such clauses the score carries nothing.
     const optionScore = (hit: estypes.SearchHit) => (should.length > 0 ? Math.round(hit._score ?? 0) : 0);
-    return {
+    const result: SearchResult = {
       ids: hits.map((hit) => hit._id as string),
       scores: hits.map((hit) => optionScore(hit) + numberFilters),
       total:
         typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0),
     };
+    if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
+    if (result.total === 0) {
+      const aggs = relaxAggregations(query);
+      result.relax =
+        Object.keys(aggs).length === 0
+          ? []
+          : readRelax(
+              query,
+              (await this.client.search({ index: this.alias(query.kind), size: 0, aggs })).aggregations,
+            );
+    }
+    return result;
+  }
+
+  async getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]> {
+    if (ids.length === 0) return [];
+    const response = await this.client.mget<IndexedSource>({
+      docs: ids.map((id) => ({ _index: this.alias(kind), _id: id })),
+    });
+    return response.docs.map((doc) =>
+      'found' in doc && doc.found && doc._source ? fromSource(doc._source) : null,
+    );
   }
 
   async get(id: string): Promise<SearchDocument | null> {

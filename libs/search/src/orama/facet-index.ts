@@ -1,17 +1,28 @@
 import {
+  activeMustHaveGroups,
   activeNumberRanges,
   activeOptionGroups,
+  askedToolLevel,
   compareIdsDescending,
   createdAtMs,
   documentNumber,
+  FACET_DIMENSIONS,
+  type FacetCounts,
+  type FacetDimension,
+  facetOf,
   type NumberField,
   type NumberRange,
   type OptionGroup,
+  pickedLabels,
+  rankRelaxations,
+  type Relaxation,
+  relaxationCandidates,
   type SearchDocument,
   type SearchFilter,
   TAG_FACETS,
+  withoutDimension,
 } from '@skillers/domain';
-import { askedToolToken, documentToolTokens } from '../tool-level-tokens';
+import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
 
 const NUMBER_FIELDS: readonly NumberField[] = ['availability', 'durationMonths', 'bizRole', 'deadlineDay'];
 
@@ -21,13 +32,45 @@ const tagToken = (facet: string, option: string): string => `tag\u0000${facet}\u
 const toolToken = (levelToken: string): string => `tool\u0000${levelToken}`;
 const workingTypeToken = (type: string): string => `work\u0000${type}`;
 
-const documentTokens = (doc: SearchDocument): string[] => {
-  const tokens = new Set<string>();
-  for (const facet of TAG_FACETS) for (const option of doc.tags[facet]) tokens.add(tagToken(facet, option));
-  for (const token of documentToolTokens(doc.toolLevels)) tokens.add(toolToken(token));
-  if (doc.workingTypeRemote) tokens.add(workingTypeToken('Remote'));
-  if (doc.workingTypeOffice) tokens.add(workingTypeToken('Office'));
-  return [...tokens];
+/** The level from which a tool counts as a facet label (a tool in a filter asks for level 1 at least). */
+const TOOL_LABEL_LEVEL = 1;
+
+/** A token and, when it stands for a facet label, that label. */
+interface DocumentToken {
+  token: string;
+  label?: { dimension: FacetDimension; label: string };
+}
+
+const documentTokens = (doc: SearchDocument): DocumentToken[] => {
+  const tokens = new Map<string, DocumentToken>();
+  const add = (token: string, label?: DocumentToken['label']) => tokens.set(token, { token, label });
+  for (const facet of TAG_FACETS) {
+    // Tool names are counted through their levels below.
+    const dimension = facet === 'tools' ? undefined : facet;
+    for (const option of doc.tags[facet]) {
+      add(tagToken(facet, option), dimension && { dimension, label: option });
+    }
+  }
+  for (const token of documentToolTokens(doc.toolLevels)) add(toolToken(token));
+  for (const tool of Object.keys(doc.toolLevels)) {
+    const token = toolToken(toolLevelToken(tool, TOOL_LABEL_LEVEL));
+    if (tokens.has(token)) add(token, { dimension: 'tools', label: tool });
+  }
+  if (doc.workingTypeRemote) add(workingTypeToken('Remote'), { dimension: 'workingType', label: 'Remote' });
+  if (doc.workingTypeOffice) add(workingTypeToken('Office'), { dimension: 'workingType', label: 'Office' });
+  return [...tokens.values()];
+};
+
+/** The token of one label of an option filter, a tool at the level the filter asks it at. */
+const labelToken = (filter: SearchFilter, dimension: FacetDimension, label: string): string => {
+  switch (dimension) {
+    case 'tools':
+      return toolToken(askedToolToken(label, askedToolLevel(filter, label)));
+    case 'workingType':
+      return workingTypeToken(label);
+    default:
+      return tagToken(dimension, label);
+  }
 };
 
 const groupTokens = (group: OptionGroup): string[] => {
@@ -44,7 +87,22 @@ const groupTokens = (group: OptionGroup): string[] => {
 interface Posting {
   readonly token: string;
   readonly slots: Set<number>;
+  /** Set on the postings of facet labels. */
+  readonly label?: DocumentToken['label'];
 }
+
+/** Option groups as posting-list tokens: at least `needed` present; `scoring` ones add to the score. */
+interface TokenGroup {
+  tokens: string[];
+  needed: number;
+  scoring: boolean;
+}
+
+/** Which documents a facet is counted over: the candidates, those in number ranges, or all. */
+type Members =
+  | { type: 'candidates'; count: number; stamp: number }
+  | { type: 'ranges'; ranges: NumberRange[] }
+  | { type: 'all' };
 
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
@@ -67,6 +125,12 @@ export interface RankedPage {
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
   private readonly postings = new Map<string, Posting>();
+  /** The postings of each option filter's labels, for facet counts. */
+  private readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
+    FACET_DIMENSIONS.map((dimension) => [dimension, new Set()]),
+  );
+  /** Postings held by all documents together, to tell the cost of walking documents. */
+  private tokenCount = 0;
   private readonly freeSlots: number[] = [];
   private ids: string[] = [];
   /** Each document's posting lists, held by reference so that removal needs no token strings. */
@@ -152,15 +216,134 @@ export class FacetIndex {
     return Array.from(this.candidates.subarray(0, count), (slot) => this.ids[slot]);
   }
 
+  /** How many documents match the filter. */
+  count(filter: SearchFilter): number {
+    const members = this.members(filter);
+    switch (members.type) {
+      case 'candidates':
+        return members.count;
+      case 'all':
+        return this.size;
+      case 'ranges': {
+        let count = 0;
+        for (const slot of this.slotById.values()) if (this.inRanges(slot, members.ranges)) count++;
+        return count;
+      }
+    }
+  }
+
+  /**
+   * The disjunctive facets of every option filter (`referenceFacets`). The filters the query leaves
+   * empty share one set of matches; each active one is matched again without its own picks. Labels are
+   * counted by walking their posting lists or the matches' own postings, whichever is shorter.
+   */
+  facets(filter: SearchFilter): FacetCounts {
+    const facets: FacetCounts = {};
+    const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
+    const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
+    const shared = this.members(filter);
+    for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
+    for (const dimension of active) {
+      facets[dimension] = this.facet(filter, dimension, this.members(withoutDimension(filter, dimension)));
+    }
+    return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
+  }
+
+  /** The relaxations of a filter that matches nothing (`referenceRelax`). */
+  relax(filter: SearchFilter): Relaxation[] {
+    return rankRelaxations(
+      relaxationCandidates(filter).map(({ dimension, label, filter: relaxed }) => ({
+        dimension,
+        ...(label === undefined ? {} : { label }),
+        count: this.count(relaxed),
+      })),
+    );
+  }
+
+  /** Matches the filter; the candidates stay valid until the next match. */
+  private members(filter: SearchFilter): Members {
+    const ranges = activeNumberRanges(filter);
+    const count = this.match(filter, ranges);
+    if (count !== undefined) return { type: 'candidates', count, stamp: this.stamp };
+    return ranges.length > 0 ? { type: 'ranges', ranges } : { type: 'all' };
+  }
+
+  private isMember(members: Members, slot: number): boolean {
+    switch (members.type) {
+      case 'candidates':
+        return this.marks[slot] === members.stamp;
+      case 'ranges':
+        return this.inRanges(slot, members.ranges);
+      case 'all':
+        return true;
+    }
+  }
+
+  private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
+    const picked = pickedLabels(filter, dimension);
+    const pickedCounts = picked.map((label) => {
+      const posting = this.postings.get(labelToken(filter, dimension, label));
+      return posting ? this.membersIn(posting, members) : 0;
+    });
+    return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
+  }
+
+  private membersIn(posting: Posting, members: Members): number {
+    if (members.type === 'all') return posting.slots.size;
+    let count = 0;
+    if (members.type === 'candidates' && members.count < posting.slots.size) {
+      for (let at = 0; at < members.count; at++) if (posting.slots.has(this.candidates[at])) count++;
+      return count;
+    }
+    for (const slot of posting.slots) if (this.isMember(members, slot)) count++;
+    return count;
+  }
+
+  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    const postings = [...(this.labelPostings.get(dimension) ?? [])];
+    const labelled = (posting: Posting) => posting.label?.label ?? '';
+    if (members.type === 'candidates') {
+      const walkPostings = postings.reduce((sum, posting) => sum + posting.slots.size, 0);
+      const walkMatches = (members.count * this.tokenCount) / Math.max(1, this.size);
+      if (walkMatches < walkPostings) {
+        const counts = new Map<string, number>();
+        for (let at = 0; at < members.count; at++) {
+          for (const posting of this.postingsOf[this.candidates[at]] ?? []) {
+            if (posting.label?.dimension !== dimension) continue;
+            counts.set(posting.label.label, (counts.get(posting.label.label) ?? 0) + 1);
+          }
+        }
+        return [...counts];
+      }
+    }
+    return postings.map((posting) => [labelled(posting), this.membersIn(posting, members)]);
+  }
+
   /**
    * Fills `candidates` with the documents that pass the option filters and the number ranges and
    * returns how many there are; undefined when the filter has no option filter at all.
    */
   private match(filter: SearchFilter, ranges: readonly NumberRange[]): number | undefined {
-    const groups = activeOptionGroups(filter).map(groupTokens);
+    const allMatch = filter.restriction === 'all_match';
+    const groups: TokenGroup[] = [
+      ...activeOptionGroups(filter)
+        .map(groupTokens)
+        .map((tokens) => ({
+          tokens,
+          needed: allMatch ? tokens.length : 1,
+          scoring: true,
+        })),
+      ...activeMustHaveGroups(filter)
+        .map(groupTokens)
+        .map((tokens) => ({
+          tokens,
+          needed: tokens.length,
+          scoring: false,
+        })),
+    ];
     if (groups.length === 0) return undefined;
     const stamp = this.nextStamp();
-    let count = this.intersect(groups, filter.restriction === 'all_match', stamp);
+    let count = this.intersect(groups, stamp);
     if (ranges.length > 0) {
       let kept = 0;
       for (let index = 0; index < count; index++) {
@@ -178,15 +361,18 @@ export class FacetIndex {
    * from the cheapest; each later group either walks its posting lists or probes them per candidate,
    * whichever is shorter.
    */
-  private intersect(groups: string[][], allMatch: boolean, stamp: number): number {
+  private intersect(groups: readonly TokenGroup[], stamp: number): number {
     const withPostings = groups
-      .map((tokens) => tokens.map((token) => this.postings.get(token)?.slots))
-      .map((lists) => ({ lists, cost: lists.reduce((sum, list) => sum + (list?.size ?? 0), 0) }))
+      .map(({ tokens, needed, scoring }) => ({
+        lists: tokens.map((token) => this.postings.get(token)?.slots),
+        needed,
+        scoring,
+      }))
+      .map((group) => ({ ...group, cost: group.lists.reduce((sum, list) => sum + (list?.size ?? 0), 0) }))
       .sort((a, b) => a.cost - b.cost);
     let count = 0;
-    for (const [index, { lists }] of withPostings.entries()) {
-      if (allMatch && lists.some((list) => list === undefined)) return 0;
-      const needed = allMatch ? lists.length : 1;
+    for (const [index, { lists, needed, scoring }] of withPostings.entries()) {
+      if (lists.filter((list) => list !== undefined).length < needed) return 0;
       if (index === 0) {
         for (const list of lists) {
           for (const slot of list ?? []) {
@@ -216,7 +402,7 @@ export class FacetIndex {
       for (let at = 0; at < count; at++) {
         const slot = this.candidates[at];
         if (this.groupHits[slot] >= needed) {
-          this.scores[slot] += this.groupHits[slot];
+          if (scoring) this.scores[slot] += this.groupHits[slot];
           this.candidates[kept++] = slot;
         } else {
           this.marks[slot] = 0;
@@ -272,13 +458,17 @@ export class FacetIndex {
     this.ids[slot] = doc.id;
     this.times[slot] = createdAtMs(doc);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
-    const postings = documentTokens(doc).map((token) => {
+    const postings = documentTokens(doc).map(({ token, label }) => {
       let posting = this.postings.get(token);
-      if (!posting) this.postings.set(token, (posting = { token, slots: new Set() }));
+      if (!posting) {
+        this.postings.set(token, (posting = { token, slots: new Set(), label }));
+        if (label) this.labelPostings.get(label.dimension)?.add(posting);
+      }
       posting.slots.add(slot);
       return posting;
     });
     this.postingsOf[slot] = postings;
+    this.tokenCount += postings.length;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
 
@@ -288,8 +478,12 @@ export class FacetIndex {
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
     for (const posting of this.postingsOf[slot] ?? []) {
       posting.slots.delete(slot);
-      if (posting.slots.size === 0) this.postings.delete(posting.token);
+      if (posting.slots.size === 0) {
+        this.postings.delete(posting.token);
+        if (posting.label) this.labelPostings.get(posting.label.dimension)?.delete(posting);
+      }
     }
+    this.tokenCount -= this.postingsOf[slot]?.length ?? 0;
     this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);

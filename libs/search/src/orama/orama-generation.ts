@@ -106,7 +106,11 @@ export class OramaGeneration {
   }
 
   search(query: SearchQuery): SearchResult {
-    return this.parts[query.kind].facets.search(query, query.page, query.pageSize);
+    const { facets } = this.parts[query.kind];
+    const result: SearchResult = facets.search(query, query.page, query.pageSize);
+    if (query.facets) result.facets = facets.facets(query);
+    if (result.total === 0) result.relax = facets.relax(query);
+    return result;
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
@@ -119,6 +123,10 @@ export class OramaGeneration {
     const kind = this.kindById.get(id);
     const stored = kind && (getByID(this.parts[kind].db, id) as SearchDocument | undefined);
     return stored ? copyDocument(stored) : null;
+  }
+
+  getMany(kind: SearchKind, ids: readonly string[]): (SearchDocument | null)[] {
+    return ids.map((id) => (this.kindById.get(id) === kind ? this.get(id) : null));
   }
 
   count(kind: SearchKind): number {

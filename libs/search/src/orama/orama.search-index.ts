@@ -48,6 +48,10 @@ export class OramaSearchIndex implements SearchIndex {
     return this.live.get(id);
   }
 
+  async getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]> {
+    return this.live.getMany(kind, ids);
+  }
+
   async count(kind: SearchKind): Promise<number> {
     return this.live.count(kind);
   }
