@@ -1,11 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ClientFacets,
+  type ClientRelaxation,
   type FilteringRequest,
+  type MatchExplanation,
   pageCount,
   type ProjectView,
   type SearchKind,
+  type SearchQuery,
   type TeammateView,
   toActiveQuery,
+  toClientFacets,
+  toClientRelax,
+  toMustHave,
+  whyOf,
 } from '@skillers/domain';
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +23,19 @@ import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 
-/** Traditional filtering: the index ranks ids, the store supplies the records shown for them. */
+/** Each item says why it is shown. */
+export type Explained<T> = T & { why: MatchExplanation };
+
+/** What both filtering calls add beside their lists: facet counts when asked, relaxations on no match. */
+export interface FilteringExtras {
+  facets?: ClientFacets;
+  relax?: ClientRelaxation[];
+}
+
+/**
+ * Traditional filtering: the index ranks ids, the store supplies the records shown for them, and each
+ * record's indexed document is held against the query to say why it is shown.
+ */
 @Injectable()
 export class FilteringService {
   constructor(
@@ -28,28 +48,58 @@ export class FilteringService {
   async projectsMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ items: ProjectView[]; total: number; pages: number }> {
+  ): Promise<{ items: Explained<ProjectView>[]; total: number; pages: number } & FilteringExtras> {
     const startedAt = performance.now();
-    const result = await this.search('project', request);
-    const items = await this.projects.viewsInOrder(result.ids, viewerId);
+    const { query, result } = await this.search('project', request);
+    const [views, whys] = await Promise.all([
+      this.projects.viewsInOrder(result.ids, viewerId),
+      this.explain(query, result),
+    ]);
+    const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     this.recordSearch('project', request, result, items, startedAt, viewerId);
-    return { items, total: result.total, pages: pageCount(result.total) };
+    return { items, total: result.total, pages: pageCount(result.total), ...extras(result) };
   }
 
   async teammatesMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ teammates: TeammateView[]; total: number; teammatesPages: number }> {
+  ): Promise<
+    { teammates: Explained<TeammateView>[]; total: number; teammatesPages: number } & FilteringExtras
+  > {
     const startedAt = performance.now();
-    const result = await this.search('teammate', request);
-    const teammates = await this.teammates.viewsInOrder(result.ids, viewerId);
+    const { query, result } = await this.search('teammate', request);
+    const [views, whys] = await Promise.all([
+      this.teammates.viewsInOrder(result.ids, viewerId),
+      this.explain(query, result),
+    ]);
+    const teammates = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
-    return { teammates, total: result.total, teammatesPages: pageCount(result.total) };
+    return { teammates, total: result.total, teammatesPages: pageCount(result.total), ...extras(result) };
   }
 
-  private search(kind: SearchKind, request: FilteringRequest): Promise<SearchResult> {
-    return this.index.search(
-      toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
+  private async search(
+    kind: SearchKind,
+    request: FilteringRequest,
+  ): Promise<{ query: SearchQuery; result: SearchResult }> {
+    const query: SearchQuery = {
+      ...toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
+      ...toMustHave(request.mustHave),
+    };
+    if (request.facets) query.facets = true;
+    return { query, result: await this.index.search(query) };
+  }
+
+  /** The `why` of each id on the page, from its indexed document and the rank signals, by id. */
+  private async explain(query: SearchQuery, result: SearchResult): Promise<Map<string, MatchExplanation>> {
+    const docs = await this.index.getMany(query.kind, result.ids);
+    return new Map(
+      result.ids.map((id, at) => [
+        id,
+        whyOf(docs[at], query, {
+          vector: result.signals?.[at]?.vector,
+          textTerms: result.signals?.[at]?.textTerms,
+        }),
+      ]),
     );
   }
 
@@ -75,3 +125,8 @@ export class FilteringService {
     );
   }
 }
+
+const extras = (result: SearchResult): FilteringExtras => ({
+  ...(result.facets ? { facets: toClientFacets(result.facets) } : {}),
+  ...(result.relax ? { relax: toClientRelax(result.relax) } : {}),
+});

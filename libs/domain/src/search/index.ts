@@ -1,5 +1,6 @@
 export * from './active-filters.schema';
 export * from './filter-keys';
+export * from './filtering-answer';
 export * from './match-explanation';
 export * from './reference-filter';
 export * from './saved-filtering.schema';
