@@ -1,12 +1,15 @@
-import type { ActiveFilters, SearchKind } from '@skillers/domain';
+import type { ActiveFilters, MatchExplanation, SearchKind } from '@skillers/domain';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 
-/** A record found by similarity ranking carries how close it is (spec section 5, "similarity"). */
-export type Ranked<T> = T & { similarity?: number };
+/**
+ * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a search
+ * result carries why it was found.
+ */
+export type Ranked<T> = T & { similarity?: number; why?: MatchExplanation };
 
 interface SortAnswer {
-  results: { record_id: string; similarity: number }[];
+  results: { record_id: string; similarity: number; why?: MatchExplanation }[];
 }
 
 /** Spec section 9: similarity is shown to 3 decimals. */
@@ -39,9 +42,9 @@ export const fetchClosest = async <T>(
   const records = await Promise.all(
     results
       .filter(({ similarity }) => similarity > 0)
-      .map(async ({ record_id, similarity }): Promise<Ranked<T> | null> => {
+      .map(async ({ record_id, similarity, why }): Promise<Ranked<T> | null> => {
         try {
-          return { ...(await fetchRecord(record_id)), similarity };
+          return { ...(await fetchRecord(record_id)), similarity, ...(why ? { why } : {}) };
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;

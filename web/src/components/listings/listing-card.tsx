@@ -1,8 +1,9 @@
-import type { SavedKind } from '@skillers/domain';
+import type { MatchExplanation, SavedKind } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
+import { matchLine } from '../../lib/match-line';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
 import { CardFooterPlace } from './card-footer-place';
@@ -30,6 +31,8 @@ interface ListingCardProps {
   actions?: ReactNode;
   /** How close the item is to a search that matched nothing exactly (spec section 4). */
   similarity?: number;
+  /** Why a search showed it; its detail page, reached from here, explains it in full. */
+  why?: MatchExplanation;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
@@ -42,8 +45,11 @@ export const ListingCard = ({
   place,
   actions,
   similarity,
+  why,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
+  const line = why && matchLine(why);
+  const state = why ? { why } : undefined;
   return (
     <article className="listing-card" aria-label={name}>
       <header className="listing-card__header">
@@ -52,11 +58,12 @@ export const ListingCard = ({
           {badge && <span className="listing-card__badge">{badge}</span>}
         </p>
         <h2 className="listing-card__title">
-          <Link to={href} title={shortName === name ? undefined : name}>
+          <Link to={href} state={state} title={shortName === name ? undefined : name}>
             {shortName}
           </Link>
         </h2>
       </header>
+      {line && <p className="listing-card__why">{line}</p>}
       <dl className="listing-card__rows">
         <SummaryRow
           title="Project Type"
@@ -86,7 +93,7 @@ export const ListingCard = ({
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
-          <Link to={href} className="listing-card__more">
+          <Link to={href} state={state} className="listing-card__more">
             See more
           </Link>
         </div>

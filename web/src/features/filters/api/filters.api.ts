@@ -1,34 +1,72 @@
-import type { ActiveFilters, ProjectView, PropositionInput, TeammateView } from '@skillers/domain';
+import type {
+  ActiveFilters,
+  ClientFacets,
+  ClientRelaxation,
+  MatchExplanation,
+  ProjectView,
+  PropositionInput,
+  TeammateView,
+} from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
-import type { SuggestedLabels } from '../utils/filter-state';
+import type { OptionFilter, SearchExtras, SuggestedLabels } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
+/** What a filtered search asks: the spec's `activeFilters` and the options marked must-have. */
+export interface FilterRequest {
+  activeFilters: ActiveFilters;
+  mustHave?: Partial<Record<OptionFilter, string[]>>;
+}
+
+type Explained<T> = T & { why: MatchExplanation };
+
+/** A page of a filtered search, with the facet counts (page 1) and relaxations (no match) beside it. */
+export type FilteredPage<T> = Page<Explained<T>> & SearchExtras;
+
+interface Extras {
+  total: number;
+  facets?: ClientFacets;
+  relax?: ClientRelaxation[];
+}
+
+const body = ({ activeFilters, mustHave }: FilterRequest, page: number) => ({
+  activeFilters,
+  ...(mustHave ? { mustHave } : {}),
+  filtering_restriction: RESTRICTION,
+  page,
+  // The panel shows counts for the search as applied; later pages need none.
+  facets: page === 1,
+});
+
+const extras = ({ total, facets, relax }: Extras): SearchExtras => ({
+  total,
+  ...(facets ? { facets } : {}),
+  ...(relax ? { relax } : {}),
+});
+
 export const fetchFilteredProjects = (
-  activeFilters: ActiveFilters,
+  request: FilterRequest,
   page: number,
-): Promise<Page<ProjectView>> =>
+): Promise<FilteredPage<ProjectView>> =>
   api
-    .post<{ items: ProjectView[]; pages: number }>('/project/traditional_filtering_all', {
-      activeFilters,
-      filtering_restriction: RESTRICTION,
-      page,
-    })
-    .then((answer) => ({ items: answer.items, pages: answer.pages }));
+    .post<{ items: Explained<ProjectView>[]; pages: number } & Extras>(
+      '/project/traditional_filtering_all',
+      body(request, page),
+    )
+    .then((answer) => ({ items: answer.items, pages: answer.pages, ...extras(answer) }));
 
 export const fetchFilteredTeammates = (
-  activeFilters: ActiveFilters,
+  request: FilterRequest,
   page: number,
-): Promise<Page<TeammateView>> =>
+): Promise<FilteredPage<TeammateView>> =>
   api
-    .post<{ teammates: TeammateView[]; teammatesPages: number }>('/teammate/traditional_filtering', {
-      activeFilters,
-      filtering_restriction: RESTRICTION,
-      page,
-    })
-    .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));
+    .post<{ teammates: Explained<TeammateView>[]; teammatesPages: number } & Extras>(
+      '/teammate/traditional_filtering',
+      body(request, page),
+    )
+    .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages, ...extras(answer) }));
 
 /** Spec section 7: the answer is not read. */
 export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =>
