@@ -113,6 +113,7 @@ test('filters in several boxes narrow the teammates, and Clear Filters shows eve
     },
     filtering_restriction: 'min_1_match',
     page: 1,
+    facets: true,
   });
   await expect(grid.getByRole('article', { name: fastName })).toBeVisible();
   await expect(grid.getByRole('article', { name: slowName })).toHaveCount(0);
