@@ -190,6 +190,7 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
     activeFilters: {},
     filtering_restriction: 'min_1_match',
     page: 1,
+    facets: true,
   });
   const panel = page.getByRole('search', { name: 'Filters' });
   await expect(panel.getByLabel('Search', { exact: true })).toHaveValue('projects in the steppe');

@@ -14,7 +14,7 @@ const pick = async (panel: Locator, box: string, option: string) => {
   await panel.getByLabel(`Search ${box}`).fill(option);
   await panel
     .getByRole('list', { name: `All ${box}` })
-    .getByRole("button", { name: new RegExp(`^${option}( \\(\\d+\\))?$`) })
+    .getByRole('button', { name: new RegExp(`^${option}( \\(\\d+\\))?$`) })
     .click();
 };
 

@@ -17,7 +17,10 @@ export interface SearchResult {
   total: number;
   /** With `query.facets`: the disjunctive facet counts of every option filter (see `referenceFacets`). */
   facets?: FacetCounts;
-  /** When nothing matches: the filters whose removal brings records back, best first (see `referenceRelax`). */
+  /**
+   * With `query.facets`, when nothing matches: the filters whose removal brings records back, best first
+   * (see `referenceRelax`).
+   */
   relax?: Relaxation[];
   /** Per id on the page, the parts of its rank, when the index computed them. */
   signals?: RankSignals[];

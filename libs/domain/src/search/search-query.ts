@@ -45,6 +45,9 @@ export interface SearchQuery extends SearchFilter {
   /** 1-based. */
   page: number;
   pageSize: number;
-  /** Also count the disjunctive facets of every option filter (`SearchResult.facets`). */
+  /**
+   * Also count the disjunctive facets of every option filter (`SearchResult.facets`) and, when nothing
+   * matches, the relaxations (`SearchResult.relax`). Plain searches skip both, so they cost no more.
+   */
   facets?: boolean;
 }

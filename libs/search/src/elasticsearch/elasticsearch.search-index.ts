@@ -161,7 +161,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0),
     };
     if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
-    if (result.total === 0) {
+    if (facetResponse && result.total === 0) {
       const aggs = relaxAggregations(query);
       result.relax =
         Object.keys(aggs).length === 0

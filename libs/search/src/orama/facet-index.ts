@@ -87,9 +87,29 @@ const groupTokens = (group: OptionGroup): string[] => {
 interface Posting {
   readonly token: string;
   readonly slots: Set<number>;
-  /** Set on the postings of facet labels. */
-  readonly label?: DocumentToken['label'];
+  /** Set on the postings of facet labels, with the label's number in the facet tallies. */
+  readonly label?: DocumentToken['label'] & { id: number };
 }
+
+const DIMENSION_INDEX = Object.fromEntries(
+  FACET_DIMENSIONS.map((dimension, at) => [dimension, at]),
+) as Record<FacetDimension, number>;
+
+/** A document's label ids behind a header of where each option filter's ids start (see `slotLabels`). */
+const groupedLabelIds = (postings: readonly Posting[]): Int32Array => {
+  const byDimension = FACET_DIMENSIONS.map(() => [] as number[]);
+  for (const { label } of postings) if (label) byDimension[DIMENSION_INDEX[label.dimension]].push(label.id);
+  const header = FACET_DIMENSIONS.length + 1;
+  const grouped = new Int32Array(header + byDimension.reduce((sum, ids) => sum + ids.length, 0));
+  let next = header;
+  byDimension.forEach((ids, dimension) => {
+    grouped[dimension] = next;
+    grouped.set(ids, next);
+    next += ids.length;
+  });
+  grouped[FACET_DIMENSIONS.length] = next;
+  return grouped;
+};
 
 /** Option groups as posting-list tokens: at least `needed` present; `scoring` ones add to the score. */
 interface TokenGroup {
@@ -129,8 +149,17 @@ export class FacetIndex {
   private readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
     FACET_DIMENSIONS.map((dimension) => [dimension, new Set()]),
   );
-  /** Postings held by all documents together, to tell the cost of walking documents. */
-  private tokenCount = 0;
+  /** Facet label postings by label id; ids of emptied postings are reused. */
+  private labelById: (Posting | undefined)[] = [];
+  private readonly freeLabelIds: number[] = [];
+  /**
+   * Each document's facet label ids grouped by option filter, so a tally over matches reads a few
+   * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
+   * (and the last one where they end), the ids follow.
+   */
+  private slotLabels: (Int32Array | undefined)[] = [];
+  /** Per-query scratch: matches per label id. */
+  private tally = new Int32Array(0);
   private readonly freeSlots: number[] = [];
   private ids: string[] = [];
   /** Each document's posting lists, held by reference so that removal needs no token strings. */
@@ -242,9 +271,12 @@ export class FacetIndex {
     const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
     const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
     const shared = this.members(filter);
+    this.countLabels(shared, idle);
     for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
     for (const dimension of active) {
-      facets[dimension] = this.facet(filter, dimension, this.members(withoutDimension(filter, dimension)));
+      const members = this.members(withoutDimension(filter, dimension));
+      this.countLabels(members, [dimension]);
+      facets[dimension] = this.facet(filter, dimension, members);
     }
     return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
   }
@@ -299,24 +331,37 @@ export class FacetIndex {
     return count;
   }
 
-  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
-    const postings = [...(this.labelPostings.get(dimension) ?? [])];
-    const labelled = (posting: Posting) => posting.label?.label ?? '';
-    if (members.type === 'candidates') {
-      const walkPostings = postings.reduce((sum, posting) => sum + posting.slots.size, 0);
-      const walkMatches = (members.count * this.tokenCount) / Math.max(1, this.size);
-      if (walkMatches < walkPostings) {
-        const counts = new Map<string, number>();
-        for (let at = 0; at < members.count; at++) {
-          for (const posting of this.postingsOf[this.candidates[at]] ?? []) {
-            if (posting.label?.dimension !== dimension) continue;
-            counts.set(posting.label.label, (counts.get(posting.label.label) ?? 0) + 1);
-          }
-        }
-        return [...counts];
+  /**
+   * Fills `tally` with how many members carry each facet label: one pass over the members' label ids,
+   * which costs a few reads per member whatever the number of labels. All documents need no pass: the
+   * posting sizes are the counts.
+   */
+  private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
+    if (members.type === 'all') return;
+    if (this.tally.length < this.labelById.length) this.tally = new Int32Array(this.labelById.length * 2);
+    else this.tally.fill(0);
+    const tally = this.tally;
+    const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
+    const add = (slot: number) => {
+      const ids = this.slotLabels[slot];
+      if (!ids) return;
+      for (const dimension of wanted) {
+        for (let at = ids[dimension]; at < ids[dimension + 1]; at++) tally[ids[at]]++;
       }
+    };
+    if (members.type === 'candidates') {
+      for (let at = 0; at < members.count; at++) add(this.candidates[at]);
+    } else {
+      for (const slot of this.slotById.values()) if (this.inRanges(slot, members.ranges)) add(slot);
     }
-    return postings.map((posting) => [labelled(posting), this.membersIn(posting, members)]);
+  }
+
+  /** Each label of the filter with its count among the members, as last tallied. */
+  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
+      posting.label?.label ?? '',
+      members.type === 'all' ? posting.slots.size : this.tally[posting.label?.id ?? 0],
+    ]);
   }
 
   /**
@@ -461,14 +506,18 @@ export class FacetIndex {
     const postings = documentTokens(doc).map(({ token, label }) => {
       let posting = this.postings.get(token);
       if (!posting) {
-        this.postings.set(token, (posting = { token, slots: new Set(), label }));
-        if (label) this.labelPostings.get(label.dimension)?.add(posting);
+        posting = { token, slots: new Set(), label: label && { ...label, id: this.nextLabelId() } };
+        this.postings.set(token, posting);
+        if (posting.label) {
+          this.labelById[posting.label.id] = posting;
+          this.labelPostings.get(posting.label.dimension)?.add(posting);
+        }
       }
       posting.slots.add(slot);
       return posting;
     });
     this.postingsOf[slot] = postings;
-    this.tokenCount += postings.length;
+    this.slotLabels[slot] = groupedLabelIds(postings);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
 
@@ -480,10 +529,14 @@ export class FacetIndex {
       posting.slots.delete(slot);
       if (posting.slots.size === 0) {
         this.postings.delete(posting.token);
-        if (posting.label) this.labelPostings.get(posting.label.dimension)?.delete(posting);
+        if (posting.label) {
+          this.labelPostings.get(posting.label.dimension)?.delete(posting);
+          this.labelById[posting.label.id] = undefined;
+          this.freeLabelIds.push(posting.label.id);
+        }
       }
     }
-    this.tokenCount -= this.postingsOf[slot]?.length ?? 0;
+    this.slotLabels[slot] = undefined;
     this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
@@ -508,6 +561,10 @@ export class FacetIndex {
     if (this.orderValid) return;
     this.order = [...this.slotById.values()].sort(this.compareSlots);
     this.orderValid = true;
+  }
+
+  private nextLabelId(): number {
+    return this.freeLabelIds.pop() ?? this.labelById.length;
   }
 
   private nextStamp(): number {

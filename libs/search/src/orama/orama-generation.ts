@@ -108,8 +108,10 @@ export class OramaGeneration {
   search(query: SearchQuery): SearchResult {
     const { facets } = this.parts[query.kind];
     const result: SearchResult = facets.search(query, query.page, query.pageSize);
-    if (query.facets) result.facets = facets.facets(query);
-    if (result.total === 0) result.relax = facets.relax(query);
+    if (query.facets) {
+      result.facets = facets.facets(query);
+      if (result.total === 0) result.relax = facets.relax(query);
+    }
     return result;
   }
 
