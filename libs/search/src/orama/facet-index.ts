@@ -160,6 +160,8 @@ export class FacetIndex {
   private slotLabels: (Int32Array | undefined)[] = [];
   /** Per-query scratch: matches per label id. */
   private tally = new Int32Array(0);
+  /** How many label postings each option filter's labels hold in all, to price walking them. */
+  private readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   private readonly freeSlots: number[] = [];
   private ids: string[] = [];
   /** Each document's posting lists, held by reference so that removal needs no token strings. */
@@ -332,9 +334,10 @@ export class FacetIndex {
   }
 
   /**
-   * Fills `tally` with how many members carry each facet label: one pass over the members' label ids,
-   * which costs a few reads per member whatever the number of labels. All documents need no pass: the
-   * posting sizes are the counts.
+   * Fills `tally` with how many members carry each label of these option filters, walking whichever is
+   * shorter: the members' own label ids (a few per member, but scattered in memory, so priced double), or
+   * the filters' posting lists, checking each document's mark. All documents need neither: the posting
+   * sizes are the counts.
    */
   private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
     if (members.type === 'all') return;
@@ -342,12 +345,24 @@ export class FacetIndex {
     else this.tally.fill(0);
     const tally = this.tally;
     const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
+    const postingWalk = wanted.reduce((sum, dimension) => sum + this.occurrences[dimension], 0);
+    if (members.type === 'candidates' && postingWalk < 2 * members.count) {
+      for (const dimension of dimensions) {
+        for (const posting of this.labelPostings.get(dimension) ?? []) {
+          let count = 0;
+          for (const slot of posting.slots) if (this.marks[slot] === members.stamp) count++;
+          tally[posting.label?.id ?? 0] = count;
+        }
+      }
+      return;
+    }
+    // One filter reads its own slice of each member's ids; several read them all in one run (labels of
+    // filters not asked for are tallied too, and ignored).
+    const [from, to] = wanted.length === 1 ? [wanted[0], wanted[0] + 1] : [0, FACET_DIMENSIONS.length];
     const add = (slot: number) => {
       const ids = this.slotLabels[slot];
       if (!ids) return;
-      for (const dimension of wanted) {
-        for (let at = ids[dimension]; at < ids[dimension + 1]; at++) tally[ids[at]]++;
-      }
+      for (let at = ids[from], end = ids[to]; at < end; at++) tally[ids[at]]++;
     };
     if (members.type === 'candidates') {
       for (let at = 0; at < members.count; at++) add(this.candidates[at]);
@@ -518,6 +533,7 @@ export class FacetIndex {
     });
     this.postingsOf[slot] = postings;
     this.slotLabels[slot] = groupedLabelIds(postings);
+    this.countOccurrences(postings, 1);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
 
@@ -525,6 +541,7 @@ export class FacetIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
+    this.countOccurrences(this.postingsOf[slot] ?? [], -1);
     for (const posting of this.postingsOf[slot] ?? []) {
       posting.slots.delete(slot);
       if (posting.slots.size === 0) {
@@ -561,6 +578,10 @@ export class FacetIndex {
     if (this.orderValid) return;
     this.order = [...this.slotById.values()].sort(this.compareSlots);
     this.orderValid = true;
+  }
+
+  private countOccurrences(postings: readonly Posting[], change: 1 | -1): void {
+    for (const { label } of postings) if (label) this.occurrences[DIMENSION_INDEX[label.dimension]] += change;
   }
 
   private nextLabelId(): number {
