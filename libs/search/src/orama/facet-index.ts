@@ -158,8 +158,9 @@ export class FacetIndex {
    * (and the last one where they end), the ids follow.
    */
   private slotLabels: (Int32Array | undefined)[] = [];
-  /** Per-query scratch: matches per label id. */
+  /** Per-query scratch: matches per label id, or with `tallyMisses` the documents outside the matches. */
   private tally = new Int32Array(0);
+  private tallyMisses = false;
   /** How many label postings each option filter's labels hold in all, to price walking them. */
   private readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   private readonly freeSlots: number[] = [];
@@ -255,11 +256,8 @@ export class FacetIndex {
         return members.count;
       case 'all':
         return this.size;
-      case 'ranges': {
-        let count = 0;
-        for (const slot of this.slotById.values()) if (this.inRanges(slot, members.ranges)) count++;
-        return count;
-      }
+      case 'ranges':
+        return this.countWhere((slot) => this.inRanges(slot, members.ranges));
     }
   }
 
@@ -347,6 +345,7 @@ export class FacetIndex {
     const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
     const postingWalk = wanted.reduce((sum, dimension) => sum + this.occurrences[dimension], 0);
     if (members.type === 'candidates' && postingWalk < 2 * members.count) {
+      this.tallyMisses = false;
       for (const dimension of dimensions) {
         for (const posting of this.labelPostings.get(dimension) ?? []) {
           let count = 0;
@@ -356,7 +355,7 @@ export class FacetIndex {
       }
       return;
     }
-    // One filter reads its own slice of each member's ids; several read them all in one run (labels of
+    // One filter reads its own slice of each document's ids; several read them all in one run (labels of
     // filters not asked for are tallied too, and ignored).
     const [from, to] = wanted.length === 1 ? [wanted[0], wanted[0] + 1] : [0, FACET_DIMENSIONS.length];
     const add = (slot: number) => {
@@ -364,18 +363,40 @@ export class FacetIndex {
       if (!ids) return;
       for (let at = ids[from], end = ids[to]; at < end; at++) tally[ids[at]]++;
     };
-    if (members.type === 'candidates') {
+    // Whichever side is smaller is tallied: the matches, or the documents outside them (then a label's
+    // count is its posting size less its tally).
+    const matches =
+      members.type === 'candidates' ? members.count : this.countWhere((slot) => this.isMember(members, slot));
+    this.tallyMisses = matches > this.size / 2;
+    if (this.tallyMisses) {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.slotLabels[slot] && !this.isMember(members, slot)) add(slot);
+      }
+    } else if (members.type === 'candidates') {
       for (let at = 0; at < members.count; at++) add(this.candidates[at]);
     } else {
-      for (const slot of this.slotById.values()) if (this.inRanges(slot, members.ranges)) add(slot);
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.slotLabels[slot] && this.isMember(members, slot)) add(slot);
+      }
     }
+  }
+
+  /** How many live documents pass `keep`. */
+  private countWhere(keep: (slot: number) => boolean): number {
+    let count = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.slotLabels[slot] && keep(slot)) count++;
+    return count;
   }
 
   /** Each label of the filter with its count among the members, as last tallied. */
   private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
     return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
       posting.label?.label ?? '',
-      members.type === 'all' ? posting.slots.size : this.tally[posting.label?.id ?? 0],
+      members.type === 'all'
+        ? posting.slots.size
+        : this.tallyMisses
+          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
+          : this.tally[posting.label?.id ?? 0],
     ]);
   }
 
