@@ -258,7 +258,9 @@ export const describeSearchIndexContract = (
         { dimension: 'locations', label: 'Iceland', count: 1 },
       ]);
       const mars = searchQuery({ tags: { locations: ['Mars'] } });
-      expect((await index.search({ ...mars, facets: true })).relax).toEqual([{ dimension: 'locations', count: 5 }]);
+      expect((await index.search({ ...mars, facets: true })).relax).toEqual([
+        { dimension: 'locations', count: 5 },
+      ]);
       // A plain search spends nothing on relaxations.
       expect((await index.search(mars)).relax).toBeUndefined();
     });
