@@ -186,11 +186,13 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
   // The stored text is applied on its own shortly after the screen loads.
   const stored = page.waitForRequest('**/api/project/traditional_filtering_all');
   await page.goto('/find');
+  // The text itself ranks the matches too (hybrid ranking): it is sent along with the filters.
   expect((await stored).postDataJSON()).toEqual({
     activeFilters: {},
     filtering_restriction: 'min_1_match',
     page: 1,
     facets: true,
+    text: 'projects in the steppe',
   });
   const panel = page.getByRole('search', { name: 'Filters' });
   await expect(panel.getByLabel('Search', { exact: true })).toHaveValue('projects in the steppe');
@@ -209,7 +211,10 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
   const teammates = page.waitForRequest('**/api/teammate/traditional_filtering');
   await panel.getByText('Teammates', { exact: true }).click();
   await expect(panel.getByRole('radio', { name: 'Teammates' })).toBeChecked();
-  expect((await teammates).postDataJSON()).toMatchObject({ activeFilters: { locations: ['Mongolia'] } });
+  expect((await teammates).postDataJSON()).toMatchObject({
+    activeFilters: { locations: ['Mongolia'] },
+    text: 'projects in the steppe',
+  });
   await expect(projects).toHaveCount(0);
   await expect(panel.getByRole('list', { name: 'Picked Location' })).toHaveText(/Mongolia/);
   expect(await page.evaluate(() => localStorage.getItem('searchTab'))).toBe('Teammate');

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HTTP_MESSAGES } from '@skillers/domain';
 import { LoggerModule } from 'nestjs-pino';
+import type { Logger as PinoInstance } from 'pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
@@ -15,6 +16,7 @@ import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
+import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { OptionsModule } from './options/options.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
@@ -39,19 +41,14 @@ const webApp = (): DynamicModule[] =>
 
 @Module({})
 export class AppModule {
-  static forConfig(config: AppConfig): DynamicModule {
+  static forConfig(config: AppConfig, logger: PinoInstance): DynamicModule {
     return {
       module: AppModule,
+      providers: [{ provide: APP_LOGGER, useValue: logger }],
       imports: [
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            ...(process.stdout.isTTY && {
-              transport: { target: 'pino-pretty', options: { singleLine: true } },
-            }),
-          },
+          ...loggerParams(logger),
         }),
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: 120 }],

@@ -4,23 +4,34 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { ChatIoAdapter } from './chat/chat-io.adapter';
 import { RedisIoAdapter } from './chat/redis-io.adapter';
 import type { AppConfig } from './config/app-config';
 import { answerBodyErrors, refuseNonJsonBodies } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createAppLogger, startupLogger } from './logging/app-logger';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
 export const API_PREFIX = 'api';
 /** Room for a post's 2 MB image, base64-encoded in the JSON body; nothing bigger is read. */
 export const JSON_BODY_LIMIT = '3mb';
 
+export interface CreateAppOptions {
+  /** Where the log lines go instead of stdout (tests). */
+  logDestination?: DestinationStream;
+}
+
 /** Builds the whole application (API and web app) for a configuration, ready to listen. */
-export const createApp = async (config: AppConfig): Promise<INestApplication> => {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config), {
+export const createApp = async (
+  config: AppConfig,
+  { logDestination }: CreateAppOptions = {},
+): Promise<INestApplication> => {
+  const logger = createAppLogger(config, logDestination);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forConfig(config, logger), {
     bodyParser: false,
-    bufferLogs: true,
+    logger: startupLogger(logger),
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);

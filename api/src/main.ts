@@ -1,20 +1,17 @@
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { listenAndAnnounce } from './listen';
 
 const start = async () => {
   const config = loadConfig();
-  const app = await createApp(config);
-  await app.listen(config.port, config.host);
-  // The bound port, not the configured one: PORT=0 lets the system pick a free port.
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  console.log(
-    `Skillers is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
-  );
+  await listenAndAnnounce(await createApp(config), config);
 };
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting is the documented one-line message; anything else is a log line like every other.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else pino().child({ service: 'api' }).fatal({ err: error }, 'Skillers failed to start');
   process.exit(1);
 });

@@ -75,6 +75,7 @@ const ROUTES: readonly Route[] = [
   route('admin', 'POST', '/api/admin/jobs/retry-failed'),
   route('admin', 'GET', '/api/admin/propositions'),
   route('admin', 'DELETE', '/api/admin/propositions/:id'),
+  route('admin', 'GET', '/api/admin/analytics'),
 
   route('open', 'POST', '/api/auth/signup'),
   route('open', 'POST', '/api/auth/login'),
@@ -91,6 +92,7 @@ const ROUTES: readonly Route[] = [
   route('open', 'POST', '/api/project/traditional_filtering_all'),
   route('open', 'POST', '/api/teammate/traditional_filtering'),
   route('open', 'POST', '/api/sort'),
+  route('open', 'POST', '/api/search/click'),
   route('open', 'POST', '/api/ml'),
   route('open', 'POST', '/embedder/embed'),
   route('open', 'POST', '/embedder/sort'),

@@ -63,10 +63,11 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
 
   it('keeps min_1_match by default and makes must-have options hard constraints', async () => {
     const activeFilters = { locations: ['Iceland', 'Norway'], toolsExperience: ['Rust', 'Go'] };
-    expect(names((await find({ activeFilters })).body)).toEqual(['oslo-go', 'oslo-rust', 'reykjavik-rust']);
+    // Each carries two picks; Iceland is the rarest of them, so Reykjavik leads, then newest first.
+    expect(names((await find({ activeFilters })).body)).toEqual(['reykjavik-rust', 'oslo-go', 'oslo-rust']);
     const response = await find({ activeFilters, mustHave: { toolsExperience: ['Rust'] } });
     expect(response.status).toBe(200);
-    expect(names(response.body)).toEqual(['oslo-rust', 'reykjavik-rust']);
+    expect(names(response.body)).toEqual(['reykjavik-rust', 'oslo-rust']);
     expect(
       names(
         (await find({ activeFilters, mustHave: { toolsExperience: ['Rust'], locations: ['Iceland'] } })).body,
@@ -91,6 +92,24 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
       matched: { toolsExperience: ['Go'], locations: ['Norway'] },
       missing: { toolsExperience: ['Rust'], locations: ['Iceland'] },
     });
+  });
+
+  it('names the words of the free text each record holds, and ranks by them', async () => {
+    const response = await find({ activeFilters: { usedLanguages: ['English', 'Norwegian'] }, text: 'oslo' });
+    expect(response.status).toBe(200);
+    const why = Object.fromEntries(
+      response.body.teammates.map((teammate) => [teammate.nickname, teammate.why]),
+    );
+    // Both Oslo profiles hold the word; either language matches, so the text decides who leads.
+    expect(names(response.body).slice(0, 2).sort()).toEqual(['oslo-go', 'oslo-rust']);
+    expect(why['oslo-go'].text).toEqual(['oslo']);
+    expect(why['oslo-rust'].text).toEqual(['oslo']);
+    expect(why['reykjavik-rust'].text).toBeUndefined();
+    // The query was embedded too: each item says how similar it is.
+    for (const { similarity } of Object.values(why)) {
+      expect(similarity).toBeGreaterThanOrEqual(0);
+      expect(similarity).toBeLessThanOrEqual(1);
+    }
   });
 
   it('counts facets per filter, ignoring its own picks and honouring the others', async () => {

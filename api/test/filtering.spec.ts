@@ -81,16 +81,40 @@ describe('traditional filtering', () => {
     expect(response.body).toMatchObject({ total: 3, pages: 1 });
   });
 
-  it('min_1_match: one picked option per filter is enough, ranked by options matched, then newest', async () => {
+  it('min_1_match: one picked option per filter is enough, ranked by the rarer options matched, then newest', async () => {
     expect(await projectNames({ toolsExperience: ['React', 'PostgreSQL'] })).toEqual([
       'Clinic portal',
       'Crop analytics',
     ]);
+    // Healthcare is on one project, Agriculture on two: the rarer option weighs more.
     expect(await projectNames({ requiredAreaOfExpertise: ['Agriculture', 'Healthcare'] })).toEqual([
-      'Crop analytics',
       'Clinic portal',
+      'Crop analytics',
       'Farm app',
     ]);
+  });
+
+  it('ranks by the free text without narrowing the matches', async () => {
+    const clinic = await projectNames({}, { text: '  clinic portal  ' });
+    expect(clinic[0]).toBe('Clinic portal');
+    expect(clinic).toHaveLength(3);
+    expect(await projectNames({ requiredAreaOfExpertise: ['Agriculture'] }, { text: 'farm' })).toEqual([
+      'Farm app',
+      'Crop analytics',
+    ]);
+    const profiles = await api.request<TeammateHits>('POST', TEAMMATES, {
+      body: { activeFilters: {}, text: 'clinic' },
+    });
+    expect(profiles.status).toBe(200);
+  });
+
+  it.each([
+    ['over 500 characters', 'x'.repeat(501), 'Search text must be at most 500 characters'],
+    ['not text', 42, 'Search text must be text'],
+  ])('refuses free text %s with a message', async (_name, text, message) => {
+    const response = await api.request<ErrorAnswer>('POST', PROJECTS, { body: { activeFilters: {}, text } });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain(message);
   });
 
   it('combines filters with AND', async () => {
@@ -126,7 +150,7 @@ describe('traditional filtering', () => {
   it('answers an empty list when nothing matches', async () => {
     const response = await findProjects({ toolsExperience: ['COBOL'] });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], total: 0, pages: 1 });
+    expect(response.body).toEqual({ items: [], total: 0, pages: 1, eventId: expect.any(String) });
   });
 
   it('marks saved projects for a signed-in viewer', async () => {

@@ -48,11 +48,13 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
 
   it('records similarity rankings too, flagged as the fallback, with their similarities as scores', async () => {
     const before = (await recordedEvents()).length;
-    const answer = await api.request<{ results: { record_id: string; similarity: number }[] }>(
-      'POST',
-      '/api/sort',
-      { token: owner.token, body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 5 } },
-    );
+    const answer = await api.request<{
+      results: { record_id: string; similarity: number }[];
+      mode: 'semantic' | 'lexical';
+    }>('POST', '/api/sort', {
+      token: owner.token,
+      body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 5 },
+    });
     expect(answer.status).toBe(200);
 
     const events = await recordedEvents();
@@ -61,6 +63,8 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
     expect(event).toMatchObject({
       kind: 'project',
       similarityFallback: true,
+      // Whether it compared vectors or, without a model, tags and words.
+      similarityMode: answer.body.mode,
       filterKeys: ['toolsExperience'],
       hits: answer.body.results.length,
       returned: answer.body.results.map((result) => result.record_id),
@@ -95,6 +99,7 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
       similarityFallback: false,
       signedIn: true,
     });
+    expect(event).not.toHaveProperty('similarityMode');
     expect(event.hits).toBe(1);
     expect(event.top).toEqual([{ id: answer.body.items[0]._id, score: expect.any(Number) }]);
     expect(event.latencyMs).toBeGreaterThanOrEqual(0);

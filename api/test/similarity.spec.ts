@@ -153,6 +153,18 @@ describe('similarity search with the shared model', () => {
       expect(labels.length).toBeLessThanOrEqual(2);
   });
 
+  it('reads everyday words, typos and negations in /ml', async () => {
+    const ml = async (input_text: string) =>
+      (await api.request<MlAnswer>('POST', '/api/ml', { body: { input_text } })).body.similar_labels_dict;
+    const equity = await ml('no salary, equity only');
+    expect(equity.offeredGratification).toEqual(['Equity Grant', 'Stock Options']);
+    expect(Object.values(equity).flat()).not.toContain('Salary');
+    const startup = await ml('a pyhton dev for our startup, paid hourly');
+    expect(startup.toolsExperience).toContain('Python');
+    expect(startup.projectType).toContain('Start Up');
+    expect(startup.forGratification).toContain('Time');
+  });
+
   it('gives at most len_2_cnt labels per key', async () => {
     const answer = await api.request<MlAnswer>('POST', '/embedder/ml', {
       body: { input_text: 'node.js, react, postgres and docker for a web app', len_2_cnt: 1 },
@@ -229,6 +241,29 @@ describe('similarity search without a model', () => {
         body: { activeFilters: { hardSkills: ['Composer'] } },
       });
       expect(filtered.body.total).toBe(1);
+    });
+  });
+
+  it('ranks filtering results by the free text without a model', async () => {
+    const ranked = await api.request<{ teammates: { _id: string }[]; total: number }>(
+      'POST',
+      '/api/teammate/traditional_filtering',
+      { body: { activeFilters: {}, text: 'crops and harvest planning' } },
+    );
+    expect(ranked.status).toBe(200);
+    expect(ranked.body.total).toBe(3);
+    // The oldest profile, first by its text alone.
+    expect(ranked.body.teammates[0]._id).toBe(ids.farmer);
+  });
+
+  it('reads everyday words and negations in /ml without a model', async () => {
+    const answer = await api.request<MlAnswer>('POST', '/api/ml', {
+      body: { input_text: 'no salary, equity only, for a startup' },
+    });
+    expect(answer.body.mode).toBe('lexical');
+    expect(answer.body.similar_labels_dict).toMatchObject({
+      offeredGratification: ['Equity Grant', 'Stock Options'],
+      projectType: ['Start Up'],
     });
   });
 

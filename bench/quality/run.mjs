@@ -3,18 +3,22 @@
 // Build first (`npm run build:server`), then run `node bench/quality/run.mjs` (`--sweep` adds a threshold sweep).
 // Starts the built API on loopback with a temporary data folder, creates the profiles of profiles.json through
 // the HTTP API (one user each), waits until they are indexed, then sends every case of ml-cases.json and
-// sort-cases.json and prints precision and recall of /ml and nDCG@10 of /sort. Low scores are reported, not
-// failed: the run exits non-zero only when it cannot complete (bad data, refused requests, no index).
+// sort-cases.json and prints precision and recall of /ml and nDCG@10 of /sort, then scores the ranking of the
+// filtering calls on the judged queries of filter-cases.json (ranking.mjs; `--ranking-only` skips /ml and
+// /sort, `--tune` adds the fusion sweep on filter-tuning.json). Low scores are reported, not failed: the run
+// exits non-zero only when it cannot complete (bad data, refused requests, no index).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { checkRankingData, runRanking } from './ranking.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../../api/dist/config/app-config.js');
 const { createApp } = require('../../api/dist/create-app.js');
 const { EMBEDDER } = require('../../api/dist/embedder/embedder.tokens.js');
+const { SEARCH_INDEX } = require('../../api/dist/core/tokens.js');
 const {
   FILTER_VOCABULARY,
   foldLabel,
@@ -41,6 +45,8 @@ const PER_KEY = Number(process.env.BENCH_ML_PER_KEY ?? LABELS_PER_KEY_DEFAULT);
 const SORT_DEPTH = 10;
 const SWEEP = process.argv.includes('--sweep') || process.env.BENCH_SWEEP === '1';
 const VERBOSE = process.argv.includes('--verbose') || process.env.BENCH_VERBOSE === '1';
+const RANKING_ONLY = process.argv.includes('--ranking-only');
+const TUNE = process.argv.includes('--tune');
 const INDEX_TIMEOUT_MS = 120_000;
 /** The whole run stops after this, whatever happens. */
 const HARD_LIMIT_MS = 20 * 60_000;
@@ -92,6 +98,7 @@ const checkData = () => {
     for (const nickname of Object.keys(sortCase.relevant))
       if (!nicknames.has(nickname)) problems.push(`sort case ${sortCase.name}: no profile ${nickname}`);
   }
+  problems.push(...checkRankingData(nicknames));
   if (problems.length > 0) throw new Error(`the labelled sets are inconsistent:\n  ${problems.join('\n  ')}`);
 };
 
@@ -414,6 +421,19 @@ const main = async () => {
         ` ${PROFILES.length} profiles created and indexed in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
     );
 
+    if (RANKING_ONLY) {
+      await runRanking({
+        app,
+        baseUrl,
+        call,
+        names,
+        verbose: VERBOSE,
+        tune: TUNE,
+        tokens: { SEARCH_INDEX, EMBEDDER },
+      });
+      return;
+    }
+
     const dicts = [];
     const mlModes = new Set();
     for (const mlCase of ML_CASES) {
@@ -453,6 +473,15 @@ const main = async () => {
         `; a best profile first in ${sortRows.filter((row) => row.firstBest === 1).length}/${sortRows.length}`,
     );
 
+    await runRanking({
+      app,
+      baseUrl,
+      call,
+      names,
+      verbose: VERBOSE,
+      tune: TUNE,
+      tokens: { SEARCH_INDEX, EMBEDDER },
+    });
     if (SWEEP) await sweep(embedder, dicts, settings);
   } finally {
     clearTimeout(guard);

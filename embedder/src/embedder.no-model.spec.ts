@@ -47,7 +47,7 @@ describe('the service without its model', () => {
     expect(body.error.endsWith(FIX)).toBe(true);
 
     await fetch(`${service.url}/health`);
-    const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 'error');
+    const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 50);
     expect(errors).toHaveLength(1);
     expect(errors[0].msg).toBe(body.error);
   });

@@ -1,3 +1,4 @@
+import { type DestinationStream, pino } from 'pino';
 import type { LogLevel } from './embedder-config';
 
 export interface Logger {
@@ -7,31 +8,13 @@ export interface Logger {
   debug(message: string): void;
 }
 
-const SEVERITY: Record<LogLevel, number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: 99,
-};
-
 /**
- * One JSON object per line on stdout, with the same level names as the API's log, so both services' logs
- * can be collected and filtered alike.
+ * pino with its standard lines, as the API and the index worker log: one JSON object per line on stdout,
+ * `level` as pino's number, `time` in epoch milliseconds, `service` naming the service, `msg` the text.
+ * `write` takes the lines instead of stdout (tests).
  */
-export const createJsonLogger = (
-  level: LogLevel,
-  write: (line: string) => void = (line) => process.stdout.write(line),
-): Logger => {
-  const at =
-    (name: 'error' | 'warn' | 'info' | 'debug') =>
-    (message: string): void => {
-      if (SEVERITY[name] < SEVERITY[level]) return;
-      write(
-        `${JSON.stringify({ level: name, time: new Date().toISOString(), service: 'embedder', msg: message })}\n`,
-      );
-    };
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+export const createJsonLogger = (level: LogLevel, write?: (line: string) => void): Logger => {
+  const destination: DestinationStream | undefined = write && { write };
+  const root = destination ? pino({ level }, destination) : pino({ level });
+  return root.child({ service: 'embedder' });
 };

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { ConfigError, loadEmbedderConfig } from './embedder-config';
 import { composeEmbedderService, connectSearchIndex } from './embedder.composition';
 import { startEmbedderService } from './embedder.server';
@@ -42,8 +43,8 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof ConfigError ? error.message : `Embedder service failed to start: ${(error as Error).stack ?? String(error)}`}\n`,
-  );
+  // A bad setting is the documented one-line message; anything else is a log line like every other.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else pino().child({ service: 'embedder' }).fatal({ err: error }, 'Embedder service failed to start');
   process.exit(1);
 });

@@ -5,4 +5,5 @@ export const ADMIN_MESSAGES = {
   tooManyFailures: 'Too many requests with a wrong admin token; try again in a minute.',
   reindexRunning: 'A reindex is already running; wait for it to finish.',
   propositionNotFound: 'Proposal not found',
+  analyticsUnavailable: 'The search events could not be read right now; try again in a moment.',
 } as const;

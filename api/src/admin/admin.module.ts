@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
+import { AdminAnalyticsController } from './admin-analytics.controller';
 import { AdminPropositionsController } from './admin-propositions.controller';
 import { AdminPropositionsService } from './admin-propositions.service';
 import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
@@ -10,7 +11,7 @@ import { AdminService } from './admin.service';
 
 /** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
 @Module({
-  controllers: [AdminController, AdminPropositionsController],
+  controllers: [AdminController, AdminPropositionsController, AdminAnalyticsController],
   providers: [
     {
       provide: ADMIN_TOKEN,

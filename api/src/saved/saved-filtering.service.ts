@@ -68,7 +68,7 @@ export class SavedFilteringService {
   /** The search documents of the user's saved items; an item not indexed (yet or any more) has none. */
   private async savedDocuments(userId: string, kind: SavedKind): Promise<SearchDocument[]> {
     const ids = await this.saved.itemIds(userId, kind);
-    const docs = await Promise.all(ids.map((id) => this.index.get(id)));
+    const docs = await this.index.getMany(ids);
     return docs.filter((doc): doc is SearchDocument => doc?.kind === kind);
   }
 

@@ -15,9 +15,11 @@ import {
   toMustHave,
   whyOf,
 } from '@skillers/domain';
+import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
+import { EMBEDDER } from '../embedder/embedder.tokens';
 import { ProjectService } from '../projects/project.service';
 import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
@@ -33,8 +35,9 @@ export interface FilteringExtras {
 }
 
 /**
- * Traditional filtering: the index ranks ids, the store supplies the records shown for them, and each
- * record's indexed document is held against the query to say why it is shown.
+ * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md), the store supplies the records
+ * shown for them, and each record's indexed document is held against the query to say why it is shown. With
+ * free text the query is also embedded, so that vectors take part in the ranking.
  */
 @Injectable()
 export class FilteringService {
@@ -43,12 +46,15 @@ export class FilteringService {
     private readonly projects: ProjectService,
     private readonly teammates: TeammateService,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
   async projectsMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ items: Explained<ProjectView>[]; total: number; pages: number } & FilteringExtras> {
+  ): Promise<
+    { items: Explained<ProjectView>[]; total: number; pages: number; eventId: string } & FilteringExtras
+  > {
     const startedAt = performance.now();
     const { query, result } = await this.search('project', request);
     const [views, whys] = await Promise.all([
@@ -56,15 +62,20 @@ export class FilteringService {
       this.explain(query, result),
     ]);
     const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
-    this.recordSearch('project', request, result, items, startedAt, viewerId);
-    return { items, total: result.total, pages: pageCount(result.total), ...extras(result) };
+    const eventId = this.recordSearch('project', request, result, items, startedAt, viewerId);
+    return { items, total: result.total, pages: pageCount(result.total), eventId, ...extras(result) };
   }
 
   async teammatesMatching(
     request: FilteringRequest,
     viewerId?: string,
   ): Promise<
-    { teammates: Explained<TeammateView>[]; total: number; teammatesPages: number } & FilteringExtras
+    {
+      teammates: Explained<TeammateView>[];
+      total: number;
+      teammatesPages: number;
+      eventId: string;
+    } & FilteringExtras
   > {
     const startedAt = performance.now();
     const { query, result } = await this.search('teammate', request);
@@ -73,8 +84,14 @@ export class FilteringService {
       this.explain(query, result),
     ]);
     const teammates = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
-    this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
-    return { teammates, total: result.total, teammatesPages: pageCount(result.total), ...extras(result) };
+    const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
+    return {
+      teammates,
+      total: result.total,
+      teammatesPages: pageCount(result.total),
+      eventId,
+      ...extras(result),
+    };
   }
 
   private async search(
@@ -86,12 +103,15 @@ export class FilteringService {
       ...toMustHave(request.mustHave),
     };
     if (request.facets) query.facets = true;
+    if (request.text) query.text = request.text;
+    const queryVector = await this.queryVector(request);
+    if (queryVector) query.queryVector = queryVector;
     return { query, result: await this.index.search(query) };
   }
 
   /** The `why` of each id on the page, from its indexed document and the rank signals, by id. */
   private async explain(query: SearchQuery, result: SearchResult): Promise<Map<string, MatchExplanation>> {
-    const docs = await this.index.getMany(query.kind, result.ids);
+    const docs = await this.index.getMany(result.ids, { vectors: false });
     return new Map(
       result.ids.map((id, at) => [
         id,
@@ -103,7 +123,22 @@ export class FilteringService {
     );
   }
 
-  /** Fire-and-forget: the sink buffers the event and writes it after the answer has gone out. */
+  /** Without a model the ranking goes on without vectors (facet evidence and BM25). */
+  private async queryVector(request: FilteringRequest): Promise<number[] | undefined> {
+    const text = rankingQueryText(request.activeFilters, request.text);
+    if (text === undefined) return undefined;
+    try {
+      return (await this.embedder.embed([text]))[0];
+    } catch (error) {
+      if (error instanceof EmbedderUnavailableError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Fire-and-forget: the sink buffers the event and writes it after the answer has gone out. Returns the
+   * event's id, which the answer carries so that clicks on its results can name it.
+   */
   private recordSearch(
     kind: SearchKind,
     request: FilteringRequest,
@@ -111,18 +146,18 @@ export class FilteringService {
     shown: readonly { _id: string }[],
     startedAt: number,
     viewerId?: string,
-  ): void {
-    this.events.record(
-      searchEventOf({
-        kind,
-        request,
-        ranked,
-        returned: shown.map((record) => record._id),
-        similarityFallback: false,
-        latencyMs: performance.now() - startedAt,
-        signedIn: viewerId !== undefined,
-      }),
-    );
+  ): string {
+    const event = searchEventOf({
+      kind,
+      request,
+      ranked,
+      returned: shown.map((record) => record._id),
+      similarityFallback: false,
+      latencyMs: performance.now() - startedAt,
+      signedIn: viewerId !== undefined,
+    });
+    this.events.record(event);
+    return event.eventId;
   }
 }
 

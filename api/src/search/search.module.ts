@@ -7,12 +7,13 @@ import { FilteringService } from './filtering.service';
 import { IndexWorkerService } from './index-worker.service';
 import { MlController } from './ml.controller';
 import { MlService } from './ml.service';
+import { SearchClickController } from './search-click.controller';
 import { SortController } from './sort.controller';
 import { SortService } from './sort.service';
 
 @Module({
   imports: [ProjectsModule, TeammatesModule],
-  controllers: [FilteringController, SortController, MlController, EmbedderController],
+  controllers: [FilteringController, SortController, MlController, EmbedderController, SearchClickController],
   providers: [FilteringService, IndexWorkerService, SortService, MlService],
 })
 export class SearchModule {}

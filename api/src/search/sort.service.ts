@@ -29,35 +29,44 @@ export class SortService {
     this.ranker = new SimilarityRanker(embedder, index);
   }
 
+  /**
+   * The ranking, each result with why it is shown, and the `eventId` of its search event so that clicks on
+   * its results can name it.
+   */
   async sort(
     request: SortRequest,
     signedIn = false,
-  ): Promise<Omit<SortAnswer, 'results'> & { results: ExplainedSortResult[] }> {
+  ): Promise<Omit<SortAnswer, 'results'> & { results: ExplainedSortResult[]; eventId: string }> {
     const startedAt = performance.now();
     const answer = await this.rank(request);
-    this.events.record(
-      searchEventOf({
-        kind: request.type,
-        request: { activeFilters: request.filter, filtering_restriction: 'min_1_match', page: 1 },
-        ranked: {
-          ids: answer.results.map((result) => result.record_id),
-          scores: answer.results.map((result) => result.similarity),
-          total: answer.results.length,
-        },
-        returned: answer.results.map((result) => result.record_id),
-        similarityFallback: true,
-        latencyMs: performance.now() - startedAt,
-        signedIn,
-      }),
-    );
-    return { ...answer, results: await this.explain(request, answer) };
+    const semantic = answer.mode === 'semantic';
+    const event = searchEventOf({
+      kind: request.type,
+      request: { activeFilters: request.filter, filtering_restriction: 'min_1_match', page: 1 },
+      ranked: {
+        ids: answer.results.map((result) => result.record_id),
+        scores: answer.results.map((result) => result.similarity),
+        total: answer.results.length,
+        // Without a model the similarity is the lexical mix, not a vector's cosine.
+        signals: answer.results.map(({ similarity }) =>
+          semantic ? { fused: similarity, vector: similarity } : { fused: similarity },
+        ),
+      },
+      returned: answer.results.map((result) => result.record_id),
+      similarityFallback: true,
+      similarityMode: answer.mode,
+      latencyMs: performance.now() - startedAt,
+      signedIn,
+    });
+    this.events.record(event);
+    return { ...answer, results: await this.explain(request, answer), eventId: event.eventId };
   }
 
   private async explain(request: SortRequest, answer: SortAnswer): Promise<ExplainedSortResult[]> {
     const filter = toActiveQuery(request.type, request.filter, 'min_1_match', 1);
     const docs = await this.index.getMany(
-      request.type,
       answer.results.map((result) => result.record_id),
+      { vectors: false },
     );
     // Without a model the ranking is lexical: no vector took part.
     const semantic = answer.mode === 'semantic';

@@ -13,6 +13,7 @@ import {
   projectEditSchema,
   propositionSchema,
   savedFilteringRequestSchema,
+  searchClickSchema,
   sendMessageSchema,
   settingsSchema,
   signupSchema,
@@ -22,7 +23,11 @@ import {
 } from '@skillers/domain';
 import { withKnownOptions } from '../../src/common/known-options';
 import type { z } from 'zod';
-import { propositionFilterSchema, reindexRequestSchema } from '../../src/admin/admin-request.schemas';
+import {
+  analyticsQuerySchema,
+  propositionFilterSchema,
+  reindexRequestSchema,
+} from '../../src/admin/admin-request.schemas';
 
 /** Records made before the barrage, which no refused request may change. */
 export interface Seeded {
@@ -251,6 +256,19 @@ export const ROUTES: RouteEntry[] = [
     auth: path.startsWith('/api') ? 'optional' : 'none',
     body: { schema: sortRequestSchema, valid: () => sort },
   })),
+  {
+    method: 'POST',
+    path: '/api/search/click',
+    auth: 'optional',
+    body: {
+      schema: searchClickSchema,
+      valid: (s) => ({
+        eventId: '0b6f3c1e-6a3e-4d47-9a43-2f1c6d1e0a01',
+        recordId: s.friendProjectId,
+        rank: 3,
+      }),
+    },
+  },
   ...(['/api/ml', '/embedder/ml'] as const).map((path): RouteEntry => ({
     method: 'POST',
     path,
@@ -372,6 +390,19 @@ export const ROUTES: RouteEntry[] = [
         { name: 'filterType', kind: 'enum' },
       ],
       valid: () => ({ page: '1', filterType: 'toolsExperience' }),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/analytics',
+    auth: 'admin',
+    query: {
+      schemas: [analyticsQuerySchema],
+      fields: [
+        { name: 'from', kind: 'enum' },
+        { name: 'to', kind: 'enum' },
+      ],
+      valid: () => ({ from: '2031-05-01', to: '2031-05-04' }),
     },
   },
   {

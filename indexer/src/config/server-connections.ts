@@ -1,5 +1,5 @@
 import { type Embedder, HttpEmbedder, resolveVectorSpace } from '@skillers/embedding';
-import { type JobQueue, openJobQueue } from '@skillers/queue';
+import { type JobQueue, type JobQueueSettings, openJobQueue } from '@skillers/queue';
 import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -31,8 +31,11 @@ export const reachServer = async <T>(
 };
 
 /** BullMQ on `redisUrl` once Redis answers; closed again and refused if it does not in time. */
-export const openReadyQueue = async (redisUrl: string): Promise<JobQueue> => {
-  const queue = openJobQueue({ redisUrl });
+export const openReadyQueue = async (
+  redisUrl: string,
+  options: Omit<JobQueueSettings, 'redisUrl'> = {},
+): Promise<JobQueue> => {
+  const queue = openJobQueue({ ...options, redisUrl });
   const deadline = Date.now() + REDIS_READY_TIMEOUT_MS;
   while (!(await queue.isReady())) {
     if (Date.now() > deadline) {

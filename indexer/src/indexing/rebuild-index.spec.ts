@@ -2,6 +2,7 @@ import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domai
 import { OramaSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it } from 'vitest';
+import { countingReads } from '../../../libs/search/src/read-counting.testing';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
 import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
@@ -87,6 +88,31 @@ describe('rebuildIndex', () => {
     expect(await index.count('teammate')).toBe(7);
     expect(await index.get(profiles[3]._id)).toMatchObject({ kind: 'teammate', text: 't3' });
     expect(await index.get(staleProfile._id)).toBeNull();
+    await store.close();
+  });
+
+  it('reads the indexed versions whose vectors it may keep with one read per batch', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    await store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany(Array.from({ length: 25 }, (_, n) => project(`p${n}`, 'Go')));
+    const live = OramaSearchIndex.create();
+    const embedded: string[] = [];
+    const embedder = {
+      modelId: 'test-model',
+      embed: async (texts: readonly string[]) => {
+        embedded.push(...texts);
+        return texts.map(() => [1, 0, 0]);
+      },
+    };
+    await rebuildIndex(store, live, { embedder });
+    expect(embedded).toHaveLength(25);
+
+    const { index, reads } = countingReads(live);
+    await rebuildIndex(store, index, { batchSize: 10, embedder });
+    expect(reads).toEqual({ get: 0, getMany: 3 });
+    // Every vector was read back and kept: nothing was embedded again.
+    expect(embedded).toHaveLength(25);
     await store.close();
   });
 

@@ -55,7 +55,7 @@ const copyKind = async (
     );
     if (batch.length === 0) break;
     const docs = batch.map((record) => searchDocumentFor(kind, record));
-    const previous = embedder ? await Promise.all(docs.map((doc) => live.get(doc.id))) : [];
+    const previous = embedder ? await live.getMany(docs.map((doc) => doc.id)) : [];
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
     done += batch.length;
     report?.(done, Math.max(total, done));

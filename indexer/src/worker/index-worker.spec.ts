@@ -1,6 +1,6 @@
 import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
 import { InProcessJobQueue, openJobQueue } from '@skillers/queue';
-import { OramaSearchIndex } from '@skillers/search';
+import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -184,6 +184,46 @@ describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redi
   afterAll(async () => {
     await redis?.stop();
     rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs jobs side by side and writes their documents in a few bulk writes, not one per record', async () => {
+    const store = new SqliteRecordStore(join(folder, 'batched.sqlite'));
+    const live = OramaSearchIndex.create();
+    const writes: number[] = [];
+    // The index's own writes, counted: each call is one bulk request on Elasticsearch.
+    const index = new Proxy(live, {
+      get(target, property) {
+        if (property === 'upsert') {
+          return (docs: Parameters<SearchIndex['upsert']>[0]) => {
+            writes.push(docs.length);
+            return target.upsert(docs);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const producer = openJobQueue({ redisUrl: redis.url, prefix: 'batched' });
+    const workerQueue = openJobQueue({ redisUrl: redis.url, prefix: 'batched', concurrency: 16 });
+    const worker = new IndexWorker({ store, index, queue: workerQueue }, () => undefined);
+    try {
+      await worker.start();
+      const records = Array.from({ length: 64 }, (_, n) => project(`Batched ${n}`));
+      await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
+      for (const record of records) {
+        const payload = { kind: 'project' as const, id: record._id };
+        await producer.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
+      }
+      await producer.drain();
+      expect(await live.count('project')).toBe(64);
+      expect(writes.reduce((sum, n) => sum + n, 0)).toBe(64);
+      expect(writes.length).toBeLessThanOrEqual(16);
+      expect(Math.max(...writes)).toBeGreaterThan(1);
+    } finally {
+      await worker.stop();
+      await producer.close();
+      await store.close();
+    }
   });
 
   it('indexes a record whose job another process enqueued', async () => {

@@ -2,6 +2,7 @@ import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import type { EmbedderStatus } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
 import {
+  BatchingIndexWriter,
   describeLiveVectorSpaces,
   describeVectorSpace,
   type SearchIndex,
@@ -102,9 +103,10 @@ export class IndexWorker {
           'stored records (searches keep the old one meanwhile, with similarity answered lexically)',
       );
     }
+    // The queue runs many jobs at once; their writes go to the index together, one bulk request per batch.
     queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
-      indexRecordHandler(store, index, this.embedder, this.embedder?.failed),
+      indexRecordHandler(store, new BatchingIndexWriter(index), this.embedder, this.embedder?.failed),
     );
     await queue.start();
     this.state = 'running';

@@ -23,9 +23,14 @@ export const openWorkerPorts = async (
       vectorSpace,
       vectorModel: settings.embedderModel,
       onWarning: log,
+      // Jobs write in bulk and never wait for a refresh: documents are searchable after the next one (1 s).
+      refreshOnWrite: false,
     }),
   );
-  const queue = await openReadyQueue(settings.redisUrl);
+  const queue = await openReadyQueue(settings.redisUrl, {
+    concurrency: settings.concurrency,
+    onError: (error) => log(`Job queue: ${error.message}`),
+  });
   return {
     store,
     index,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/store-settings';
-import { DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
+import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
 
 const cluster = {
   MONGO_URL: 'mongodb://mongo:27017/skillers',
@@ -18,8 +18,11 @@ describe('index worker settings', () => {
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
       host: '127.0.0.1',
       healthPort: DEFAULT_HEALTH_PORT,
+      concurrency: DEFAULT_CONCURRENCY,
+      logLevel: 'info',
     });
     expect(DEFAULT_HEALTH_PORT).toBe(3002);
+    expect(DEFAULT_CONCURRENCY).toBe(32);
     expect(workerSettingsFromEnv({ ...cluster, HOST: '0.0.0.0', INDEXER_HEALTH_PORT: '4002' })).toMatchObject(
       {
         host: '0.0.0.0',
@@ -49,6 +52,12 @@ describe('index worker settings', () => {
     expect(() => workerSettingsFromEnv({ ...cluster, INDEXER_HEALTH_PORT: '70000' })).toThrow(
       'Invalid environment variable INDEXER_HEALTH_PORT="70000": must be a port number between 0 and 65535',
     );
+    expect(() => workerSettingsFromEnv({ ...cluster, INDEXER_CONCURRENCY: '0' })).toThrow(
+      'Invalid environment variable INDEXER_CONCURRENCY="0": must be a whole number from 1 to 1000',
+    );
+    expect(workerSettingsFromEnv({ ...cluster, INDEXER_CONCURRENCY: ' 8 ' })).toMatchObject({
+      concurrency: 8,
+    });
     expect(() => workerSettingsFromEnv({ ...cluster, EMBEDDER_URL: 'embedder:3001' })).toThrow(
       'Invalid environment variable EMBEDDER_URL="embedder:3001": must be a URL starting with http:// or https://',
     );

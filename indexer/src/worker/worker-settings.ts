@@ -12,9 +12,27 @@ export interface WorkerSettings {
   /** Interface the health endpoint listens on (`0.0.0.0` in containers). */
   host: string;
   healthPort: number;
+  /** Index jobs run at the same time; their documents are written together in bulk. */
+  concurrency: number;
+  logLevel: LogLevel;
 }
 
+/** pino's levels, as the API and the embedder service take them. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const logLevel = (env: NodeJS.ProcessEnv): LogLevel => {
+  const value = env.LOG_LEVEL?.trim();
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw invalid('LOG_LEVEL', value, `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return value as LogLevel;
+};
+
 export const DEFAULT_HEALTH_PORT = 3002;
+export const DEFAULT_CONCURRENCY = 32;
+const MAX_CONCURRENCY = 1000;
 
 const REQUIRED_URLS = {
   MONGO_URL: ['mongodb:', 'mongodb+srv:'],
@@ -51,6 +69,16 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   return number;
 };
 
+const concurrency = (env: NodeJS.ProcessEnv): number => {
+  const value = env.INDEXER_CONCURRENCY?.trim();
+  if (!value) return DEFAULT_CONCURRENCY;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > MAX_CONCURRENCY) {
+    throw invalid('INDEXER_CONCURRENCY', value, `must be a whole number from 1 to ${MAX_CONCURRENCY}`);
+  }
+  return number;
+};
+
 /**
  * The index worker runs only in the cluster profile, so its three servers are required rather than
  * defaulted: a worker on an embedded store would index a database no API node writes to. Messages and
@@ -63,4 +91,6 @@ export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings =>
   ...embedderSettingsFromEnv(env),
   host: env.HOST?.trim() || '127.0.0.1',
   healthPort: port(env, 'INDEXER_HEALTH_PORT', DEFAULT_HEALTH_PORT),
+  concurrency: concurrency(env),
+  logLevel: logLevel(env),
 });

@@ -1,16 +1,20 @@
 import { ConfigError } from '../config/store-settings';
 import { IndexWorker } from './index-worker';
+import { createWorkerLogger } from './worker-logger';
 import { startHealthServer } from './worker-health.server';
 import { StartupError } from '../config/server-connections';
 import { openWorkerPorts } from './worker-ports';
 import { workerSettingsFromEnv } from './worker-settings';
 
-const log = (line: string): void => console.log(`[index-worker] ${line}`);
+// pino lines, as the API and the embedder service write them; the level comes with the settings.
+const logger = createWorkerLogger();
+const log = (line: string): void => logger.info(line);
 
 let stopping = false;
 
 const start = async (): Promise<void> => {
   const settings = workerSettingsFromEnv(process.env);
+  logger.level = settings.logLevel;
   const ports = await openWorkerPorts(settings, log);
   const worker = new IndexWorker(ports, log);
   const health = await startHealthServer(settings.host, settings.healthPort, () => worker.health());
@@ -28,7 +32,7 @@ const start = async (): Promise<void> => {
   const stopOn = (signal: NodeJS.Signals) =>
     process.once(signal, () =>
       stop(signal).catch((error: unknown) => {
-        console.error(error);
+        logger.fatal({ err: error }, 'The index worker could not stop cleanly');
         process.exit(1);
       }),
     );
@@ -41,6 +45,9 @@ const start = async (): Promise<void> => {
 start().catch((error: unknown) => {
   // A stop during the first index build closes the ports under it; the build starts again next time.
   if (stopping) return;
-  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
+  // A bad setting or an unreachable server is the documented one-line message; anything else a log line.
+  if (error instanceof ConfigError || error instanceof StartupError)
+    process.stderr.write(`${error.message}\n`);
+  else logger.fatal({ err: error }, 'The index worker failed');
   process.exit(1);
 });

@@ -21,7 +21,7 @@ export {
   textPhrases,
 } from './lexical-labels';
 export * from './model-settings';
-export { sortQueryText } from './sort-query';
+export { rankingQueryText, sortQueryText } from './sort-query';
 export * from './suggest-labels';
 export { DEFAULT_MAX_BATCH, MicroBatcher } from './transformers/micro-batcher';
 export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers/transformers.embedder';

@@ -1,5 +1,13 @@
-import { FILTER_VOCABULARY, findOption, type VocabularyKey } from '@skillers/domain';
-import { findSynonym } from './label-synonyms';
+import {
+  EVERYDAY_NAMES,
+  FILTER_VOCABULARY,
+  findOption,
+  foldLabel,
+  pluralStem,
+  VOCABULARIES,
+  type VocabularyKey,
+} from '@skillers/domain';
+import { findSynonyms } from './label-synonyms';
 
 /** The keys of `similar_labels_dict`, in the order the web app shows them. */
 export const SIMILAR_LABEL_KEYS = [
@@ -52,19 +60,39 @@ export const words = (text: string): string[] =>
     )
     .filter(Boolean);
 
-const singular = (word: string): string | undefined =>
-  word.length > 3 && /[^s]s$/i.test(word) ? word.slice(0, -1) : undefined;
+/** Each word of a name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
+const singularKey = (phrase: string): string => foldLabel(phrase).split(' ').map(pluralStem).join(' ');
 
-const matchAt = (key: SimilarLabelKey, gram: readonly string[]): string | undefined => {
+const singularLookups = new Map<VocabularyKey, ReadonlyMap<string, readonly string[]>>();
+
+/** Labels and everyday names of a vocabulary by their singular key, built on first use. */
+const singularLookup = (vocabulary: VocabularyKey): ReadonlyMap<string, readonly string[]> => {
+  let lookup = singularLookups.get(vocabulary);
+  if (!lookup) {
+    const built = new Map<string, string[]>();
+    const add = (name: string, label: string) => {
+      const key = singularKey(name);
+      if (!built.get(key)?.includes(label)) built.set(key, [...(built.get(key) ?? []), label]);
+    };
+    for (const label of VOCABULARIES[vocabulary]) add(label, label);
+    for (const [label, names] of Object.entries(EVERYDAY_NAMES[vocabulary] ?? {}))
+      for (const name of names) add(name, label);
+    singularLookups.set(vocabulary, (lookup = built));
+  }
+  return lookup;
+};
+
+const matchAt = (key: SimilarLabelKey, gram: readonly string[]): readonly string[] => {
   const vocabulary = vocabularyOf(key);
   const phrase = gram.join(' ');
   if (gram.length === 1 && EVERYDAY_WORDS.has(phrase.toLowerCase()) && phrase === phrase.toLowerCase())
-    return undefined;
-  const exact = findOption(vocabulary, phrase) ?? findSynonym(vocabulary, phrase);
-  if (exact !== undefined || vocabulary === 'tool') return exact;
+    return [];
+  const exact = findOption(vocabulary, phrase);
+  if (exact !== undefined) return [exact];
+  const everyday = findSynonyms(vocabulary, phrase);
+  if (everyday.length > 0 || vocabulary === 'tool') return everyday;
   // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
-  const last = singular(gram[gram.length - 1]);
-  return last === undefined ? undefined : findOption(vocabulary, [...gram.slice(0, -1), last].join(' '));
+  return singularLookup(vocabulary).get(singularKey(phrase)) ?? [];
 };
 
 /**
@@ -80,10 +108,11 @@ export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
     for (let size = Math.min(MAX_NGRAM, tokens.length); size >= 1; size--) {
       for (let start = 0; start + size <= tokens.length; start++) {
         if (covered.has(start)) continue;
-        const label = matchAt(key, tokens.slice(start, start + size));
-        if (label === undefined) continue;
+        const labels = matchAt(key, tokens.slice(start, start + size));
+        if (labels.length === 0) continue;
         for (let index = start; index < start + size; index++) covered.add(index);
-        if (!hits.some((hit) => hit.label === label)) hits.push({ label, at: start });
+        for (const label of labels)
+          if (!hits.some((hit) => hit.label === label)) hits.push({ label, at: start });
       }
     }
     found.set(

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalSimilarity, textOverlap } from './lexical-fallback';
-import { sortQueryText } from './sort-query';
+import { rankingQueryText, sortQueryText } from './sort-query';
+
+describe('rankingQueryText', () => {
+  it('embeds the picked labels and the free text only when free text was given', () => {
+    expect(rankingQueryText({ locations: ['Poland'] }, ' bakery ')).toBe('Poland. bakery');
+    expect(rankingQueryText({ locations: ['Poland'] })).toBeUndefined();
+    expect(rankingQueryText({ locations: ['Poland'] }, '   ')).toBeUndefined();
+  });
+});
 
 describe('sortQueryText', () => {
   it('joins every picked label once, then the free text', () => {

@@ -23,3 +23,11 @@ export const sortQueryText = (filters: ActiveFilters, text?: string): string => 
   ];
   return [[...new Set(labels)].join(', '), text?.trim() ?? ''].filter(Boolean).join('. ');
 };
+
+/**
+ * The text the filtering calls embed for their ranking: the picked labels and the free text, only when free
+ * text was given. Without it the picked options are already exact facet evidence, so plain filtering never
+ * waits for the model.
+ */
+export const rankingQueryText = (filters: ActiveFilters, text?: string): string | undefined =>
+  text?.trim() ? sortQueryText(filters, text) : undefined;

@@ -1,4 +1,5 @@
 import type { Embedder } from './embedder.port';
+import { correctTypos, splitNegations } from './everyday-text';
 import { type LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
 import {
   lexicalLabelMatches,
@@ -54,24 +55,34 @@ const semanticMatches = (
 
 /**
  * `/ml`: labels named in the text come first, then labels close in meaning, at most `perKey` per key.
- * Without a semantic context (no model) only the named labels are returned.
+ * Negated parts ("no salary", "not remote") are set aside first and the labels they name are never
+ * suggested; misspelt label words are corrected ("pyhton"); everyday names (EVERYDAY_NAMES) and plurals
+ * count as names. Without a semantic context (no model) only the named labels are returned.
  */
 export const suggestLabels = async (
   text: string,
   perKey: number,
   context?: SemanticContext,
 ): Promise<LabelSuggestions> => {
-  const lexical = lexicalLabelMatches(text);
+  const { kept, negated } = splitNegations(text);
+  const wanted = correctTypos(kept);
+  const lexical = lexicalLabelMatches(wanted);
+  const refused = lexicalLabelMatches(correctTypos(negated));
+  const allowed = (key: SimilarLabelKey, label: string) => !refused[key].includes(label);
   const dict = Object.fromEntries(
-    SIMILAR_LABEL_KEYS.map((key) => [key, lexical[key].slice(0, perKey)]),
+    SIMILAR_LABEL_KEYS.map((key) => [
+      key,
+      lexical[key].filter((label) => allowed(key, label)).slice(0, perKey),
+    ]),
   ) as unknown as SimilarLabelsDict;
   if (!context) return { similar_labels_dict: dict, mode: 'lexical' };
-  const phrases = textPhrases(text);
-  const [whole, ...phraseVectors] = await context.embedder.embed([text, ...phrases]);
+  if (wanted.trim() === '') return { similar_labels_dict: dict, mode: 'semantic' };
+  const phrases = textPhrases(wanted);
+  const [whole, ...phraseVectors] = await context.embedder.embed([wanted, ...phrases]);
   for (const key of SIMILAR_LABEL_KEYS) {
     for (const { label } of semanticMatches(key, context, whole, phraseVectors)) {
       if (dict[key].length >= perKey) break;
-      if (!dict[key].includes(label)) dict[key].push(label);
+      if (!dict[key].includes(label) && allowed(key, label)) dict[key].push(label);
     }
   }
   return { similar_labels_dict: dict, mode: 'semantic' };

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   findRedisServer,
   REDIS_SERVER_MISSING,
@@ -19,6 +20,20 @@ describe('openJobQueue', () => {
 
   it('passes its settings on to the adapter', () => {
     expect(() => openJobQueue({ concurrency: 0 })).toThrow(/concurrency/);
+  });
+
+  it("reports Redis's errors where it is told to, not on the console", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const errors: string[] = [];
+    const queue = openJobQueue({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      onError: (error) => errors.push(error.message),
+    });
+    await vi.waitFor(() => expect(errors.some((message) => message.includes('ECONNREFUSED'))).toBe(true));
+    await queue.close();
   });
 
   describe.skipIf(!redisBinary)(redisBinary ? 'with Redis' : `with Redis: ${REDIS_SERVER_MISSING}`, () => {

@@ -1,4 +1,5 @@
 export * from './search-index.port';
+export * from './batching-index-writer';
 export * from './vector-space';
 export {
   ElasticsearchSearchIndex,

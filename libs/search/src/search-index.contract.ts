@@ -7,7 +7,10 @@ import {
   type TagFacet,
 } from '@skillers/domain';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchIndex } from './search-index.port';
+import type { SearchIndex, SearchResult } from './search-index.port';
+
+/** The page without its rank signals, for tests about membership and order. */
+export const plain = ({ ids, scores, total }: SearchResult) => ({ ids, scores, total });
 
 export type DocumentOverrides = Partial<Omit<SearchDocument, 'tags'>> & {
   tags?: Partial<Record<TagFacet, string[]>>;
@@ -92,6 +95,18 @@ export const describeSearchIndexContract = (
       expect(await index.get(nextId())).toBeNull();
     });
 
+    it('reads many documents at once, in the order asked, with or without their vectors', async () => {
+      const vector = Array.from({ length: options.vectorDims }, (_, i) => i + 1);
+      const project = searchDocument({ kind: 'project', vector, vectorModel: 'test-model' });
+      const teammate = searchDocument({ vector, vectorModel: 'test-model' });
+      await index.upsert([project, teammate]);
+      const missing = nextId();
+      expect(await index.getMany([teammate.id, missing, project.id])).toEqual([teammate, null, project]);
+      const { vector: _vector, ...withoutVector } = project;
+      expect(await index.getMany([project.id], { vectors: false })).toEqual([withoutVector]);
+      expect(await index.getMany([])).toEqual([]);
+    });
+
     it('keeps its own copies of documents', async () => {
       const doc = searchDocument({ tags: { locations: ['Spain'] }, toolLevels: { Go: 2 } });
       const kept = structuredClone(doc);
@@ -163,7 +178,7 @@ export const describeSearchIndexContract = (
       const result = await index.search(
         searchQuery({ tags: { industry: ['Banking', 'Mining'], locations: ['Spain', 'Chile'] } }),
       );
-      expect(result).toEqual({ ids: [both.id, one.id], scores: [3, 2], total: 2 });
+      expect(plain(result)).toEqual({ ids: [both.id, one.id], scores: [3, 2], total: 2 });
     });
 
     it('all_match: every picked option of every active filter', async () => {
@@ -173,7 +188,7 @@ export const describeSearchIndexContract = (
       const result = await index.search(
         searchQuery({ restriction: 'all_match', tags: { softSkills: ['Empathy', 'Leadership'] } }),
       );
-      expect(result).toEqual({ ids: [all.id], scores: [2], total: 1 });
+      expect(plain(result)).toEqual({ ids: [all.id], scores: [2], total: 1 });
     });
 
     it('must-have options are all required, and only the picks score', async () => {
@@ -187,7 +202,7 @@ export const describeSearchIndexContract = (
         minToolLevels: { Rust: 2, Go: 1 },
         mustHave: { locations: ['Iceland'], tools: ['Rust'] },
       });
-      expect(await index.search(query)).toEqual({ ids: [both.id], scores: [3], total: 1 });
+      expect(plain(await index.search(query))).toEqual({ ids: [both.id], scores: [3], total: 1 });
       const remote = searchDocument({ workingTypeRemote: true, tags: { locations: ['Iceland'] } });
       await index.upsert([remote]);
       expect(await ids({ workingTypes: ['Remote', 'Office'], mustHaveWorkingTypes: ['Remote'] })).toEqual([
@@ -265,30 +280,66 @@ export const describeSearchIndexContract = (
       expect((await index.search(mars)).relax).toBeUndefined();
     });
 
-    it('reads several documents of a kind at once, null where it holds none', async () => {
-      const teammate = searchDocument();
-      const project = searchDocument({ kind: 'project' });
-      await index.upsert([teammate, project]);
-      expect(await index.getMany('teammate', [project.id, teammate.id, nextId()])).toEqual([
-        null,
-        teammate,
-        null,
-      ]);
-    });
-
-    it('ranks by score, then newest first, then greater id', async () => {
+    it('ranks by the weight of the picked options present, then newest first, then greater id', async () => {
       const [low, high] = [nextId(), nextId()];
+      // Banking and Mining are each carried by three records, so they weigh the same.
       const docs = [
         searchDocument({ createdAt: day(1), tags: { industry: ['Banking', 'Mining'] } }),
         searchDocument({ id: low, createdAt: day(5), tags: { industry: ['Banking'] } }),
         searchDocument({ id: high, createdAt: day(5), tags: { industry: ['Mining'] } }),
         searchDocument({ createdAt: day(9), tags: { industry: ['Banking'] } }),
+        searchDocument({ createdAt: day(2), tags: { industry: ['Mining'] } }),
       ];
       await index.upsert(docs);
       const result = await index.search(searchQuery({ tags: { industry: ['Banking', 'Mining'] } }));
-      expect(result.ids).toEqual([docs[0].id, docs[3].id, high, low]);
-      expect(result.scores).toEqual([2, 1, 1, 1]);
-      expect(await ids({})).toEqual([docs[3].id, high, low, docs[0].id]);
+      expect(result.ids).toEqual([docs[0].id, docs[3].id, high, low, docs[4].id]);
+      expect(result.scores).toEqual([2, 1, 1, 1, 1]);
+      expect(result.signals?.map((signals) => signals.facet)).toEqual([1, 0.5, 0.5, 0.5, 0.5]);
+      expect(await ids({})).toEqual([docs[3].id, high, low, docs[4].id, docs[0].id]);
+    });
+
+    it('ranks a rare picked option above a common one', async () => {
+      const common = Array.from({ length: 6 }, (_, n) =>
+        searchDocument({ createdAt: day(10 + n), toolLevels: { JavaScript: 3 } }),
+      );
+      const rare = searchDocument({ createdAt: day(1), toolLevels: { Rust: 2 } });
+      await index.upsert([...common, rare]);
+      const result = await index.search(searchQuery({ minToolLevels: { JavaScript: 1, Rust: 1 } }));
+      expect(result.ids[0]).toBe(rare.id);
+      expect(result.ids.slice(1)).toEqual(common.map((doc) => doc.id).reverse());
+      const [rareShare, commonShare] = [result.signals?.[0].facet ?? 0, result.signals?.[1].facet ?? 1];
+      expect(rareShare).toBeGreaterThan(commonShare);
+      expect(rareShare + commonShare).toBeCloseTo(1, 10);
+    });
+
+    it('ranks by the free text without narrowing the matches, and reports the words found', async () => {
+      const rust = searchDocument({ createdAt: day(1), text: 'Rust developer building compilers' });
+      const both = searchDocument({ createdAt: day(2), text: 'Rust and Go services, compilers too' });
+      const other = searchDocument({ createdAt: day(3), text: 'Illustrator of children books' });
+      await index.upsert([rust, both, other]);
+      const result = await index.search(searchQuery({ text: 'rust compilers' }));
+      expect(result.total).toBe(3);
+      expect(result.ids[2]).toBe(other.id);
+      expect(result.signals?.[2]).toMatchObject({ facet: 0, text: 0, textTerms: [] });
+      expect(result.signals?.[0].textTerms).toEqual(['rust', 'compilers']);
+      expect(result.signals?.[0].text).toBeGreaterThan(0);
+      const filtered = await index.search(
+        searchQuery({ text: 'children books', tags: { industry: ['Banking'] } }),
+      );
+      expect(filtered.total).toBe(0);
+    });
+
+    it('ranks by similarity to the query vector, records without a vector last by recency', async () => {
+      const pad = (head: number[]) => Array.from({ length: options.vectorDims }, (_, i) => head[i] ?? 0);
+      const close = searchDocument({ createdAt: day(1), vector: pad([1, 0]) });
+      const far = searchDocument({ createdAt: day(2), vector: pad([0, 1]) });
+      const older = searchDocument({ createdAt: day(3) });
+      const newer = searchDocument({ createdAt: day(4) });
+      await index.upsert([close, far, older, newer]);
+      const result = await index.search(searchQuery({ queryVector: pad([0.9, 0.1]) }));
+      expect(result.ids).toEqual([close.id, far.id, newer.id, older.id]);
+      expect(result.signals?.[0].vector).toBeCloseTo(0.9 / Math.sqrt(0.82), 5);
+      expect(result.signals?.[3].vector).toBeUndefined();
     });
 
     it('pages through the ranked matches with the total on every page', async () => {
@@ -296,9 +347,9 @@ export const describeSearchIndexContract = (
       await index.upsert(docs);
       const newestFirst = docs.map((doc) => doc.id).reverse();
       const page = (n: number) => index.search(searchQuery({ page: n, pageSize: 3 }));
-      expect(await page(1)).toEqual({ ids: newestFirst.slice(0, 3), scores: [0, 0, 0], total: 7 });
-      expect(await page(3)).toEqual({ ids: newestFirst.slice(6), scores: [0], total: 7 });
-      expect(await page(4)).toEqual({ ids: [], scores: [], total: 7 });
+      expect(plain(await page(1))).toEqual({ ids: newestFirst.slice(0, 3), scores: [0, 0, 0], total: 7 });
+      expect(plain(await page(3))).toEqual({ ids: newestFirst.slice(6), scores: [0], total: 7 });
+      expect(plain(await page(4))).toEqual({ ids: [], scores: [], total: 7 });
     });
 
     it('ranks a large batch exactly as the reference does', async () => {
@@ -317,7 +368,7 @@ export const describeSearchIndexContract = (
         pageSize: 200,
       });
       const { ids: expected, scores, total } = referenceSearch(docs.slice(10), query);
-      expect(await index.search(query)).toEqual({ ids: expected, scores, total });
+      expect(plain(await index.search(query))).toEqual({ ids: expected, scores, total });
       expect(total).toBeGreaterThan(50);
     });
 
@@ -340,7 +391,7 @@ export const describeSearchIndexContract = (
       const neither = searchDocument();
       await index.upsert([remote, both, neither]);
       const result = await index.search(searchQuery({ workingTypes: ['Remote', 'Office'] }));
-      expect(result).toEqual({ ids: [both.id, remote.id], scores: [2, 1], total: 2 });
+      expect(plain(result)).toEqual({ ids: [both.id, remote.id], scores: [2, 1], total: 2 });
       expect(await ids({ restriction: 'all_match', workingTypes: ['Remote', 'Office'] })).toEqual([both.id]);
       expect(await ids({ workingTypes: ['Office'] })).toEqual([both.id]);
     });
@@ -351,7 +402,7 @@ export const describeSearchIndexContract = (
       );
       await index.upsert([none, zero, ten, twenty, forty]);
       const upTo = await index.search(searchQuery({ availability: { mode: 'upTo', hours: 20 } }));
-      expect(upTo).toEqual({ ids: [twenty.id, ten.id], scores: [1, 1], total: 2 });
+      expect(plain(upTo)).toEqual({ ids: [twenty.id, ten.id], scores: [1, 1], total: 2 });
       expect(await ids({ availability: { mode: 'atLeast', hours: 20 } })).toEqual([forty.id, twenty.id]);
       expect(await ids({ availability: { mode: 'upTo', hours: 0 } })).toHaveLength(5);
     });
@@ -398,7 +449,7 @@ export const describeSearchIndexContract = (
           bizRole: 50,
         }),
       );
-      expect(result).toEqual({ ids: [doc.id], scores: [4], total: 1 });
+      expect(plain(result)).toEqual({ ids: [doc.id], scores: [4], total: 1 });
     });
 
     describe('knn', () => {

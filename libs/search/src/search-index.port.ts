@@ -8,6 +8,19 @@ import type {
 } from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
+/**
+ * The parts of one result's rank (libs/domain hybrid-ranking.ts): facet = rarity-weighted facet evidence
+ * (0-1), text = BM25 score of the free text, vector = cosine similarity held to 0-1, fused = the final score,
+ * textTerms = words of the free text found in the record.
+ */
+export interface RankSignals {
+  facet: number;
+  text?: number;
+  vector?: number;
+  fused: number;
+  textTerms?: string[];
+}
+
 export interface SearchResult {
   /** The requested page of record ids, best first. */
   ids: string[];
@@ -22,22 +35,36 @@ export interface SearchResult {
    * (see `referenceRelax`).
    */
   relax?: Relaxation[];
-  /** Per id on the page, the parts of its rank, when the index computed them. */
+  /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
 }
 
-export interface RankSignals {
-  facet: number;
-  text?: number;
-  vector?: number;
-  fused: number;
-  textTerms?: string[];
+export interface GetManyOptions {
+  /**
+   * Whether to read the vectors too (default true). Callers that only need the text and tags leave them
+   * out: a 384-dimension vector is most of a document's size on the wire.
+   */
+  vectors?: boolean;
 }
 
 export interface KnnHit {
   id: string;
   /** Cosine similarity with the query vector, from -1 to 1. */
   similarity: number;
+}
+
+/**
+ * A write of several documents that some of them failed: it names them, so that a caller writing on behalf
+ * of many (the batching writer) fails only theirs.
+ */
+export class PartialWriteError extends Error {
+  constructor(
+    message: string,
+    readonly failedIds: readonly string[],
+  ) {
+    super(message);
+    this.name = 'PartialWriteError';
+  }
 }
 
 /** The documents an index holds, as the writers see them. */
@@ -64,11 +91,17 @@ export interface SearchIndexGeneration extends SearchIndexWriter {
 export interface SearchIndex extends SearchIndexWriter {
   /** Adapter name, reported by the health check. */
   readonly adapter: 'orama' | 'elasticsearch';
-  /** The filtered, ranked page; equal to `referenceSearch` over the indexed documents. */
+  /**
+   * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed
+   * documents; so does the order, given the adapter's own BM25 scores of the free text.
+   */
   search(query: SearchQuery): Promise<SearchResult>;
   get(id: string): Promise<SearchDocument | null>;
-  /** The documents of the kind with these ids, in their order; null for an id the index does not hold. */
-  getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]>;
+  /**
+   * The documents with these ids, in the same order, null where the index holds none: one round trip for
+   * any number of ids, where `get` in a loop would make one per document.
+   */
+  getMany(ids: readonly string[], options?: GetManyOptions): Promise<(SearchDocument | null)[]>;
   /** Empties the live index. */
   clear(): Promise<void>;
   /**

@@ -11,12 +11,25 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocument } from './search-index.contract';
-import type { SearchIndex } from './search-index.port';
+import type { RankSignals, SearchIndex } from './search-index.port';
 
 // Small vocabularies, so that generated filters hit generated records often.
 const OPTIONS = ['a', 'b', 'c'];
 const TOOLS = ['Go', 'React', 'Rust'];
 const CREATED = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T12:00:00.000Z'];
+const TEXTS = [
+  'A skiller',
+  'Rust compilers',
+  'Go services and Rust',
+  'Design systems',
+  'Children books, design',
+];
+const VECTORS = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0.5, 0.5, 0.1],
+  [0, 0, 1],
+];
 const IDS = Array.from({ length: 60 }, (_, n) => (n * 7919).toString(16).padStart(24, '0'));
 
 const maybe = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
@@ -51,9 +64,16 @@ const documentArbitrary = (id: string): fc.Arbitrary<SearchDocument> =>
       ]),
       workingTypeRemote: fc.boolean(),
       workingTypeOffice: fc.boolean(),
+      text: fc.constantFrom(...TEXTS),
+      vector: maybe(VECTORS),
     })
-    .map(({ availability, bizRole, durationMonths, deadline, ...rest }) =>
-      searchDocument({ id, ...rest, numbers: { availability, bizRole, durationMonths, deadline } }),
+    .map(({ availability, bizRole, durationMonths, deadline, vector, ...rest }) =>
+      searchDocument({
+        id,
+        ...rest,
+        ...(vector && { vector }),
+        numbers: { availability, bizRole, durationMonths, deadline },
+      }),
     );
 
 /** Records, some later upserted again with other values, some removed: the index must end where the reference does. */
@@ -108,6 +128,10 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
         fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
       ),
       pageSize: fc.integer({ min: 1, max: 4 }),
+      text: seldom(fc.constantFrom('rust', 'design systems', 'children books', 'rust compilers go')),
+      queryVector: seldom(
+        fc.constantFrom([1, 0, 0], [0.5, 0.5, 0.1], [0, 0.2, 1]).map((vector) => [...vector]),
+      ),
     })
     .map((query) => ({
       ...(Object.fromEntries(
@@ -123,12 +147,19 @@ export interface SearchPropertyOptions {
   /** Per restriction, in milliseconds, for adapters that answer over the network. */
   timeout?: number;
   close?: (index: SearchIndex) => Promise<void>;
+  /**
+   * The adapter computes scores as the reference does, to the bit (the embedded index): pages must equal the
+   * reference's, signals included. Otherwise (32-bit float scores) the signals must agree closely and the
+   * order must follow them.
+   */
+  exact?: boolean;
 }
 
 /**
- * The adapter against `referenceSearch`: same ids in the same order, the same scores and the same total,
- * over every page, for generated records and filters (must-haves included); and the same facets and
- * relaxations as `referenceFacets` and `referenceRelax`.
+ * The adapter against `referenceSearch`, given the adapter's own BM25 scores of the free text: same ids,
+ * scores and total, over every page, in the order of the fused signals, for generated records, filters
+ * (must-haves included), free text and query vectors; and the same facets and relaxations as
+ * `referenceFacets` and `referenceRelax`.
  */
 export const describeSearchPropertyContract = (
   adapterName: SearchIndex['adapter'],
@@ -154,21 +185,48 @@ export const describeSearchPropertyContract = (
       await index.remove(history.removed);
       const latest = new Map([...history.docs, ...history.updates].map((doc) => [doc.id, doc]));
       for (const id of history.removed) latest.delete(id);
-      const expected = referenceSearch([...latest.values()], { ...query, pageSize: IDS.length });
+      // BM25 is the adapter's own (analysers differ); everything else the reference computes itself.
+      const everything = await index.search({ ...query, page: 1, pageSize: IDS.length });
+      const textScores = new Map(
+        everything.ids.map((id, at) => [id, everything.signals?.[at]?.text ?? 0] as const),
+      );
+      const expected = referenceSearch([...latest.values()], { ...query, pageSize: IDS.length }, textScores);
       const pages = Math.ceil(expected.total / query.pageSize) + 1;
-      const seen: { ids: string[]; scores: number[] } = { ids: [], scores: [] };
+      const seen: { ids: string[]; scores: number[]; signals: RankSignals[] } = {
+        ids: [],
+        scores: [],
+        signals: [],
+      };
       for (let page = 1; page <= pages; page++) {
         const result = await index.search({ ...query, page });
         expect(result.total).toBe(expected.total);
+        expect(result.signals).toHaveLength(result.ids.length);
         seen.ids.push(...result.ids);
         seen.scores.push(...result.scores);
+        seen.signals.push(...(result.signals ?? []));
       }
-      expect(seen).toEqual({ ids: expected.ids, scores: expected.scores });
       const withFacets = await index.search({ ...query, page: 1, facets: true });
       expect(withFacets.facets).toEqual(referenceFacets([...latest.values()], query));
       expect(withFacets.relax).toEqual(
         expected.total === 0 ? referenceRelax([...latest.values()], query) : undefined,
       );
+      if (options.exact) {
+        expect(seen).toEqual({ ids: expected.ids, scores: expected.scores, signals: expected.signals });
+        return;
+      }
+      const expectedAt = new Map(expected.ids.map((id, at) => [id, at]));
+      expect([...seen.ids].sort()).toEqual([...expected.ids].sort());
+      seen.ids.forEach((id, at) => {
+        const reference = expectedAt.get(id) as number;
+        expect(seen.scores[at]).toBe(expected.scores[reference]);
+        const [own, theirs] = [seen.signals[at], expected.signals[reference]];
+        expect(own.facet).toBeCloseTo(theirs.facet, 5);
+        expect(own.fused).toBeCloseTo(theirs.fused, 5);
+        if (theirs.vector === undefined) expect(own.vector).toBeUndefined();
+        else expect(own.vector).toBeCloseTo(theirs.vector, 5);
+        expect(own.textTerms).toEqual(theirs.textTerms);
+        if (at > 0) expect(own.fused).toBeLessThanOrEqual(seen.signals[at - 1].fused + 1e-6);
+      });
     };
 
     for (const restriction of ['min_1_match', 'all_match'] as const) {

@@ -30,7 +30,11 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
     });
 
     beforeEach(async () => {
-      store ??= await open();
+      if (!store) {
+        store = await open();
+        // Unique constraints hold only once their index is built; MongoDB builds them in the background.
+        await store.ensureIndexes([spec]);
+      }
       await people().deleteMany({});
     });
     afterAll(async () => {

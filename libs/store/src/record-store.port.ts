@@ -72,6 +72,11 @@ export interface RecordStore {
   /** Adapter name, reported by the health check. */
   readonly adapter: 'sqlite' | 'mongodb';
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T>;
+  /**
+   * Builds the specs' indexes and resolves once they are built, so unique constraints hold before the
+   * first write and sorted lists have their index from the first query.
+   */
+  ensureIndexes(specs: readonly CollectionSpec[]): Promise<void>;
   /** True when the store answers a trivial query. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;

@@ -30,6 +30,7 @@ const SettingsMessage = lazyScreen(() => import('./routes/settings-message.route
 const SendMoreOffers = lazyScreen(() => import('./routes/send-more-offers.route'));
 const Feedback = lazyScreen(() => import('./routes/feedback.route'));
 const Feed = lazyScreen(() => import('./routes/feed.route'));
+const AdminAnalytics = lazyScreen(() => import('./routes/admin-analytics.route'));
 const ErrorScreen = lazyScreen(() => import('./routes/error.route'));
 const NotFound = lazyScreen(() => import('./routes/not-found.route'));
 
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: '/sendMoreOffers', element: <SendMoreOffers /> },
           { path: '/feedback', element: <Feedback /> },
           { path: '/feed', element: <Feed /> },
+          { path: '/admin/analytics', element: <AdminAnalytics /> },
           { path: '/error', element: <ErrorScreen /> },
           { path: '*', element: <NotFound /> },
         ],

@@ -1,15 +1,17 @@
 import type { ActiveFilters, MatchExplanation, SearchKind } from '@skillers/domain';
 import { api } from './api-client';
 import { ApiError } from './api-error';
+import type { SearchHit } from './search-clicks';
 
 /**
- * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a search
- * result carries why it was found.
+ * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a record
+ * of a search answer carries why it was found and its `hit`, reported when it is opened.
  */
-export type Ranked<T> = T & { similarity?: number; why?: MatchExplanation };
+export type Ranked<T> = T & { similarity?: number; why?: MatchExplanation; hit?: SearchHit };
 
 interface SortAnswer {
   results: { record_id: string; similarity: number; why?: MatchExplanation }[];
+  eventId?: string;
 }
 
 /** Spec section 9: similarity is shown to 3 decimals. */
@@ -34,17 +36,19 @@ export const fetchClosest = async <T>(
   fetchRecord: (id: string) => Promise<T>,
 ): Promise<Ranked<T>[]> => {
   const trimmed = text.trim();
-  const { results } = await api.post<SortAnswer>('/sort', {
+  const { results, eventId } = await api.post<SortAnswer>('/sort', {
     type,
     filter,
     ...(trimmed ? { text: trimmed } : {}),
   });
   const records = await Promise.all(
     results
+      .map((result, index) => ({ ...result, rank: index + 1 }))
       .filter(({ similarity }) => similarity > 0)
-      .map(async ({ record_id, similarity, why }): Promise<Ranked<T> | null> => {
+      .map(async ({ record_id, similarity, why, rank }): Promise<Ranked<T> | null> => {
         try {
-          return { ...(await fetchRecord(record_id)), similarity, ...(why ? { why } : {}) };
+          const hit = eventId === undefined ? {} : { hit: { eventId, recordId: record_id, rank } };
+          return { ...(await fetchRecord(record_id)), similarity, ...(why ? { why } : {}), ...hit };
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;

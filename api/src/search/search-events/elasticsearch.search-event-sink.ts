@@ -1,12 +1,19 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { Logger } from '@nestjs/common';
 import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
-import type { SearchEvent } from './search-event';
+import type { AnalyticsEvent } from './search-event';
+import { ElasticsearchSearchAnalytics } from './elasticsearch.search-analytics';
+import type { SearchAnalyticsReader } from './search-analytics';
 import type { SearchEventSink } from './search-event-sink';
-import { SEARCH_EVENTS_INDEX, searchEventsMappings } from './search-events.mapping';
+import {
+  SEARCH_EVENTS_INDEX,
+  searchEventsMappings,
+  searchEventsPolicy,
+  searchEventsTemplate,
+} from './search-events.mapping';
 
 export interface ElasticsearchSinkOptions extends EventBufferSettings {
-  /** Another index name, so that test runs never write into the real one. */
+  /** Another data stream name (and template and policy name), so that test runs never write into the real one. */
   index?: string;
   logger?: WarningLogger;
 }
@@ -15,6 +22,9 @@ const isAlreadyExists = (error: unknown): boolean =>
   error instanceof errors.ResponseError &&
   (error.body as { error?: { type?: string } } | undefined)?.error?.type ===
     'resource_already_exists_exception';
+
+const isNotFound = (error: unknown): boolean =>
+  error instanceof errors.ResponseError && error.statusCode === 404;
 
 /**
  * Events are worth one quick retry, not the client's default patience: a stalled cluster would otherwise
@@ -25,13 +35,19 @@ const REQUEST_TIMEOUT_MS = 5_000;
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The cluster profile's search events: bulk-appended to one index with an explicit mapping, created on
- * start when missing. Events are never updated, so each is a `create` with a generated id.
+ * The cluster profile's search events: bulk-appended to a data stream whose backing indices roll over daily
+ * and are deleted after the retention period (an index lifecycle policy). At start it creates the policy
+ * when missing (an operator's edits to it are kept), puts the index template, creates the stream, and puts
+ * the current mapping on it, so a field added in a new version is accepted by the live index too instead of
+ * being refused by its strict mapping. Events are never updated, so each is a `create` with a generated id.
+ * A plain `search-events` index left by an earlier version keeps receiving events (with the new fields
+ * mapped), and a warning says how to move it into a data stream.
  */
 export class ElasticsearchSearchEventSink implements SearchEventSink {
   readonly adapter = 'elasticsearch';
   readonly index: string;
-  private readonly buffer: EventBuffer<SearchEvent>;
+  private readonly buffer: EventBuffer<AnalyticsEvent>;
+  private readonly logger: WarningLogger;
   private indexReady?: Promise<void>;
 
   private constructor(
@@ -43,6 +59,7 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     }: ElasticsearchSinkOptions,
   ) {
     this.index = index;
+    this.logger = logger;
     this.buffer = new EventBuffer({
       ...settings,
       label: 'search events',
@@ -71,12 +88,17 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     return sink;
   }
 
-  record(event: SearchEvent): void {
+  record(event: AnalyticsEvent): void {
     this.buffer.push(event);
   }
 
   flush(): Promise<void> {
     return this.buffer.flush();
+  }
+
+  /** Aggregations over the same index; an event is counted once Elasticsearch refreshes (about a second). */
+  analytics(): SearchAnalyticsReader {
+    return new ElasticsearchSearchAnalytics(this.client, this.index);
   }
 
   async close(): Promise<void> {
@@ -85,27 +107,70 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
   }
 
   private ensureIndex(): Promise<void> {
-    this.indexReady ??= this.createIndexIfMissing().catch((error: unknown) => {
+    this.indexReady ??= this.prepare().catch((error: unknown) => {
       this.indexReady = undefined;
       throw error;
     });
     return this.indexReady;
   }
 
-  private async createIndexIfMissing(): Promise<void> {
-    if (await this.client.indices.exists({ index: this.index })) return;
-    try {
-      await this.client.indices.create({ index: this.index, mappings: searchEventsMappings });
-    } catch (error) {
-      // Several api nodes start at once: one creates the index, the others find it made.
-      if (!isAlreadyExists(error)) throw error;
+  private async prepare(): Promise<void> {
+    await this.ensurePolicy();
+    await this.client.indices.putIndexTemplate(searchEventsTemplate(this.index));
+    if (await this.isDataStream()) {
+      await this.putMapping();
+    } else if (await this.client.indices.exists({ index: this.index })) {
+      await this.putMapping();
+      this.logger.warn(
+        `${this.index} is a plain index from an earlier version: events keep going into it, without rollover ` +
+          'or retention, until it is moved into a data stream (docs/cluster.md, "Search events")',
+      );
+    } else {
+      try {
+        await this.client.indices.createDataStream({ name: this.index });
+      } catch (error) {
+        // Several api nodes start at once: one creates the stream, the others find it made.
+        if (!isAlreadyExists(error)) throw error;
+      }
     }
   }
 
-  private async append(batch: readonly SearchEvent[]): Promise<void> {
+  /** Created only when missing, so retention an operator changed in Kibana survives restarts. */
+  private async ensurePolicy(): Promise<void> {
+    try {
+      await this.client.ilm.getLifecycle({ name: this.index });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.client.ilm.putLifecycle({ name: this.index, policy: searchEventsPolicy });
+    }
+  }
+
+  private async isDataStream(): Promise<boolean> {
+    try {
+      await this.client.indices.getDataStream({ name: this.index });
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Adds the fields of this version's mapping to every backing index; existing fields are left as they are. */
+  private async putMapping(): Promise<void> {
+    await this.client.indices.putMapping({
+      index: this.index,
+      dynamic: searchEventsMappings.dynamic,
+      properties: searchEventsMappings.properties,
+    });
+  }
+
+  private async append(batch: readonly AnalyticsEvent[]): Promise<void> {
     await this.ensureIndex();
     const response = await this.client.bulk({
-      operations: batch.flatMap((event) => [{ create: { _index: this.index } }, event]),
+      operations: batch.flatMap((event) => [
+        { create: { _index: this.index } },
+        { '@timestamp': event.at, ...event },
+      ]),
     });
     if (!response.errors) return;
     const refused = response.items.map((item) => item.create?.error).filter((error) => error !== undefined);

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonlFileSearchEventSink, searchEventsFileName } from './jsonl-file.search-event-sink';
-import type { SearchEvent } from './search-event';
-import { sampleSearchEvent } from './search-event.testing';
+import type { AnalyticsEvent } from './search-event';
+import { sampleClickEvent, sampleSearchEvent } from './search-event.testing';
 
-const readLines = (file: string): SearchEvent[] =>
+const readLines = (file: string): AnalyticsEvent[] =>
   readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as SearchEvent);
+    .map((line) => JSON.parse(line) as AnalyticsEvent);
 
 describe('JSON-lines search event sink', () => {
   let folder: string;
@@ -40,20 +40,36 @@ describe('JSON-lines search event sink', () => {
       [
         'activeFilterCount',
         'at',
+        'combination',
+        'eventId',
         'filterKeys',
         'filters',
         'hits',
         'kind',
+        'labels',
         'latencyMs',
         'page',
+        'rank',
         'restriction',
+        'results',
         'returned',
         'signedIn',
         'similarityFallback',
         'top',
+        'type',
       ].sort(),
     );
     await sink.close();
+  });
+
+  it('appends clicks to the same day file, after the search they name', async () => {
+    const sink = new JsonlFileSearchEventSink(folder, { logger: silent });
+    const search = sampleSearchEvent('2031-05-04T10:00:00.000Z');
+    const click = sampleClickEvent('2031-05-04T10:00:05.000Z');
+    sink.record(search);
+    sink.record(click);
+    await sink.close();
+    expect(readLines(join(folder, 'search-events-2031-05-04.jsonl'))).toEqual([search, click]);
   });
 
   it('writes each event into the file of its UTC day and keeps appending across restarts', async () => {

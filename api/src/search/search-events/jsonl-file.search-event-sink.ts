@@ -2,18 +2,19 @@ import { Logger } from '@nestjs/common';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
-import type { SearchEvent } from './search-event';
+import type { AnalyticsEvent } from './search-event';
+import type { SearchAnalyticsReader } from './search-analytics';
 import type { SearchEventSink } from './search-event-sink';
+import { JsonlFileSearchAnalytics } from './jsonl-file.search-analytics';
 
-export const SEARCH_EVENTS_FOLDER = 'search-events';
+import { searchEventsFileName } from './search-events-files';
 
-/** One file per UTC day, named after the day of the events it holds. */
-export const searchEventsFileName = (day: string): string => `search-events-${day}.jsonl`;
+export { SEARCH_EVENTS_FOLDER, searchEventsFileName } from './search-events-files';
 
-const dayOf = (event: SearchEvent): string => event.at.slice(0, 10);
+const dayOf = (event: AnalyticsEvent): string => event.at.slice(0, 10);
 
-const byDay = (events: readonly SearchEvent[]): Map<string, SearchEvent[]> => {
-  const days = new Map<string, SearchEvent[]>();
+const byDay = (events: readonly AnalyticsEvent[]): Map<string, AnalyticsEvent[]> => {
+  const days = new Map<string, AnalyticsEvent[]>();
   for (const event of events) {
     const day = dayOf(event);
     const list = days.get(day);
@@ -39,7 +40,7 @@ export interface JsonlFileSinkOptions extends EventBufferSettings {
  */
 export class JsonlFileSearchEventSink implements SearchEventSink {
   readonly adapter = 'jsonl-file';
-  private readonly buffer: EventBuffer<SearchEvent>;
+  private readonly buffer: EventBuffer<AnalyticsEvent>;
   private open?: { day: string; stream: WriteStream };
 
   constructor(
@@ -55,12 +56,17 @@ export class JsonlFileSearchEventSink implements SearchEventSink {
     });
   }
 
-  record(event: SearchEvent): void {
+  record(event: AnalyticsEvent): void {
     this.buffer.push(event);
   }
 
   flush(): Promise<void> {
     return this.buffer.flush();
+  }
+
+  /** Flushes before each report, so it includes the searches of the last second too. */
+  analytics(): SearchAnalyticsReader {
+    return new JsonlFileSearchAnalytics(this.folder, () => this.flush());
   }
 
   async close(): Promise<void> {
@@ -69,7 +75,7 @@ export class JsonlFileSearchEventSink implements SearchEventSink {
     this.open = undefined;
   }
 
-  private async append(batch: readonly SearchEvent[]): Promise<void> {
+  private async append(batch: readonly AnalyticsEvent[]): Promise<void> {
     for (const [day, events] of byDay(batch)) {
       const stream = await this.streamFor(day);
       await write(stream, events.map((event) => `${JSON.stringify(event)}\n`).join(''));

@@ -13,8 +13,31 @@ interface SavedObject {
 interface LensColumn {
   operationType: string;
   sourceField?: string;
-  params?: { orderBy?: { columnId?: string } };
+  filter?: { query: string; language: string };
+  references?: string[];
+  params?: { orderBy?: { columnId?: string }; formula?: string };
 }
+
+interface LensState {
+  query: { query: string; language: string };
+  datasourceStates: { formBased: { layers: Record<string, { columns: Record<string, LensColumn> }> } };
+  visualization: {
+    layers: { layerId: string; xAccessor: string; accessors: string[]; splitAccessor?: string }[];
+  };
+}
+
+/** The field names a KQL query compares (`type : "click"`, `rank <= 24`); `*` names none. */
+const kqlFields = (query: string): string[] =>
+  [...query.matchAll(/([A-Za-z_][\w.]*)\s*(?::|<=|>=|<|>)/g)].map((match) => match[1]);
+
+/** The KQL queries inside a Lens formula: `count(kql='hits : 0') / count(kql='*')`. */
+const formulaQueries = (formula: string): string[] =>
+  [...formula.matchAll(/kql='([^']*)'/g)].map((match) => match[1]);
+
+const lensState = (title: string): LensState =>
+  byType('lens').find((lens) => lens.attributes.title === title)?.attributes.state as LensState;
+
+const onlyLayer = (state: LensState) => Object.values(state.datasourceStates.formBased.layers)[0].columns;
 
 const SAVED_OBJECTS = join(__dirname, '../../../../deploy/kibana/search-events.ndjson');
 
@@ -68,15 +91,15 @@ describe('Kibana saved objects for search events', () => {
         'Search latency percentiles (ms)',
         'Most used filters',
         'Similarity fallback rate',
+        'Zero-result rate per day',
+        'Click-through by rank',
+        'Top zero-result filter combinations',
+        'Most used labels',
       ]),
     );
     for (const lens of lenses) {
-      const state = lens.attributes.state as {
-        datasourceStates: { formBased: { layers: Record<string, { columns: Record<string, LensColumn> }> } };
-        visualization: {
-          layers: { layerId: string; xAccessor: string; accessors: string[]; splitAccessor?: string }[];
-        };
-      };
+      const state = lens.attributes.state as LensState;
+      for (const field of kqlFields(state.query.query)) expect(fields.has(field)).toBe(true);
       const layers = state.datasourceStates.formBased.layers;
       for (const [layerId, { columns }] of Object.entries(layers)) {
         expect(lens.references).toContainEqual({
@@ -85,7 +108,15 @@ describe('Kibana saved objects for search events', () => {
           name: `indexpattern-datasource-layer-${layerId}`,
         });
         for (const column of Object.values(columns)) {
-          if (column.sourceField !== '___records___') expect(fields.has(column.sourceField ?? '')).toBe(true);
+          // Formulas and their arithmetic read the columns they refer to, not a field.
+          if (column.operationType === 'formula' || column.operationType === 'math') {
+            for (const reference of column.references ?? []) expect(columns).toHaveProperty(reference);
+            for (const query of formulaQueries(column.params?.formula ?? ''))
+              for (const field of kqlFields(query)) expect(fields.has(field)).toBe(true);
+          } else if (column.sourceField !== '___records___') {
+            expect(fields.has(column.sourceField ?? '')).toBe(true);
+          }
+          for (const field of kqlFields(column.filter?.query ?? '')) expect(fields.has(field)).toBe(true);
           if (column.params?.orderBy?.columnId)
             expect(columns).toHaveProperty(column.params.orderBy.columnId);
         }
@@ -99,6 +130,41 @@ describe('Kibana saved objects for search events', () => {
     }
     const [latest] = byType('search');
     for (const column of latest.attributes.columns as string[]) expect(fields.has(column)).toBe(true);
+  });
+
+  it('shows the views of the admin analytics page, defined as the page defines them', () => {
+    const filtering = 'not type : "click" and not similarityFallback : true';
+    const zeroRate = lensState('Zero-result rate per day');
+    expect(zeroRate.query.query).toBe(filtering);
+    expect(onlyLayer(zeroRate).day).toMatchObject({ sourceField: 'at', params: { interval: '1d' } });
+    expect(onlyLayer(zeroRate).rate.params?.formula).toBe("count(kql='hits : 0') / count(kql='*')");
+
+    const fallback = lensState('Similarity fallback rate');
+    expect(fallback.query.query).toBe('not type : "click"');
+    expect(onlyLayer(fallback).rate.params?.formula).toBe(
+      "count(kql='similarityFallback : true') / count(kql='not similarityFallback : true')",
+    );
+
+    // A search counts under each rank it showed (`rank` holds them all), a click under the rank it opened.
+    const clickThrough = lensState('Click-through by rank');
+    expect(onlyLayer(clickThrough).rank).toMatchObject({ operationType: 'terms', sourceField: 'rank' });
+    expect(onlyLayer(clickThrough).ctr.params?.formula).toBe(
+      `count(kql='type : "click"') / count(kql='not type : "click"')`,
+    );
+
+    const combinations = lensState('Top zero-result filter combinations');
+    expect(combinations.query.query).toBe(`${filtering} and hits : 0`);
+    expect(onlyLayer(combinations).combination).toMatchObject({ sourceField: 'combination' });
+    const labels = lensState('Most used labels');
+    expect(labels.query.query).toBe(filtering);
+    expect(onlyLayer(labels).label).toMatchObject({ sourceField: 'labels' });
+
+    // Clicks share the index: the views counting searches leave them out.
+    expect(lensState('Searches over time').query.query).toBe('not type : "click"');
+    const [latest] = byType('search');
+    expect(latest.attributes.kibanaSavedObjectMeta).toEqual({
+      searchSourceJSON: expect.stringContaining('"query":"not type : \\"click\\""'),
+    });
   });
 
   it('has a dashboard with a panel for each visualisation and the list of latest searches', () => {

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../core/tokens';
 import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
 import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from './jsonl-file.search-event-sink';
+import { SEARCH_ANALYTICS } from './search-analytics';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
 
 /**
@@ -21,8 +22,13 @@ import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
           ? ElasticsearchSearchEventSink.connect(config.elasticsearchUrl)
           : new JsonlFileSearchEventSink(join(config.dataDir, SEARCH_EVENTS_FOLDER)),
     },
+    {
+      provide: SEARCH_ANALYTICS,
+      inject: [SEARCH_EVENT_SINK],
+      useFactory: (sink: SearchEventSink) => sink.analytics(),
+    },
   ],
-  exports: [SEARCH_EVENT_SINK],
+  exports: [SEARCH_EVENT_SINK, SEARCH_ANALYTICS],
 })
 export class SearchEventsModule implements OnApplicationShutdown {
   constructor(@Inject(SEARCH_EVENT_SINK) private readonly sink: SearchEventSink) {}

@@ -104,8 +104,19 @@ describe('filteringRequestSchema', () => {
     ).toMatchObject({ filtering_restriction: 'all_match', page: 3 });
   });
 
+  it('takes free text, trimmed, up to 500 characters', () => {
+    expect(filteringRequestSchema.parse({ activeFilters: {}, text: '  rust compilers ' })).toMatchObject({
+      text: 'rust compilers',
+    });
+    expect(filteringRequestSchema.parse({ activeFilters: {} }).text).toBeUndefined();
+    const long = filteringRequestSchema.safeParse({ activeFilters: {}, text: 'x'.repeat(501) });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0].message).toBe('Search text must be at most 500 characters');
+  });
+
   it.each([
     ['no activeFilters', {}],
+    ['text that is not text', { activeFilters: {}, text: ['rust'] }],
     ['an unknown restriction', { activeFilters: {}, filtering_restriction: 'any' }],
     ['a page of 0', { activeFilters: {}, page: 0 }],
     ['a page as text', { activeFilters: {}, page: '2' }],

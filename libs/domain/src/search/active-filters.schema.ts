@@ -8,6 +8,7 @@ import {
   WEEKLY_HOURS_MAX,
 } from '../validation/listing-fields';
 import { WORKING_TYPES } from '../vocabularies/working-types';
+import { SEARCH_TEXT_MAX_LENGTH } from './free-text';
 import { setDeadlineDay, type SearchKind, type TagFacet } from './search-document';
 import { OPTION_CLIENT_KEYS, OPTION_KEY_DIMENSIONS, type OptionClientKey } from './filter-keys';
 import {
@@ -157,6 +158,12 @@ export const filteringRequestSchema = z
       .min(1, 'Page must be at least 1')
       .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
       .default(1),
+    /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
+    text: z
+      .string({ error: 'Search text must be text' })
+      .trim()
+      .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
+      .optional(),
   })
   .superRefine(({ activeFilters, mustHave }, context) => {
     for (const key of OPTION_CLIENT_KEYS) {

@@ -275,7 +275,7 @@ describe('matchDocument', () => {
 describe('referenceSearch', () => {
   const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
 
-  it('ranks by score, then newest first, then greater id, and pages', () => {
+  it('ranks by the weight of the picked options present (rarer weighs more), then newest, then greater id', () => {
     const [a, b, c, d, e] = ['01', '02', '03', '04', '05'].map((suffix) => suffix.padStart(24, 'a'));
     const docs = [
       doc({ id: a, createdAt: at(1), tags: { industry: ['Banking', 'Healthcare'] } }),
@@ -286,9 +286,58 @@ describe('referenceSearch', () => {
       doc({ kind: 'project', createdAt: at(9), tags: { industry: ['Banking'] } }),
     ];
     const banking = query({ tags: { industry: ['Banking', 'Healthcare'] }, pageSize: 2 });
-    expect(referenceSearch(docs, banking)).toEqual({ ids: [a, d], scores: [2, 1], total: 4 });
-    expect(referenceSearch(docs, { ...banking, page: 2 })).toEqual({ ids: [c, b], scores: [1, 1], total: 4 });
-    expect(referenceSearch(docs, { ...banking, page: 3 })).toEqual({ ids: [], scores: [], total: 4 });
+    // Among the five profiles Banking is carried by three (weight 98), Healthcare by two (weight 125).
+    const healthcare = 125 / 223;
+    const bankingOnly = 98 / 223;
+    expect(referenceSearch(docs, banking)).toEqual({
+      ids: [a, c],
+      scores: [2, 1],
+      total: 4,
+      signals: [
+        { facet: 1, fused: 1 },
+        { facet: healthcare, fused: healthcare },
+      ],
+    });
+    expect(referenceSearch(docs, { ...banking, page: 2 })).toMatchObject({
+      ids: [d, b],
+      scores: [1, 1],
+      signals: [{ facet: bankingOnly }, { facet: bankingOnly }],
+    });
+    expect(referenceSearch(docs, { ...banking, page: 3 })).toEqual({
+      ids: [],
+      scores: [],
+      total: 4,
+      signals: [],
+    });
+  });
+
+  it('ranks by the fused facet evidence, BM25 score of the text and vector, never narrowing the matches', () => {
+    const [a, b, c] = ['01', '02', '03'].map((suffix) => suffix.padStart(24, 'b'));
+    const docs = [
+      doc({ id: a, createdAt: at(1), text: 'Rust compilers', vector: [1, 0] }),
+      doc({ id: b, createdAt: at(2), text: 'Go services', vector: [0, 1] }),
+      doc({ id: c, createdAt: at(3), text: 'Children books' }),
+    ];
+    const textScores = new Map([[a, 2.5]]);
+    const ranked = referenceSearch(docs, query({ text: 'rust', queryVector: [0, 2] }), textScores);
+    expect(ranked.total).toBe(3);
+    // a: 0.125 · 2.5 / 5.5 ≈ 0.057; b: 0.125 · 1 = 0.125; c: nothing, so last.
+    expect(ranked.ids).toEqual([b, a, c]);
+    expect(ranked.signals[0]).toEqual({ facet: 0, text: 0, vector: 1, fused: 0.125, textTerms: [] });
+    expect(ranked.signals[1]).toEqual({
+      facet: 0,
+      text: 2.5,
+      vector: 0,
+      fused: (0.125 * 2.5) / 5.5,
+      textTerms: ['rust'],
+    });
+    expect(ranked.signals[2]).toEqual({ facet: 0, text: 0, fused: 0, textTerms: [] });
+    const filtered = referenceSearch(
+      docs,
+      query({ text: 'rust', tags: { industry: ['Banking'] } }),
+      textScores,
+    );
+    expect(filtered.total).toBe(0);
   });
 
   it('lists every record of the kind newest first when nothing is filtered', () => {

@@ -27,10 +27,13 @@
  *   - deadline: the record has a deadline (after 1970-01-01) on or after the asked date, comparing
  *     calendar days.
  *
- * How matches rank
- * - The score is the number of picked options present plus one for each active number filter.
- * - Higher score first, then newer first (createdAt), then the greater id, so the order is total.
- * - With no active filter every record of the kind matches with score 0: newest first.
+ * How matches rank (hybrid-ranking.ts has the formula)
+ * - Higher fused score first, then newer first (createdAt), then the greater id, so the order is total.
+ *   The fused score combines the rarity-weighted share of picked options present (each option weighs more
+ *   the fewer records of the kind carry it), the BM25 score of the free text and the cosine similarity of
+ *   the query vector. Without free text and query vector, that is the weighted share alone.
+ * - With no active filter every record of the kind matches: without free text or vector, newest first.
+ * - `score` is still the number of picked options present plus one for each active number filter.
  */
 import {
   createdAtMs,
@@ -46,6 +49,15 @@ import {
   type FilterDimension,
   NUMBER_DIMENSIONS,
 } from './filter-keys';
+import {
+  facetShare,
+  fuseRankSignals,
+  optionWeight,
+  type SignalValues,
+  storedCosine,
+  vectorSignal,
+} from './hybrid-ranking';
+import { matchedTextTerms } from './free-text';
 import type { SearchFilter, SearchQuery, WorkingType } from './search-query';
 
 /** The level a tool is asked at when the tools filter does not name it (spec section 3). */
@@ -81,6 +93,13 @@ export interface MatchResult {
   score: number;
 }
 
+/** The parts of one record's rank, as `SearchResult.signals` reports them. */
+export interface ReferenceSignals extends SignalValues {
+  fused: number;
+  /** Words of the free text found in the record's text, when free text was given. */
+  textTerms?: string[];
+}
+
 export interface ReferenceResult {
   /** The requested page of ids, best first. */
   ids: string[];
@@ -88,6 +107,8 @@ export interface ReferenceResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
+  /** The rank signals of each id on the page. */
+  signals: ReferenceSignals[];
 }
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
@@ -222,24 +243,75 @@ export const compareIdsDescending = (a: string, b: string): number => (a < b ? 1
 interface Ranked {
   id: string;
   score: number;
+  fused: number;
   time: number;
+  signals: ReferenceSignals;
 }
 
-const compareRanked = (a: Ranked, b: Ranked): number =>
-  b.score - a.score || b.time - a.time || compareIdsDescending(a.id, b.id);
+/** The tie-break order every ranking ends with: newer first, then the greater id. */
+export const compareRecency = (a: { time: number; id: string }, b: { time: number; id: string }): number =>
+  b.time - a.time || compareIdsDescending(a.id, b.id);
 
-/** The whole search as a scan over the records: the page of ids, ranked, and the total. */
-export const referenceSearch = (docs: readonly SearchDocument[], query: SearchQuery): ReferenceResult => {
+const compareRanked = (a: Ranked, b: Ranked): number => b.fused - a.fused || compareRecency(a, b);
+
+/** Each picked option's weight (`optionWeight`) among the records of the query's kind. */
+export const pickedOptionWeights = (
+  docs: readonly SearchDocument[],
+  filter: SearchFilter & { kind?: SearchKind },
+): number[][] => {
+  const ofKind = docs.filter((doc) => filter.kind === undefined || doc.kind === filter.kind);
+  return activeOptionGroups(filter).map((group) =>
+    group.options.map((_, index) =>
+      optionWeight(ofKind.length, ofKind.filter((doc) => hasOption(doc, group, index)).length),
+    ),
+  );
+};
+
+/**
+ * The whole search as a scan over the records: the page of ids, ranked, and the total. `textScores` are the
+ * BM25 scores of the free text per record id, which the adapter computes (records it leaves out score 0).
+ */
+export const referenceSearch = (
+  docs: readonly SearchDocument[],
+  query: SearchQuery,
+  textScores?: ReadonlyMap<string, number>,
+): ReferenceResult => {
   const match = compileFilter(query);
+  const groups = activeOptionGroups(query);
+  const weights = pickedOptionWeights(docs, query);
+  const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
+  const text = query.text?.trim() || undefined;
   const ranked: Ranked[] = [];
   for (const doc of docs) {
     const { matched, score } = match(doc);
-    if (matched) ranked.push({ id: doc.id, score, time: createdAtMs(doc) });
+    if (!matched) continue;
+    let matchedWeight = 0;
+    groups.forEach((group, at) =>
+      group.options.forEach((_, index) => {
+        if (hasOption(doc, group, index)) matchedWeight += weights[at][index];
+      }),
+    );
+    const signals: ReferenceSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+    if (text !== undefined) {
+      signals.text = textScores?.get(doc.id) ?? 0;
+      signals.textTerms = matchedTextTerms(text, doc.text);
+    }
+    if (query.queryVector) {
+      const vector = storedCosine(query.queryVector, doc.vector);
+      if (vector !== undefined) signals.vector = vectorSignal(vector);
+    }
+    signals.fused = fuseRankSignals(signals);
+    ranked.push({ id: doc.id, score, fused: signals.fused, time: createdAtMs(doc), signals });
   }
   ranked.sort(compareRanked);
   const start = (query.page - 1) * query.pageSize;
   const page = ranked.slice(start, start + query.pageSize);
-  return { ids: page.map((item) => item.id), scores: page.map((item) => item.score), total: ranked.length };
+  return {
+    ids: page.map((item) => item.id),
+    scores: page.map((item) => item.score),
+    total: ranked.length,
+    signals: page.map((item) => item.signals),
+  };
 };
 
 /*

@@ -42,6 +42,10 @@ export interface SearchFilter {
 
 export interface SearchQuery extends SearchFilter {
   kind: SearchKind;
+  /** Free text: ranks the matches (BM25 over name, description and goal), never narrows them. */
+  text?: string;
+  /** The embedded picked labels and free text: ranks the matches by cosine similarity with their vectors. */
+  queryVector?: number[];
   /** 1-based. */
   page: number;
   pageSize: number;

@@ -14,6 +14,7 @@ import { TOOL_ENTRIES, type ToolOption } from './tools';
 import { WORKING_TYPES } from './working-types';
 
 export { contentHash } from './content-hash';
+export { EVERYDAY_NAMES } from './everyday-names';
 export { compareLabels, foldLabel } from './label-order';
 export { TOOL_CATEGORIES, type ToolCategory, type ToolOption } from './tools';
 

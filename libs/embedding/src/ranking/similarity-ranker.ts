@@ -88,7 +88,8 @@ export class SimilarityRanker {
     // The newest records compete on their text too, so a request with no tag in common still gets an answer.
     const newest = await this.index.search({ ...page, tags: {}, pageSize: NEWEST_CANDIDATES });
     const candidates = [...new Set([...matched.keys(), ...newest.ids])];
-    const docs = await Promise.all(candidates.map((id) => this.index.get(id)));
+    // One read for every candidate; the ranking needs their text, not their vectors.
+    const docs = await this.index.getMany(candidates, { vectors: false });
     return docs
       .flatMap((doc, at) => (doc ? [{ doc, order: at }] : []))
       .map(({ doc, order }) => ({

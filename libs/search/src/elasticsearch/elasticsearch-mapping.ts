@@ -14,7 +14,8 @@ export const searchIndexMappings = (vectorDims: number): estypes.MappingTypeMapp
     kind: { type: 'keyword' },
     ownerId: { type: 'keyword' },
     createdAt: { type: 'date' },
-    text: { type: 'text' },
+    // English stemming and stop words, as the embedded index's full-text search has them.
+    text: { type: 'text', analyzer: 'english' },
     tags: { properties: Object.fromEntries(TAG_FACETS.map((facet) => [facet, { type: 'keyword' }])) },
     // Kept for reading the document back; filters use `toolTokens`.
     toolLevels: { type: 'object', enabled: false },

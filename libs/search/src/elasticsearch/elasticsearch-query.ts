@@ -9,6 +9,8 @@ import {
   type FacetCounts,
   type FacetDimension,
   facetOf,
+  FUSION_WEIGHTS,
+  type FusionWeights,
   type NumberField,
   type OptionGroup,
   pickedLabels,
@@ -45,20 +47,20 @@ const optionTerms = (group: OptionGroup): Query[] => {
 export interface FilterQuery {
   /** Clauses every match satisfies; they do not score. */
   filter: Query[];
-  /** One clause per picked option, each adding exactly 1 to the score of a match that has it. */
-  should: Query[];
+  /** The term query of each picked option, per active option group (as `activeOptionGroups` lists them). */
+  options: Query[][];
   /** How many number filters are active: each adds 1 to every match's score. */
   numberFilters: number;
 }
 
 /** The reference semantics as an Elasticsearch bool query. */
 export const filterQuery = (filter: SearchFilter): FilterQuery => {
-  const query: FilterQuery = { filter: [], should: [], numberFilters: 0 };
+  const query: FilterQuery = { filter: [], options: [], numberFilters: 0 };
   for (const group of activeOptionGroups(filter)) {
     const terms = optionTerms(group);
     if (filter.restriction === 'all_match') query.filter.push(...terms);
     else query.filter.push({ bool: { should: terms, minimum_should_match: 1 } });
-    query.should.push(...terms.map((term) => ({ constant_score: { filter: term, boost: 1 } })));
+    query.options.push(terms);
   }
   // Must-haves narrow without scoring: each is one more filter clause.
   for (const group of activeMustHaveGroups(filter)) query.filter.push(...optionTerms(group));
@@ -201,3 +203,72 @@ export const readRelax = (
       count: (aggregations?.[String(at)] as { doc_count?: number } | undefined)?.doc_count ?? 0,
     })),
   );
+
+/** The name of a picked option's clause, so that a hit says which options it carries. */
+export const optionClauseName = (group: number, option: number): string => `o:${group}:${option}`;
+export const TEXT_CLAUSE = 'text';
+export const VECTOR_CLAUSE = 'vector';
+
+export interface RankingInputs {
+  /** The weight (`optionWeight`) of each picked option, per group, aligned with `FilterQuery.options`. */
+  optionWeights: number[][];
+  text?: string;
+  /** The query vector, and the model whose vectors it may be compared with. */
+  vector?: { values: number[]; model?: string };
+}
+
+/**
+ * The hybrid ranking as one bool query whose score is the fused score of hybrid-ranking.ts: each picked
+ * option a constant W_facet · weight / picked weight, the BM25 score of the free text saturated by a
+ * script (W_text · bm25 / (bm25 + S)), and W_vector · max(0, cosine) by a script over the records that have
+ * a vector of the model. None of these clauses narrows the matches: only `filter` does.
+ */
+export const rankedQuery = (
+  filters: FilterQuery,
+  inputs: RankingInputs,
+  weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
+): { bool: estypes.QueryDslBoolQuery } => {
+  const pickedWeight = inputs.optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+  const should: Query[] = filters.options.flatMap((terms, group) =>
+    terms.map((term, option) => ({
+      constant_score: {
+        filter: term,
+        boost: (weights.facet * inputs.optionWeights[group][option]) / pickedWeight,
+        _name: optionClauseName(group, option),
+      },
+    })),
+  );
+  if (inputs.text !== undefined) {
+    should.push({
+      script_score: {
+        query: { match: { text: { query: inputs.text, _name: TEXT_CLAUSE } } },
+        script: {
+          source: 'params.weight * _score / (_score + params.saturation)',
+          params: { weight: weights.text, saturation: weights.textSaturation },
+        },
+      },
+    });
+  }
+  if (inputs.vector !== undefined) {
+    const { values, model } = inputs.vector;
+    should.push({
+      script_score: {
+        query: {
+          bool: {
+            filter: [
+              { exists: { field: 'vector' } },
+              ...(model !== undefined ? [{ term: { vectorModel: model } }] : []),
+            ],
+          },
+        },
+        script: {
+          source:
+            "double c = cosineSimilarity(params.vector, 'vector'); return c > 0 ? params.weight * c : 0;",
+          params: { vector: values, weight: weights.vector },
+        },
+        _name: VECTOR_CLAUSE,
+      },
+    });
+  }
+  return { bool: { filter: filters.filter, should, minimum_should_match: 0 } };
+};

@@ -1,10 +1,12 @@
 import { Client } from '@elastic/elasticsearch';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSearchIndexContract, searchDocument } from '../search-index.contract';
 import type { SearchIndex } from '../search-index.port';
 import { describeSearchPropertyContract } from '../search-properties.contract';
 import { type VectorSpace, vectorSpaceKey } from '../vector-space';
+import { searchIndexMappings } from './elasticsearch-mapping';
 import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
+import { excludesSourceVectors } from './source-vectors';
 
 const url = process.env.ELASTICSEARCH_URL;
 const VECTOR_DIMS = 3;
@@ -100,5 +102,64 @@ describe.skipIf(!url)('Elasticsearch generations keyed by embedding model (needs
     expect(await old.knn('project', [1, 0, 0], 5)).toEqual([]);
     expect(await old.vectorStatus()).toMatchObject({ live: { project: NEW }, reindexNeeded: true });
     await client.close();
+  });
+});
+
+describe.skipIf(!url)('Elasticsearch vectors in _source (needs ELASTICSEARCH_URL)', () => {
+  const indexPrefix = `skillers-test-vectors-${Date.now().toString(36)}`;
+  let client: Client;
+  let index: ElasticsearchSearchIndex | undefined;
+
+  beforeAll(() => {
+    client = new Client({ node: url as string });
+  });
+  afterAll(async () => {
+    await index?.close();
+    const indices = Object.keys(await client.indices.get({ index: `${indexPrefix}-*` }));
+    if (indices.length > 0) await client.indices.delete({ index: indices });
+    await client.close();
+  });
+
+  it('reads vectors back from an index created with the server defaults, as before the setting', async () => {
+    // Indices an earlier version of the adapter created: from 9.2 they leave vectors out of `_source`.
+    for (const kind of ['project', 'teammate']) {
+      await client.indices.create({
+        index: `${indexPrefix}-${kind}-legacy`,
+        mappings: searchIndexMappings(VECTOR_DIMS),
+        aliases: { [`${indexPrefix}-${kind}`]: {} },
+      });
+    }
+    index = await ElasticsearchSearchIndex.connect(url as string, {
+      indexPrefix,
+      vectorDims: VECTOR_DIMS,
+      refreshOnWrite: true,
+    });
+    const doc = searchDocument({ vector: [1, 2, 3], vectorModel: 'test-model' });
+    await index.upsert([doc]);
+    const { version } = await client.info();
+    const plain = await client.get<{ vector?: number[] }>({ index: `${indexPrefix}-teammate`, id: doc.id });
+    // What a read that does not ask for them gets: the reason the adapter asks.
+    expect(plain._source?.vector === undefined).toBe(excludesSourceVectors(version.number));
+    expect(await index.get(doc.id)).toEqual(doc);
+    expect(await index.getMany([doc.id])).toEqual([doc]);
+  });
+
+  it('creates its own indices with vectors kept in _source', async () => {
+    const fresh = await ElasticsearchSearchIndex.connect(url as string, {
+      indexPrefix: `${indexPrefix}-fresh`,
+      vectorDims: VECTOR_DIMS,
+      refreshOnWrite: true,
+    });
+    try {
+      const doc = searchDocument({ vector: [3, 2, 1], vectorModel: 'test-model' });
+      await fresh.upsert([doc]);
+      const plain = await client.get<{ vector?: number[] }>({
+        index: `${indexPrefix}-fresh-teammate`,
+        id: doc.id,
+      });
+      expect(plain._source?.vector).toEqual([3, 2, 1]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

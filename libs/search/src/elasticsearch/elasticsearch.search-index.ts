@@ -1,12 +1,26 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
+  facetShare,
+  FUSION_WEIGHTS,
+  fuseRankSignals,
+  matchedTextTerms,
+  optionWeight,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
-import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import {
+  type GetManyOptions,
+  type KnnHit,
+  PartialWriteError,
+  type RankSignals,
+  type SearchIndex,
+  type SearchIndexGeneration,
+  type SearchResult,
+} from '../search-index.port';
 import {
   assertVectorSpace,
   describeLiveVectorSpaces,
@@ -21,12 +35,19 @@ import { fromSource, type IndexedSource, searchIndexMappings, toSource } from '.
 import {
   facetAggregations,
   filterQuery,
+  optionClauseName,
   RANKED_SORT,
+  rankedQuery,
   readFacets,
   readRelax,
   relaxAggregations,
+  type RankingInputs,
+  TEXT_CLAUSE,
+  VECTOR_CLAUSE,
 } from './elasticsearch-query';
+import { OptionCounts } from './option-counts';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
+import { searchIndexSettings, sourceFilter } from './source-vectors';
 
 export interface ElasticsearchSearchIndexOptions {
   /** Starts every index and alias name, so that several deployments can share one cluster. */
@@ -50,10 +71,25 @@ export interface ElasticsearchSearchIndexOptions {
   onWarning?: (message: string) => void;
   /**
    * How a live write becomes visible to searches before it resolves: `wait_for` (default) waits for the
-   * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes).
+   * next scheduled refresh, `true` forces one at once (quicker to see, costlier under many writes), `false`
+   * does not wait: the write is searchable after the next scheduled refresh (`index.refresh_interval`, 1 s
+   * by default), which is what a bulk writer such as the index worker wants.
    */
-  refreshOnWrite?: 'wait_for' | true;
+  refreshOnWrite?: estypes.Refresh;
+  /**
+   * How long the number of records carrying a picked option is reused for its weight, in milliseconds
+   * (default 10 000): weights move slowly, and plain filtering then costs one request.
+   */
+  optionCountsTtlMs?: number;
 }
+
+/** Named clauses a hit matched, with their scores (`include_named_queries_score`). */
+const namedScores = (matched: estypes.SearchHit['matched_queries']): Map<string, number> =>
+  new Map(
+    Array.isArray(matched)
+      ? matched.map((name) => [name, 0] as const)
+      : Object.entries(matched ?? {}).map(([name, score]) => [name, Number(score)] as const),
+  );
 
 /** One line of a bulk request: an action, or the source that follows an index action. */
 type BulkLine = estypes.BulkOperationContainer | IndexedSource;
@@ -62,6 +98,8 @@ type BulkLine = estypes.BulkOperationContainer | IndexedSource;
 type IndexNames = Record<SearchKind, string>;
 
 const DEFAULT_PREFIX = 'skillers';
+/** Ids per multi-get request, so that a long list never makes one huge request. */
+const GET_MANY_CHUNK = 1000;
 const DEFAULT_VECTOR_DIMS = 384;
 /** How long the model a live generation was built for is trusted before it is read again. */
 const LIVE_SPACE_TTL_MS = 5_000;
@@ -85,7 +123,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   readonly adapter = 'elasticsearch';
   private readonly prefix: string;
   private readonly vectorDims: number;
-  private readonly refreshOnWrite: 'wait_for' | true;
+  private readonly refreshOnWrite: estypes.Refresh;
   private readonly vectorSpace?: VectorSpace;
   private readonly vectorModel?: string;
   private readonly warn: (message: string) => void;
@@ -95,9 +133,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private liveSpaces?: { spaces: Record<SearchKind, VectorSpace | undefined>; readAt: number };
   /** The live generations whose refusal of vectors has been reported, so it is reported once. */
   private refusalReportedFor?: string;
+  /** How many records carry each picked option, for the option weights; kept a few seconds. */
+  private readonly optionCounts: OptionCounts;
 
   private constructor(
     private readonly client: Client,
+    /** The server's version, which decides how vectors are kept in and read from `_source`. */
+    private readonly serverVersion: string,
     options: ElasticsearchSearchIndexOptions,
   ) {
     this.prefix = options.indexPrefix ?? DEFAULT_PREFIX;
@@ -107,6 +149,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.vectorDims = options.vectorSpace?.dims ?? options.vectorDims ?? DEFAULT_VECTOR_DIMS;
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
+    this.optionCounts = new OptionCounts(client, options.optionCountsTtlMs);
   }
 
   /** Connects and makes sure both aliases exist, creating a first index for each when missing. */
@@ -114,9 +157,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     url: string,
     options: ElasticsearchSearchIndexOptions = {},
   ): Promise<ElasticsearchSearchIndex> {
-    const index = new ElasticsearchSearchIndex(new Client({ node: url }), options);
-    await index.ensureAliases();
-    return index;
+    const client = new Client({ node: url });
+    try {
+      const { version } = await client.info();
+      const index = new ElasticsearchSearchIndex(client, version.number, options);
+      await index.ensureAliases();
+      return index;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -133,32 +183,66 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     for (const names of this.building) await this.bulk(this.removeOperations(ids, names), false);
   }
 
+  /**
+   * The hybrid ranking in one request: the bool query's score is the fused score (`rankedQuery`), named
+   * clauses report which options each hit carries and the raw BM25 and cosine parts, from which the
+   * signals are computed as the reference computes them.
+   */
   async search(query: SearchQuery): Promise<SearchResult> {
-    const { filter, should, numberFilters } = filterQuery(query);
+    const filters = filterQuery(query);
+    const index = this.alias(query.kind);
+    const counts = await this.optionCounts.read(index, filters.options);
+    const optionWeights = counts.perOption.map((group) =>
+      group.map((count) => optionWeight(counts.records, count)),
+    );
+    const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+    const text = query.text?.trim() || undefined;
+    const inputs: RankingInputs = { optionWeights, text, vector: await this.rankingVector(query) };
     // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
     const [response, facetResponse] = await Promise.all([
-      this.client.search({
-        index: this.alias(query.kind),
-        query: { bool: { filter, should } },
+      this.client.search<{ text?: string }>({
+        index,
+        query: rankedQuery(filters, inputs),
         sort: RANKED_SORT,
         track_scores: true,
         track_total_hits: true,
+        include_named_queries_score: true,
         from: (query.page - 1) * query.pageSize,
         size: query.pageSize,
-        _source: false,
+        _source: text === undefined ? false : ['text'],
       }),
-      query.facets
-        ? this.client.search({ index: this.alias(query.kind), size: 0, aggs: facetAggregations(query) })
-        : undefined,
+      query.facets ? this.client.search({ index, size: 0, aggs: facetAggregations(query) }) : undefined,
     ]);
     const hits = response.hits.hits;
-    // Each matched option's clause scores exactly 1; without such clauses the score carries nothing.
-    const optionScore = (hit: estypes.SearchHit) => (should.length > 0 ? Math.round(hit._score ?? 0) : 0);
+    const signalsOf = (hit: estypes.SearchHit<{ text?: string }>) => {
+      const named = namedScores(hit.matched_queries);
+      let matched = 0;
+      let matchedWeight = 0;
+      optionWeights.forEach((group, at) =>
+        group.forEach((weight, option) => {
+          if (named.has(optionClauseName(at, option))) {
+            matched++;
+            matchedWeight += weight;
+          }
+        }),
+      );
+      const signals: RankSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+      if (text !== undefined) {
+        signals.text = named.get(TEXT_CLAUSE) ?? 0;
+        signals.textTerms = matchedTextTerms(text, hit._source?.text ?? '');
+      }
+      const vector = named.get(VECTOR_CLAUSE);
+      if (vector !== undefined) signals.vector = vectorSignal(vector / FUSION_WEIGHTS.vector);
+      signals.fused = fuseRankSignals(signals);
+      return { score: matched + filters.numberFilters, signals };
+    };
+    const ranked = hits.map(signalsOf);
     const result: SearchResult = {
       ids: hits.map((hit) => hit._id as string),
-      scores: hits.map((hit) => optionScore(hit) + numberFilters),
+      scores: ranked.map((item) => item.score),
       total:
         typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0),
+      signals: ranked.map((item) => item.signals),
     };
     if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
     if (facetResponse && result.total === 0) {
@@ -166,32 +250,47 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       result.relax =
         Object.keys(aggs).length === 0
           ? []
-          : readRelax(
-              query,
-              (await this.client.search({ index: this.alias(query.kind), size: 0, aggs })).aggregations,
-            );
+          : readRelax(query, (await this.client.search({ index, size: 0, aggs })).aggregations);
     }
     return result;
   }
 
-  async getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]> {
-    if (ids.length === 0) return [];
-    const response = await this.client.mget<IndexedSource>({
-      docs: ids.map((id) => ({ _index: this.alias(kind), _id: id })),
-    });
-    return response.docs.map((doc) =>
-      'found' in doc && doc.found && doc._source ? fromSource(doc._source) : null,
-    );
+  /** The query vector when it can be compared with the live generation's vectors. */
+  private async rankingVector(query: SearchQuery): Promise<RankingInputs['vector']> {
+    const values = query.queryVector;
+    if (!values || values.length !== this.vectorDims || values.every((value) => value === 0))
+      return undefined;
+    const space = this.vectorSpace;
+    if (space && !sameVectorSpace((await this.readLiveSpaces())[query.kind], space)) return undefined;
+    return { values: [...values], model: this.vectorModel };
   }
 
   async get(id: string): Promise<SearchDocument | null> {
-    const response = await this.client.mget<IndexedSource>({
-      docs: SEARCH_KINDS.map((kind) => ({ _index: this.alias(kind), _id: id })),
-    });
-    for (const doc of response.docs) {
-      if ('found' in doc && doc.found && doc._source) return fromSource(doc._source);
+    const [doc] = await this.getMany([id]);
+    return doc ?? null;
+  }
+
+  /** One real-time multi-get per thousand ids, each id asked of both kinds' aliases. */
+  async getMany(
+    ids: readonly string[],
+    { vectors = true }: GetManyOptions = {},
+  ): Promise<(SearchDocument | null)[]> {
+    const found = new Map<string, SearchDocument>();
+    const _source = sourceFilter(this.serverVersion, vectors);
+    for (let start = 0; start < ids.length; start += GET_MANY_CHUNK) {
+      const chunk = [...new Set(ids.slice(start, start + GET_MANY_CHUNK))];
+      const response = await this.client.mget<IndexedSource>({
+        docs: chunk.flatMap((id) =>
+          SEARCH_KINDS.map((kind) => ({ _index: this.alias(kind), _id: id, _source })),
+        ),
+      });
+      for (const doc of response.docs) {
+        if ('found' in doc && doc.found && doc._source && !found.has(doc._id)) {
+          found.set(doc._id, fromSource(doc._source));
+        }
+      }
     }
-    return null;
+    return ids.map((id) => found.get(id) ?? null);
   }
 
   async count(kind: SearchKind): Promise<number> {
@@ -321,6 +420,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async createIndex(index: string, alias?: string): Promise<void> {
     await this.client.indices.create({
       index,
+      settings: searchIndexSettings(this.serverVersion),
       mappings: {
         ...searchIndexMappings(this.vectorDims),
         ...(this.vectorSpace && { _meta: { ...vectorSpaceMeta(this.vectorSpace) } }),
@@ -418,8 +518,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const failures = response.items.flatMap((item) => Object.values(item)).filter((result) => result?.error);
     if (failures.length > 0) {
       const first = failures[0]?.error;
-      throw new Error(
+      throw new PartialWriteError(
         `Search index write failed for ${failures.length} document(s): ${first?.type}: ${first?.reason}`,
+        [...new Set(failures.flatMap((result) => (result?._id ? [result._id] : [])))],
       );
     }
   }

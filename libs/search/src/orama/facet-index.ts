@@ -11,6 +11,7 @@ import {
   type FacetDimension,
   facetOf,
   type NumberField,
+  optionWeight,
   type NumberRange,
   type OptionGroup,
   pickedLabels,
@@ -111,9 +112,9 @@ const groupedLabelIds = (postings: readonly Posting[]): Int32Array => {
   return grouped;
 };
 
-/** Option groups as posting-list tokens: at least `needed` present; `scoring` ones add to the score. */
+/** Option groups as posting lists: at least `needed` present; `scoring` ones add to the score and weight. */
 interface TokenGroup {
-  tokens: string[];
+  lists: (Set<number> | undefined)[];
   needed: number;
   scoring: boolean;
 }
@@ -130,17 +131,31 @@ const PLACE_ONE_BY_ONE_LIMIT = 64;
 export interface RankedPage {
   ids: string[];
   scores: number[];
+  /** The weight of the picked options each id carries (see `optionWeight`). */
+  weights: number[];
+  /** The weight of every picked option: the most a record can carry. */
+  pickedWeight: number;
   total: number;
+}
+
+/** One matching document, for rankings that also weigh text and vectors. */
+export interface ScoredMatch {
+  id: string;
+  /** Picked options present plus satisfied number filters. */
+  score: number;
+  weight: number;
+  time: number;
 }
 
 /**
  * The filter side of the embedded index: posting lists per picked-option token, number columns, and
  * every document kept in the final tie-break order (newest first, then greater id).
  *
- * A query intersects the posting lists of its filters, smallest first, counting matched options per
- * document; only the page asked for is then put in order. Within one score that order comes either
- * from walking the kept order until the page is full (cheap when the score is common) or from sorting
- * just the documents with that score (cheap when it is rare).
+ * A query intersects the posting lists of its filters, smallest first, adding up per document the
+ * weights of the matched options (rarer options weigh more: `optionWeight`, from the posting list sizes);
+ * only the page asked for is then put in order. Within one weight that order comes either from walking
+ * the kept order until the page is full (cheap when the weight is common) or from sorting just the
+ * documents with that weight (cheap when it is rare).
  */
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
@@ -179,7 +194,9 @@ export class FacetIndex {
   private marks = new Uint32Array(0);
   private stamp = 0;
   private scores = new Int32Array(0);
+  private weights = new Int32Array(0);
   private groupHits = new Int32Array(0);
+  private groupWeights = new Int32Array(0);
 
   get size(): number {
     return this.slotById.size;
@@ -198,54 +215,78 @@ export class FacetIndex {
     for (const id of ids) this.delete(id);
   }
 
-  /** One page of the documents matching the filter, ranked as `referenceSearch` ranks them. */
+  /**
+   * One page of the documents matching the filter, ranked as `referenceSearch` ranks them when there is no
+   * free text and no query vector: by the weight of the picked options they carry.
+   */
   search(filter: SearchFilter, page: number, pageSize: number): RankedPage {
     this.ensureOrder();
     const ranges = activeNumberRanges(filter);
     const start = (page - 1) * pageSize;
-    const result: RankedPage = { ids: [], scores: [], total: 0 };
-    const take = (slots: Iterable<number>, score: number) => {
+    const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: 0, total: 0 };
+    const take = (slots: Iterable<number>, matched: boolean) => {
       for (const slot of slots) {
         result.ids.push(this.ids[slot]);
-        result.scores.push(score + ranges.length);
+        result.scores.push((matched ? this.scores[slot] : 0) + ranges.length);
+        result.weights.push(matched ? this.weights[slot] : 0);
       }
     };
-    const count = this.match(filter, ranges);
-    if (count === undefined) {
+    const matched = this.match(filter, ranges);
+    if (matched === undefined) {
       // No option filter: every document in the number ranges matches, with the same score.
       result.total = this.size;
       if (ranges.length > 0) for (const slot of this.order) if (!this.inRanges(slot, ranges)) result.total--;
       take(
         this.walkOrder(start, pageSize, (slot) => this.inRanges(slot, ranges)),
-        0,
+        false,
       );
       return result;
     }
+    const { count, pickedWeight } = matched;
     result.total = count;
-    const perScore = new Map<number, number>();
+    result.pickedWeight = pickedWeight;
+    const perWeight = new Map<number, number>();
     for (let index = 0; index < count; index++) {
-      const score = this.scores[this.candidates[index]];
-      perScore.set(score, (perScore.get(score) ?? 0) + 1);
+      const weight = this.weights[this.candidates[index]];
+      perWeight.set(weight, (perWeight.get(weight) ?? 0) + 1);
     }
     let before = 0;
-    for (const [score, size] of [...perScore].sort((a, b) => b[0] - a[0])) {
+    for (const [weight, size] of [...perWeight].sort((a, b) => b[0] - a[0])) {
       const from = Math.max(start - before, 0);
       const to = Math.min(start + pageSize - before, size);
-      if (from < to) take(this.slotsWithScore(score, size, count, from, to - from), score);
+      if (from < to) take(this.slotsWithWeight(weight, size, count, from, to - from), true);
       before += size;
       if (before >= start + pageSize) break;
     }
     return result;
   }
 
+  /** Every document matching the filter with its score, weight and time, in no particular order. */
+  scoredMatches(filter: SearchFilter): { matches: ScoredMatch[]; pickedWeight: number } {
+    const ranges = activeNumberRanges(filter);
+    const matched = this.match(filter, ranges);
+    const matches: ScoredMatch[] = [];
+    const add = (slot: number, score: number, weight: number) =>
+      matches.push({ id: this.ids[slot], score: score + ranges.length, weight, time: this.times[slot] });
+    if (matched === undefined) {
+      for (const slot of this.slotById.values()) if (this.inRanges(slot, ranges)) add(slot, 0, 0);
+      return { matches, pickedWeight: 0 };
+    }
+    for (let index = 0; index < matched.count; index++) {
+      const slot = this.candidates[index];
+      add(slot, this.scores[slot], this.weights[slot]);
+    }
+    return { matches, pickedWeight: matched.pickedWeight };
+  }
+
   /** Every document matching the filter, in no particular order. */
   matchingIds(filter: SearchFilter): string[] {
     const ranges = activeNumberRanges(filter);
-    const count = this.match(filter, ranges);
-    if (count === undefined) {
+    const matched = this.match(filter, ranges);
+    if (matched === undefined) {
       return [...this.slotById].filter(([, slot]) => this.inRanges(slot, ranges)).map(([id]) => id);
     }
-    return Array.from(this.candidates.subarray(0, count), (slot) => this.ids[slot]);
+    return Array.from(this.candidates.subarray(0, matched.count), (slot) => this.ids[slot]);
   }
 
   /** How many documents match the filter. */
@@ -295,8 +336,8 @@ export class FacetIndex {
   /** Matches the filter; the candidates stay valid until the next match. */
   private members(filter: SearchFilter): Members {
     const ranges = activeNumberRanges(filter);
-    const count = this.match(filter, ranges);
-    if (count !== undefined) return { type: 'candidates', count, stamp: this.stamp };
+    const matched = this.match(filter, ranges);
+    if (matched !== undefined) return { type: 'candidates', count: matched.count, stamp: this.stamp };
     return ranges.length > 0 ? { type: 'ranges', ranges } : { type: 'all' };
   }
 
@@ -402,29 +443,38 @@ export class FacetIndex {
 
   /**
    * Fills `candidates` with the documents that pass the option filters and the number ranges and
-   * returns how many there are; undefined when the filter has no option filter at all.
+   * returns how many there are, with the weight of all picked options; undefined when the filter has no
+   * option filter at all.
    */
-  private match(filter: SearchFilter, ranges: readonly NumberRange[]): number | undefined {
+  private match(
+    filter: SearchFilter,
+    ranges: readonly NumberRange[],
+  ): { count: number; pickedWeight: number } | undefined {
     const allMatch = filter.restriction === 'all_match';
     const groups: TokenGroup[] = [
       ...activeOptionGroups(filter)
         .map(groupTokens)
         .map((tokens) => ({
-          tokens,
+          lists: tokens.map((token) => this.postings.get(token)?.slots),
           needed: allMatch ? tokens.length : 1,
           scoring: true,
         })),
       ...activeMustHaveGroups(filter)
         .map(groupTokens)
         .map((tokens) => ({
-          tokens,
+          lists: tokens.map((token) => this.postings.get(token)?.slots),
           needed: tokens.length,
           scoring: false,
         })),
     ];
     if (groups.length === 0) return undefined;
     const stamp = this.nextStamp();
-    let count = this.intersect(groups, stamp);
+    // Must-have groups only narrow: their options weigh nothing (each is also a pick, weighed there).
+    const weights = groups.map(({ lists, scoring }) =>
+      lists.map((list) => (scoring ? optionWeight(this.size, list?.size ?? 0) : 0)),
+    );
+    const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
+    let count = this.intersect(groups, weights, stamp);
     if (ranges.length > 0) {
       let kept = 0;
       for (let index = 0; index < count; index++) {
@@ -434,47 +484,63 @@ export class FacetIndex {
       }
       count = kept;
     }
-    return count;
+    return { count, pickedWeight };
   }
 
   /**
-   * Candidates that satisfy every option group, with their matched-option count in `scores`. Groups go
-   * from the cheapest; each later group either walks its posting lists or probes them per candidate,
-   * whichever is shorter.
+   * Candidates that satisfy every option group, with their matched-option count in `scores` and the sum
+   * of the matched options' weights in `weights`. Groups go from the cheapest; each later group either
+   * walks its posting lists or probes them per candidate, whichever is shorter.
    */
-  private intersect(groups: readonly TokenGroup[], stamp: number): number {
+  private intersect(groups: readonly TokenGroup[], groupWeights: number[][], stamp: number): number {
     const withPostings = groups
-      .map(({ tokens, needed, scoring }) => ({
-        lists: tokens.map((token) => this.postings.get(token)?.slots),
-        needed,
-        scoring,
+      .map((group, at) => ({
+        ...group,
+        weights: groupWeights[at],
+        cost: group.lists.reduce((sum, list) => sum + (list?.size ?? 0), 0),
       }))
-      .map((group) => ({ ...group, cost: group.lists.reduce((sum, list) => sum + (list?.size ?? 0), 0) }))
       .sort((a, b) => a.cost - b.cost);
     let count = 0;
-    for (const [index, { lists, needed, scoring }] of withPostings.entries()) {
+    for (const [index, { lists, weights, needed, scoring }] of withPostings.entries()) {
       if (lists.filter((list) => list !== undefined).length < needed) return 0;
       if (index === 0) {
-        for (const list of lists) {
+        for (const [at, list] of lists.entries()) {
+          const weight = weights[at];
           for (const slot of list ?? []) {
             if (this.marks[slot] !== stamp) {
               this.marks[slot] = stamp;
               this.groupHits[slot] = 0;
+              this.groupWeights[slot] = 0;
               this.scores[slot] = 0;
+              this.weights[slot] = 0;
               this.candidates[count++] = slot;
             }
             this.groupHits[slot]++;
+            this.groupWeights[slot] += weight;
           }
         }
       } else {
-        for (let at = 0; at < count; at++) this.groupHits[this.candidates[at]] = 0;
-        for (const list of lists) {
+        for (let at = 0; at < count; at++) {
+          this.groupHits[this.candidates[at]] = 0;
+          this.groupWeights[this.candidates[at]] = 0;
+        }
+        for (const [listAt, list] of lists.entries()) {
           if (!list) continue;
+          const weight = weights[listAt];
           if (list.size <= count) {
-            for (const slot of list) if (this.marks[slot] === stamp) this.groupHits[slot]++;
+            for (const slot of list) {
+              if (this.marks[slot] === stamp) {
+                this.groupHits[slot]++;
+                this.groupWeights[slot] += weight;
+              }
+            }
           } else {
             for (let at = 0; at < count; at++) {
-              if (list.has(this.candidates[at])) this.groupHits[this.candidates[at]]++;
+              const slot = this.candidates[at];
+              if (list.has(slot)) {
+                this.groupHits[slot]++;
+                this.groupWeights[slot] += weight;
+              }
             }
           }
         }
@@ -483,7 +549,10 @@ export class FacetIndex {
       for (let at = 0; at < count; at++) {
         const slot = this.candidates[at];
         if (this.groupHits[slot] >= needed) {
-          if (scoring) this.scores[slot] += this.groupHits[slot];
+          if (scoring) {
+            this.scores[slot] += this.groupHits[slot];
+            this.weights[slot] += this.groupWeights[slot];
+          }
           this.candidates[kept++] = slot;
         } else {
           this.marks[slot] = 0;
@@ -495,17 +564,17 @@ export class FacetIndex {
     return count;
   }
 
-  /** Items `skip` to `skip + take` of the `size` candidates with this score, in tie-break order. */
-  private slotsWithScore(score: number, size: number, count: number, skip: number, take: number): number[] {
+  /** Items `skip` to `skip + take` of the `size` candidates with this weight, in tie-break order. */
+  private slotsWithWeight(weight: number, size: number, count: number, skip: number, take: number): number[] {
     const stamp = this.stamp;
-    const hasScore = (slot: number) => this.marks[slot] === stamp && this.scores[slot] === score;
+    const hasWeight = (slot: number) => this.marks[slot] === stamp && this.weights[slot] === weight;
     // Walking the order meets one of these documents every n/size steps and stops once the page is
     // full; sorting them costs size·log(size) whatever the page.
     const walkCost = (this.size * (skip + take)) / size;
-    if (walkCost <= size * Math.log2(size + 1)) return this.walkOrder(skip, take, hasScore);
+    if (walkCost <= size * Math.log2(size + 1)) return this.walkOrder(skip, take, hasWeight);
     const slots: number[] = [];
     for (let index = 0; index < count; index++) {
-      if (this.scores[this.candidates[index]] === score) slots.push(this.candidates[index]);
+      if (this.weights[this.candidates[index]] === weight) slots.push(this.candidates[index]);
     }
     return slots.sort(this.compareSlots).slice(skip, skip + take);
   }
@@ -637,7 +706,9 @@ export class FacetIndex {
     this.candidates = new Int32Array(capacity);
     this.marks = new Uint32Array(capacity);
     this.scores = new Int32Array(capacity);
+    this.weights = new Int32Array(capacity);
     this.groupHits = new Int32Array(capacity);
+    this.groupWeights = new Int32Array(capacity);
     this.capacity = capacity;
   }
 }

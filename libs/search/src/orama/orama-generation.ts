@@ -1,12 +1,29 @@
-import { count, create, getByID, insert, load, type Orama, type RawData, remove, save } from '@orama/orama';
 import {
+  count,
+  create,
+  getByID,
+  insert,
+  load,
+  type Orama,
+  type RawData,
+  remove,
+  save,
+  search,
+} from '@orama/orama';
+import {
+  compareRecency,
+  facetShare,
+  fuseRankSignals,
+  matchedTextTerms,
   SEARCH_KINDS,
+  SEARCH_STOP_WORDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  vectorSignal,
 } from '@skillers/domain';
-import type { KnnHit, SearchResult } from '../search-index.port';
+import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { FacetIndex } from './facet-index';
 import { VectorIndex } from './vector-index';
@@ -17,6 +34,11 @@ import { VectorIndex } from './vector-index';
  */
 const ORAMA_SCHEMA = { text: 'string' } as const;
 type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
+
+/** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
+const oramaComponents = () => ({
+  tokenizer: { language: 'english', stemming: true, stopWords: [...SEARCH_STOP_WORDS] },
+});
 
 interface KindPart {
   db: KindDatabase;
@@ -48,7 +70,7 @@ export class OramaGeneration {
 
   static create(): OramaGeneration {
     const part = (): KindPart => ({
-      db: create({ schema: ORAMA_SCHEMA }),
+      db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
       facets: new FacetIndex(),
       vectors: new VectorIndex(),
     });
@@ -106,13 +128,76 @@ export class OramaGeneration {
   }
 
   search(query: SearchQuery): SearchResult {
-    const { facets } = this.parts[query.kind];
-    const result: SearchResult = facets.search(query, query.page, query.pageSize);
+    const text = query.text?.trim() || undefined;
+    const result =
+      text === undefined && query.queryVector === undefined
+        ? this.facetSearch(query)
+        : this.hybridSearch(query, text);
     if (query.facets) {
+      const { facets } = this.parts[query.kind];
       result.facets = facets.facets(query);
       if (result.total === 0) result.relax = facets.relax(query);
     }
     return result;
+  }
+
+  /** Without free text or query vector: the facet index ranks, and only the page is put in order. */
+  private facetSearch(query: SearchQuery): SearchResult {
+    const page = this.parts[query.kind].facets.search(query, query.page, query.pageSize);
+    return {
+      ids: page.ids,
+      scores: page.scores,
+      total: page.total,
+      signals: page.weights.map((weight) => {
+        const facet = facetShare(weight, page.pickedWeight);
+        return { facet, fused: fuseRankSignals({ facet }) };
+      }),
+    };
+  }
+
+  /** Every match is scored on its facet evidence, the BM25 score of the text and its vector, then sorted. */
+  private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
+    const { db, facets, vectors } = this.parts[query.kind];
+    const { matches, pickedWeight } = facets.scoredMatches(query);
+    const textScores = text === undefined ? undefined : this.textScores(db, text);
+    const similarities =
+      query.queryVector === undefined
+        ? undefined
+        : vectors.similarities(
+            query.queryVector,
+            matches.map((match) => match.id),
+          );
+    const ranked = matches.map((match, at) => {
+      const signals: RankSignals = { facet: facetShare(match.weight, pickedWeight), fused: 0 };
+      if (textScores) signals.text = textScores.get(match.id) ?? 0;
+      const vector = similarities?.[at];
+      if (vector !== undefined) signals.vector = vectorSignal(vector);
+      signals.fused = fuseRankSignals(signals);
+      return { ...match, signals };
+    });
+    ranked.sort((a, b) => b.signals.fused - a.signals.fused || compareRecency(a, b));
+    const start = (query.page - 1) * query.pageSize;
+    const page = ranked.slice(start, start + query.pageSize);
+    if (text !== undefined) {
+      for (const item of page) {
+        const doc = getByID(db, item.id) as SearchDocument | undefined;
+        item.signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
+      }
+    }
+    return {
+      ids: page.map((item) => item.id),
+      scores: page.map((item) => item.score),
+      total: ranked.length,
+      signals: page.map((item) => item.signals),
+    };
+  }
+
+  /** BM25 of the free text over every document of the kind that contains one of its words. */
+  private textScores(db: KindDatabase, text: string): Map<string, number> {
+    const result = settled(
+      search(db, { term: text, properties: ['text'], limit: Math.max(count(db), 1), threshold: 1 }),
+    );
+    return new Map(result.hits.map((hit) => [hit.id, hit.score]));
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
@@ -125,10 +210,6 @@ export class OramaGeneration {
     const kind = this.kindById.get(id);
     const stored = kind && (getByID(this.parts[kind].db, id) as SearchDocument | undefined);
     return stored ? copyDocument(stored) : null;
-  }
-
-  getMany(kind: SearchKind, ids: readonly string[]): (SearchDocument | null)[] {
-    return ids.map((id) => (this.kindById.get(id) === kind ? this.get(id) : null));
   }
 
   count(kind: SearchKind): number {

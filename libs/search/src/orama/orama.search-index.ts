@@ -1,5 +1,11 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
-import type { KnnHit, SearchIndex, SearchIndexGeneration, SearchResult } from '../search-index.port';
+import type {
+  GetManyOptions,
+  KnnHit,
+  SearchIndex,
+  SearchIndexGeneration,
+  SearchResult,
+} from '../search-index.port';
 import { OramaGeneration, type OramaSnapshot } from './orama-generation';
 
 /**
@@ -48,8 +54,16 @@ export class OramaSearchIndex implements SearchIndex {
     return this.live.get(id);
   }
 
-  async getMany(kind: SearchKind, ids: readonly string[]): Promise<(SearchDocument | null)[]> {
-    return this.live.getMany(kind, ids);
+  async getMany(
+    ids: readonly string[],
+    { vectors = true }: GetManyOptions = {},
+  ): Promise<(SearchDocument | null)[]> {
+    return ids.map((id) => {
+      const doc = this.live.get(id);
+      if (!doc || vectors) return doc;
+      const { vector: _vector, ...rest } = doc;
+      return rest;
+    });
   }
 
   async count(kind: SearchKind): Promise<number> {

@@ -194,6 +194,28 @@ export class VectorIndex {
     this.blockById.delete(id);
   }
 
+  /**
+   * The cosine similarity of each id's vector with the query, computed as `nearest` computes it; undefined
+   * for an id without a vector of the query's length.
+   */
+  similarities(query: readonly number[], ids: readonly string[]): (number | undefined)[] {
+    const block = this.blocks.get(query.length);
+    if (!block) return ids.map(() => undefined);
+    const { dims, values, norms, rowById } = block;
+    const vector = block.query;
+    let sum = 0;
+    for (let index = 0; index < dims; index++) {
+      vector[index] = query[index];
+      sum += query[index] * query[index];
+    }
+    const queryNorm = Math.sqrt(sum);
+    return ids.map((id) => {
+      const row = rowById.get(id);
+      if (row === undefined || !(queryNorm > 0)) return undefined;
+      return dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
+    });
+  }
+
   /** The `k` most similar among `candidates` (all stored vectors when absent); ties by greater id. */
   nearest(query: readonly number[], k: number, candidates?: Iterable<string>): KnnHit[] {
     const block = this.blocks.get(query.length);

@@ -55,6 +55,11 @@ export class MongoRecordStore implements RecordStore {
     return new MongoRecordStore(connection);
   }
 
+  /** A store over a connection that may still be opening (health checks must say it is not ready yet). */
+  static over(connection: Connection): MongoRecordStore {
+    return new MongoRecordStore(connection);
+  }
+
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
@@ -64,14 +69,22 @@ export class MongoRecordStore implements RecordStore {
     return collection as unknown as Collection<T>;
   }
 
-  /** Creates the spec's indexes now, so unique constraints hold before the first write. */
+  /** Creates the specs' indexes now and waits for the builds, so unique constraints hold before the first write. */
   async ensureIndexes(specs: readonly CollectionSpec[]): Promise<void> {
-    for (const spec of specs) await this.modelFor(spec).createIndexes();
+    for (const spec of specs) {
+      const model = this.modelFor(spec);
+      // The automatic build started when the model was compiled; waiting for it first keeps the two from racing.
+      await model.init();
+      await model.createIndexes();
+    }
   }
 
+  /** False until the connection is open (`db` is unset before) and while it is lost, without waiting on it. */
   async isReady(): Promise<boolean> {
+    const db = this.connection.db;
+    if (!db || this.connection.readyState !== mongoose.ConnectionStates.connected) return false;
     try {
-      await this.connection.db?.admin().ping();
+      await db.admin().ping();
       return true;
     } catch {
       return false;

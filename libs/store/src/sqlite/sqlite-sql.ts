@@ -11,6 +11,9 @@ export const jsonPath = (field: string): string => {
 /** Indexes are built on this exact expression, so queries must use it verbatim to hit them. */
 export const fieldExpression = (field: string): string => `json_extract(doc, '${jsonPath(field)}')`;
 
+/** The id is the table's key column; every other field is read from the JSON document. */
+export const columnFor = (field: string): string => (field === '_id' ? 'id' : fieldExpression(field));
+
 /** SQLite's JSON functions cannot take booleans as parameters; they compare as 1 and 0. */
 const bindable = (value: Scalar): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
@@ -29,7 +32,7 @@ export const whereClause = (filter: Filter): SqlFragment => {
   const parts: string[] = [];
   const params: (string | number | null)[] = [];
   for (const [field, condition] of Object.entries(filter)) {
-    const column = field === '_id' ? 'id' : fieldExpression(field);
+    const column = columnFor(field);
     if (!isOperator(condition)) {
       if (condition === null) parts.push(`${column} IS NULL`);
       else {
@@ -52,10 +55,7 @@ export const whereClause = (filter: Filter): SqlFragment => {
 
 export const orderAndPage = (options: FindOptions = {}): SqlFragment => {
   const order = (options.sort ?? [])
-    .map(
-      ({ field, direction }) =>
-        `${field === '_id' ? 'id' : fieldExpression(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`,
-    )
+    .map(({ field, direction }) => `${columnFor(field)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
     .join(', ');
   const params: number[] = [];
   let sql = order ? `ORDER BY ${order}` : '';

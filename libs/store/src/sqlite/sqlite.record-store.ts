@@ -11,7 +11,7 @@ import {
   type Scalar,
   type StoredDocument,
 } from '../record-store.port';
-import { fieldExpression, orderAndPage, whereClause } from './sqlite-sql';
+import { columnFor, orderAndPage, whereClause } from './sqlite-sql';
 import { StatementCache } from './statement-cache';
 
 const TABLE_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -45,6 +45,11 @@ export class SqliteRecordStore implements RecordStore {
     return collection as unknown as Collection<T>;
   }
 
+  /** A SQLite collection creates its table and indexes when first opened, synchronously. */
+  async ensureIndexes(specs: readonly CollectionSpec[]): Promise<void> {
+    for (const spec of specs) this.collection(spec);
+  }
+
   async isReady(): Promise<boolean> {
     try {
       return this.db.prepare('SELECT 1 AS ok').get() !== undefined;
@@ -73,7 +78,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     db.exec(`CREATE TABLE IF NOT EXISTS "${this.table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     for (const index of spec.indexes) {
       const name = indexName(this.table, index.fields, index.unique);
-      const columns = index.fields.map(fieldExpression).join(', ');
+      const columns = index.fields.map(columnFor).join(', ');
       db.exec(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${this.table}" (${columns})`,
       );

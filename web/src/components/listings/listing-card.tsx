@@ -1,9 +1,10 @@
 import type { MatchExplanation, SavedKind } from '@skillers/domain';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
 import { matchLine } from '../../lib/match-line';
+import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
 import { CardFooterPlace } from './card-footer-place';
@@ -33,6 +34,8 @@ interface ListingCardProps {
   similarity?: number;
   /** Why a search showed it; its detail page, reached from here, explains it in full. */
   why?: MatchExplanation;
+  /** Set when the card is a search result: opening it reports the click with its rank. */
+  hit?: SearchHit;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
@@ -46,10 +49,17 @@ export const ListingCard = ({
   actions,
   similarity,
   why,
+  hit,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
   const line = why && matchLine(why);
   const state = why ? { why } : undefined;
+  // A click, or a middle click that opens the result in a new tab; not the right button's menu.
+  const onOpen = hit
+    ? (event: MouseEvent) => {
+        if (event.button <= 1) recordSearchClick(hit);
+      }
+    : undefined;
   return (
     <article className="listing-card" aria-label={name}>
       <header className="listing-card__header">
@@ -58,7 +68,13 @@ export const ListingCard = ({
           {badge && <span className="listing-card__badge">{badge}</span>}
         </p>
         <h2 className="listing-card__title">
-          <Link to={href} state={state} title={shortName === name ? undefined : name}>
+          <Link
+            to={href}
+            state={state}
+            title={shortName === name ? undefined : name}
+            onClick={onOpen}
+            onAuxClick={onOpen}
+          >
             {shortName}
           </Link>
         </h2>
@@ -93,7 +109,7 @@ export const ListingCard = ({
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
-          <Link to={href} state={state} className="listing-card__more">
+          <Link to={href} state={state} className="listing-card__more" onClick={onOpen} onAuxClick={onOpen}>
             See more
           </Link>
         </div>

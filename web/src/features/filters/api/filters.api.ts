@@ -1,41 +1,56 @@
-import type {
-  ActiveFilters,
-  ClientFacets,
-  ClientRelaxation,
-  MatchExplanation,
-  ProjectView,
-  PropositionInput,
-  TeammateView,
+import {
+  type ActiveFilters,
+  type ClientFacets,
+  type ClientRelaxation,
+  type MatchExplanation,
+  type ProjectView,
+  type PropositionInput,
+  SEARCH_TEXT_MAX_LENGTH,
+  type TeammateView,
 } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
+import { withHits } from '../../../lib/search-clicks';
+import type { Ranked } from '../../../lib/similarity';
 import type { OptionFilter, SearchExtras, SuggestedLabels } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
-/** What a filtered search asks: the spec's `activeFilters` and the options marked must-have. */
+/**
+ * What a filtered search asks: the spec's `activeFilters`, the options marked must-have, and the search
+ * box's text (or the home search's), which ranks the matches as well as picking labels.
+ */
 export interface FilterRequest {
   activeFilters: ActiveFilters;
   mustHave?: Partial<Record<OptionFilter, string[]>>;
+  text?: string;
 }
 
 type Explained<T> = T & { why: MatchExplanation };
 
 /** A page of a filtered search, with the facet counts (page 1) and relaxations (no match) beside it. */
-export type FilteredPage<T> = Page<Explained<T>> & SearchExtras;
+export type FilteredPage<T> = Page<Ranked<Explained<T>>> & SearchExtras;
 
 interface Extras {
   total: number;
+  eventId?: string;
   facets?: ClientFacets;
   relax?: ClientRelaxation[];
 }
 
-const body = ({ activeFilters, mustHave }: FilterRequest, page: number) => ({
+/** The search box's text ranks the matches (hybrid ranking); blank text is left out. */
+const rankingText = (text?: string): { text?: string } => {
+  const trimmed = text?.trim().slice(0, SEARCH_TEXT_MAX_LENGTH);
+  return trimmed ? { text: trimmed } : {};
+};
+
+const body = ({ activeFilters, mustHave, text }: FilterRequest, page: number) => ({
   activeFilters,
   ...(mustHave ? { mustHave } : {}),
   filtering_restriction: RESTRICTION,
   page,
+  ...rankingText(text),
   // The panel shows counts for the search as applied; later pages need none.
   facets: page === 1,
 });
@@ -55,7 +70,11 @@ export const fetchFilteredProjects = (
       '/project/traditional_filtering_all',
       body(request, page),
     )
-    .then((answer) => ({ items: answer.items, pages: answer.pages, ...extras(answer) }));
+    .then((answer) => ({
+      items: withHits(answer.items, answer.eventId, page),
+      pages: answer.pages,
+      ...extras(answer),
+    }));
 
 export const fetchFilteredTeammates = (
   request: FilterRequest,
@@ -66,7 +85,11 @@ export const fetchFilteredTeammates = (
       '/teammate/traditional_filtering',
       body(request, page),
     )
-    .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages, ...extras(answer) }));
+    .then((answer) => ({
+      items: withHits(answer.teammates, answer.eventId, page),
+      pages: answer.teammatesPages,
+      ...extras(answer),
+    }));
 
 /** Spec section 7: the answer is not read. */
 export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =>

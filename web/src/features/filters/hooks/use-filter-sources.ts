@@ -32,7 +32,12 @@ const pagedSource = <T extends Ranked<object>>(
   const key = `${kind}-${run}`;
   if (!filters) return { key, fetchPage: fetchAll };
   const activeFilters = toActiveFilters(filters, kind);
-  const request: FilterRequest = { activeFilters, mustHave: toMustHave(filters) };
+  // The search box's text (or the home search's) ranks the matches as well as picking labels.
+  const request: FilterRequest = {
+    activeFilters,
+    mustHave: toMustHave(filters),
+    text: filters.textSearch,
+  };
   return {
     key,
     fetchPage: filteredPages({

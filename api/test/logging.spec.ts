@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/app-config';
+import { createApp } from '../src/create-app';
+import { listenAndAnnounce } from '../src/listen';
+import { SHARED_MODEL_ENV } from './shared-model';
+
+interface LogLine {
+  level: number;
+  time: number;
+  pid: number;
+  service: string;
+  msg: string;
+  context?: string;
+}
+
+describe('API log', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skillers-logging-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is pino JSON lines only, shaped as the other services log, each start-up line with its own time', async () => {
+    const written: { text: string; at: number }[] = [];
+    const config = loadConfig({
+      SEED: 'false',
+      LOG_LEVEL: 'info',
+      ...SHARED_MODEL_ENV,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const before = Date.now();
+    const app = await createApp(config, {
+      logDestination: { write: (text: string) => written.push({ text, at: Date.now() }) },
+    });
+    const created = Date.now();
+    const url = await listenAndAnnounce(app, config);
+    expect((await fetch(`${url}/api/health`)).status).toBeLessThan(600);
+    await app.close();
+
+    const lines = written.map(({ text }) => JSON.parse(text) as LogLine);
+    for (const line of lines) {
+      expect(line).toMatchObject({ service: 'api', pid: process.pid });
+      expect(typeof line.level).toBe('number');
+      expect(typeof line.time).toBe('number');
+    }
+    expect(lines.some((line) => line.msg === `Skillers is running at ${url}`)).toBe(true);
+
+    // Nest's start-up lines are written while the application is built, each with its own time; replayed
+    // once it exists (Nest's bufferLogs), they would all carry the one time of the replay.
+    const startup = lines.filter((line) => line.context === 'InstanceLoader');
+    expect(startup.length).toBeGreaterThan(5);
+    const times = startup.map((line) => line.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThanOrEqual(before);
+    expect(times[0]).toBeLessThan(times[times.length - 1]);
+    expect(times[times.length - 1]).toBeLessThanOrEqual(created);
+  });
+
+  it('says where it listens even when only warnings are logged, since scripts wait for that line', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      ...SHARED_MODEL_ENV,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const app = await createApp(config, { logDestination: { write: (text: string) => lines.push(text) } });
+    const url = await listenAndAnnounce(app, config);
+    await app.close();
+    const announced = lines.map((text) => JSON.parse(text) as LogLine).filter((line) => line.level < 40);
+    expect(announced).toEqual([
+      expect.objectContaining({ level: 30, service: 'api', msg: `Skillers is running at ${url}` }),
+    ]);
+  });
+});

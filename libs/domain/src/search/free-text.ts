@@ -1,0 +1,60 @@
+import { foldLabel } from '../vocabularies/label-order';
+
+/** Free text of a search: at most this many characters. */
+export const SEARCH_TEXT_MAX_LENGTH = 500;
+
+/**
+ * Words that say nothing about a record, left out of the text ranking (BM25 in both adapters) and of the
+ * words a result reports as found. Short on purpose: "no", "not" and "without" stay, as do words such as
+ * "remote" that carry meaning in this product.
+ */
+export const SEARCH_STOP_WORDS: readonly string[] = Object.freeze(
+  (
+    'a an and are as at be but by can do for from has have i in into is it its me my of on or our so ' +
+    'some someone somebody that the their them they this to us was we who will with you your looking ' +
+    'need needs want wanted help'
+  ).split(' '),
+);
+
+const STOP = new Set(SEARCH_STOP_WORDS);
+
+/** Lower-cased words without accents; dots, plus and hash inside a word stay (node.js, c++, c#). */
+export const textWords = (text: string): string[] =>
+  foldLabel(text)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#.]+/u)
+    .map((word) => word.replace(/^\.+|\.+$/g, ''))
+    .filter((word) => word !== '');
+
+/** The singular of an English plural, or the word itself: "farmers" → "farmer", "classes" → "class". */
+export const pluralStem = (word: string): string => {
+  if (word.length <= 3) return word;
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/[^sui]s$/.test(word)) return word.slice(0, -1);
+  return word;
+};
+
+/** A crude English stem, enough to meet plurals and -ing / -ed forms of the same word. */
+export const lightStem = (word: string): string => {
+  const singular = pluralStem(word);
+  if (singular !== word || word.length <= 5) return singular;
+  for (const suffix of ['ing', 'ed']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
+  }
+  return word;
+};
+
+/**
+ * The words of the free text that the record's text contains (by word or stem), in the order typed and
+ * without repeats; stop words are left out.
+ */
+export const matchedTextTerms = (text: string, recordText: string): string[] => {
+  const present = new Set(textWords(recordText).map(lightStem));
+  const found: string[] = [];
+  for (const word of textWords(text)) {
+    if (STOP.has(word) || found.includes(word)) continue;
+    if (present.has(lightStem(word))) found.push(word);
+  }
+  return found;
+};

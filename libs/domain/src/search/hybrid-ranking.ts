@@ -1,0 +1,87 @@
+/**
+ * How matches rank, written once (docs/ranking.md explains the choices). Both search adapters compute these
+ * signals for the records that pass the filters and fuse them with `fuseRankSignals`:
+ *
+ * - facet: rarity-weighted facet evidence, 0-1. Each picked option weighs `optionWeight` (an IDF: the fewer
+ *   records of the kind carry it, the more it weighs), and a record's evidence is the weight of the picked
+ *   options it carries over the weight of all picked options. 0 when nothing is picked.
+ * - text: the BM25 score of the free text over the record's name or nickname, description and goal, when
+ *   free text was given (0 when none of its words occurs). Unbounded; the fusion saturates it.
+ * - vector: cosine similarity of the query vector (picked labels and the free text) with the record's
+ *   vector, held to 0-1 (`vectorSignal`), when a query vector was given and the record has a vector of that
+ *   length.
+ *
+ * fused = W_facet · facet + W_text · text / (text + S) + W_vector · max(0, vector)
+ *
+ * Higher fused first, then newer first, then the greater id.
+ */
+
+/** The weights of the fusion and the BM25 saturation point `S` (the score at which text gives half its weight). */
+export interface FusionWeights {
+  facet: number;
+  text: number;
+  vector: number;
+  textSaturation: number;
+}
+
+/** Chosen on bench/quality/filter-tuning.json (see docs/ranking.md); never on the judged queries. */
+export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
+  facet: 1,
+  text: 0.125,
+  vector: 0.125,
+  textSaturation: 3,
+});
+
+/** The parts of a record's rank. */
+export interface SignalValues {
+  facet: number;
+  text?: number;
+  vector?: number;
+}
+
+export const fuseRankSignals = (
+  signals: SignalValues,
+  weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
+): number => {
+  let fused = weights.facet * signals.facet;
+  if (signals.text !== undefined && signals.text > 0)
+    fused += (weights.text * signals.text) / (signals.text + weights.textSaturation);
+  if (signals.vector !== undefined && signals.vector > 0) fused += weights.vector * signals.vector;
+  return fused;
+};
+
+/**
+ * The weight of a picked option: 100 · ln(1 + records / records with the option), rounded to a whole number
+ * (at least 1) so that sums are exact in every adapter, 32-bit float scores included. An option no record
+ * carries counts as carried by one.
+ */
+export const optionWeight = (records: number, withOption: number): number =>
+  Math.max(1, Math.round(100 * Math.log(1 + records / Math.max(withOption, 1))));
+
+/** A cosine similarity as the vector signal: opposite or unrelated directions are no evidence, 0. */
+export const vectorSignal = (cosine: number): number => Math.min(1, Math.max(0, cosine));
+
+/** The facet evidence as a share of what was picked; 0 when nothing was picked. */
+export const facetShare = (matchedWeight: number, pickedWeight: number): number =>
+  pickedWeight > 0 ? matchedWeight / pickedWeight : 0;
+
+/**
+ * Cosine similarity as the embedded index computes it: the record's values as stored (32-bit floats), added
+ * in order, so that the reference and the index agree to the last bit. Undefined when the lengths differ or
+ * either vector has no direction.
+ */
+export const storedCosine = (
+  query: readonly number[],
+  vector: readonly number[] | undefined,
+): number | undefined => {
+  if (!vector || vector.length !== query.length || query.length === 0) return undefined;
+  const stored = Float32Array.from(vector);
+  let norm = 0;
+  for (let index = 0; index < stored.length; index++) norm += stored[index] * stored[index];
+  let queryNorm = 0;
+  for (let index = 0; index < query.length; index++) queryNorm += query[index] * query[index];
+  if (!(norm > 0) || !(queryNorm > 0)) return undefined;
+  let dot = 0;
+  for (let index = 0; index < stored.length; index++) dot += stored[index] * query[index];
+  return dot / (Math.sqrt(norm) * Math.sqrt(queryNorm));
+};

@@ -1,0 +1,78 @@
+import type { VocabularyKey } from './index';
+
+/**
+ * Everyday names, abbreviations and paraphrases people type for labels, per vocabulary: label → names. A
+ * name may stand for several labels ("equity" for both Equity Grant and Stock Options). `/ml` matches them
+ * like the labels themselves (ignoring case, accents and a plural s), with and without a model: a sentence
+ * model reads short phrases by their commonest word ("phone app" pulls towards every kind of app), and a
+ * static one cannot bridge "startup" and "Start Up" at all.
+ */
+export const EVERYDAY_NAMES: Readonly<
+  Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>
+> = {
+  projectType: {
+    'Start Up': ['startup', 'start-up', 'new venture', 'early-stage company'],
+    Freelancing: ['freelance', 'freelancer', 'freelance gig', 'gig', 'contract work', 'contractor'],
+    'University Project': [
+      'university course project',
+      'university course',
+      'course project',
+      'uni project',
+      'college project',
+      'class project',
+      'coursework',
+    ],
+    'Side Project': ['side hustle', 'weekend project'],
+    'Open Source Project': ['open source', 'open-source', 'oss'],
+    'Hackathon Project': ['hackathon'],
+    'Non-Profit': ['nonprofit', 'non profit', 'charity', 'ngo'],
+    Thesis: ['dissertation', 'masters thesis', 'phd thesis'],
+  },
+  productType: {
+    'Mobile Application': [
+      'mobile app',
+      'phone app',
+      'smartphone app',
+      'ios app',
+      'android app',
+      'app for phones',
+    ],
+    'Web Application': ['web app', 'webapp', 'browser app'],
+    'E-commerce Store': ['online shop', 'online store', 'web shop', 'webshop', 'e-shop'],
+    'Video Game': ['game', 'computer game', 'pc game', 'indie game'],
+    Website: ['web site', 'homepage', 'home page'],
+    'Minimum Viable Product': ['mvp', 'prototype'],
+    'AI Model': ['ai', 'artificial intelligence'],
+  },
+  role: {
+    'Backend Developer': ['backend engineer', 'back-end developer', 'server-side developer', 'backend dev'],
+    'Frontend Developer': ['frontend engineer', 'front-end developer', 'frontend dev'],
+    'Full Stack Developer': ['fullstack developer', 'full-stack developer', 'full stack engineer'],
+    'Mobile Developer': ['app developer', 'mobile engineer'],
+    'UX Designer': ['ux', 'user experience designer'],
+    'Graphic Designer': ['designer'],
+    'Chief Financial Officer': ['cfo'],
+    'Chief Technology Officer': ['cto'],
+    'QA Engineer': ['qa', 'tester'],
+    'Machine Learning Engineer': ['ml engineer'],
+  },
+  industry: {
+    Agriculture: ['farming', 'farmers', 'farms', 'agricultural'],
+    Healthcare: ['health care', 'patients', 'medical'],
+    Education: ['schools', 'students', 'teaching'],
+    'Artificial Intelligence': ['ai', 'deep learning', 'neural networks', 'neural nets', 'llm', 'llms'],
+    'Machine Learning': ['ml', 'deep learning'],
+    Hospitality: ['hotels', 'hotel'],
+  },
+  reward: {
+    'Equity Grant': ['equity', 'shares', 'equity only', 'sweat equity'],
+    'Stock Options': ['equity', 'stock', 'equity only', 'stock option'],
+    'Hourly Pay': ['hourly rate', 'per hour'],
+    Salary: ['salaried', 'monthly pay', 'wage'],
+  },
+  compensationBasis: {
+    Time: ['hourly', 'paid hourly', 'per hour', 'by the hour', 'hourly rate', 'time spent', 'hours worked'],
+    Milestone: ['milestones', 'per milestone'],
+    'Project Completion': ['on completion', 'when done', 'fixed price'],
+  },
+};

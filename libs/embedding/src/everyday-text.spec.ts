@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { correctTypos, correctWord, editDistance, splitNegations } from './everyday-text';
+import { LabelIndex } from './label-index';
+import type { SimilarLabelsDict } from './lexical-labels';
+import { modelSettings } from './model-settings';
+import { suggestLabels } from './suggest-labels';
+import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
+import { TransformersEmbedder } from './transformers/transformers.embedder';
+
+describe('negations', () => {
+  it('sets negated parts apart up to the next punctuation or joining word', () => {
+    expect(splitNegations('no salary, equity only')).toEqual({ kept: ', equity only', negated: 'salary' });
+    expect(splitNegations('not remote')).toEqual({ kept: '', negated: 'remote' });
+    expect(splitNegations('a designer without equity but with a salary')).toEqual({
+      kept: 'a designer but with a salary',
+      negated: 'equity',
+    });
+    expect(splitNegations('a non-profit with no-code tools')).toEqual({
+      kept: 'a non-profit with no-code tools',
+      negated: '',
+    });
+  });
+});
+
+describe('typos', () => {
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('pyhton', 'python')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('corrects words of five letters or more to the one nearest label word, and nothing else', () => {
+    expect(correctWord('pyhton')).toBe('python');
+    expect(correctWord('Kubernets')).toBe('kubernetes');
+    expect(correctWord('python')).toBeUndefined();
+    expect(correctWord('pyton')).toBe('python');
+    expect(correctWord('rsut')).toBeUndefined();
+    expect(correctWord('looking')).toBeUndefined();
+    expect(correctTypos('a pyhton dev, paid hourly')).toBe('a python dev, paid hourly');
+  });
+});
+
+/** The everyday requests of the product spec, with the labels they must bring. */
+const EVERYDAY: [string, Partial<SimilarLabelsDict>][] = [
+  ['startup', { projectType: ['Start Up'] }],
+  ['freelance gig', { projectType: ['Freelancing'] }],
+  ['equity only', { offeredGratification: ['Equity Grant', 'Stock Options'] }],
+  ['paid hourly', { forGratification: ['Time'] }],
+  ['university course project', { projectType: ['University Project'] }],
+  ['deep learning', { requiredAreaOfExpertise: ['Artificial Intelligence'] }],
+  ['pyhton', { toolsExperience: ['Python'] }],
+];
+
+const NEGATED: [string, string][] = [
+  ['no salary, equity only', 'Salary'],
+  ['not remote', 'Remote'],
+  ['a mobile app, not a website', 'Website'],
+];
+
+const labelsOf = (dict: SimilarLabelsDict): string[] => Object.values(dict).flat();
+
+describe.each([
+  ['without a model', async () => undefined],
+  [
+    'with the shared model',
+    async () => {
+      const embedder = new TransformersEmbedder({
+        model: SHARED_MODEL_ID,
+        localModelPath: SHARED_MODEL_PATH,
+      });
+      const labels = await LabelIndex.open(embedder, mkdtempSync(join(tmpdir(), 'skillers-everyday-')));
+      return { embedder, labels, settings: modelSettings(SHARED_MODEL_ID) };
+    },
+  ],
+])('everyday words in /ml, %s', (_name, context) => {
+  it.each(EVERYDAY)('maps "%s" to its labels', async (text, expected) => {
+    const { similar_labels_dict: dict } = await suggestLabels(text, 2, await context());
+    for (const [key, labels] of Object.entries(expected))
+      for (const label of labels) expect(dict[key as keyof SimilarLabelsDict]).toContain(label);
+  });
+
+  it.each(NEGATED)('never suggests what "%s" rules out', async (text, label) => {
+    const { similar_labels_dict: dict } = await suggestLabels(text, 2, await context());
+    expect(labelsOf(dict)).not.toContain(label);
+    expect(labelsOf(dict).filter((suggested) => suggested.includes(label))).toEqual([]);
+  });
+
+  it('still suggests what the rest of a negated request asks for', async () => {
+    const { similar_labels_dict: dict } = await suggestLabels('no salary, equity only', 2, await context());
+    expect(dict.offeredGratification).toEqual(['Equity Grant', 'Stock Options']);
+  });
+});

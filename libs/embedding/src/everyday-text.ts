@@ -1,0 +1,117 @@
+import { EVERYDAY_NAMES, foldLabel, TOOLS, VOCABULARIES } from '@skillers/domain';
+import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
+
+/**
+ * Free text as people type it, made ready for `/ml`: negated parts set apart ("no salary", "not remote")
+ * and misspelt names of labels corrected ("pyhton"), before labels are looked up by name and by meaning.
+ */
+
+/** A negation and what it applies to, up to the next punctuation or joining word. */
+const NEGATION =
+  /\b(?:no|not|without|never|except|excluding|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|or|only|just|rather|instead|please)\b|[,.;:!?()\n]|$)/gi;
+
+export interface NegationSplit {
+  /** The text without its negated parts. */
+  kept: string;
+  /** The negated parts, joined: labels named there are never suggested. */
+  negated: string;
+}
+
+export const splitNegations = (text: string): NegationSplit => {
+  const negated: string[] = [];
+  const kept = text.replace(NEGATION, (_match, part: string) => {
+    negated.push(part);
+    return ' ';
+  });
+  return { kept: kept.replace(/\s+/g, ' ').trim(), negated: negated.join(', ') };
+};
+
+/** Only words this long are corrected: shorter ones are too close to too many others. */
+export const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Everyday words of five letters or more that sit one typo from a label word ("looking" and "cooking"),
+ * so they are never corrected.
+ */
+const COMMON_WORDS = new Set(
+  (
+    'about above after again against along among another around because before being below between ' +
+    'could doing during every first found great group having house large later learn least local looking ' +
+    'makes might money never often other owner paid people place plans point right second seems small ' +
+    'something start still their there these thing things think those three today together under until ' +
+    'using where which while whole within without world would write years young build built based offer ' +
+    'offers skill skills works working worker'
+  ).split(' '),
+);
+
+const dictionary = (): ReadonlySet<string> => {
+  const names = [
+    ...SIMILAR_LABEL_KEYS.flatMap((key) => VOCABULARIES[vocabularyOf(key)]),
+    ...TOOLS.flatMap((tool) => tool.aliases),
+    ...Object.values(EVERYDAY_NAMES).flatMap((labels) => Object.values(labels ?? {}).flat()),
+  ];
+  return new Set(
+    names
+      .flatMap((name) => foldLabel(name).split(/[\s/()-]+/))
+      .filter((word) => word.length >= TYPO_MIN_LENGTH - 1),
+  );
+};
+
+let known: ReadonlySet<string> | undefined;
+/** Words of 5+ letters bucketed by length, so a word is only compared with words that could be near it. */
+let byLength: Map<number, string[]> | undefined;
+
+const knownWords = () => {
+  known ??= dictionary();
+  if (!byLength) {
+    byLength = new Map();
+    for (const word of known) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  }
+  return { known, byLength };
+};
+
+/** Edits allowed: one up to seven letters, two from eight. */
+const allowedEdits = (length: number): number => (length >= 8 ? 2 : 1);
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export const editDistance = (a: string, b: string, limit = Infinity): number => {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+    }
+  }
+  return rows[a.length][b.length];
+};
+
+/** The label word a misspelt word most likely means: the only nearest one within the allowed edits. */
+export const correctWord = (word: string): string | undefined => {
+  const folded = foldLabel(word);
+  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded) || COMMON_WORDS.has(folded))
+    return undefined;
+  const { known: words, byLength: buckets } = knownWords();
+  if (words.has(folded)) return undefined;
+  const limit = allowedEdits(folded.length);
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  let tied = false;
+  for (let length = folded.length - limit; length <= folded.length + limit; length++) {
+    for (const candidate of buckets.get(length) ?? []) {
+      const distance = editDistance(folded, candidate, limit);
+      if (distance < bestDistance) {
+        [best, bestDistance, tied] = [candidate, distance, false];
+      } else if (distance === bestDistance && candidate !== best) tied = true;
+    }
+  }
+  return bestDistance <= limit && !tied ? best : undefined;
+};
+
+/** The text with misspelt label words corrected; everything else, punctuation included, is left as typed. */
+export const correctTypos = (text: string): string =>
+  text.replace(/\p{L}+/gu, (word) => correctWord(word) ?? word);

@@ -1,0 +1,226 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { searchDocument } from '../search-index.contract';
+import { PartialWriteError } from '../search-index.port';
+import { toSource } from './elasticsearch-mapping';
+import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
+import {
+  type FakeAnswer,
+  type FakeElasticsearch,
+  type RecordedRequest,
+  startFakeElasticsearch,
+} from './fake-elasticsearch.testing';
+import { excludesSourceVectors, searchIndexSettings, sourceFilter } from './source-vectors';
+
+// The request bodies the adapter sends, checked against a recording server that answers like Elasticsearch:
+// the real cluster runs the shared contract (`npm run test:cluster` with ELASTICSEARCH_URL set).
+const PREFIX = 'skillers-body';
+const stored = searchDocument({ kind: 'project', vector: [0.5, 0.25, 1], vectorModel: 'test-model' });
+
+interface MgetDoc {
+  _index: string;
+  _id: string;
+  _source: unknown;
+}
+
+/** Answers a multi-get as a cluster holding `docs` whose sources include their vectors. */
+const mgetAnswer = (request: RecordedRequest): FakeAnswer | undefined => {
+  if (!request.path.endsWith('/_mget')) return undefined;
+  const asked = (request.body as { docs: MgetDoc[] }).docs;
+  return {
+    body: {
+      docs: asked.map(({ _index, _id }) =>
+        _id === stored.id && _index === `${PREFIX}-project`
+          ? { _index, _id, found: true, _source: toSource(stored) }
+          : { _index, _id, found: false },
+      ),
+    },
+  };
+};
+
+describe('Elasticsearch request bodies', () => {
+  let server: FakeElasticsearch | undefined;
+  let index: ElasticsearchSearchIndex | undefined;
+  const open = async (
+    version: string,
+    answer: (request: RecordedRequest) => FakeAnswer | undefined = mgetAnswer,
+    refreshOnWrite?: false,
+  ) => {
+    server = await startFakeElasticsearch(version, answer);
+    index = await ElasticsearchSearchIndex.connect(server.url, {
+      indexPrefix: PREFIX,
+      vectorDims: 3,
+      refreshOnWrite,
+    });
+    return { index, server };
+  };
+  afterEach(async () => {
+    await index?.close();
+    await server?.close();
+    index = undefined;
+    server = undefined;
+  });
+
+  it('knows which servers leave vectors out of _source', () => {
+    expect(excludesSourceVectors('9.2.0')).toBe(true);
+    expect(excludesSourceVectors('9.4.1')).toBe(true);
+    expect(excludesSourceVectors('10.0.0')).toBe(true);
+    expect(excludesSourceVectors('9.1.5')).toBe(false);
+    expect(excludesSourceVectors('8.19.0')).toBe(false);
+    expect(searchIndexSettings('9.1.5')).toEqual({});
+    expect(sourceFilter('8.19.0', true)).toBe(true);
+    expect(sourceFilter('9.2.0', false)).toEqual({ excludes: ['vector'] });
+  });
+
+  describe('on Elasticsearch 9.2 and later', () => {
+    it('creates search indices that keep vectors in _source', async () => {
+      const { server } = await open('9.4.1', (request) =>
+        request.method === 'HEAD' ? { status: 404 } : mgetAnswer(request),
+      );
+      const created = server.requests.filter(
+        (request) => request.method === 'PUT' && request.path.startsWith(`/${PREFIX}-`),
+      );
+      expect(created.map((request) => request.path)).toEqual([
+        `/${PREFIX}-project-initial`,
+        `/${PREFIX}-teammate-initial`,
+      ]);
+      for (const request of created) {
+        expect(request.body).toMatchObject({
+          settings: { 'index.mapping.exclude_source_vectors': false },
+          mappings: { properties: { vector: { type: 'dense_vector', dims: 3 } } },
+        });
+      }
+    });
+
+    it('also keeps vectors in the _source of a reindex generation', async () => {
+      const { index, server } = await open('9.4.1');
+      await index.createGeneration();
+      const created = server.requests.filter(
+        (request) => request.method === 'PUT' && request.path.startsWith(`/${PREFIX}-`),
+      );
+      expect(created).toHaveLength(2);
+      for (const request of created) {
+        expect(request.body).toMatchObject({ settings: { 'index.mapping.exclude_source_vectors': false } });
+      }
+    });
+
+    it('asks for the vectors explicitly when it reads a document', async () => {
+      const { index, server } = await open('9.4.1');
+      expect(await index.get(stored.id)).toEqual(stored);
+      const [mget] = server.sent('POST', '/_mget');
+      expect(mget.body).toEqual({
+        docs: [
+          { _index: `${PREFIX}-project`, _id: stored.id, _source: { exclude_vectors: false } },
+          { _index: `${PREFIX}-teammate`, _id: stored.id, _source: { exclude_vectors: false } },
+        ],
+      });
+    });
+
+    it('reads many documents in one multi-get, in the order asked, vectors left out when not wanted', async () => {
+      const { index, server } = await open('9.4.1');
+      const missing = 'a'.repeat(24);
+      expect(await index.getMany([missing, stored.id, missing])).toEqual([null, stored, null]);
+      expect(server.sent('POST', '/_mget')).toHaveLength(1);
+      await index.getMany([stored.id], { vectors: false });
+      const [, withoutVectors] = server.sent('POST', '/_mget');
+      for (const doc of (withoutVectors.body as { docs: MgetDoc[] }).docs) {
+        expect(doc._source).toEqual({ excludes: ['vector'] });
+      }
+      expect(await index.getMany([])).toEqual([]);
+      expect(server.sent('POST', '/_mget')).toHaveLength(2);
+    });
+
+    it('splits a long list into multi-gets of a thousand ids', async () => {
+      const { index, server } = await open('9.4.1');
+      const ids = Array.from({ length: 2500 }, (_, n) => n.toString(16).padStart(24, '0'));
+      const docs = await index.getMany(ids, { vectors: false });
+      expect(docs).toHaveLength(2500);
+      const sizes = server
+        .sent('POST', '/_mget')
+        .map((request) => (request.body as { docs: [] }).docs.length);
+      expect(sizes).toEqual([2000, 2000, 1000]);
+    });
+  });
+
+  describe('before 9.2', () => {
+    it('sends neither the setting nor the request flag, which older servers refuse', async () => {
+      const { index, server } = await open('9.1.0', (request) =>
+        request.method === 'HEAD' ? { status: 404 } : mgetAnswer(request),
+      );
+      const created = server.requests.filter((request) => request.method === 'PUT');
+      expect(created).toHaveLength(2);
+      for (const request of created) expect(request.body).not.toHaveProperty('settings.index');
+      expect(JSON.stringify(created.map((request) => request.body))).not.toContain('exclude_source_vectors');
+      expect(await index.get(stored.id)).toEqual(stored);
+      const [mget] = server.sent('POST', '/_mget');
+      for (const doc of (mget.body as { docs: MgetDoc[] }).docs) expect(doc._source).toBe(true);
+    });
+  });
+
+  describe('writes', () => {
+    it('upserts a batch in one bulk request, without waiting for a refresh when told not to', async () => {
+      const { index, server } = await open('9.4.1', undefined, false);
+      const docs = [stored, searchDocument(), searchDocument()];
+      await index.upsert(docs);
+      await index.remove([docs[1].id]);
+      const [upsert, remove] = server.sent('POST', '/_bulk');
+      expect(upsert.query.get('refresh')).toBe('false');
+      expect(remove.query.get('refresh')).toBe('false');
+      const lines = upsert.body as object[];
+      // Per document: out of the other kind's index, then into its own.
+      expect(lines).toHaveLength(docs.length * 3);
+      expect(lines.slice(0, 3)).toEqual([
+        { delete: { _index: `${PREFIX}-teammate`, _id: stored.id } },
+        { index: { _index: `${PREFIX}-project`, _id: stored.id } },
+        toSource(stored),
+      ]);
+      expect(remove.body).toEqual([
+        { delete: { _index: `${PREFIX}-project`, _id: docs[1].id } },
+        { delete: { _index: `${PREFIX}-teammate`, _id: docs[1].id } },
+      ]);
+    });
+
+    it('names the documents a bulk request refused', async () => {
+      const refused = searchDocument();
+      const { index } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? {
+              body: {
+                errors: true,
+                took: 1,
+                items: [
+                  {
+                    delete: {
+                      _index: `${PREFIX}-project`,
+                      _id: refused.id,
+                      status: 404,
+                      result: 'not_found',
+                    },
+                  },
+                  {
+                    index: {
+                      _index: `${PREFIX}-teammate`,
+                      _id: refused.id,
+                      status: 400,
+                      error: { type: 'document_parsing_exception', reason: 'bad field' },
+                    },
+                  },
+                ],
+              },
+            }
+          : mgetAnswer(request),
+      );
+      const failure = await index.upsert([refused]).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PartialWriteError);
+      expect(failure).toMatchObject({
+        failedIds: [refused.id],
+        message: 'Search index write failed for 1 document(s): document_parsing_exception: bad field',
+      });
+    });
+
+    it('waits for the next refresh by default', async () => {
+      const { index, server } = await open('9.4.1');
+      await index.upsert([stored]);
+      expect(server.sent('POST', '/_bulk')[0].query.get('refresh')).toBe('wait_for');
+    });
+  });
+});

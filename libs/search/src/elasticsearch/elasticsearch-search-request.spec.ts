@@ -1,0 +1,131 @@
+import { FUSION_WEIGHTS, fuseRankSignals, optionWeight } from '@skillers/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuery } from '../search-index.contract';
+import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
+import { optionClauseName, TEXT_CLAUSE, VECTOR_CLAUSE } from './elasticsearch-query';
+import {
+  type FakeAnswer,
+  type FakeElasticsearch,
+  type RecordedRequest,
+  startFakeElasticsearch,
+} from './fake-elasticsearch.testing';
+
+/**
+ * What the adapter sends for a hybrid search and how it reads the answer, against a stand-in HTTP server
+ * that answers like Elasticsearch (a real cluster runs the contract suite where ELASTICSEARCH_URL is set).
+ */
+describe('Elasticsearch hybrid search request', () => {
+  let server: FakeElasticsearch;
+  let index: ElasticsearchSearchIndex;
+
+  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
+    if (!request.path.endsWith('/_search')) return undefined;
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body?.size === 0) {
+      // Option counts: 10 profiles, Banking on 5 of them, Mining on 1.
+      return {
+        body: {
+          hits: { total: { value: 10, relation: 'eq' }, hits: [] },
+          aggregations: { o0: { doc_count: 5 }, o1: { doc_count: 1 } },
+        },
+      };
+    }
+    return {
+      body: {
+        hits: {
+          total: { value: 2, relation: 'eq' },
+          hits: [
+            {
+              _id: 'a'.repeat(24),
+              _score: 1,
+              _source: { text: 'Rust compilers for banks' },
+              matched_queries: {
+                [optionClauseName(0, 1)]: 0.5,
+                [TEXT_CLAUSE]: 2.4,
+                [VECTOR_CLAUSE]: 0.1,
+              },
+            },
+            {
+              _id: 'b'.repeat(24),
+              _score: 0.5,
+              _source: { text: 'Design systems' },
+              matched_queries: { [optionClauseName(0, 0)]: 0.3 },
+            },
+          ],
+        },
+      },
+    };
+  };
+  const searches = () => server.requests.filter((request) => request.path.endsWith('/_search'));
+
+  beforeAll(async () => {
+    server = await startFakeElasticsearch('9.1.0', answer);
+    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
+  });
+  afterAll(async () => {
+    await index?.close();
+    await server?.close();
+  });
+
+  it('sends one scored query with the option weights, the text and the vector, and reads the signals back', async () => {
+    server.requests.length = 0;
+    const result = await index.search(
+      searchQuery({
+        tags: { industry: ['Banking', 'Mining'] },
+        text: ' rust compilers ',
+        queryVector: [0.1, 0.2, 0.3],
+        pageSize: 2,
+        page: 2,
+      }),
+    );
+    const [counts, search] = searches();
+    expect(counts.path).toBe('/skillers-teammate/_search');
+    expect(counts.body).toMatchObject({ size: 0, track_total_hits: true });
+
+    expect(search.path).toBe('/skillers-teammate/_search');
+    expect(search.query.get('include_named_queries_score')).toBe('true');
+    const [banking, mining] = [optionWeight(10, 5), optionWeight(10, 1)];
+    const body = search.body as {
+      query: { bool: { should: Record<string, { boost?: number; _name?: string }>[] } };
+    };
+    expect(search.body).toMatchObject({
+      from: 2,
+      size: 2,
+      track_total_hits: true,
+      _source: ['text'],
+      sort: [{ _score: { order: 'desc' } }, { createdAt: { order: 'desc' } }, { id: { order: 'desc' } }],
+      query: { bool: { minimum_should_match: 0 } },
+    });
+    const options = body.query.bool.should.slice(0, 2).map((clause) => clause.constant_score);
+    expect(options.map((clause) => clause.boost)).toEqual([
+      (FUSION_WEIGHTS.facet * banking) / (banking + mining),
+      (FUSION_WEIGHTS.facet * mining) / (banking + mining),
+    ]);
+    expect(JSON.stringify(body.query.bool.should[2])).toContain('"query":"rust compilers"');
+    expect(JSON.stringify(body.query.bool.should[3])).toContain('"vector":[0.1,0.2,0.3]');
+
+    expect(result.ids).toEqual(['a'.repeat(24), 'b'.repeat(24)]);
+    expect(result.total).toBe(2);
+    expect(result.scores).toEqual([1, 1]);
+    const first = {
+      facet: mining / (banking + mining),
+      text: 2.4,
+      vector: 0.1 / FUSION_WEIGHTS.vector,
+      textTerms: ['rust', 'compilers'],
+    };
+    expect(result.signals?.[0]).toEqual({ ...first, fused: fuseRankSignals(first) });
+    const second = { facet: banking / (banking + mining), text: 0, textTerms: [] };
+    expect(result.signals?.[1]).toEqual({ ...second, fused: fuseRankSignals(second) });
+  });
+
+  it('leaves out the text and vector clauses, and the source, for plain filtering', async () => {
+    server.requests.length = 0;
+    await index.search(searchQuery({ tags: { industry: ['Banking', 'Mining'] }, queryVector: [1, 2] }));
+    // The option counts are still fresh: a single request.
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0].body as { _source: unknown; query: { bool: { should: unknown[] } } };
+    expect(body._source).toBe(false);
+    // A vector of another length than the mapping's is never compared.
+    expect(body.query.bool.should).toHaveLength(2);
+  });
+});
