@@ -1,7 +1,8 @@
 // Filtered-search latency through the HTTP API, with the records the demo generator makes.
 // Build first (`npm run build:server`), then run `node bench/search-api.mjs [sizes...]` (default 10000 100000).
 // Each size seeds that many skiller profiles (and as many users) into a fresh SQLite file, starts the real
-// server on loopback, and times POST /api/teammate/traditional_filtering with 1, 3 and 6 active filters.
+// server on loopback, and times POST /api/teammate/traditional_filtering with 1, 3 and 6 active filters, plain
+// and with `facets: true`. `--quick` runs a few queries on 2000 profiles, to check the script, not to time it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -14,9 +15,10 @@ const { createApp } = require('../api/dist/create-app.js');
 const { seedDatabase, hashDemoPassword } = require('@skillers/indexer');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
+const QUICK = process.argv.includes('--quick');
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
-const QUERIES_PER_SHAPE = 200;
-const WARM_UP_QUERIES = 30;
+const QUERIES_PER_SHAPE = QUICK ? 20 : 200;
+const WARM_UP_QUERIES = QUICK ? 5 : 30;
 const FILTER_COUNTS = [1, 3, 6];
 // activeFilters keys and the stored list each one filters on.
 const LIST_FILTERS = {
@@ -56,11 +58,12 @@ const queryFrom = (records, filterCount) => {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const measure = async (baseUrl, records, filterCount) => {
+const measure = async (baseUrl, records, filterCount, facets) => {
   const times = [];
   let hits = 0;
   for (let n = 0; n < WARM_UP_QUERIES + QUERIES_PER_SHAPE; n++) {
-    const body = JSON.stringify(queryFrom([pickOne(records), pickOne(records)], filterCount));
+    const query = queryFrom([pickOne(records), pickOne(records)], filterCount);
+    const body = JSON.stringify(facets ? { ...query, facets: true } : query);
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/teammate/traditional_filtering`, {
       method: 'POST',
@@ -71,6 +74,7 @@ const measure = async (baseUrl, records, filterCount) => {
     const elapsed = performance.now() - started;
     if (response.status !== 200)
       throw new Error(`search failed: ${response.status} ${JSON.stringify(answer)}`);
+    if (facets && !answer.facets) throw new Error('a search with facets: true answered no facets');
     if (n >= WARM_UP_QUERIES) {
       times.push(elapsed);
       hits += answer.total;
@@ -102,12 +106,16 @@ const runSize = async (size) => {
     const bootSeconds = (performance.now() - bootStarted) / 1000;
     const baseUrl = `http://127.0.0.1:${app.getHttpServer().address().port}`;
     try {
-      for (const filterCount of FILTER_COUNTS) {
-        const result = await measure(baseUrl, sample, filterCount);
+      for (const [filterCount, facets] of FILTER_COUNTS.flatMap((count) => [
+        [count, false],
+        [count, true],
+      ])) {
+        const result = await measure(baseUrl, sample, filterCount, facets);
         console.log(
           [
             String(size).padStart(7),
             String(filterCount).padStart(7),
+            (facets ? 'yes' : 'no').padStart(6),
             result.p50.toFixed(2).padStart(8),
             result.p95.toFixed(2).padStart(8),
             result.meanHits.toFixed(0).padStart(10),
@@ -124,5 +132,5 @@ const runSize = async (size) => {
   }
 };
 
-console.log('profiles filters  p50 ms   p95 ms  mean hits  seed s  start s');
-for (const size of SIZES.length ? SIZES : [10_000, 100_000]) await runSize(size);
+console.log('profiles filters facets  p50 ms   p95 ms  mean hits  seed s  start s');
+for (const size of SIZES.length ? SIZES : QUICK ? [2_000] : [10_000, 100_000]) await runSize(size);

@@ -113,6 +113,7 @@ test('filters in several boxes narrow the teammates, and Clear Filters shows eve
     },
     filtering_restriction: 'min_1_match',
     page: 1,
+    facets: true,
   });
   await expect(grid.getByRole('article', { name: fastName })).toBeVisible();
   await expect(grid.getByRole('article', { name: slowName })).toHaveCount(0);
@@ -190,6 +191,7 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
     activeFilters: {},
     filtering_restriction: 'min_1_match',
     page: 1,
+    facets: true,
     text: 'projects in the steppe',
   });
   const panel = page.getByRole('search', { name: 'Filters' });

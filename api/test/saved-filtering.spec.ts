@@ -117,6 +117,12 @@ describe('filtering saved projects with the shared model', () => {
     const either = await filterSaved(api, reader, { activeFilters: { locations: ['Poland', 'Spain'] } });
     expect(either.body.total).toBe(3);
     expect(ids(either.body.projects)[0]).toBe(seeded.music._id);
+    // A must-have narrows the saved projects as it narrows the filtering calls.
+    const spainRequired = await filterSaved(api, reader, {
+      activeFilters: { locations: ['Poland', 'Spain'] },
+      mustHave: { locations: ['Spain'] },
+    });
+    expect(ids(spainRequired.body.projects).sort()).toEqual([seeded.web._id, seeded.music._id].sort());
 
     // Every active filter needs one of its options: Spain and Poland-only never meet.
     const both = await filterSaved(api, reader, {

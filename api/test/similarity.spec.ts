@@ -105,7 +105,13 @@ describe('similarity search with the shared model', () => {
       text: 'songs and soundtracks for a film',
       limit: 1,
     });
-    expect(sorted.body.results).toEqual([{ record_id: ids.music, similarity: expect.any(Number) }]);
+    expect(sorted.body.results).toEqual([
+      {
+        record_id: ids.music,
+        similarity: expect.any(Number),
+        why: { matched: {}, missing: {}, similarity: sorted.body.results[0]?.similarity },
+      },
+    ]);
 
     const mounted = await api.request<SortAnswer>('POST', '/embedder/sort', {
       body: { type: 'teammate', filter: { hardSkills: ['Web Developer'] }, limit: 2 },

@@ -9,6 +9,7 @@ import {
   type SearchQuery,
   SORT_LIMIT_DEFAULT,
   toActiveQuery,
+  toMustHave,
 } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError, sortQueryText } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
@@ -44,12 +45,10 @@ export class SavedFilteringService {
 
   async filterProjects(userId: string, request: SavedFilteringRequest): Promise<SavedProjectsFilterAnswer> {
     const docs = await this.savedDocuments(userId, 'project');
-    const query = toActiveQuery(
-      'project',
-      request.activeFilters,
-      request.filtering_restriction,
-      request.page,
-    );
+    const query = {
+      ...toActiveQuery('project', request.activeFilters, request.filtering_restriction, request.page),
+      ...toMustHave(request.mustHave),
+    };
     const { ids, total } = referenceSearch(docs, query);
     const hits =
       total === 0 ? await this.closest(docs, query, sortQueryText(request.activeFilters, request.text)) : [];

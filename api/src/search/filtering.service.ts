@@ -1,11 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ClientFacets,
+  type ClientRelaxation,
   type FilteringRequest,
+  type MatchExplanation,
   pageCount,
   type ProjectView,
   type SearchKind,
+  type SearchQuery,
   type TeammateView,
   toActiveQuery,
+  toClientFacets,
+  toClientRelax,
+  toMustHave,
+  whyOf,
 } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
 import type { SearchIndex, SearchResult } from '@skillers/search';
@@ -17,9 +25,19 @@ import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 
+/** Each item says why it is shown. */
+export type Explained<T> = T & { why: MatchExplanation };
+
+/** What both filtering calls add beside their lists: facet counts when asked, relaxations on no match. */
+export interface FilteringExtras {
+  facets?: ClientFacets;
+  relax?: ClientRelaxation[];
+}
+
 /**
  * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md), the store supplies the records
- * shown for them. With free text the query is also embedded, so that vectors take part in the ranking.
+ * shown for them, and each record's indexed document is held against the query to say why it is shown. With
+ * free text the query is also embedded, so that vectors take part in the ranking.
  */
 @Injectable()
 export class FilteringService {
@@ -34,31 +52,75 @@ export class FilteringService {
   async projectsMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ items: ProjectView[]; total: number; pages: number; eventId: string }> {
+  ): Promise<
+    { items: Explained<ProjectView>[]; total: number; pages: number; eventId: string } & FilteringExtras
+  > {
     const startedAt = performance.now();
-    const result = await this.search('project', request);
-    const items = await this.projects.viewsInOrder(result.ids, viewerId);
+    const { query, result } = await this.search('project', request);
+    const [views, whys] = await Promise.all([
+      this.projects.viewsInOrder(result.ids, viewerId),
+      this.explain(query, result),
+    ]);
+    const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     const eventId = this.recordSearch('project', request, result, items, startedAt, viewerId);
-    return { items, total: result.total, pages: pageCount(result.total), eventId };
+    return { items, total: result.total, pages: pageCount(result.total), eventId, ...extras(result) };
   }
 
   async teammatesMatching(
     request: FilteringRequest,
     viewerId?: string,
-  ): Promise<{ teammates: TeammateView[]; total: number; teammatesPages: number; eventId: string }> {
+  ): Promise<
+    {
+      teammates: Explained<TeammateView>[];
+      total: number;
+      teammatesPages: number;
+      eventId: string;
+    } & FilteringExtras
+  > {
     const startedAt = performance.now();
-    const result = await this.search('teammate', request);
-    const teammates = await this.teammates.viewsInOrder(result.ids, viewerId);
+    const { query, result } = await this.search('teammate', request);
+    const [views, whys] = await Promise.all([
+      this.teammates.viewsInOrder(result.ids, viewerId),
+      this.explain(query, result),
+    ]);
+    const teammates = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
-    return { teammates, total: result.total, teammatesPages: pageCount(result.total), eventId };
+    return {
+      teammates,
+      total: result.total,
+      teammatesPages: pageCount(result.total),
+      eventId,
+      ...extras(result),
+    };
   }
 
-  private async search(kind: SearchKind, request: FilteringRequest): Promise<SearchResult> {
-    const query = toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page);
+  private async search(
+    kind: SearchKind,
+    request: FilteringRequest,
+  ): Promise<{ query: SearchQuery; result: SearchResult }> {
+    const query: SearchQuery = {
+      ...toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
+      ...toMustHave(request.mustHave),
+    };
+    if (request.facets) query.facets = true;
     if (request.text) query.text = request.text;
     const queryVector = await this.queryVector(request);
     if (queryVector) query.queryVector = queryVector;
-    return this.index.search(query);
+    return { query, result: await this.index.search(query) };
+  }
+
+  /** The `why` of each id on the page, from its indexed document and the rank signals, by id. */
+  private async explain(query: SearchQuery, result: SearchResult): Promise<Map<string, MatchExplanation>> {
+    const docs = await this.index.getMany(result.ids, { vectors: false });
+    return new Map(
+      result.ids.map((id, at) => [
+        id,
+        whyOf(docs[at], query, {
+          vector: result.signals?.[at]?.vector,
+          textTerms: result.signals?.[at]?.textTerms,
+        }),
+      ]),
+    );
   }
 
   /** Without a model the ranking goes on without vectors (facet evidence and BM25). */
@@ -98,3 +160,8 @@ export class FilteringService {
     return event.eventId;
   }
 }
+
+const extras = (result: SearchResult): FilteringExtras => ({
+  ...(result.facets ? { facets: toClientFacets(result.facets) } : {}),
+  ...(result.relax ? { relax: toClientRelax(result.relax) } : {}),
+});

@@ -1,11 +1,20 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import type { SortRequest } from '@skillers/domain';
-import { type Embedder, EmptySortQueryError, SimilarityRanker, type SortAnswer } from '@skillers/embedding';
+import { type MatchExplanation, type SortRequest, toActiveQuery, whyOf } from '@skillers/domain';
+import {
+  type Embedder,
+  EmptySortQueryError,
+  SimilarityRanker,
+  type SortAnswer,
+  type SortResult,
+} from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 import { searchEventOf } from './search-events/search-event';
+
+/** A ranked record and why: the picked labels it has and lacks, and its similarity when a vector ranked it. */
+export type ExplainedSortResult = SortResult & { why: MatchExplanation };
 
 /** `/sort` on the API: the shared similarity ranking over the live index, recorded as a search event. */
 @Injectable()
@@ -14,14 +23,20 @@ export class SortService {
 
   constructor(
     @Inject(EMBEDDER) embedder: Embedder,
-    @Inject(SEARCH_INDEX) index: SearchIndex,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
   ) {
     this.ranker = new SimilarityRanker(embedder, index);
   }
 
-  /** The ranking, with the `eventId` of its search event so that clicks on its results can name it. */
-  async sort(request: SortRequest, signedIn = false): Promise<SortAnswer & { eventId: string }> {
+  /**
+   * The ranking, each result with why it is shown, and the `eventId` of its search event so that clicks on
+   * its results can name it.
+   */
+  async sort(
+    request: SortRequest,
+    signedIn = false,
+  ): Promise<Omit<SortAnswer, 'results'> & { results: ExplainedSortResult[]; eventId: string }> {
     const startedAt = performance.now();
     const answer = await this.rank(request);
     const semantic = answer.mode === 'semantic';
@@ -44,7 +59,21 @@ export class SortService {
       signedIn,
     });
     this.events.record(event);
-    return { ...answer, eventId: event.eventId };
+    return { ...answer, results: await this.explain(request, answer), eventId: event.eventId };
+  }
+
+  private async explain(request: SortRequest, answer: SortAnswer): Promise<ExplainedSortResult[]> {
+    const filter = toActiveQuery(request.type, request.filter, 'min_1_match', 1);
+    const docs = await this.index.getMany(
+      answer.results.map((result) => result.record_id),
+      { vectors: false },
+    );
+    // Without a model the ranking is lexical: no vector took part.
+    const semantic = answer.mode === 'semantic';
+    return answer.results.map((result, at) => ({
+      ...result,
+      why: whyOf(docs[at], filter, semantic ? { vector: result.similarity } : {}),
+    }));
   }
 
   private async rank(request: SortRequest): Promise<SortAnswer> {

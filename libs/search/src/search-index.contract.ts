@@ -191,6 +191,95 @@ export const describeSearchIndexContract = (
       expect(plain(result)).toEqual({ ids: [all.id], scores: [2], total: 1 });
     });
 
+    it('must-have options are all required, and only the picks score', async () => {
+      const both = searchDocument({ tags: { locations: ['Iceland', 'Norway'] }, toolLevels: { Rust: 3 } });
+      const noRust = searchDocument({ tags: { locations: ['Iceland', 'Norway'] }, toolLevels: { Go: 4 } });
+      const lowRust = searchDocument({ tags: { locations: ['Iceland'] }, toolLevels: { Rust: 1 } });
+      const norway = searchDocument({ tags: { locations: ['Norway'] }, toolLevels: { Rust: 5 } });
+      await index.upsert([both, noRust, lowRust, norway]);
+      const query = searchQuery({
+        tags: { locations: ['Iceland', 'Norway'] },
+        minToolLevels: { Rust: 2, Go: 1 },
+        mustHave: { locations: ['Iceland'], tools: ['Rust'] },
+      });
+      expect(plain(await index.search(query))).toEqual({ ids: [both.id], scores: [3], total: 1 });
+      const remote = searchDocument({ workingTypeRemote: true, tags: { locations: ['Iceland'] } });
+      await index.upsert([remote]);
+      expect(await ids({ workingTypes: ['Remote', 'Office'], mustHaveWorkingTypes: ['Remote'] })).toEqual([
+        remote.id,
+      ]);
+    });
+
+    it('counts disjunctive facets: each filter ignores its own picks and honours the others', async () => {
+      const docs = [
+        searchDocument({
+          tags: { locations: ['Iceland'], usedLanguages: ['Icelandic'] },
+          workingTypeRemote: true,
+        }),
+        searchDocument({
+          tags: { locations: ['Iceland'], usedLanguages: ['English'] },
+          toolLevels: { Rust: 2 },
+        }),
+        searchDocument({
+          tags: { locations: ['Norway'], usedLanguages: ['English'] },
+          toolLevels: { Rust: 0 },
+        }),
+        searchDocument({
+          tags: { locations: ['Chile'], usedLanguages: ['Spanish'] },
+          workingTypeOffice: true,
+        }),
+        searchDocument({ kind: 'project', tags: { locations: ['Iceland'], usedLanguages: ['English'] } }),
+      ];
+      await index.upsert(docs);
+      const result = await index.search(
+        searchQuery({ tags: { locations: ['Iceland'], usedLanguages: ['English'] }, facets: true }),
+      );
+      expect(result.total).toBe(1);
+      expect(result.facets?.locations).toEqual({ Iceland: 1, Norway: 1 });
+      expect(result.facets?.usedLanguages).toEqual({ English: 1, Icelandic: 1 });
+      expect(result.facets?.tools).toEqual({ Rust: 1 });
+      expect(result.facets?.workingType).toEqual({});
+      expect(result.relax).toBeUndefined();
+      expect((await index.search(searchQuery({ tags: { locations: ['Iceland'] } }))).facets).toBeUndefined();
+    });
+
+    it('names the relaxations that bring records back when nothing matches', async () => {
+      const docs = [
+        searchDocument({ tags: { locations: ['Iceland'] }, toolLevels: { Go: 1 } }),
+        searchDocument({ tags: { locations: ['Norway'] }, toolLevels: { Rust: 1 } }),
+        searchDocument({
+          tags: { locations: ['Norway'] },
+          toolLevels: { Rust: 2 },
+          numbers: { availability: 5 },
+        }),
+        searchDocument({ tags: { locations: ['Iceland'] }, toolLevels: { Rust: 3 } }),
+        searchDocument({ tags: { locations: ['Iceland'] }, toolLevels: { Rust: 1 } }),
+      ];
+      await index.upsert(docs);
+      const result = await index.search(
+        searchQuery({
+          tags: { locations: ['Iceland', 'Norway'] },
+          minToolLevels: { Rust: 1, Go: 1 },
+          mustHave: { locations: ['Iceland'], tools: ['Rust'] },
+          availability: { mode: 'atLeast', hours: 1 },
+          facets: true,
+        }),
+      );
+      expect(result.total).toBe(0);
+      // Dropping the tools filter or Rust as a must-have still leaves no Iceland record with hours.
+      expect(result.relax).toEqual([
+        { dimension: 'availability', count: 2 },
+        { dimension: 'locations', count: 1 },
+        { dimension: 'locations', label: 'Iceland', count: 1 },
+      ]);
+      const mars = searchQuery({ tags: { locations: ['Mars'] } });
+      expect((await index.search({ ...mars, facets: true })).relax).toEqual([
+        { dimension: 'locations', count: 5 },
+      ]);
+      // A plain search spends nothing on relaxations.
+      expect((await index.search(mars)).relax).toBeUndefined();
+    });
+
     it('ranks by the weight of the picked options present, then newest first, then greater id', async () => {
       const [low, high] = [nextId(), nextId()];
       // Banking and Mining are each carried by three records, so they weigh the same.

@@ -1,4 +1,11 @@
-import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type {
+  FacetCounts,
+  Relaxation,
+  SearchDocument,
+  SearchFilter,
+  SearchKind,
+  SearchQuery,
+} from '@skillers/domain';
 import type { VectorSpaceStatus } from './vector-space';
 
 /**
@@ -21,6 +28,13 @@ export interface SearchResult {
   scores: number[];
   /** How many records match in all. */
   total: number;
+  /** With `query.facets`: the disjunctive facet counts of every option filter (see `referenceFacets`). */
+  facets?: FacetCounts;
+  /**
+   * With `query.facets`, when nothing matches: the filters whose removal brings records back, best first
+   * (see `referenceRelax`).
+   */
+  relax?: Relaxation[];
   /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
 }

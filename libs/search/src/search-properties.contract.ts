@@ -1,5 +1,7 @@
 import {
   type FilteringRestriction,
+  referenceFacets,
+  referenceRelax,
   referenceSearch,
   type SearchDocument,
   type SearchQuery,
@@ -116,6 +118,15 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
       durationMonths: seldom(fc.constantFrom(0, 1, 6, 12)),
       bizRole: seldom(fc.constantFrom(0, 30, 50, 90)),
       deadline: seldom(fc.constantFrom('1970-01-01', '2030-01-01', '2030-06-15', '2031-06-01')),
+      // Must-haves the index is asked for directly need not be picks, so any option may be one.
+      mustHave: seldom(pickedTags.map((tags) => ({ ...tags, tools: [] }))).chain((tags) =>
+        seldom(fc.uniqueArray(fc.constantFrom(...TOOLS, 'Zig'), { maxLength: 2 })).map((tools) =>
+          tags === undefined && tools === undefined ? undefined : { ...tags, tools: tools ?? [] },
+        ),
+      ),
+      mustHaveWorkingTypes: seldom(
+        fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
+      ),
       pageSize: fc.integer({ min: 1, max: 4 }),
       text: seldom(fc.constantFrom('rust', 'design systems', 'children books', 'rust compilers go')),
       queryVector: seldom(
@@ -146,8 +157,9 @@ export interface SearchPropertyOptions {
 
 /**
  * The adapter against `referenceSearch`, given the adapter's own BM25 scores of the free text: same ids,
- * scores and total, over every page, in the order of the fused signals, for generated records, filters,
- * free text and query vectors.
+ * scores and total, over every page, in the order of the fused signals, for generated records, filters
+ * (must-haves included), free text and query vectors; and the same facets and relaxations as
+ * `referenceFacets` and `referenceRelax`.
  */
 export const describeSearchPropertyContract = (
   adapterName: SearchIndex['adapter'],
@@ -193,6 +205,11 @@ export const describeSearchPropertyContract = (
         seen.scores.push(...result.scores);
         seen.signals.push(...(result.signals ?? []));
       }
+      const withFacets = await index.search({ ...query, page: 1, facets: true });
+      expect(withFacets.facets).toEqual(referenceFacets([...latest.values()], query));
+      expect(withFacets.relax).toEqual(
+        expected.total === 0 ? referenceRelax([...latest.values()], query) : undefined,
+      );
       if (options.exact) {
         expect(seen).toEqual({ ids: expected.ids, scores: expected.scores, signals: expected.signals });
         return;

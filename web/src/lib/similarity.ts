@@ -1,16 +1,16 @@
-import type { ActiveFilters, SearchKind } from '@skillers/domain';
+import type { ActiveFilters, MatchExplanation, SearchKind } from '@skillers/domain';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 import type { SearchHit } from './search-clicks';
 
 /**
  * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a record
- * of a search answer carries its `hit`, reported when it is opened.
+ * of a search answer carries why it was found and its `hit`, reported when it is opened.
  */
-export type Ranked<T> = T & { similarity?: number; hit?: SearchHit };
+export type Ranked<T> = T & { similarity?: number; why?: MatchExplanation; hit?: SearchHit };
 
 interface SortAnswer {
-  results: { record_id: string; similarity: number }[];
+  results: { record_id: string; similarity: number; why?: MatchExplanation }[];
   eventId?: string;
 }
 
@@ -45,10 +45,10 @@ export const fetchClosest = async <T>(
     results
       .map((result, index) => ({ ...result, rank: index + 1 }))
       .filter(({ similarity }) => similarity > 0)
-      .map(async ({ record_id, similarity, rank }): Promise<Ranked<T> | null> => {
+      .map(async ({ record_id, similarity, why, rank }): Promise<Ranked<T> | null> => {
         try {
           const hit = eventId === undefined ? {} : { hit: { eventId, recordId: record_id, rank } };
-          return { ...(await fetchRecord(record_id)), similarity, ...hit };
+          return { ...(await fetchRecord(record_id)), similarity, ...(why ? { why } : {}), ...hit };
         } catch (error) {
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;

@@ -5,6 +5,7 @@ import {
   activeFiltersSchema,
   filteringRequestSchema,
   toActiveQuery,
+  toMustHave,
 } from './active-filters.schema';
 
 const everyKey = {
@@ -121,8 +122,57 @@ describe('filteringRequestSchema', () => {
     ['a page as text', { activeFilters: {}, page: '2' }],
     ['an unknown key', { activeFilters: {}, sort: 'newest' }],
     ['an unknown filter key', { activeFilters: { nickname: ['Ada'] } }],
+    ['facets as text', { activeFilters: {}, facets: 'yes' }],
+    ['an unknown must-have key', { activeFilters: {}, mustHave: { nickname: ['Ada'] } }],
+    ['must-haves as a list', { activeFilters: {}, mustHave: ['Iceland'] }],
   ])('rejects %s', (_name, body) => {
     expect(filteringRequestSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('accepts must-haves among the picks, tools by name, and facets', () => {
+    const body = {
+      activeFilters: { locations: ['Iceland', 'Norway'], toolsExperience: [{ tool: 'Rust', mep: 3 }, 'Go'] },
+      mustHave: { locations: ['Iceland'], toolsExperience: ['Rust', 'Go'] },
+      facets: true,
+    };
+    expect(filteringRequestSchema.parse(body)).toMatchObject({ mustHave: body.mustHave, facets: true });
+  });
+
+  it("rejects a must-have that is not among its filter's picks, naming it", () => {
+    const result = filteringRequestSchema.safeParse({
+      activeFilters: { locations: ['Norway'], product_type: ['Web Application'] },
+      mustHave: { locations: ['Iceland'], productType: ['Web Application'] },
+    });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['mustHave', 'locations'],
+        message: 'Must-have "Iceland" is not among the picked options of locations',
+      }),
+    ]);
+    // The two names of one filter share their picks.
+    expect(result.error?.issues).toHaveLength(1);
+  });
+});
+
+describe('toMustHave', () => {
+  it('maps client keys to the index filters, merging the two names of one filter', () => {
+    expect(
+      toMustHave({
+        requiredAreaOfExpertise: ['Banking'],
+        productType: ['Web Application'],
+        product_type: ['Mobile Application'],
+        toolsExperience: ['Rust'],
+        offeredWorkingTypeActiveOptions: ['Remote'],
+      }),
+    ).toEqual({
+      mustHave: {
+        industry: ['Banking'],
+        productType: ['Web Application', 'Mobile Application'],
+        tools: ['Rust'],
+      },
+      mustHaveWorkingTypes: ['Remote'],
+    });
+    expect(toMustHave(undefined)).toEqual({});
   });
 });
 

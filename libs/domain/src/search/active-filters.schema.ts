@@ -10,7 +10,17 @@ import {
 import { WORKING_TYPES } from '../vocabularies/working-types';
 import { SEARCH_TEXT_MAX_LENGTH } from './free-text';
 import { setDeadlineDay, type SearchKind, type TagFacet } from './search-document';
-import { FILTERING_RESTRICTIONS, type FilteringRestriction, type SearchQuery } from './search-query';
+import { OPTION_CLIENT_KEYS, OPTION_KEY_DIMENSIONS, type OptionClientKey } from './filter-keys';
+import {
+  FILTERING_RESTRICTIONS,
+  type FilteringRestriction,
+  type SearchFilter,
+  type SearchQuery,
+  type WorkingType,
+} from './search-query';
+
+const isWorkingType = (label: string): label is WorkingType =>
+  (WORKING_TYPES as readonly string[]).includes(label);
 
 /** Far more options than anyone picks in one filter; it bounds the work a single request can ask for. */
 export const FILTER_OPTIONS_MAX = 100;
@@ -112,27 +122,84 @@ export const activeFiltersSchema = z.strictObject({
 
 export type ActiveFilters = z.output<typeof activeFiltersSchema>;
 
+/**
+ * `mustHave`: per option filter (client key), picked labels that must all be present; the filter's other
+ * picks only rank. Each label must be among that filter's picks (a tool by name).
+ */
+const mustHaveSchema = z.strictObject(
+  Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList.optional()])) as Record<
+    OptionClientKey,
+    z.ZodOptional<typeof optionList>
+  >,
+  { error: 'Must-have options must be an object of option lists by filter' },
+);
+
+/** The picked labels of one option filter under any of its names, a tool by its name. */
+const picksOf = (filters: ActiveFilters, key: OptionClientKey): string[] =>
+  OPTION_CLIENT_KEYS.filter((other) => OPTION_KEY_DIMENSIONS[other] === OPTION_KEY_DIMENSIONS[key]).flatMap(
+    (other) =>
+      other === 'toolsExperience'
+        ? (filters.toolsExperience ?? []).map((pick) => (typeof pick === 'string' ? pick : pick.tool))
+        : (filters[other] ?? []),
+  );
+
 /** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
-export const filteringRequestSchema = z.strictObject({
-  activeFilters: activeFiltersSchema,
-  filtering_restriction: z
-    .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
-    .default('min_1_match'),
-  page: z
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
-    .default(1),
-  /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
-  text: z
-    .string({ error: 'Search text must be text' })
-    .trim()
-    .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
-    .optional(),
-});
+export const filteringRequestSchema = z
+  .strictObject({
+    activeFilters: activeFiltersSchema,
+    mustHave: mustHaveSchema.optional(),
+    facets: z.boolean({ error: 'Facets must be true or false' }).optional(),
+    filtering_restriction: z
+      .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
+      .default('min_1_match'),
+    page: z
+      .number({ error: 'Page must be a number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page must be at least 1')
+      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
+      .default(1),
+    /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
+    text: z
+      .string({ error: 'Search text must be text' })
+      .trim()
+      .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .superRefine(({ activeFilters, mustHave }, context) => {
+    for (const key of OPTION_CLIENT_KEYS) {
+      const picks = new Set(picksOf(activeFilters, key));
+      for (const label of mustHave?.[key] ?? []) {
+        if (!picks.has(label)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['mustHave', key],
+            message: `Must-have "${label}" is not among the picked options of ${key}`,
+          });
+        }
+      }
+    }
+  });
 
 export type FilteringRequest = z.output<typeof filteringRequestSchema>;
+
+/** The must-have options of a request in index terms; aliases of one filter are merged. */
+export const toMustHave = (
+  mustHave: FilteringRequest['mustHave'],
+): Pick<SearchFilter, 'mustHave' | 'mustHaveWorkingTypes'> => {
+  const tags: Partial<Record<TagFacet, string[]>> = {};
+  const workingTypes: WorkingType[] = [];
+  for (const key of OPTION_CLIENT_KEYS) {
+    const labels = mustHave?.[key] ?? [];
+    if (labels.length === 0) continue;
+    const dimension = OPTION_KEY_DIMENSIONS[key];
+    if (dimension === 'workingType') workingTypes.push(...labels.filter(isWorkingType));
+    else tags[dimension] = merged(tags[dimension], labels);
+  }
+  const result: Pick<SearchFilter, 'mustHave' | 'mustHaveWorkingTypes'> = {};
+  if (Object.keys(tags).length > 0) result.mustHave = tags;
+  if (workingTypes.length > 0) result.mustHaveWorkingTypes = merged(workingTypes);
+  return result;
+};
 
 const merged = <T extends string>(...lists: (readonly T[] | undefined)[]): T[] => [
   ...new Set(lists.flatMap((list) => list ?? [])),

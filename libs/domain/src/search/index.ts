@@ -1,4 +1,7 @@
 export * from './active-filters.schema';
+export * from './filter-keys';
+export * from './filtering-answer';
+export * from './match-explanation';
 export * from './reference-filter';
 export * from './saved-filtering.schema';
 export * from './search-analytics-report';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BIZ_TECH_TOLERANCE, matchDocument, referenceSearch } from './reference-filter';
+import { explainMatch } from './match-explanation';
+import {
+  BIZ_TECH_TOLERANCE,
+  FACET_OTHERS,
+  matchDocument,
+  referenceFacets,
+  referenceRelax,
+  referenceSearch,
+} from './reference-filter';
 import {
   createdAtMs,
   isoDay,
@@ -358,5 +366,126 @@ describe('dates', () => {
   it('sorts an unreadable creation time as the oldest', () => {
     expect(createdAtMs({ createdAt: '1970-01-01T00:00:01.000Z' })).toBe(1000);
     expect(createdAtMs({ createdAt: 'yesterday' })).toBe(0);
+  });
+});
+
+describe('must-haves', () => {
+  it('require every must-have option under min_1_match, without adding to the score', () => {
+    const both = doc({ tags: { locations: ['Iceland', 'Norway'] } });
+    const norway = doc({ tags: { locations: ['Norway'] } });
+    const picks = { tags: { locations: ['Iceland', 'Norway'] } };
+    expect(matchDocument(norway, filter(picks))).toEqual({ matched: true, score: 1 });
+    expect(matchDocument(norway, filter({ ...picks, mustHave: { locations: ['Iceland'] } }))).toEqual({
+      matched: false,
+      score: 1,
+    });
+    expect(matchDocument(both, filter({ ...picks, mustHave: { locations: ['Iceland'] } }))).toEqual({
+      matched: true,
+      score: 2,
+    });
+  });
+
+  it('ask a must-have tool at its picked level, or 1, and must-have working types', () => {
+    const rust2 = doc({ toolLevels: { Rust: 2 }, workingTypeRemote: true });
+    const tools = (level: number) =>
+      filter({ minToolLevels: { Rust: level }, mustHave: { tools: ['Rust'] } });
+    expect(matchDocument(rust2, tools(2)).matched).toBe(true);
+    expect(matchDocument(rust2, tools(3)).matched).toBe(false);
+    expect(
+      matchDocument(doc({ toolLevels: { Rust: 0 } }), filter({ mustHave: { tools: ['Rust'] } })).matched,
+    ).toBe(false);
+    expect(matchDocument(rust2, filter({ mustHaveWorkingTypes: ['Remote'] })).matched).toBe(true);
+    expect(matchDocument(rust2, filter({ mustHaveWorkingTypes: ['Office'] })).matched).toBe(false);
+  });
+});
+
+describe('referenceFacets', () => {
+  it("counts each filter's labels without its own picks but with the other filters", () => {
+    const docs = [
+      doc({ tags: { locations: ['Iceland'], usedLanguages: ['English'] }, toolLevels: { Rust: 1 } }),
+      doc({ tags: { locations: ['Norway'], usedLanguages: ['English'] }, workingTypeRemote: true }),
+      doc({ tags: { locations: ['Norway'], usedLanguages: ['Norwegian'] } }),
+      doc({ kind: 'project', tags: { locations: ['Norway'], usedLanguages: ['English'] } }),
+    ];
+    const facets = referenceFacets(
+      docs,
+      query({
+        tags: { locations: ['Iceland'], usedLanguages: ['English'] },
+        mustHave: { locations: ['Iceland'] },
+      }),
+    );
+    expect(facets.locations).toEqual({ Iceland: 1, Norway: 1 });
+    expect(facets.usedLanguages).toEqual({ English: 1 });
+    expect(facets.tools).toEqual({ Rust: 1 });
+    expect(facets.industry).toEqual({});
+  });
+
+  it('keeps the picked labels, even at 0, and the ten most frequent others, ties by label', () => {
+    const labels = Array.from({ length: FACET_OTHERS + 3 }, (_, n) => `L${String(n).padStart(2, '0')}`);
+    const docs = labels.map((label, n) =>
+      doc({ tags: { hardSkills: n < 2 ? [label, 'Popular'] : [label] } }),
+    );
+    const facets = referenceFacets(docs, query({ tags: { hardSkills: ['Nowhere'] } }));
+    expect(facets.hardSkills).toEqual({
+      Nowhere: 0,
+      Popular: 2,
+      ...Object.fromEntries(labels.slice(0, FACET_OTHERS - 1).map((label) => [label, 1])),
+    });
+  });
+});
+
+describe('referenceRelax', () => {
+  it('lists the filters whose removal brings records back, most first, must-haves one by one', () => {
+    const docs = [
+      doc({ tags: { locations: ['Iceland'] } }),
+      doc({ tags: { locations: ['Norway'], softSkills: ['Empathy'] } }),
+      doc({ tags: { locations: ['Norway'], softSkills: ['Empathy'] } }),
+    ];
+    const relax = referenceRelax(
+      docs,
+      query({
+        tags: { locations: ['Iceland', 'Norway'], softSkills: ['Empathy'] },
+        mustHave: { locations: ['Iceland'] },
+      }),
+    );
+    expect(relax).toEqual([
+      { dimension: 'locations', count: 2 },
+      { dimension: 'locations', label: 'Iceland', count: 2 },
+      { dimension: 'softSkills', count: 1 },
+    ]);
+    expect(
+      referenceRelax(
+        docs,
+        query({ tags: { locations: ['Mars'] }, availability: { mode: 'atLeast', hours: 5 } }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('explainMatch', () => {
+  it('names the picked labels present and absent by client key', () => {
+    const record = doc({
+      tags: { locations: ['Iceland'], industry: ['Banking'] },
+      toolLevels: { Rust: 2, Go: 4 },
+      workingTypeRemote: true,
+    });
+    expect(
+      explainMatch(
+        record,
+        filter({
+          tags: { locations: ['Iceland', 'Norway'], industry: ['Banking'] },
+          minToolLevels: { Rust: 3, Go: 1 },
+          workingTypes: ['Remote'],
+        }),
+      ),
+    ).toEqual({
+      matched: {
+        toolsExperience: ['Go'],
+        requiredAreaOfExpertise: ['Banking'],
+        locations: ['Iceland'],
+        offeredWorkingType: ['Remote'],
+      },
+      missing: { toolsExperience: ['Rust'], locations: ['Norway'] },
+    });
   });
 });

@@ -16,6 +16,8 @@
  * - It has the asked kind.
  * - `min_1_match`: every active option filter has at least one of its picked options present (OR inside
  *   a filter, AND across filters). `all_match`: every picked option of every active filter is present.
+ * - Every must-have option is present, under either restriction (a must-have tool at its asked level, or
+ *   level 1 when not asked). Must-haves add nothing to the score: they only narrow.
  * - Every active number filter holds, under either restriction:
  *   - availability "Up to N": the record's weekly hours are above 0 and at most N; "At least N": at least
  *     N. A record without availability never matches an availability filter.
@@ -42,6 +44,12 @@ import {
   type TagFacet,
 } from './search-document';
 import {
+  FACET_DIMENSIONS,
+  type FacetDimension,
+  type FilterDimension,
+  NUMBER_DIMENSIONS,
+} from './filter-keys';
+import {
   facetShare,
   fuseRankSignals,
   optionWeight,
@@ -51,6 +59,9 @@ import {
 } from './hybrid-ranking';
 import { matchedTextTerms } from './free-text';
 import type { SearchFilter, SearchQuery, WorkingType } from './search-query';
+
+/** The level a tool is asked at when the tools filter does not name it (spec section 3). */
+const MUST_HAVE_TOOL_LEVEL = 1;
 
 /** How far, in percentage points, a record's business share may be from the asked one. */
 export const BIZ_TECH_TOLERANCE = 20;
@@ -115,6 +126,31 @@ export const activeOptionGroups = (filter: SearchFilter): OptionGroup[] => {
   return groups;
 };
 
+/** The level the filter asks a tool at: its level in the tools filter, or 1 when not there. */
+export const askedToolLevel = (filter: SearchFilter, tool: string): number =>
+  filter.minToolLevels && Object.hasOwn(filter.minToolLevels, tool)
+    ? filter.minToolLevels[tool]
+    : MUST_HAVE_TOOL_LEVEL;
+
+/**
+ * The must-have options as groups whose options are all required; each option is also a pick, so the
+ * groups narrow the matches without adding to the score.
+ */
+export const activeMustHaveGroups = (filter: SearchFilter): OptionGroup[] => {
+  const groups: OptionGroup[] = [];
+  const mustHave = filter.mustHave ?? {};
+  for (const facet of TAG_FACETS) {
+    if (facet === 'tools') continue;
+    const options = unique(mustHave[facet] ?? []);
+    if (options.length > 0) groups.push({ type: 'tag', facet, options });
+  }
+  const tools = unique(mustHave.tools ?? []).map((tool) => ({ tool, level: askedToolLevel(filter, tool) }));
+  if (tools.length > 0) groups.push({ type: 'tool', options: tools });
+  const workingTypes = unique(filter.mustHaveWorkingTypes ?? []);
+  if (workingTypes.length > 0) groups.push({ type: 'workingType', options: workingTypes });
+  return groups;
+};
+
 export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
   const ranges: NumberRange[] = [];
   const { availability, durationMonths, bizRole } = filter;
@@ -168,6 +204,7 @@ export const compileFilter = (
   filter: SearchFilter & { kind?: SearchKind },
 ): ((doc: SearchDocument) => MatchResult) => {
   const groups = activeOptionGroups(filter);
+  const required = activeMustHaveGroups(filter);
   const ranges = activeNumberRanges(filter);
   const allMatch = filter.restriction === 'all_match';
   return (doc) => {
@@ -180,6 +217,11 @@ export const compileFilter = (
       }
       score += present;
       if (allMatch ? present < group.options.length : present === 0) matched = false;
+    }
+    for (const group of required) {
+      for (let index = 0; index < group.options.length; index++) {
+        if (!hasOption(doc, group, index)) matched = false;
+      }
     }
     for (const range of ranges) {
       if (inNumberRange(documentNumber(doc, range.field), range)) score++;
@@ -271,3 +313,197 @@ export const referenceSearch = (
     signals: page.map((item) => item.signals),
   };
 };
+
+/*
+ * Facets and relaxations
+ *
+ * - The facet count of a label of an option filter is how many records would match if that filter's own
+ *   picks (and must-haves) were replaced by that label alone: it ignores the filter's own picks and honours
+ *   every other filter (disjunctive faceting). A tool label is asked at its picked level, or 1.
+ * - Each option filter reports its picked labels, whatever their counts, plus the FACET_OTHERS labels with
+ *   the highest non-zero counts among the rest (ties: label order).
+ * - A relaxation drops one active filter (its picks, must-haves or number) or makes one must-have option a
+ *   plain pick; its count is how many records the query then matches. The ones that bring back records are
+ *   listed most first (ties: filter order, the whole filter before its options), at most RELAX_MAX.
+ */
+
+/** Labels counted per option filter beside the picked ones. */
+export const FACET_OTHERS = 10;
+/** Relaxations named when a query matches nothing. */
+export const RELAX_MAX = 5;
+
+export type FacetCounts = Partial<Record<FacetDimension, Record<string, number>>>;
+
+export interface Relaxation {
+  dimension: FilterDimension;
+  /** Set when only this must-have option stops being a must-have. */
+  label?: string;
+  count: number;
+}
+
+type Filter = SearchFilter & { kind?: SearchKind };
+
+const without = <K extends string, V>(record: Partial<Record<K, V>> | undefined, key: K) => {
+  const copy = { ...record } as Partial<Record<K, V>>;
+  delete copy[key];
+  return copy;
+};
+
+/** The filter with one of its filters gone: the picks, the must-haves or the number. */
+export const withoutDimension = <F extends Filter>(filter: F, dimension: FilterDimension): F => {
+  const copy: F = { ...filter };
+  switch (dimension) {
+    case 'availability':
+    case 'durationMonths':
+    case 'bizRole':
+    case 'deadline':
+      delete copy[dimension];
+      return copy;
+    case 'workingType':
+      delete copy.workingTypes;
+      delete copy.mustHaveWorkingTypes;
+      return copy;
+    case 'tools':
+      delete copy.minToolLevels;
+      break;
+  }
+  copy.tags = without(filter.tags, dimension);
+  if (filter.mustHave) copy.mustHave = without(filter.mustHave, dimension);
+  return copy;
+};
+
+/** The filter with one option filter asking for this label alone. */
+export const withOnlyLabel = <F extends Filter>(filter: F, dimension: FacetDimension, label: string): F => {
+  const copy = withoutDimension(filter, dimension);
+  if (dimension === 'tools') {
+    copy.minToolLevels = Object.fromEntries([[label, askedToolLevel(filter, label)]]);
+  } else if (dimension === 'workingType') {
+    copy.workingTypes = [label as WorkingType];
+  } else {
+    copy.tags = { ...copy.tags, [dimension]: [label] };
+  }
+  return copy;
+};
+
+/** The labels an option filter has picked or must have, in order, once each. */
+export const pickedLabels = (filter: SearchFilter, dimension: FacetDimension): string[] => {
+  if (dimension === 'workingType')
+    return unique([...(filter.workingTypes ?? []), ...(filter.mustHaveWorkingTypes ?? [])]);
+  const picks = dimension === 'tools' ? Object.keys(filter.minToolLevels ?? {}) : [];
+  return unique([...picks, ...(filter.tags[dimension] ?? []), ...(filter.mustHave?.[dimension] ?? [])]);
+};
+
+/** The filters of the query that narrow its matches, in FACET_DIMENSIONS then NUMBER_DIMENSIONS order. */
+export const activeDimensions = (filter: SearchFilter): FilterDimension[] => {
+  const numbers = new Set<FilterDimension>(
+    activeNumberRanges(filter).map(({ field }) => (field === 'deadlineDay' ? 'deadline' : field)),
+  );
+  return [
+    ...FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0),
+    ...NUMBER_DIMENSIONS.filter((dimension) => numbers.has(dimension)),
+  ];
+};
+
+/** What a query could drop, each with the filter that is left; counted by whoever holds the records. */
+export const relaxationCandidates = <F extends Filter>(
+  filter: F,
+): { dimension: FilterDimension; label?: string; filter: F }[] =>
+  activeDimensions(filter).flatMap((dimension) => {
+    const whole = { dimension, filter: withoutDimension(filter, dimension) };
+    if (dimension === 'workingType') {
+      const required = unique(filter.mustHaveWorkingTypes ?? []);
+      return [
+        whole,
+        ...required.map((label) => ({
+          dimension,
+          label,
+          filter: { ...filter, mustHaveWorkingTypes: required.filter((type) => type !== label) },
+        })),
+      ];
+    }
+    const required = (FACET_DIMENSIONS as readonly string[]).includes(dimension)
+      ? unique(filter.mustHave?.[dimension as TagFacet] ?? [])
+      : [];
+    return [
+      whole,
+      ...required.map((label) => ({
+        dimension,
+        label,
+        filter: {
+          ...filter,
+          mustHave: { ...filter.mustHave, [dimension]: required.filter((option) => option !== label) },
+        },
+      })),
+    ];
+  });
+
+/** The best relaxations from their counts, as the rules above order and cut them. */
+export const rankRelaxations = (counted: readonly Relaxation[]): Relaxation[] =>
+  counted
+    .filter(({ count }) => count > 0)
+    .map((relaxation, order) => ({ relaxation, order }))
+    .sort((a, b) => b.relaxation.count - a.relaxation.count || a.order - b.order)
+    .slice(0, RELAX_MAX)
+    .map(({ relaxation }) => relaxation);
+
+const compareLabels = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One option filter's facet: the picked labels' counts and the most frequent others'. */
+export const facetOf = (
+  picked: readonly string[],
+  pickedCounts: readonly number[],
+  otherCounts: Iterable<[string, number]>,
+): Record<string, number> => {
+  const pickedSet = new Set(picked);
+  const others = [...otherCounts]
+    .filter(([label, count]) => count > 0 && !pickedSet.has(label))
+    .sort((a, b) => b[1] - a[1] || compareLabels(a[0], b[0]))
+    .slice(0, FACET_OTHERS);
+  return Object.fromEntries([...picked.map((label, at) => [label, pickedCounts[at]] as const), ...others]);
+};
+
+/** The labels a record carries for an option filter; a tool counts from level 1. */
+export const documentLabels = (doc: SearchDocument, dimension: FacetDimension): string[] => {
+  switch (dimension) {
+    case 'tools':
+      return Object.keys(doc.toolLevels).filter((tool) => doc.toolLevels[tool] >= MUST_HAVE_TOOL_LEVEL);
+    case 'workingType':
+      return [...(doc.workingTypeRemote ? ['Remote'] : []), ...(doc.workingTypeOffice ? ['Office'] : [])];
+    default:
+      return unique(doc.tags[dimension]);
+  }
+};
+
+const countMatches = (docs: readonly SearchDocument[], filter: Filter): number => {
+  const match = compileFilter(filter);
+  let count = 0;
+  for (const doc of docs) if (match(doc).matched) count++;
+  return count;
+};
+
+/** The facets of every option filter, by scanning the records. */
+export const referenceFacets = (docs: readonly SearchDocument[], query: SearchQuery): FacetCounts => {
+  const facets: FacetCounts = {};
+  for (const dimension of FACET_DIMENSIONS) {
+    const match = compileFilter(withoutDimension(query, dimension));
+    const counts = new Map<string, number>();
+    for (const doc of docs) {
+      if (!match(doc).matched) continue;
+      for (const label of documentLabels(doc, dimension)) counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    const picked = pickedLabels(query, dimension);
+    const pickedCounts = picked.map((label) => countMatches(docs, withOnlyLabel(query, dimension, label)));
+    facets[dimension] = facetOf(picked, pickedCounts, counts);
+  }
+  return facets;
+};
+
+/** The relaxations of a query, by scanning the records. */
+export const referenceRelax = (docs: readonly SearchDocument[], query: SearchQuery): Relaxation[] =>
+  rankRelaxations(
+    relaxationCandidates(query).map(({ dimension, label, filter }) => ({
+      dimension,
+      ...(label === undefined ? {} : { label }),
+      count: countMatches(docs, filter),
+    })),
+  );

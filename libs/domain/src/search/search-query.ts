@@ -31,6 +31,13 @@ export interface SearchFilter {
   bizRole?: number;
   /** ISO date: the record's deadline is on or after it. */
   deadline?: string;
+  /**
+   * Options that must all be present, whatever the restriction; the other picks only rank. `tools` names
+   * tools, each asked at its level in `minToolLevels` (level 1 when not there).
+   */
+  mustHave?: Partial<Record<TagFacet, string[]>>;
+  /** Working types that must all be offered. */
+  mustHaveWorkingTypes?: WorkingType[];
 }
 
 export interface SearchQuery extends SearchFilter {
@@ -42,4 +49,9 @@ export interface SearchQuery extends SearchFilter {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /**
+   * Also count the disjunctive facets of every option filter (`SearchResult.facets`) and, when nothing
+   * matches, the relaxations (`SearchResult.relax`). Plain searches skip both, so they cost no more.
+   */
+  facets?: boolean;
 }

@@ -1,11 +1,15 @@
 import type { Client } from '@elastic/elasticsearch';
-import { FUSION_WEIGHTS, TAG_FACETS } from '@skillers/domain';
+import { FACET_DIMENSIONS, FACET_OTHERS, FUSION_WEIGHTS, TAG_FACETS } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { searchIndexMappings, toSource } from './elasticsearch-mapping';
 import {
+  facetAggregations,
   filterQuery,
   optionClauseName,
   rankedQuery,
+  readFacets,
+  readRelax,
+  relaxAggregations,
   TEXT_CLAUSE,
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
@@ -79,6 +83,134 @@ describe('Elasticsearch filter query', () => {
       { range: { 'numbers.availability': { gt: 0, lte: 20 } } },
       { range: { 'numbers.bizRole': { gte: 30, lte: 70 } } },
       { range: { deadlineDay: { gte: 10 } } },
+    ]);
+  });
+});
+
+describe('Elasticsearch must-haves, facets and relaxations', () => {
+  const query = {
+    restriction: 'min_1_match' as const,
+    tags: { locations: ['Iceland', 'Norway'], usedLanguages: ['English'] },
+    minToolLevels: { Rust: 3 },
+    mustHave: { locations: ['Iceland'], tools: ['Rust'] },
+  };
+
+  it('adds each must-have as a filter clause that does not score', () => {
+    const { filter, options } = filterQuery(query);
+    expect(filter).toEqual(
+      expect.arrayContaining([
+        { term: { 'tags.locations': 'Iceland' } },
+        { term: { toolTokens: '3\u0000Rust' } },
+      ]),
+    );
+    expect(options.flat()).toHaveLength(4);
+  });
+
+  it('counts each option filter over the query without that filter, picked labels apart', () => {
+    const aggs = facetAggregations(query);
+    expect(Object.keys(aggs)).toEqual([...FACET_DIMENSIONS]);
+    const withoutLocations = filterQuery({
+      ...query,
+      tags: { usedLanguages: ['English'] },
+      mustHave: { tools: ['Rust'] },
+    });
+    expect(aggs.locations).toEqual({
+      filter: { bool: { filter: withoutLocations.filter } },
+      aggs: {
+        labels: {
+          terms: {
+            field: 'tags.locations',
+            size: FACET_OTHERS + 2,
+            order: [{ _count: 'desc' }, { _key: 'asc' }],
+          },
+        },
+        picked: {
+          filters: {
+            filters: {
+              0: { term: { 'tags.locations': 'Iceland' } },
+              1: { term: { 'tags.locations': 'Norway' } },
+            },
+          },
+        },
+      },
+    });
+    expect(aggs.tools.aggs?.labels).toEqual({
+      terms: {
+        field: 'toolTokens',
+        size: FACET_OTHERS + 1,
+        order: [{ _count: 'desc' }, { _key: 'asc' }],
+        include: '1\u0000.*',
+      },
+    });
+    expect(aggs.tools.aggs?.picked).toEqual({
+      filters: { filters: { 0: { term: { toolTokens: '3\u0000Rust' } } } },
+    });
+    expect(aggs.workingType.aggs?.labels).toEqual({
+      filters: {
+        filters: {
+          Remote: { term: { workingTypeRemote: true } },
+          Office: { term: { workingTypeOffice: true } },
+        },
+      },
+    });
+  });
+
+  it('reads the facet answer as the reference shapes it', () => {
+    const facets = readFacets(query, {
+      locations: {
+        picked: { buckets: { 0: { doc_count: 4 }, 1: { doc_count: 0 } } },
+        labels: {
+          buckets: [
+            { key: 'Iceland', doc_count: 4 },
+            { key: 'Chile', doc_count: 2 },
+          ],
+        },
+      },
+      tools: {
+        picked: { buckets: { 0: { doc_count: 1 } } },
+        labels: {
+          buckets: [
+            { key: '1\u0000Go', doc_count: 7 },
+            { key: '1\u0000Rust', doc_count: 3 },
+          ],
+        },
+      },
+      workingType: { labels: { buckets: { Remote: { doc_count: 5 }, Office: { doc_count: 0 } } } },
+    });
+    expect(facets.locations).toEqual({ Iceland: 4, Norway: 0, Chile: 2 });
+    expect(facets.tools).toEqual({ Rust: 1, Go: 7 });
+    expect(facets.workingType).toEqual({ Remote: 5 });
+    expect(facets.industry).toEqual({});
+  });
+
+  it('asks one count per relaxation and ranks the answer', () => {
+    const aggs = relaxAggregations(query);
+    // tools, Rust as a must-have, languages, locations, Iceland as a must-have.
+    expect(Object.keys(aggs)).toEqual(['0', '1', '2', '3', '4']);
+    expect(aggs[3]).toEqual({
+      filter: {
+        bool: {
+          filter: filterQuery({
+            ...query,
+            tags: { usedLanguages: ['English'] },
+            mustHave: { tools: ['Rust'] },
+          }).filter,
+        },
+      },
+    });
+    expect(
+      readRelax(query, {
+        0: { doc_count: 0 },
+        1: { doc_count: 2 },
+        2: { doc_count: 1 },
+        3: { doc_count: 9 },
+        4: { doc_count: 2 },
+      }),
+    ).toEqual([
+      { dimension: 'locations', count: 9 },
+      { dimension: 'tools', label: 'Rust', count: 2 },
+      { dimension: 'locations', label: 'Iceland', count: 2 },
+      { dimension: 'usedLanguages', count: 1 },
     ]);
   });
 });

@@ -1,14 +1,26 @@
 import type { estypes } from '@elastic/elasticsearch';
 import {
+  activeMustHaveGroups,
   activeNumberRanges,
   activeOptionGroups,
+  askedToolLevel,
+  FACET_DIMENSIONS,
+  FACET_OTHERS,
+  type FacetCounts,
+  type FacetDimension,
+  facetOf,
   FUSION_WEIGHTS,
   type FusionWeights,
   type NumberField,
   type OptionGroup,
+  pickedLabels,
+  rankRelaxations,
+  type Relaxation,
+  relaxationCandidates,
   type SearchFilter,
+  withoutDimension,
 } from '@skillers/domain';
-import { askedToolToken } from '../tool-level-tokens';
+import { askedToolToken, toolLevelToken } from '../tool-level-tokens';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -50,6 +62,8 @@ export const filterQuery = (filter: SearchFilter): FilterQuery => {
     else query.filter.push({ bool: { should: terms, minimum_should_match: 1 } });
     query.options.push(terms);
   }
+  // Must-haves narrow without scoring: each is one more filter clause.
+  for (const group of activeMustHaveGroups(filter)) query.filter.push(...optionTerms(group));
   for (const { field, min, minInclusive, max } of activeNumberRanges(filter)) {
     const bounds: estypes.QueryDslNumberRangeQuery = minInclusive ? { gte: min } : { gt: min };
     if (Number.isFinite(max)) bounds.lte = max;
@@ -65,6 +79,130 @@ export const RANKED_SORT: estypes.SortCombinations[] = [
   { createdAt: { order: 'desc' } },
   { id: { order: 'desc' } },
 ];
+
+type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
+
+/** The level from which a tool counts as a facet label, as in the embedded index. */
+const TOOL_LABEL_LEVEL = 1;
+const TOOL_LABEL_PREFIX = toolLevelToken('', TOOL_LABEL_LEVEL);
+
+/** The one clause a label of an option filter asks for. */
+const labelTerm = (filter: SearchFilter, dimension: FacetDimension, label: string): Query => {
+  switch (dimension) {
+    case 'tools':
+      return { term: { toolTokens: askedToolToken(label, askedToolLevel(filter, label)) } };
+    case 'workingType':
+      return { term: { [label === 'Remote' ? 'workingTypeRemote' : 'workingTypeOffice']: true } };
+    default:
+      return { term: { [`tags.${dimension}`]: label } };
+  }
+};
+
+/** The most frequent labels of an option filter among the filter aggregation's documents. */
+const labelAggregation = (
+  dimension: FacetDimension,
+  size: number,
+): estypes.AggregationsAggregationContainer => {
+  if (dimension === 'workingType') {
+    return {
+      filters: {
+        filters: {
+          Remote: { term: { workingTypeRemote: true } },
+          Office: { term: { workingTypeOffice: true } },
+        },
+      },
+    };
+  }
+  const order: estypes.AggregationsAggregateOrder = [{ _count: 'desc' }, { _key: 'asc' }];
+  if (dimension === 'tools') {
+    // Tool tokens are "<level>\u0000<tool>": the level-1 tokens name every tool held at level 1 or more.
+    return { terms: { field: 'toolTokens', size, order, include: `${TOOL_LABEL_PREFIX}.*` } };
+  }
+  return { terms: { field: `tags.${dimension}`, size, order } };
+};
+
+/**
+ * The disjunctive facets as one filter aggregation per option filter: the documents matching the query
+ * without that filter, with a count per picked label (`picked`, keyed by position) and the most frequent
+ * labels (`labels`). Indices have one shard, so the terms counts are exact.
+ */
+export const facetAggregations = (filter: SearchFilter): Aggregations =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => {
+      const picked = pickedLabels(filter, dimension);
+      const aggs: Aggregations = { labels: labelAggregation(dimension, FACET_OTHERS + picked.length) };
+      if (picked.length > 0) {
+        aggs.picked = {
+          filters: {
+            filters: Object.fromEntries(
+              picked.map((label, at) => [String(at), labelTerm(filter, dimension, label)]),
+            ),
+          },
+        };
+      }
+      const base = filterQuery(withoutDimension(filter, dimension)).filter;
+      return [dimension, { filter: { bool: { filter: base } }, aggs }];
+    }),
+  );
+
+interface BucketsAggregate {
+  buckets: Record<string, { doc_count: number }> | { key: string; doc_count: number }[];
+}
+
+const bucketCounts = (aggregate: BucketsAggregate | undefined): [string, number][] => {
+  const buckets = aggregate?.buckets ?? [];
+  return Array.isArray(buckets)
+    ? buckets.map((bucket) => [String(bucket.key), bucket.doc_count])
+    : Object.entries(buckets).map(([key, bucket]) => [key, bucket.doc_count]);
+};
+
+/** Reads the answer to `facetAggregations` into the facets of `referenceFacets`. */
+export const readFacets = (
+  filter: SearchFilter,
+  aggregations: Record<string, unknown> | undefined,
+): FacetCounts =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => {
+      const aggregate = aggregations?.[dimension] as
+        { picked?: BucketsAggregate; labels?: BucketsAggregate } | undefined;
+      const picked = pickedLabels(filter, dimension);
+      const pickedCounts = new Map(bucketCounts(aggregate?.picked));
+      const labels = bucketCounts(aggregate?.labels).map(([key, count]): [string, number] => [
+        dimension === 'tools' ? key.slice(TOOL_LABEL_PREFIX.length) : key,
+        count,
+      ]);
+      return [
+        dimension,
+        facetOf(
+          picked,
+          picked.map((_, at) => pickedCounts.get(String(at)) ?? 0),
+          labels,
+        ),
+      ];
+    }),
+  );
+
+/** One filter aggregation per relaxation of a query that matched nothing, keyed by position. */
+export const relaxAggregations = (filter: SearchFilter): Aggregations =>
+  Object.fromEntries(
+    relaxationCandidates(filter).map(({ filter: relaxed }, at) => [
+      String(at),
+      { filter: { bool: { filter: filterQuery(relaxed).filter } } },
+    ]),
+  );
+
+/** Reads the answer to `relaxAggregations` into the relaxations of `referenceRelax`. */
+export const readRelax = (
+  filter: SearchFilter,
+  aggregations: Record<string, unknown> | undefined,
+): Relaxation[] =>
+  rankRelaxations(
+    relaxationCandidates(filter).map(({ dimension, label }, at) => ({
+      dimension,
+      ...(label === undefined ? {} : { label }),
+      count: (aggregations?.[String(at)] as { doc_count?: number } | undefined)?.doc_count ?? 0,
+    })),
+  );
 
 /** The name of a picked option's clause, so that a hit says which options it carries. */
 export const optionClauseName = (group: number, option: number): string => `o:${group}:${option}`;

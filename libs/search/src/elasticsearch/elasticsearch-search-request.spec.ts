@@ -129,3 +129,72 @@ describe('Elasticsearch hybrid search request', () => {
     expect(body.query.bool.should).toHaveLength(2);
   });
 });
+
+/** Must-haves, facets and relaxations beside the hybrid query, against the same kind of stand-in server. */
+describe('Elasticsearch search with must-haves and facets', () => {
+  let server: FakeElasticsearch;
+  let index: ElasticsearchSearchIndex;
+  const empty = { total: { value: 0, relation: 'eq' }, hits: [] };
+
+  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
+    if (!request.path.endsWith('/_search')) return undefined;
+    const body = request.body as { size?: number; aggs?: Record<string, unknown> };
+    const aggs = Object.keys(body.aggs ?? {});
+    if (aggs.includes('locations')) {
+      return {
+        body: {
+          hits: empty,
+          aggregations: {
+            locations: {
+              doc_count: 3,
+              picked: { buckets: { 0: { doc_count: 0 }, 1: { doc_count: 3 } } },
+              labels: { buckets: [{ key: 'Norway', doc_count: 3 }] },
+            },
+          },
+        },
+      };
+    }
+    // The relaxations: drop Location (3 records), or Iceland stops being a must-have (none).
+    if (aggs.includes('0')) {
+      return { body: { hits: empty, aggregations: { 0: { doc_count: 3 }, 1: { doc_count: 0 } } } };
+    }
+    if (body.size === 0) {
+      return { body: { hits: empty, aggregations: { o0: { doc_count: 0 }, o1: { doc_count: 3 } } } };
+    }
+    return { body: { hits: empty } };
+  };
+
+  beforeAll(async () => {
+    server = await startFakeElasticsearch('9.1.0', answer);
+    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
+  });
+  afterAll(async () => {
+    await index?.close();
+    await server?.close();
+  });
+
+  it('filters on the must-haves, counts facets beside the page and asks for relaxations on no match', async () => {
+    server.requests.length = 0;
+    const result = await index.search(
+      searchQuery({
+        tags: { locations: ['Iceland', 'Norway'] },
+        mustHave: { locations: ['Iceland'] },
+        facets: true,
+      }),
+    );
+    const bodies = server.requests
+      .filter((request) => request.path === '/skillers-teammate/_search')
+      .map((request) => request.body as { size?: number; query?: unknown; aggs?: Record<string, unknown> });
+    const ranked = bodies.find((body) => body.query !== undefined) as {
+      query: { bool: { filter: unknown[] } };
+    };
+    // The must-have is a filter clause of its own, beside the either-location clause.
+    expect(ranked.query.bool.filter).toContainEqual({ term: { 'tags.locations': 'Iceland' } });
+    expect(bodies.filter((body) => body.aggs && 'locations' in body.aggs)).toHaveLength(1);
+    expect(bodies.filter((body) => body.aggs && '0' in body.aggs)).toHaveLength(1);
+
+    expect(result.total).toBe(0);
+    expect(result.facets?.locations).toEqual({ Iceland: 0, Norway: 3 });
+    expect(result.relax).toEqual([{ dimension: 'locations', count: 3 }]);
+  });
+});

@@ -33,10 +33,14 @@ import {
 } from '../vector-space';
 import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
 import {
+  facetAggregations,
   filterQuery,
   optionClauseName,
   RANKED_SORT,
   rankedQuery,
+  readFacets,
+  readRelax,
+  relaxAggregations,
   type RankingInputs,
   TEXT_CLAUSE,
   VECTOR_CLAUSE,
@@ -194,17 +198,21 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
     const text = query.text?.trim() || undefined;
     const inputs: RankingInputs = { optionWeights, text, vector: await this.rankingVector(query) };
-    const response = await this.client.search<{ text?: string }>({
-      index,
-      query: rankedQuery(filters, inputs),
-      sort: RANKED_SORT,
-      track_scores: true,
-      track_total_hits: true,
-      include_named_queries_score: true,
-      from: (query.page - 1) * query.pageSize,
-      size: query.pageSize,
-      _source: text === undefined ? false : ['text'],
-    });
+    // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
+    const [response, facetResponse] = await Promise.all([
+      this.client.search<{ text?: string }>({
+        index,
+        query: rankedQuery(filters, inputs),
+        sort: RANKED_SORT,
+        track_scores: true,
+        track_total_hits: true,
+        include_named_queries_score: true,
+        from: (query.page - 1) * query.pageSize,
+        size: query.pageSize,
+        _source: text === undefined ? false : ['text'],
+      }),
+      query.facets ? this.client.search({ index, size: 0, aggs: facetAggregations(query) }) : undefined,
+    ]);
     const hits = response.hits.hits;
     const signalsOf = (hit: estypes.SearchHit<{ text?: string }>) => {
       const named = namedScores(hit.matched_queries);
@@ -229,13 +237,22 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       return { score: matched + filters.numberFilters, signals };
     };
     const ranked = hits.map(signalsOf);
-    return {
+    const result: SearchResult = {
       ids: hits.map((hit) => hit._id as string),
       scores: ranked.map((item) => item.score),
       total:
         typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0),
       signals: ranked.map((item) => item.signals),
     };
+    if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
+    if (facetResponse && result.total === 0) {
+      const aggs = relaxAggregations(query);
+      result.relax =
+        Object.keys(aggs).length === 0
+          ? []
+          : readRelax(query, (await this.client.search({ index, size: 0, aggs })).aggregations);
+    }
+    return result;
   }
 
   /** The query vector when it can be compared with the live generation's vectors. */

@@ -1,18 +1,29 @@
 import {
+  activeMustHaveGroups,
   activeNumberRanges,
   activeOptionGroups,
+  askedToolLevel,
   compareIdsDescending,
   createdAtMs,
   documentNumber,
+  FACET_DIMENSIONS,
+  type FacetCounts,
+  type FacetDimension,
+  facetOf,
   type NumberField,
   optionWeight,
   type NumberRange,
   type OptionGroup,
+  pickedLabels,
+  rankRelaxations,
+  type Relaxation,
+  relaxationCandidates,
   type SearchDocument,
   type SearchFilter,
   TAG_FACETS,
+  withoutDimension,
 } from '@skillers/domain';
-import { askedToolToken, documentToolTokens } from '../tool-level-tokens';
+import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
 
 const NUMBER_FIELDS: readonly NumberField[] = ['availability', 'durationMonths', 'bizRole', 'deadlineDay'];
 
@@ -22,13 +33,45 @@ const tagToken = (facet: string, option: string): string => `tag\u0000${facet}\u
 const toolToken = (levelToken: string): string => `tool\u0000${levelToken}`;
 const workingTypeToken = (type: string): string => `work\u0000${type}`;
 
-const documentTokens = (doc: SearchDocument): string[] => {
-  const tokens = new Set<string>();
-  for (const facet of TAG_FACETS) for (const option of doc.tags[facet]) tokens.add(tagToken(facet, option));
-  for (const token of documentToolTokens(doc.toolLevels)) tokens.add(toolToken(token));
-  if (doc.workingTypeRemote) tokens.add(workingTypeToken('Remote'));
-  if (doc.workingTypeOffice) tokens.add(workingTypeToken('Office'));
-  return [...tokens];
+/** The level from which a tool counts as a facet label (a tool in a filter asks for level 1 at least). */
+const TOOL_LABEL_LEVEL = 1;
+
+/** A token and, when it stands for a facet label, that label. */
+interface DocumentToken {
+  token: string;
+  label?: { dimension: FacetDimension; label: string };
+}
+
+const documentTokens = (doc: SearchDocument): DocumentToken[] => {
+  const tokens = new Map<string, DocumentToken>();
+  const add = (token: string, label?: DocumentToken['label']) => tokens.set(token, { token, label });
+  for (const facet of TAG_FACETS) {
+    // Tool names are counted through their levels below.
+    const dimension = facet === 'tools' ? undefined : facet;
+    for (const option of doc.tags[facet]) {
+      add(tagToken(facet, option), dimension && { dimension, label: option });
+    }
+  }
+  for (const token of documentToolTokens(doc.toolLevels)) add(toolToken(token));
+  for (const tool of Object.keys(doc.toolLevels)) {
+    const token = toolToken(toolLevelToken(tool, TOOL_LABEL_LEVEL));
+    if (tokens.has(token)) add(token, { dimension: 'tools', label: tool });
+  }
+  if (doc.workingTypeRemote) add(workingTypeToken('Remote'), { dimension: 'workingType', label: 'Remote' });
+  if (doc.workingTypeOffice) add(workingTypeToken('Office'), { dimension: 'workingType', label: 'Office' });
+  return [...tokens.values()];
+};
+
+/** The token of one label of an option filter, a tool at the level the filter asks it at. */
+const labelToken = (filter: SearchFilter, dimension: FacetDimension, label: string): string => {
+  switch (dimension) {
+    case 'tools':
+      return toolToken(askedToolToken(label, askedToolLevel(filter, label)));
+    case 'workingType':
+      return workingTypeToken(label);
+    default:
+      return tagToken(dimension, label);
+  }
 };
 
 const groupTokens = (group: OptionGroup): string[] => {
@@ -45,7 +88,42 @@ const groupTokens = (group: OptionGroup): string[] => {
 interface Posting {
   readonly token: string;
   readonly slots: Set<number>;
+  /** Set on the postings of facet labels, with the label's number in the facet tallies. */
+  readonly label?: DocumentToken['label'] & { id: number };
 }
+
+const DIMENSION_INDEX = Object.fromEntries(
+  FACET_DIMENSIONS.map((dimension, at) => [dimension, at]),
+) as Record<FacetDimension, number>;
+
+/** A document's label ids behind a header of where each option filter's ids start (see `slotLabels`). */
+const groupedLabelIds = (postings: readonly Posting[]): Int32Array => {
+  const byDimension = FACET_DIMENSIONS.map(() => [] as number[]);
+  for (const { label } of postings) if (label) byDimension[DIMENSION_INDEX[label.dimension]].push(label.id);
+  const header = FACET_DIMENSIONS.length + 1;
+  const grouped = new Int32Array(header + byDimension.reduce((sum, ids) => sum + ids.length, 0));
+  let next = header;
+  byDimension.forEach((ids, dimension) => {
+    grouped[dimension] = next;
+    grouped.set(ids, next);
+    next += ids.length;
+  });
+  grouped[FACET_DIMENSIONS.length] = next;
+  return grouped;
+};
+
+/** Option groups as posting lists: at least `needed` present; `scoring` ones add to the score and weight. */
+interface TokenGroup {
+  lists: (Set<number> | undefined)[];
+  needed: number;
+  scoring: boolean;
+}
+
+/** Which documents a facet is counted over: the candidates, those in number ranges, or all. */
+type Members =
+  | { type: 'candidates'; count: number; stamp: number }
+  | { type: 'ranges'; ranges: NumberRange[] }
+  | { type: 'all' };
 
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
@@ -82,6 +160,24 @@ export interface ScoredMatch {
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
   private readonly postings = new Map<string, Posting>();
+  /** The postings of each option filter's labels, for facet counts. */
+  private readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
+    FACET_DIMENSIONS.map((dimension) => [dimension, new Set()]),
+  );
+  /** Facet label postings by label id; ids of emptied postings are reused. */
+  private labelById: (Posting | undefined)[] = [];
+  private readonly freeLabelIds: number[] = [];
+  /**
+   * Each document's facet label ids grouped by option filter, so a tally over matches reads a few
+   * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
+   * (and the last one where they end), the ids follow.
+   */
+  private slotLabels: (Int32Array | undefined)[] = [];
+  /** Per-query scratch: matches per label id, or with `tallyMisses` the documents outside the matches. */
+  private tally = new Int32Array(0);
+  private tallyMisses = false;
+  /** How many label postings each option filter's labels hold in all, to price walking them. */
+  private readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   private readonly freeSlots: number[] = [];
   private ids: string[] = [];
   /** Each document's posting lists, held by reference so that removal needs no token strings. */
@@ -193,6 +289,158 @@ export class FacetIndex {
     return Array.from(this.candidates.subarray(0, matched.count), (slot) => this.ids[slot]);
   }
 
+  /** How many documents match the filter. */
+  count(filter: SearchFilter): number {
+    const members = this.members(filter);
+    switch (members.type) {
+      case 'candidates':
+        return members.count;
+      case 'all':
+        return this.size;
+      case 'ranges':
+        return this.countWhere((slot) => this.inRanges(slot, members.ranges));
+    }
+  }
+
+  /**
+   * The disjunctive facets of every option filter (`referenceFacets`). The filters the query leaves
+   * empty share one set of matches; each active one is matched again without its own picks. Labels are
+   * counted by walking their posting lists or the matches' own postings, whichever is shorter.
+   */
+  facets(filter: SearchFilter): FacetCounts {
+    const facets: FacetCounts = {};
+    const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
+    const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
+    const shared = this.members(filter);
+    this.countLabels(shared, idle);
+    for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
+    for (const dimension of active) {
+      const members = this.members(withoutDimension(filter, dimension));
+      this.countLabels(members, [dimension]);
+      facets[dimension] = this.facet(filter, dimension, members);
+    }
+    return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
+  }
+
+  /** The relaxations of a filter that matches nothing (`referenceRelax`). */
+  relax(filter: SearchFilter): Relaxation[] {
+    return rankRelaxations(
+      relaxationCandidates(filter).map(({ dimension, label, filter: relaxed }) => ({
+        dimension,
+        ...(label === undefined ? {} : { label }),
+        count: this.count(relaxed),
+      })),
+    );
+  }
+
+  /** Matches the filter; the candidates stay valid until the next match. */
+  private members(filter: SearchFilter): Members {
+    const ranges = activeNumberRanges(filter);
+    const matched = this.match(filter, ranges);
+    if (matched !== undefined) return { type: 'candidates', count: matched.count, stamp: this.stamp };
+    return ranges.length > 0 ? { type: 'ranges', ranges } : { type: 'all' };
+  }
+
+  private isMember(members: Members, slot: number): boolean {
+    switch (members.type) {
+      case 'candidates':
+        return this.marks[slot] === members.stamp;
+      case 'ranges':
+        return this.inRanges(slot, members.ranges);
+      case 'all':
+        return true;
+    }
+  }
+
+  private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
+    const picked = pickedLabels(filter, dimension);
+    const pickedCounts = picked.map((label) => {
+      const posting = this.postings.get(labelToken(filter, dimension, label));
+      return posting ? this.membersIn(posting, members) : 0;
+    });
+    return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
+  }
+
+  private membersIn(posting: Posting, members: Members): number {
+    if (members.type === 'all') return posting.slots.size;
+    let count = 0;
+    if (members.type === 'candidates' && members.count < posting.slots.size) {
+      for (let at = 0; at < members.count; at++) if (posting.slots.has(this.candidates[at])) count++;
+      return count;
+    }
+    for (const slot of posting.slots) if (this.isMember(members, slot)) count++;
+    return count;
+  }
+
+  /**
+   * Fills `tally` with how many members carry each label of these option filters, walking whichever is
+   * shorter: the members' own label ids (a few per member, but scattered in memory, so priced double), or
+   * the filters' posting lists, checking each document's mark. All documents need neither: the posting
+   * sizes are the counts.
+   */
+  private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
+    if (members.type === 'all') return;
+    if (this.tally.length < this.labelById.length) this.tally = new Int32Array(this.labelById.length * 2);
+    else this.tally.fill(0);
+    const tally = this.tally;
+    const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
+    const postingWalk = wanted.reduce((sum, dimension) => sum + this.occurrences[dimension], 0);
+    if (members.type === 'candidates' && postingWalk < 2 * members.count) {
+      this.tallyMisses = false;
+      for (const dimension of dimensions) {
+        for (const posting of this.labelPostings.get(dimension) ?? []) {
+          let count = 0;
+          for (const slot of posting.slots) if (this.marks[slot] === members.stamp) count++;
+          tally[posting.label?.id ?? 0] = count;
+        }
+      }
+      return;
+    }
+    // One filter reads its own slice of each document's ids; several read them all in one run (labels of
+    // filters not asked for are tallied too, and ignored).
+    const [from, to] = wanted.length === 1 ? [wanted[0], wanted[0] + 1] : [0, FACET_DIMENSIONS.length];
+    const add = (slot: number) => {
+      const ids = this.slotLabels[slot];
+      if (!ids) return;
+      for (let at = ids[from], end = ids[to]; at < end; at++) tally[ids[at]]++;
+    };
+    // Whichever side is smaller is tallied: the matches, or the documents outside them (then a label's
+    // count is its posting size less its tally).
+    const matches =
+      members.type === 'candidates' ? members.count : this.countWhere((slot) => this.isMember(members, slot));
+    this.tallyMisses = matches > this.size / 2;
+    if (this.tallyMisses) {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.slotLabels[slot] && !this.isMember(members, slot)) add(slot);
+      }
+    } else if (members.type === 'candidates') {
+      for (let at = 0; at < members.count; at++) add(this.candidates[at]);
+    } else {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (this.slotLabels[slot] && this.isMember(members, slot)) add(slot);
+      }
+    }
+  }
+
+  /** How many live documents pass `keep`. */
+  private countWhere(keep: (slot: number) => boolean): number {
+    let count = 0;
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.slotLabels[slot] && keep(slot)) count++;
+    return count;
+  }
+
+  /** Each label of the filter with its count among the members, as last tallied. */
+  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
+      posting.label?.label ?? '',
+      members.type === 'all'
+        ? posting.slots.size
+        : this.tallyMisses
+          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
+          : this.tally[posting.label?.id ?? 0],
+    ]);
+  }
+
   /**
    * Fills `candidates` with the documents that pass the option filters and the number ranges and
    * returns how many there are, with the weight of all picked options; undefined when the filter has no
@@ -202,13 +450,31 @@ export class FacetIndex {
     filter: SearchFilter,
     ranges: readonly NumberRange[],
   ): { count: number; pickedWeight: number } | undefined {
-    const groups = activeOptionGroups(filter).map(groupTokens);
+    const allMatch = filter.restriction === 'all_match';
+    const groups: TokenGroup[] = [
+      ...activeOptionGroups(filter)
+        .map(groupTokens)
+        .map((tokens) => ({
+          lists: tokens.map((token) => this.postings.get(token)?.slots),
+          needed: allMatch ? tokens.length : 1,
+          scoring: true,
+        })),
+      ...activeMustHaveGroups(filter)
+        .map(groupTokens)
+        .map((tokens) => ({
+          lists: tokens.map((token) => this.postings.get(token)?.slots),
+          needed: tokens.length,
+          scoring: false,
+        })),
+    ];
     if (groups.length === 0) return undefined;
     const stamp = this.nextStamp();
-    const lists = groups.map((tokens) => tokens.map((token) => this.postings.get(token)?.slots));
-    const weights = lists.map((group) => group.map((list) => optionWeight(this.size, list?.size ?? 0)));
+    // Must-have groups only narrow: their options weigh nothing (each is also a pick, weighed there).
+    const weights = groups.map(({ lists, scoring }) =>
+      lists.map((list) => (scoring ? optionWeight(this.size, list?.size ?? 0) : 0)),
+    );
     const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
-    let count = this.intersect(lists, weights, filter.restriction === 'all_match', stamp);
+    let count = this.intersect(groups, weights, stamp);
     if (ranges.length > 0) {
       let kept = 0;
       for (let index = 0; index < count; index++) {
@@ -226,23 +492,17 @@ export class FacetIndex {
    * of the matched options' weights in `weights`. Groups go from the cheapest; each later group either
    * walks its posting lists or probes them per candidate, whichever is shorter.
    */
-  private intersect(
-    groups: (Set<number> | undefined)[][],
-    groupWeights: number[][],
-    allMatch: boolean,
-    stamp: number,
-  ): number {
+  private intersect(groups: readonly TokenGroup[], groupWeights: number[][], stamp: number): number {
     const withPostings = groups
-      .map((lists, at) => ({
-        lists,
+      .map((group, at) => ({
+        ...group,
         weights: groupWeights[at],
-        cost: lists.reduce((sum, list) => sum + (list?.size ?? 0), 0),
+        cost: group.lists.reduce((sum, list) => sum + (list?.size ?? 0), 0),
       }))
       .sort((a, b) => a.cost - b.cost);
     let count = 0;
-    for (const [index, { lists, weights }] of withPostings.entries()) {
-      if (allMatch && lists.some((list) => list === undefined)) return 0;
-      const needed = allMatch ? lists.length : 1;
+    for (const [index, { lists, weights, needed, scoring }] of withPostings.entries()) {
+      if (lists.filter((list) => list !== undefined).length < needed) return 0;
       if (index === 0) {
         for (const [at, list] of lists.entries()) {
           const weight = weights[at];
@@ -289,8 +549,10 @@ export class FacetIndex {
       for (let at = 0; at < count; at++) {
         const slot = this.candidates[at];
         if (this.groupHits[slot] >= needed) {
-          this.scores[slot] += this.groupHits[slot];
-          this.weights[slot] += this.groupWeights[slot];
+          if (scoring) {
+            this.scores[slot] += this.groupHits[slot];
+            this.weights[slot] += this.groupWeights[slot];
+          }
           this.candidates[kept++] = slot;
         } else {
           this.marks[slot] = 0;
@@ -346,13 +608,22 @@ export class FacetIndex {
     this.ids[slot] = doc.id;
     this.times[slot] = createdAtMs(doc);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
-    const postings = documentTokens(doc).map((token) => {
+    const postings = documentTokens(doc).map(({ token, label }) => {
       let posting = this.postings.get(token);
-      if (!posting) this.postings.set(token, (posting = { token, slots: new Set() }));
+      if (!posting) {
+        posting = { token, slots: new Set(), label: label && { ...label, id: this.nextLabelId() } };
+        this.postings.set(token, posting);
+        if (posting.label) {
+          this.labelById[posting.label.id] = posting;
+          this.labelPostings.get(posting.label.dimension)?.add(posting);
+        }
+      }
       posting.slots.add(slot);
       return posting;
     });
     this.postingsOf[slot] = postings;
+    this.slotLabels[slot] = groupedLabelIds(postings);
+    this.countOccurrences(postings, 1);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
 
@@ -360,10 +631,19 @@ export class FacetIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
+    this.countOccurrences(this.postingsOf[slot] ?? [], -1);
     for (const posting of this.postingsOf[slot] ?? []) {
       posting.slots.delete(slot);
-      if (posting.slots.size === 0) this.postings.delete(posting.token);
+      if (posting.slots.size === 0) {
+        this.postings.delete(posting.token);
+        if (posting.label) {
+          this.labelPostings.get(posting.label.dimension)?.delete(posting);
+          this.labelById[posting.label.id] = undefined;
+          this.freeLabelIds.push(posting.label.id);
+        }
+      }
     }
+    this.slotLabels[slot] = undefined;
     this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
@@ -388,6 +668,14 @@ export class FacetIndex {
     if (this.orderValid) return;
     this.order = [...this.slotById.values()].sort(this.compareSlots);
     this.orderValid = true;
+  }
+
+  private countOccurrences(postings: readonly Posting[], change: 1 | -1): void {
+    for (const { label } of postings) if (label) this.occurrences[DIMENSION_INDEX[label.dimension]] += change;
+  }
+
+  private nextLabelId(): number {
+    return this.freeLabelIds.pop() ?? this.labelById.length;
   }
 
   private nextStamp(): number {

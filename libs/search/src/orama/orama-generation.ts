@@ -129,8 +129,16 @@ export class OramaGeneration {
 
   search(query: SearchQuery): SearchResult {
     const text = query.text?.trim() || undefined;
-    if (text === undefined && query.queryVector === undefined) return this.facetSearch(query);
-    return this.hybridSearch(query, text);
+    const result =
+      text === undefined && query.queryVector === undefined
+        ? this.facetSearch(query)
+        : this.hybridSearch(query, text);
+    if (query.facets) {
+      const { facets } = this.parts[query.kind];
+      result.facets = facets.facets(query);
+      if (result.total === 0) result.relax = facets.relax(query);
+    }
+    return result;
   }
 
   /** Without free text or query vector: the facet index ranks, and only the page is put in order. */

@@ -8,6 +8,8 @@ describeSearchIndexContract('orama', async () => OramaSearchIndex.create(), { ve
 describeSearchPropertyContract('orama', async () => OramaSearchIndex.create(), {
   runs: 2_000,
   exact: true,
+  // Each run also checks facets and relaxations against a scan per option filter.
+  timeout: 120_000,
 });
 
 describe('OramaSearchIndex snapshots', () => {

@@ -4,6 +4,7 @@ import { PageLayout } from '../../components/layout/page-layout';
 import { suggestLabels } from '../../features/filters/api/filters.api';
 import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { RelaxOptions } from '../../features/filters/components/relax-options';
 import { ProjectResults } from '../../features/filters/components/project-results';
 import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
@@ -58,11 +59,17 @@ export default function FindRoute() {
         <FilterPanel kind={kind} onKindChange={chooseKind} handle={filters} />
         {kind === 'teammate' ? (
           <TeammatesList
-            note={filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+            note={
+              <>
+                <RelaxOptions kind="teammate" handle={filters} />
+                {filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+              </>
+            }
             source={teammates}
           />
         ) : (
           <>
+            <RelaxOptions kind="project" handle={filters} />
             {filters.closest.includes('project') && <ClosestNote kind="project" />}
             <ProjectResults source={projects} />
           </>

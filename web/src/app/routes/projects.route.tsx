@@ -1,6 +1,7 @@
 import { PageLayout } from '../../components/layout/page-layout';
 import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { RelaxOptions } from '../../features/filters/components/relax-options';
 import { useListingSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { ProjectsListing } from '../../features/projects/components/projects-listing';
@@ -13,7 +14,12 @@ export default function ProjectsRoute() {
       <ProjectsListing
         filterPanel={<FilterPanel kind="project" handle={filters} />}
         // Either kind may have fallen back to its closest records; the banner covers the grid.
-        banner={filters.closest.length > 0 && <ClosestNote kind="project" />}
+        banner={
+          <>
+            <RelaxOptions kind="project" handle={filters} />
+            {filters.closest.length > 0 && <ClosestNote kind="project" />}
+          </>
+        }
         source={source}
       />
     </PageLayout>

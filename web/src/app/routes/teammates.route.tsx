@@ -1,6 +1,7 @@
 import { PageLayout } from '../../components/layout/page-layout';
 import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
+import { RelaxOptions } from '../../features/filters/components/relax-options';
 import { useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { TeammatesList } from '../../features/teammates/components/teammates-list';
@@ -12,7 +13,12 @@ export default function TeammatesRoute() {
     <PageLayout title="Teammates" lead="Skillers ready to join a project.">
       <TeammatesList
         filterPanel={<FilterPanel kind="teammate" handle={filters} />}
-        note={filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+        note={
+          <>
+            <RelaxOptions kind="teammate" handle={filters} />
+            {filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
+          </>
+        }
         source={source}
       />
     </PageLayout>

@@ -13,6 +13,8 @@ export interface TagPickerProps {
   error?: string;
   /** Extra controls on each picked option, e.g. a tool's level. */
   renderPicked?(label: string): ReactNode;
+  /** How many records each option would find, shown beside the options that have a count. */
+  counts?: Readonly<Record<string, number>>;
   /**
    * What to offer when the typed text matches no option left to pick, e.g. proposing it as a new
    * option; `clearQuery` empties the search box once that is done.
@@ -33,6 +35,7 @@ export const TagPicker = ({
   error,
   renderPicked,
   renderNoMatch,
+  counts,
 }: TagPickerProps) => {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -60,6 +63,7 @@ export const TagPicker = ({
           {picked.map((item) => (
             <li key={item} className="tag-picker__chip">
               <span>{item}</span>
+              <OptionCount count={counts?.[item]} />
               {renderPicked?.(item)}
               <button
                 type="button"
@@ -103,6 +107,7 @@ export const TagPicker = ({
             <li key={choice.label}>
               <button type="button" className="tag-picker__option" onClick={() => pick(choice.label)}>
                 {choice.label}
+                <OptionCount count={counts?.[choice.label]} />
               </button>
             </li>
           ))}
@@ -123,3 +128,7 @@ export const TagPicker = ({
     </div>
   );
 };
+
+/** An option's record count, read as "(42)"; nothing when the option has none. */
+const OptionCount = ({ count }: { count: number | undefined }) =>
+  count !== undefined && <span className="tag-picker__count"> ({count})</span>;

@@ -11,6 +11,9 @@ interface ToolsPickerProps {
   /** The lowest level offered, which a newly picked tool starts at: 0 in the forms, 1 in the filters. */
   minLevel?: number;
   renderNoMatch?: TagPickerProps['renderNoMatch'];
+  counts?: TagPickerProps['counts'];
+  /** More controls on each picked tool, after its level. */
+  renderPicked?: TagPickerProps['renderPicked'];
 }
 
 /** Tools picked like any tag (also found by their other names, "k8s"), each with a level up to 5. */
@@ -21,6 +24,8 @@ export const ToolsPicker = ({
   error,
   minLevel = 0,
   renderNoMatch,
+  counts,
+  renderPicked,
 }: ToolsPickerProps) => {
   const levels = Array.from({ length: TOOL_LEVEL_MAX + 1 - minLevel }, (_, index) => minLevel + index);
   const choices = useMemo<Choice[]>(
@@ -37,25 +42,31 @@ export const ToolsPicker = ({
       picked={picked}
       error={error}
       renderNoMatch={renderNoMatch}
+      counts={counts}
       // Spec section 3: a new tool starts at level 0 in the forms and at 1 in the filters.
       onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
       renderPicked={(tool) => (
-        <select
-          className="tag-picker__level"
-          aria-label={`Level for ${tool}`}
-          value={levelOf(tool)}
-          onChange={(event) =>
-            onChange(
-              value.map((entry) => (entry.tool === tool ? { tool, mep: Number(event.target.value) } : entry)),
-            )
-          }
-        >
-          {levels.map((level) => (
-            <option key={level} value={level}>
-              Level {level}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            className="tag-picker__level"
+            aria-label={`Level for ${tool}`}
+            value={levelOf(tool)}
+            onChange={(event) =>
+              onChange(
+                value.map((entry) =>
+                  entry.tool === tool ? { tool, mep: Number(event.target.value) } : entry,
+                ),
+              )
+            }
+          >
+            {levels.map((level) => (
+              <option key={level} value={level}>
+                Level {level}
+              </option>
+            ))}
+          </select>
+          {renderPicked?.(tool)}
+        </>
       )}
     />
   );

@@ -1,8 +1,9 @@
-import type { SavedKind } from '@skillers/domain';
+import type { MatchExplanation, SavedKind } from '@skillers/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
+import { matchLine } from '../../lib/match-line';
 import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
@@ -31,6 +32,8 @@ interface ListingCardProps {
   actions?: ReactNode;
   /** How close the item is to a search that matched nothing exactly (spec section 4). */
   similarity?: number;
+  /** Why a search showed it; its detail page, reached from here, explains it in full. */
+  why?: MatchExplanation;
   /** Set when the card is a search result: opening it reports the click with its rank. */
   hit?: SearchHit;
 }
@@ -45,10 +48,12 @@ export const ListingCard = ({
   place,
   actions,
   similarity,
+  why,
   hit,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
-  // A middle click opens the result in a new tab: an open too.
+  const line = why && matchLine(why);
+  const state = why ? { why } : undefined;
   // A click, or a middle click that opens the result in a new tab; not the right button's menu.
   const onOpen = hit
     ? (event: MouseEvent) => {
@@ -63,11 +68,18 @@ export const ListingCard = ({
           {badge && <span className="listing-card__badge">{badge}</span>}
         </p>
         <h2 className="listing-card__title">
-          <Link to={href} title={shortName === name ? undefined : name} onClick={onOpen} onAuxClick={onOpen}>
+          <Link
+            to={href}
+            state={state}
+            title={shortName === name ? undefined : name}
+            onClick={onOpen}
+            onAuxClick={onOpen}
+          >
             {shortName}
           </Link>
         </h2>
       </header>
+      {line && <p className="listing-card__why">{line}</p>}
       <dl className="listing-card__rows">
         <SummaryRow
           title="Project Type"
@@ -97,7 +109,7 @@ export const ListingCard = ({
         <CardFooterPlace locations={place.locations} workingTypeRemote={place.workingTypeRemote} />
         <div className="listing-card__actions">
           {actions}
-          <Link to={href} className="listing-card__more" onClick={onOpen} onAuxClick={onOpen}>
+          <Link to={href} state={state} className="listing-card__more" onClick={onOpen} onAuxClick={onOpen}>
             See more
           </Link>
         </div>

@@ -32,6 +32,7 @@ export const ProjectCard = ({
       }}
       place={project}
       similarity={project.similarity}
+      why={project.why}
       hit={project.hit}
       actions={
         <CardActions

@@ -25,6 +25,7 @@ export const TeammateCard = ({ teammate }: { teammate: Ranked<TeammateView> }) =
       }}
       place={teammate}
       similarity={teammate.similarity}
+      why={teammate.why}
       hit={teammate.hit}
       actions={
         <CardActions

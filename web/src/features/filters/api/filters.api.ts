@@ -1,5 +1,8 @@
 import {
   type ActiveFilters,
+  type ClientFacets,
+  type ClientRelaxation,
+  type MatchExplanation,
   type ProjectView,
   type PropositionInput,
   SEARCH_TEXT_MAX_LENGTH,
@@ -9,10 +12,32 @@ import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
 import { withHits } from '../../../lib/search-clicks';
 import type { Ranked } from '../../../lib/similarity';
-import type { SuggestedLabels } from '../utils/filter-state';
+import type { OptionFilter, SearchExtras, SuggestedLabels } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
+
+/**
+ * What a filtered search asks: the spec's `activeFilters`, the options marked must-have, and the search
+ * box's text (or the home search's), which ranks the matches as well as picking labels.
+ */
+export interface FilterRequest {
+  activeFilters: ActiveFilters;
+  mustHave?: Partial<Record<OptionFilter, string[]>>;
+  text?: string;
+}
+
+type Explained<T> = T & { why: MatchExplanation };
+
+/** A page of a filtered search, with the facet counts (page 1) and relaxations (no match) beside it. */
+export type FilteredPage<T> = Page<Ranked<Explained<T>>> & SearchExtras;
+
+interface Extras {
+  total: number;
+  eventId?: string;
+  facets?: ClientFacets;
+  relax?: ClientRelaxation[];
+}
 
 /** The search box's text ranks the matches (hybrid ranking); blank text is left out. */
 const rankingText = (text?: string): { text?: string } => {
@@ -20,33 +45,50 @@ const rankingText = (text?: string): { text?: string } => {
   return trimmed ? { text: trimmed } : {};
 };
 
+const body = ({ activeFilters, mustHave, text }: FilterRequest, page: number) => ({
+  activeFilters,
+  ...(mustHave ? { mustHave } : {}),
+  filtering_restriction: RESTRICTION,
+  page,
+  ...rankingText(text),
+  // The panel shows counts for the search as applied; later pages need none.
+  facets: page === 1,
+});
+
+const extras = ({ total, facets, relax }: Extras): SearchExtras => ({
+  total,
+  ...(facets ? { facets } : {}),
+  ...(relax ? { relax } : {}),
+});
+
 export const fetchFilteredProjects = (
-  activeFilters: ActiveFilters,
+  request: FilterRequest,
   page: number,
-  text?: string,
-): Promise<Page<Ranked<ProjectView>>> =>
+): Promise<FilteredPage<ProjectView>> =>
   api
-    .post<{ items: ProjectView[]; pages: number; eventId?: string }>('/project/traditional_filtering_all', {
-      activeFilters,
-      filtering_restriction: RESTRICTION,
-      page,
-      ...rankingText(text),
-    })
-    .then((answer) => ({ items: withHits(answer.items, answer.eventId, page), pages: answer.pages }));
+    .post<{ items: Explained<ProjectView>[]; pages: number } & Extras>(
+      '/project/traditional_filtering_all',
+      body(request, page),
+    )
+    .then((answer) => ({
+      items: withHits(answer.items, answer.eventId, page),
+      pages: answer.pages,
+      ...extras(answer),
+    }));
 
 export const fetchFilteredTeammates = (
-  activeFilters: ActiveFilters,
+  request: FilterRequest,
   page: number,
-  text?: string,
-): Promise<Page<Ranked<TeammateView>>> =>
+): Promise<FilteredPage<TeammateView>> =>
   api
-    .post<{ teammates: TeammateView[]; teammatesPages: number; eventId?: string }>(
+    .post<{ teammates: Explained<TeammateView>[]; teammatesPages: number } & Extras>(
       '/teammate/traditional_filtering',
-      { activeFilters, filtering_restriction: RESTRICTION, page, ...rankingText(text) },
+      body(request, page),
     )
     .then((answer) => ({
       items: withHits(answer.teammates, answer.eventId, page),
       pages: answer.teammatesPages,
+      ...extras(answer),
     }));
 
 /** Spec section 7: the answer is not read. */

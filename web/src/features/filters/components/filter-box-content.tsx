@@ -7,8 +7,16 @@ import { TagPicker } from '../../../components/listing-form/tag-picker';
 import { ToolsPicker } from '../../../components/listing-form/tools-picker';
 import type { OptionLists } from '../../../lib/options';
 import { BOX_TITLES } from '../utils/filter-boxes';
-import { type FilterAction, type FilterBox, type FilterState, PROPOSAL_TYPES } from '../utils/filter-state';
+import {
+  type FilterAction,
+  type FilterBox,
+  type FilterState,
+  type OptionFilter,
+  PROPOSAL_TYPES,
+  type SearchExtras,
+} from '../utils/filter-state';
 import { AvailabilityFilter } from './availability-filter';
+import { MustHaveToggle } from './must-have-toggle';
 import { ProposeOption } from './propose-option';
 
 interface FilterBoxContentProps {
@@ -18,6 +26,8 @@ interface FilterBoxContentProps {
   dispatch: Dispatch<FilterAction>;
   options: OptionLists;
   onProposed(): void;
+  /** The last applied search's answer, whose facet counts show beside the options. */
+  answer?: SearchExtras;
 }
 
 /** What one open box holds: its All and Picked lists, or the control of its number filter. */
@@ -28,7 +38,16 @@ export const FilterBoxContent = ({
   dispatch,
   options,
   onProposed,
+  answer,
 }: FilterBoxContentProps) => {
+  const counts = answer?.facets?.[box as OptionFilter];
+  const mustHaveToggle = (filter: OptionFilter) => (option: string) => (
+    <MustHaveToggle
+      option={option}
+      pressed={filters.mustHave[filter]?.includes(option) ?? false}
+      onToggle={() => dispatch({ type: 'toggleMustHave', filter, option })}
+    />
+  );
   const filterType = PROPOSAL_TYPES[box];
   const renderNoMatch =
     filterType &&
@@ -52,6 +71,8 @@ export const FilterBoxContent = ({
           minLevel={DEFAULT_FILTER_TOOL_LEVEL}
           onChange={(tools) => dispatch({ type: 'setTools', tools })}
           renderNoMatch={renderNoMatch}
+          counts={counts}
+          renderPicked={mustHaveToggle('toolsExperience')}
         />
       );
     case 'requiredAvailability':
@@ -95,6 +116,8 @@ export const FilterBoxContent = ({
           picked={filters[box]}
           onChange={(picked) => dispatch({ type: 'setTags', filter: box, picked })}
           renderNoMatch={renderNoMatch}
+          counts={counts}
+          renderPicked={mustHaveToggle(box)}
         />
       );
   }

@@ -49,6 +49,7 @@ export const FilterBoxes = ({ kind, handle, onProposed }: FilterBoxesProps) => {
                 dispatch={dispatch}
                 options={options.data}
                 onProposed={onProposed}
+                answer={handle.answers[kind]}
               />
             )}
           </FormSection>

@@ -1,18 +1,22 @@
 import type { ActiveFilters, SearchKind } from '@skillers/domain';
 import { useCallback, useMemo } from 'react';
-import { toActiveFilters } from '../utils/filter-state';
+import { type OptionFilter, toActiveFilters, toMustHave } from '../utils/filter-state';
 import type { FilterStateHandle } from './use-filter-state';
 
 /** The last applied search as a list fetching elsewhere takes it; a new key starts that list over. */
 export interface AppliedSearch {
   key: string;
   /** Null before any Apply and after Clear: the list shows everything. */
-  search: { activeFilters: ActiveFilters; text: string } | null;
+  search: {
+    activeFilters: ActiveFilters;
+    mustHave?: Partial<Record<OptionFilter, string[]>>;
+    text: string;
+  } | null;
 }
 
 /**
  * For lists whose pages another feature fetches (the saved projects): the applied filters as the API's
- * `activeFilters` and the panel's text, and the call that reports a failed filtering to the panel.
+ * `activeFilters` with the options marked must-have and the panel's text, and the call that reports a failed filtering to the panel.
  */
 export const useAppliedSearch = (
   { applied, dispatch }: FilterStateHandle,
@@ -23,7 +27,11 @@ export const useAppliedSearch = (
     () => ({
       key: `${kind}-${applied.run}`,
       search: applied.filters
-        ? { activeFilters: toActiveFilters(applied.filters, kind), text: applied.filters.textSearch }
+        ? {
+            activeFilters: toActiveFilters(applied.filters, kind),
+            mustHave: toMustHave(applied.filters),
+            text: applied.filters.textSearch,
+          }
         : null,
       onFilteringFailed,
     }),

@@ -1,4 +1,4 @@
-import type { ActiveFilters, ProjectView, SearchKind, TeammateView } from '@skillers/domain';
+import type { ProjectView, SearchKind, TeammateView } from '@skillers/domain';
 import { type Dispatch, useMemo } from 'react';
 import { filteredPages } from '../../../lib/filtered-pages';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
@@ -7,10 +7,12 @@ import { fetchClosest, type Ranked } from '../../../lib/similarity';
 import {
   fetchFilteredProjects,
   fetchFilteredTeammates,
+  type FilteredPage,
+  type FilterRequest,
   fetchProjectById,
   fetchTeammateById,
 } from '../api/filters.api';
-import { type AppliedFilters, type FilterAction, toActiveFilters } from '../utils/filter-state';
+import { type AppliedFilters, type FilterAction, toActiveFilters, toMustHave } from '../utils/filter-state';
 import type { FilterStateHandle } from './use-filter-state';
 
 /** Where a list's pages come from; a new key starts the list over from page 1. */
@@ -23,18 +25,28 @@ const pagedSource = <T extends Ranked<object>>(
   { run, filters }: AppliedFilters,
   dispatch: Dispatch<FilterAction>,
   kind: SearchKind,
-  fetchFiltered: (activeFilters: ActiveFilters, page: number, text?: string) => Promise<Page<T>>,
+  fetchFiltered: (request: FilterRequest, page: number) => Promise<FilteredPage<T>>,
   fetchAll: (page: number) => Promise<Page<T>>,
   fetchOne: (id: string) => Promise<T>,
 ): PagedSource<T> => {
   const key = `${kind}-${run}`;
   if (!filters) return { key, fetchPage: fetchAll };
   const activeFilters = toActiveFilters(filters, kind);
+  // The search box's text (or the home search's) ranks the matches as well as picking labels.
+  const request: FilterRequest = {
+    activeFilters,
+    mustHave: toMustHave(filters),
+    text: filters.textSearch,
+  };
   return {
     key,
     fetchPage: filteredPages({
-      // The search box's text (or the home search's) ranks the matches as well as picking labels.
-      filtered: (page) => fetchFiltered(activeFilters, page, filters.textSearch),
+      filtered: async (page) => {
+        const { items, pages, ...extras } = await fetchFiltered(request, page);
+        // Page 1 carries the counts and, when nothing matched, the relaxations the panel offers.
+        if (page === FIRST_PAGE) dispatch({ type: 'answered', kind, run, extras });
+        return { items, pages };
+      },
       unfiltered: fetchAll,
       onFallback: () => dispatch({ type: 'filteringFailed' }),
       // Spec section 4: nothing matched exactly, so the closest records show, with the note.

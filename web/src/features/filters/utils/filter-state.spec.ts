@@ -10,6 +10,7 @@ import {
   initialPanelState,
   pickedCount,
   toActiveFilters,
+  toMustHave,
 } from './filter-state';
 
 const run = (...actions: FilterAction[]): FilterPanelState =>
@@ -224,5 +225,74 @@ describe('pickedCount', () => {
     expect(pickedCount(filters, 'projectDeadline', 'project')).toBe(0);
     expect(pickedCount(filters, 'bizOrTech', 'teammate')).toBe(0);
     expect(pickedCount(filters, 'locations', 'teammate')).toBe(0);
+  });
+});
+
+describe('must-haves and relaxations', () => {
+  const picked: FilterAction[] = [
+    { type: 'setTags', filter: 'locations', picked: ['Iceland', 'Norway'] },
+    { type: 'setTools', tools: [{ tool: 'Rust', mep: 2 }] },
+  ];
+
+  it('marks picked options must-have and back, and ignores options not picked', () => {
+    const marked = filtersAfter(
+      ...picked,
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+      { type: 'toggleMustHave', filter: 'toolsExperience', option: 'Rust' },
+      { type: 'toggleMustHave', filter: 'locations', option: 'Chile' },
+    );
+    expect(toMustHave(marked)).toEqual({ locations: ['Iceland'], toolsExperience: ['Rust'] });
+    const unmarked = filterReducer(
+      { ...initialPanelState(), filters: marked },
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+    ).filters;
+    expect(toMustHave(unmarked)).toEqual({ toolsExperience: ['Rust'] });
+    expect(toMustHave(initialFilterState())).toBeUndefined();
+  });
+
+  it('drops the must-have of an option no longer picked', () => {
+    const filters = filtersAfter(
+      ...picked,
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+      { type: 'setTags', filter: 'locations', picked: ['Norway'] },
+    );
+    expect(toMustHave(filters)).toBeUndefined();
+  });
+
+  it('keeps the answer of the search applied last only', () => {
+    const extras = { total: 0, relax: [{ key: 'locations' as const, count: 3 }] };
+    const state = run({ type: 'apply' }, { type: 'answered', kind: 'teammate', run: 1, extras });
+    expect(state.answers).toEqual({ teammate: extras });
+    expect(filterReducer(state, { type: 'answered', kind: 'project', run: 0, extras }).answers).toEqual({
+      teammate: extras,
+    });
+    expect(filterReducer(state, { type: 'apply' }).answers).toEqual({});
+  });
+
+  it('applies a relaxation: a whole filter goes, or one must-have becomes a plain pick', () => {
+    const state = run(
+      ...picked,
+      { type: 'setAvailabilityHours', typed: '20' },
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+      { type: 'apply' },
+    );
+    const withoutLocations = filterReducer(state, {
+      type: 'relax',
+      relaxation: { key: 'locations', count: 4 },
+    });
+    expect(withoutLocations.applied.run).toBe(2);
+    expect(withoutLocations.applied.filters?.locations).toEqual([]);
+    expect(withoutLocations.applied.filters?.mustHave).toEqual({});
+    const optional = filterReducer(state, {
+      type: 'relax',
+      relaxation: { key: 'locations', label: 'Iceland', count: 2 },
+    });
+    expect(optional.applied.filters?.locations).toEqual(['Iceland', 'Norway']);
+    expect(toMustHave(optional.filters)).toBeUndefined();
+    const anyHours = filterReducer(state, {
+      type: 'relax',
+      relaxation: { key: 'requiredAvailability', count: 1 },
+    });
+    expect(anyHours.applied.filters?.requiredAvailabilityHours).toBe('');
   });
 });

@@ -1,5 +1,7 @@
 import {
   type ActiveFilters,
+  type ClientFacets,
+  type ClientRelaxation,
   AVAILABILITY_FILTER_MODES,
   DEFAULT_FILTER_TOOL_LEVEL,
   type PropositionInput,
@@ -32,6 +34,9 @@ const isWorkingType = (option: string): option is WorkingType => option === 'Rem
 
 export type AvailabilityMode = (typeof AVAILABILITY_FILTER_MODES)[number];
 
+/** The filters whose picked options can be marked must-have. */
+export type OptionFilter = TagFilter | 'toolsExperience';
+
 /** Every box of the filter panel: the tag filters, tools and the four number filters. */
 export type FilterBox =
   TagFilter | 'toolsExperience' | 'requiredAvailability' | 'projectDeadline' | 'bizOrTech';
@@ -53,6 +58,8 @@ export type FilterState = Record<TagFilter, string[]> & {
   bizOrTechRight: string;
   requiredAvailabilityHours: string;
   requiredAvailabilityOption: AvailabilityMode;
+  /** Picked options that every result must have; the other picks only rank. */
+  mustHave: Partial<Record<OptionFilter, string[]>>;
   openBox: FilterBox | null;
 };
 
@@ -75,6 +82,7 @@ export const initialFilterState = (textSearch = ''): FilterState => ({
   bizOrTechRight: '',
   requiredAvailabilityHours: '',
   requiredAvailabilityOption: AVAILABILITY_FILTER_MODES[0],
+  mustHave: {},
   openBox: null,
 });
 
@@ -92,6 +100,15 @@ export interface FilterPanelState {
   filteringFailed: boolean;
   /** The kinds the last search matched nothing of, whose closest records show instead (spec section 4). */
   closest: readonly SearchKind[];
+  /** Per kind, the facet counts and relaxations the last applied search answered with. */
+  answers: Partial<Record<SearchKind, SearchExtras>>;
+}
+
+/** What a filtered search answers beside its first page. */
+export interface SearchExtras {
+  total: number;
+  facets?: ClientFacets;
+  relax?: ClientRelaxation[];
 }
 
 /** The keys of `similar_labels_dict` (spec section 7): the filters the home search's text may fill. */
@@ -124,6 +141,9 @@ export type FilterAction =
   | { type: 'clear' }
   | { type: 'filteringFailed' }
   | { type: 'closestShown'; kind: SearchKind; run: number }
+  | { type: 'toggleMustHave'; filter: OptionFilter; option: string }
+  | { type: 'answered'; kind: SearchKind; run: number; extras: SearchExtras }
+  | { type: 'relax'; relaxation: ClientRelaxation }
   | { type: 'suggest'; labels: SuggestedLabels };
 
 export const initialPanelState = (textSearch = ''): FilterPanelState => ({
@@ -131,6 +151,7 @@ export const initialPanelState = (textSearch = ''): FilterPanelState => ({
   applied: { run: 0, filters: null },
   filteringFailed: false,
   closest: [],
+  answers: {},
 });
 
 const clampToolLevel = (level: number) =>
@@ -139,9 +160,53 @@ const clampToolLevel = (level: number) =>
     Math.max(DEFAULT_FILTER_TOOL_LEVEL, Math.round(level) || DEFAULT_FILTER_TOOL_LEVEL),
   );
 
+/** Picks the state no longer holds stop being must-haves. */
+const keepPickedMustHaves = (filters: FilterState): FilterState => {
+  const mustHave: FilterState['mustHave'] = {};
+  for (const [filter, options] of Object.entries(filters.mustHave) as [OptionFilter, string[]][]) {
+    const picked = new Set(pickedOptions(filters, filter));
+    const kept = options.filter((option) => picked.has(option));
+    if (kept.length > 0) mustHave[filter] = kept;
+  }
+  return { ...filters, mustHave };
+};
+
 const updateFilters = (state: FilterPanelState, patch: Partial<FilterState>): FilterPanelState => ({
   ...state,
-  filters: { ...state.filters, ...patch },
+  filters: keepPickedMustHaves({ ...state.filters, ...patch }),
+});
+
+/** The picked options of an option filter, tools by name. */
+export const pickedOptions = (filters: FilterState, filter: OptionFilter): string[] =>
+  filter === 'toolsExperience' ? filters.toolsExperience.map(({ tool }) => tool) : filters[filter];
+
+/** Drops one filter's picks (and must-haves), as a relaxation asks. */
+const withoutFilter = (filters: FilterState, key: ClientRelaxation['key']): Partial<FilterState> => {
+  switch (key) {
+    case 'requiredAvailability':
+      return { requiredAvailabilityHours: '' };
+    case 'projectDeadline':
+      return { projectDeadline: '', deadlineOption: '' };
+    case 'bizOrTech':
+      return { bizOrTechLeft: '', bizOrTechRight: '' };
+    case 'toolsExperience':
+      return { toolsExperience: [] };
+    case 'offeredWorkingTypeActiveOptions':
+      return { offeredWorkingType: [] };
+    case 'product_type':
+      return { productType: [] };
+    default:
+      return { [key]: [] };
+  }
+};
+
+/** Applies the filters as they now are: page 1 of a new search. */
+const applied = (state: FilterPanelState): FilterPanelState => ({
+  ...state,
+  applied: { run: state.applied.run + 1, filters: state.filters },
+  filteringFailed: false,
+  closest: [],
+  answers: {},
 });
 
 /** The picked options the suggested labels stand for; a suggested tool asks for the lowest level. */
@@ -185,12 +250,7 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
     case 'toggleBox':
       return updateFilters(state, { openBox: state.filters.openBox === action.box ? null : action.box });
     case 'apply':
-      return {
-        ...state,
-        applied: { run: state.applied.run + 1, filters: state.filters },
-        filteringFailed: false,
-        closest: [],
-      };
+      return applied(state);
     case 'clear':
       // Every filter goes back to empty; the open box stays open, since the reader is working in it.
       return {
@@ -198,7 +258,26 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
         applied: { run: state.applied.run + 1, filters: null },
         filteringFailed: false,
         closest: [],
+        answers: {},
       };
+    case 'toggleMustHave': {
+      if (!pickedOptions(state.filters, action.filter).includes(action.option)) return state;
+      const current = state.filters.mustHave[action.filter] ?? [];
+      const next = current.includes(action.option)
+        ? current.filter((option) => option !== action.option)
+        : [...current, action.option];
+      return updateFilters(state, { mustHave: { ...state.filters.mustHave, [action.filter]: next } });
+    }
+    case 'answered':
+      if (action.run !== state.applied.run) return state;
+      return { ...state, answers: { ...state.answers, [action.kind]: action.extras } };
+    case 'relax': {
+      const { key, label } = action.relaxation;
+      if (label === undefined) return applied(updateFilters(state, withoutFilter(state.filters, key)));
+      const filter = (key === 'product_type' ? 'productType' : key) as OptionFilter;
+      const mustHave = (state.filters.mustHave[filter] ?? []).filter((option) => option !== label);
+      return applied(updateFilters(state, { mustHave: { ...state.filters.mustHave, [filter]: mustHave } }));
+    }
     case 'filteringFailed':
       return { ...state, filteringFailed: true };
     case 'closestShown':
@@ -273,4 +352,20 @@ export const PROPOSAL_TYPES: Partial<Record<FilterBox, PropositionInput['filterT
   forGratification: 'forGratification',
   requiredAreaOfExpertise: 'areaOfExpertise',
   productType: 'productType',
+};
+
+/**
+ * The `mustHave` of a filtering call: per option filter, the picked options marked must-have, under the
+ * same keys as `activeFilters`; undefined when none is.
+ */
+export const toMustHave = (filters: FilterState): Partial<Record<OptionFilter, string[]>> | undefined => {
+  const mustHave: Partial<Record<OptionFilter, string[]>> = {};
+  for (const [filter, options] of Object.entries(keepPickedMustHaves(filters).mustHave) as [
+    OptionFilter,
+    string[],
+  ][]) {
+    const kept = filter === 'offeredWorkingType' ? options.filter(isWorkingType) : options;
+    if (kept.length > 0) mustHave[filter] = kept;
+  }
+  return Object.keys(mustHave).length > 0 ? mustHave : undefined;
 };

@@ -10,6 +10,7 @@ import {
   toolLabels,
   workingTypes,
 } from '../../../components/listings/detail-parts';
+import { useArrivedWhy, WhyThisMatch } from '../../../components/listings/why-this-match';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatStoredDate } from '../../../lib/dates';
 import { availabilityRangeText, hoursPerWeek } from '../../../lib/display';
@@ -54,6 +55,7 @@ const unique = (...lists: (readonly string[] | undefined)[]) => [
 
 /** Spec section 2: every group of a project, the owner's Edit Profile, or Save and the message box. */
 const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: PublicUser }) => {
+  const why = useArrivedWhy();
   const own = useOwnership().ownsProject(project._id);
   return (
     <DetailPage
@@ -67,6 +69,7 @@ const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: Pu
       message={{ recipientId: creator._id, variant: 'project' }}
     >
       <div className="detail__body">
+        {why && <WhyThisMatch why={why} />}
         <DetailText title="Description" text={project.description} />
         <DetailText title="Project goal" text={project.projectGoal} />
       </div>

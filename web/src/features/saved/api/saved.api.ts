@@ -16,6 +16,8 @@ export const fetchFoundProjectsPage = (page: number): Promise<Page<ProjectView>>
 /** A search of the saved projects: the panel's filters, and its text for ranking the closest ones. */
 export interface SavedProjectsSearch {
   activeFilters: ActiveFilters;
+  /** Per filter, the picked options every project must have. */
+  mustHave?: Partial<Record<string, string[]>>;
   text: string;
 }
 
@@ -30,7 +32,7 @@ const RESTRICTION = 'min_1_match';
 
 /** A page of the saved projects the filters match (`POST /user/projects/found/filter`). */
 export const fetchFilteredFoundProjects = (
-  { activeFilters, text }: SavedProjectsSearch,
+  { activeFilters, mustHave, text }: SavedProjectsSearch,
   page: number,
 ): Promise<FilteredSavedProjects> => {
   const trimmed = text.trim();
@@ -42,6 +44,7 @@ export const fetchFilteredFoundProjects = (
       closest: Ranked<ProjectView>[];
     }>('/user/projects/found/filter', {
       activeFilters,
+      ...(mustHave ? { mustHave } : {}),
       filtering_restriction: RESTRICTION,
       page,
       ...(trimmed ? { text: trimmed } : {}),

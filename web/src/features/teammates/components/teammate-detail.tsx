@@ -10,6 +10,7 @@ import {
   toolLabels,
   workingTypes,
 } from '../../../components/listings/detail-parts';
+import { useArrivedWhy, WhyThisMatch } from '../../../components/listings/why-this-match';
 import { Spinner } from '../../../components/ui/spinner';
 import { availabilityRangeText, hoursPerWeek, monthsText } from '../../../lib/display';
 import { useOwnership } from '../../../lib/ownership';
@@ -36,6 +37,7 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
 
 /** Spec section 2: every group of a profile, the owner's Edit Profile, or Save and the message box. */
 const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: PublicUser }) => {
+  const why = useArrivedWhy();
   const own = useOwnership().ownsTeammate(teammate._id);
   return (
     <DetailPage
@@ -47,6 +49,7 @@ const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: Pu
       save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
       message={{ recipientId: owner._id, variant: 'teammate' }}
     >
+      {why && <WhyThisMatch why={why} />}
       <DetailText title="Description" text={teammate.description} />
       <dl className="detail__groups">
         <DetailGroup title="Availability">

@@ -1,0 +1,110 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { createAccount } from './support/accounts';
+import { createProfile, uniqueName } from './support/listings';
+
+/** Opens a filter box by its title, whatever count it shows. */
+const openBox = async (panel: Locator, title: string) => {
+  const toggle = panel.getByRole('button', { name: new RegExp(`^${title}( \\d+ picked)?$`) });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+};
+
+const pick = async (panel: Locator, box: string, option: string) => {
+  await openBox(panel, box);
+  await panel.getByLabel(`Search ${box}`).fill(option);
+  await panel
+    .getByRole('list', { name: `All ${box}` })
+    .getByRole('button', { name: new RegExp(`^${option}( \\(\\d+\\))?$`) })
+    .click();
+};
+
+test('facet counts, a must-have picked by keyboard, zero results repaired in one click, and why each result matches', async ({
+  page,
+  request,
+}) => {
+  // Places and a language no other test uses, so every count below is this test's own.
+  const [rustAccount, goAccount, maltaAccount] = await Promise.all([
+    createAccount(request),
+    createAccount(request),
+    createAccount(request),
+  ]);
+  const rustName = uniqueName('Reykjavik Rust');
+  const goName = uniqueName('Reykjavik Go');
+  await createProfile(request, rustAccount, {
+    nickname: rustName,
+    locations: ['Iceland'],
+    usedLanguages: ['Finnish'],
+    toolsExperience: [{ tool: 'Rust', mep: 3 }],
+    workingTypeRemote: true,
+  });
+  await createProfile(request, goAccount, {
+    nickname: goName,
+    locations: ['Iceland'],
+    usedLanguages: ['Finnish'],
+    toolsExperience: [{ tool: 'Go', mep: 2 }],
+  });
+  await createProfile(request, maltaAccount, {
+    nickname: uniqueName('Valletta Rust'),
+    locations: ['Malta'],
+    usedLanguages: ['Finnish'],
+    toolsExperience: [{ tool: 'Rust', mep: 1 }],
+  });
+
+  await page.goto('/teammates');
+  const grid = page.getByRole('list', { name: 'Teammates' });
+  const panel = page.getByRole('search', { name: 'Filters' });
+  await panel.getByRole('button', { name: 'Adjust' }).click();
+  await pick(panel, 'Location', 'Iceland');
+  await pick(panel, 'Language', 'Finnish');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+
+  const rustCard = grid.getByRole('article', { name: rustName });
+  await expect(rustCard).toBeVisible();
+  await expect(grid.getByRole('article', { name: goName })).toBeVisible();
+  await expect(grid.getByRole('article')).toHaveCount(2);
+  await expect(rustCard.getByText('Matches 2 of 2: Finnish, Iceland')).toBeVisible();
+
+  // Counts: Location ignores its own pick (Malta would add one), and honours the language.
+  await openBox(panel, 'Location');
+  const pickedLocation = panel.getByRole('list', { name: 'Picked Location' }).getByRole('listitem');
+  await expect(pickedLocation).toContainText('Iceland (2)');
+  await panel.getByLabel('Search Location').fill('Malta');
+  await expect(
+    panel.getByRole('list', { name: 'All Location' }).getByRole('button', { name: /^Malta/ }),
+  ).toHaveText('Malta (1)');
+
+  // Rust becomes a must-have by keyboard; an Office-only search then finds nobody.
+  await pick(panel, 'Tools', 'Rust');
+  const mustHaveRust = panel.getByRole('button', { name: 'Must-have Rust' });
+  await expect(mustHaveRust).toHaveAttribute('aria-pressed', 'false');
+  await mustHaveRust.focus();
+  await page.keyboard.press('Space');
+  await expect(mustHaveRust).toHaveAttribute('aria-pressed', 'true');
+  await pick(panel, 'Working Type', 'Office');
+  const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  expect((await filtering).postDataJSON()).toMatchObject({
+    mustHave: { toolsExperience: ['Rust'] },
+    facets: true,
+  });
+
+  // Nothing matches: the one relaxation that helps shows above the closest teammates.
+  const relax = page.getByRole('region', { name: 'Ways to find more' });
+  const dropOffice = relax.getByRole('button', { name: 'Remove Working Type: Office → 1 teammate' });
+  await expect(dropOffice).toBeVisible();
+  await expect(relax.getByRole('button')).toHaveCount(1);
+  await expect(page.getByText('No exact matches found, showing closest teammates:')).toBeVisible();
+
+  await dropOffice.click();
+  await expect(relax).toHaveCount(0);
+  await expect(page.getByText('No exact matches found, showing closest teammates:')).toHaveCount(0);
+  await expect(grid.getByRole('article')).toHaveCount(1);
+  await expect(rustCard.getByText('Matches 3 of 3: Rust, Finnish, Iceland')).toBeVisible();
+
+  // The detail page reached from the card explains the match in full.
+  await rustCard.getByRole('link', { name: 'See more' }).click();
+  const why = page.getByRole('region', { name: 'Why this match' });
+  await expect(why).toBeVisible();
+  await expect(why.getByText('Matches 3 of 3: Rust, Finnish, Iceland')).toBeVisible();
+  await expect(why.getByRole('definition')).toHaveText(['Has Rust', 'Has Finnish', 'Has Iceland']);
+});

@@ -1,0 +1,54 @@
+import { CLIENT_KEY_OF, type ClientFilterKey } from './filter-keys';
+import { explainMatch, type MatchExplanation } from './match-explanation';
+import type { FacetCounts, Relaxation } from './reference-filter';
+import type { SearchDocument } from './search-document';
+import type { SearchFilter } from './search-query';
+
+/** `facets` of a filtering answer: per option filter (client key), label to count. */
+export type ClientFacets = Partial<Record<ClientFilterKey, Record<string, number>>>;
+
+/** One entry of `relax`: drop the filter `key`, or only make its must-have `label` a plain pick. */
+export interface ClientRelaxation {
+  key: ClientFilterKey;
+  label?: string;
+  count: number;
+}
+
+/** What the index may know of an item's rank beside its document. */
+export interface RankEvidence {
+  /** Cosine similarity 0-1 of the query vector and the record's. */
+  vector?: number;
+  /** Words or phrases of the free text found in the record. */
+  textTerms?: string[];
+}
+
+/** Similarity is shown to 3 decimals (spec section 9); more would only be noise. */
+const roundSimilarity = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** The `why` of one item: its labels against the query's picks, plus the rank evidence when given. */
+export const whyOf = (
+  doc: SearchDocument | null,
+  filter: SearchFilter,
+  evidence: RankEvidence = {},
+): MatchExplanation => {
+  const why: MatchExplanation = doc ? explainMatch(doc, filter) : { matched: {}, missing: {} };
+  if (evidence.textTerms && evidence.textTerms.length > 0) why.text = evidence.textTerms;
+  if (evidence.vector !== undefined)
+    why.similarity = roundSimilarity(Math.min(1, Math.max(0, evidence.vector)));
+  return why;
+};
+
+export const toClientFacets = (facets: FacetCounts): ClientFacets =>
+  Object.fromEntries(
+    Object.entries(facets).map(([dimension, counts]) => [
+      CLIENT_KEY_OF[dimension as keyof FacetCounts],
+      counts,
+    ]),
+  );
+
+export const toClientRelax = (relax: readonly Relaxation[]): ClientRelaxation[] =>
+  relax.map(({ dimension, label, count }) => ({
+    key: CLIENT_KEY_OF[dimension],
+    ...(label === undefined ? {} : { label }),
+    count,
+  }));

@@ -1,0 +1,36 @@
+import type { ClientRelaxation, SearchKind } from '@skillers/domain';
+import { filterTitle } from '../../../lib/match-line';
+import { type FilterState, type OptionFilter, pickedOptions } from './filter-state';
+
+const NOUNS: Record<SearchKind, [one: string, many: string]> = {
+  teammate: ['teammate', 'teammates'],
+  project: ['project', 'projects'],
+};
+
+const OPTION_FILTERS = new Set<string>([
+  'toolsExperience',
+  'projectType',
+  'productType',
+  'offeredGratification',
+  'forGratification',
+  'softSkills',
+  'requiredAreaOfExpertise',
+  'hardSkills',
+  'offeredWorkingType',
+  'usedLanguages',
+  'locations',
+]);
+
+/** "Remove Location: Iceland → 42 teammates", or "Make Location: Iceland optional → …" for a must-have. */
+export const relaxationText = (
+  relaxation: ClientRelaxation,
+  filters: FilterState | null,
+  kind: SearchKind,
+): string => {
+  const { key, label, count } = relaxation;
+  const title = filterTitle(key);
+  const noun = NOUNS[kind][count === 1 ? 0 : 1];
+  if (label !== undefined) return `Make ${title}: ${label} optional → ${count} ${noun}`;
+  const picked = filters && OPTION_FILTERS.has(key) ? pickedOptions(filters, key as OptionFilter) : [];
+  return `Remove ${title}${picked.length > 0 ? `: ${picked.join(', ')}` : ''} → ${count} ${noun}`;
+};
