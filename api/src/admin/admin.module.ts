@@ -4,6 +4,9 @@ import { APP_CONFIG } from '../core/tokens';
 import { AdminAnalyticsController } from './admin-analytics.controller';
 import { AdminPropositionsController } from './admin-propositions.controller';
 import { AdminPropositionsService } from './admin-propositions.service';
+import { AdminReportsController } from './admin-reports.controller';
+import { AdminReportsService } from './admin-reports.service';
+import { TrustModule } from '../trust/trust.module';
 import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
 import { AdminTokenGuard } from './admin-token.guard';
 import { AdminController } from './admin.controller';
@@ -11,7 +14,13 @@ import { AdminService } from './admin.service';
 
 /** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
 @Module({
-  controllers: [AdminController, AdminPropositionsController, AdminAnalyticsController],
+  imports: [TrustModule],
+  controllers: [
+    AdminController,
+    AdminPropositionsController,
+    AdminAnalyticsController,
+    AdminReportsController,
+  ],
   providers: [
     {
       provide: ADMIN_TOKEN,
@@ -21,6 +30,7 @@ import { AdminService } from './admin.service';
     AdminTokenGuard,
     AdminService,
     AdminPropositionsService,
+    AdminReportsService,
   ],
 })
 export class AdminModule {}

@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_MESSAGES, HTTP_MESSAGES } from '@skillers/domain';
+import { AUTH_MESSAGES, HTTP_MESSAGES, TRUST_MESSAGES } from '@skillers/domain';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type AuthenticatedRequest, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AppConfig } from '../config/app-config';
@@ -43,6 +43,10 @@ export const USER_LIMITS = {
   likes: perMinute('likes', 120),
   /** `/ml` and `/sort`, under `/api` and `/embedder`: each call embeds text with the model. */
   similarity: perMinute('similarity', 60),
+  /** Reports of profiles, projects, posts, comments and conversations. */
+  reports: perMinute('reports', 10, TRUST_MESSAGES.tooManyReports),
+  /** Blocks and unblocks together. */
+  blocks: perMinute('blocks', 30),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
 } as const;

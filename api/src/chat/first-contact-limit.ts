@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TRUST_MESSAGES } from '@skillers/domain';
+import { TooManyRequestsException } from '../common/rate-limits';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+import { ChatRepository } from './chat.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * At most FIRST_CONTACTS_PER_DAY new conversations per user in any 24 hours. It counts the stored
+ * conversations the user started, so the limit holds across restarts and api processes; replies, which
+ * never create a conversation, are never counted.
+ */
+@Injectable()
+export class FirstContactLimit {
+  constructor(
+    private readonly chats: ChatRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async assertMayStart(userId: string, now = Date.now()): Promise<void> {
+    const perDay = this.config.firstContactsPerDay;
+    const started = await this.chats.startedBy(userId, perDay);
+    const oldest = started.at(-1);
+    if (started.length < perDay || !oldest) return;
+    const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
+    if (freesAt <= now) return;
+    throw new TooManyRequestsException(
+      TRUST_MESSAGES.tooManyFirstContacts(perDay),
+      Math.max(1, Math.ceil((freesAt - now) / 1000)),
+    );
+  }
+}
