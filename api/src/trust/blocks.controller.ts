@@ -19,16 +19,16 @@ export class BlocksController {
     return this.blocks.list(user.id);
   }
 
-  @Post(':userId')
+  @Post(':id')
   @HttpCode(200)
   @PerUserLimit(USER_LIMITS.blocks)
-  block(@CurrentUser() user: AuthenticatedUser, @Param('userId', userId) blockedId: string) {
+  block(@CurrentUser() user: AuthenticatedUser, @Param('id', userId) blockedId: string) {
     return this.blocks.block(user.id, blockedId);
   }
 
-  @Delete(':userId')
+  @Delete(':id')
   @PerUserLimit(USER_LIMITS.blocks)
-  unblock(@CurrentUser() user: AuthenticatedUser, @Param('userId', userId) blockedId: string) {
+  unblock(@CurrentUser() user: AuthenticatedUser, @Param('id', userId) blockedId: string) {
     return this.blocks.unblock(user.id, blockedId);
   }
 }
