@@ -9,6 +9,7 @@ import {
   TRUST_MESSAGES,
 } from '@skillers/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { createProject, createTeammate, MALFORMED_IDS, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -391,6 +392,35 @@ describe('blocking a user', () => {
     expect((await conversations(blocker)).body.conversations.map((item) => item.friend._id)).toEqual([
       pest.id,
     ]);
+  });
+
+  it('over socket.io: a blocked user’s message is acked as sent but reaches only their own sockets', async () => {
+    const [quiet, noisy] = [await api.signUp(), await api.signUp()];
+    const first = await send(noisy, quiet.id, 'Hello');
+    const room = (first.body.message as unknown as { conversationId: string }).conversationId;
+    const [quietSocket, noisySocket] = await Promise.all([
+      connectSocket(api.baseUrl, { token: quiet.token }),
+      connectSocket(api.baseUrl, { token: noisy.token }),
+    ]);
+    try {
+      await quietSocket.emitWithAck('join', room);
+      await api.request('POST', `/api/user/blocks/${noisy.id}`, { token: quiet.token });
+
+      const heard = eventsDuring(quietSocket, 'message', 500);
+      const echo = nextEvent<{ text: string }>(noisySocket, 'message');
+      const ack = (await noisySocket.emitWithAck('chat', { room, text: 'Still there?' })) as { ok: boolean };
+      expect(ack.ok).toBe(true);
+      expect((await echo).text).toBe('Still there?');
+      expect(await heard).toEqual([]);
+
+      const refused = (await quietSocket.emitWithAck('chat', { room, text: 'Go away' })) as Answer & {
+        ok: boolean;
+      };
+      expect(refused).toEqual({ ok: false, message: TRUST_MESSAGES.youBlockedThem });
+    } finally {
+      quietSocket.close();
+      noisySocket.close();
+    }
   });
 
   it('hides the blocked user’s posts and comments from the blocker’s feed only', async () => {
