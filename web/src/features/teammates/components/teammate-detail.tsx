@@ -46,6 +46,7 @@ const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: Pu
       editHref={`/teammates/editTeammate/${teammate._id}`}
       save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
       message={{ recipientId: owner._id, variant: 'teammate' }}
+      report={{ targetKind: 'profile', targetId: teammate._id, ownerName: owner.username }}
     >
       <DetailText title="Description" text={teammate.description} />
       <dl className="detail__groups">
