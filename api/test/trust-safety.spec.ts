@@ -152,6 +152,26 @@ describe('reports and the admin queue', () => {
     }
   });
 
+  it('answers a flood of new and repeated reports sent at once with 201, 409 or 429 only, losing none', async () => {
+    const flooder = await api.signUp();
+    const projects = await Promise.all(Array.from({ length: 6 }, () => createProject(api, author)));
+    const before = (await queue()).body.total;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        report(flooder.token, { targetKind: 'project', targetId: projects[n % 6]._id, reason: 'spam' }),
+      ),
+    );
+    const counts = new Map<number, number>();
+    for (const { status } of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
+    const [stored, repeated, refused] = [201, 409, 429].map((status) => counts.get(status) ?? 0);
+    expect(stored + repeated + refused).toBe(30);
+    // Ten pass the per-user limit; each project is stored once, the repeats among them are refused.
+    expect(stored + repeated).toBe(10);
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThanOrEqual(6);
+    expect((await queue()).body.total).toBe(before + stored);
+  });
+
   it('refuses a report flood with 429 and Retry-After, storing nothing past the limit', async () => {
     const flooder = await api.signUp();
     const projects = await Promise.all(Array.from({ length: 12 }, () => createProject(api, author)));
@@ -265,12 +285,22 @@ describe('reports and the admin queue', () => {
     expect(dismissed.body.report.status).toBe('dismissed');
     expect((await api.request('GET', `/api/project/${project._id}`)).status).toBe(200);
 
-    const conversationReport = (await queue('?status=open')).body.reports.find(
-      (item) => item.targetKind === 'conversation',
-    );
-    const refused = await api.request<Answer>('POST', `/api/admin/reports/${conversationReport?._id}/hide`, {
-      token: ADMIN_TOKEN,
+    const sent = await api.request<{ message: { conversationId: string } }>('POST', '/api/chat/sendMessage', {
+      token: author.token,
+      body: { id: reporter.id, message: 'Unwanted' },
     });
+    const conversationReport = await report(reporter.token, {
+      targetKind: 'conversation',
+      targetId: sent.body.message.conversationId,
+      reason: 'harassment',
+    });
+    const refused = await api.request<Answer>(
+      'POST',
+      `/api/admin/reports/${conversationReport.body.reportId}/hide`,
+      {
+        token: ADMIN_TOKEN,
+      },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(TRUST_MESSAGES.cannotHideConversation);
 
@@ -472,6 +502,12 @@ describe('first-contact limit', () => {
     expect(fourth.body.message).toBe(TRUST_MESSAGES.tooManyFirstContacts(3));
     expect(fourth.body.retryAfterSeconds).toBeGreaterThan(23 * 3600);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+
+    // First messages sent at once cannot all pass the same count.
+    const rusher = await api.signUp();
+    const targets = await Promise.all(Array.from({ length: 8 }, () => api.signUp()));
+    const rushed = await Promise.all(targets.map((target) => send(rusher, target, 'Hi all at once')));
+    expect(rushed.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
 
     // Writing again in a started conversation, and answering one, are never limited.
     expect((await send(sender, recipients[0], 'Me again')).status).toBe(201);

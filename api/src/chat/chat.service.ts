@@ -58,14 +58,13 @@ export class ChatService {
   async sendTo(senderId: string, recipientId: string, text: string): Promise<{ message: ChatMessage }> {
     await this.assertCanTalkTo(senderId, recipientId);
     await this.assertNotBlockedBySender(senderId, recipientId);
-    // Only a first message starts a conversation; replies are never limited.
-    if (!(await this.chats.findConversationBetween(senderId, recipientId)))
+    // Only a first message starts a conversation, and only that counts toward the daily limit.
+    const conversation = await this.firstContacts.startExclusive(senderId, async () => {
+      const existing = await this.chats.findConversationBetween(senderId, recipientId);
+      if (existing) return existing;
       await this.firstContacts.assertMayStart(senderId);
-    const conversation = await this.chats.conversationBetween(
-      senderId,
-      recipientId,
-      new Date().toISOString(),
-    );
+      return this.chats.conversationBetween(senderId, recipientId, new Date().toISOString());
+    });
     return { message: await this.store(conversation._id, senderId, recipientId, text) };
   }
 

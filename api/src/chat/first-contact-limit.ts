@@ -14,10 +14,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 @Injectable()
 export class FirstContactLimit {
+  /** Per user, the end of the latest `startExclusive` work queued in this process. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly chats: ChatRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Runs `start` (the count and the conversation's creation) one at a time per user in this process, so
+   * first messages sent at once cannot all pass the same count.
+   */
+  async startExclusive<T>(userId: string, start: () => Promise<T>): Promise<T> {
+    const run = (this.pending.get(userId) ?? Promise.resolve()).then(start);
+    const settled = run.catch(() => undefined);
+    this.pending.set(userId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.pending.get(userId) === settled) this.pending.delete(userId);
+    }
+  }
 
   async assertMayStart(userId: string, now = Date.now()): Promise<void> {
     const perDay = this.config.firstContactsPerDay;
