@@ -1,4 +1,4 @@
-import { conversationPairKey, TRUST_MESSAGES } from '@skillers/domain';
+import { type ConversationRecord, conversationPairKey, TRUST_MESSAGES } from '@skillers/domain';
 import { COLLECTIONS, newId, openRecordStore, type RecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +29,9 @@ describe('first-contact limit over a real store', () => {
   });
 
   const started = async (userId: string, hoursAgo: number, other = newId()) => {
-    await store.collection(COLLECTIONS.conversations).insert({
+    await store.collection<ConversationRecord>(COLLECTIONS.conversations).insert({
       _id: newId(),
-      participants: [userId, other].sort(),
+      participants: [userId, other].sort() as [string, string],
       pairKey: conversationPairKey(userId, other),
       startedBy: userId,
       createdAt: new Date(NOW - hoursAgo * HOUR_MS).toISOString(),
