@@ -118,3 +118,28 @@ test('a project is reported from its page with a reason, and lands in the admin 
     .click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('You have already reported this.');
 });
+
+test('a post is reported from its card in the feed; one’s own posts offer no Report', async ({
+  page,
+  request,
+}) => {
+  const [author, reader] = await Promise.all([createAccount(request), createAccount(request)]);
+  const text = uniqueName('Buy cheap followers');
+  const created = await request.post('/api/post', {
+    headers: { authorization: `Bearer ${author.token}` },
+    data: { data: text },
+  });
+  expect(created.status()).toBe(201);
+
+  await openSignedIn(page, author, '/feed');
+  const card = page.getByRole('article', { name: `Post by ${author.username}` }).filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Report' })).toHaveCount(0);
+
+  await openSignedIn(page, reader, '/feed');
+  await card.getByRole('button', { name: 'Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this post' });
+  await dialog.getByLabel('Reason').selectOption({ label: 'Spam or advertising' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Thank you. Our team will review your report.');
+});
