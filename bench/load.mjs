@@ -88,6 +88,8 @@ const startServer = (dataDir) =>
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+          // Every user may write to every other one: the mix starts up to LOAD_USERS - 1 conversations each.
+          FIRST_CONTACTS_PER_DAY: String(Math.max(20, USERS)),
         },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },

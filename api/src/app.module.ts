@@ -24,6 +24,7 @@ import { SearchPortsModule } from './search/search-ports.module';
 import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
 import { TeammatesModule } from './teammates/teammates.module';
+import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
 
 /** Where `vite build` puts the web app, relative to this file once compiled to api/dist. */
@@ -69,6 +70,7 @@ export class AppModule {
         ProjectsModule,
         TeammatesModule,
         SavedModule,
+        TrustModule,
         SeedModule,
         AdminModule,
         ...webApp(),

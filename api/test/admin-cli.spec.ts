@@ -1,3 +1,4 @@
+import { type AdminReportList, TRUST_MESSAGES } from '@skillers/domain';
 import type { AdminStats, PropositionList } from '@skillers/indexer';
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -89,7 +90,7 @@ describe('admin command line against a running server', () => {
     expect(result.stderr).toContain("argument 'user' is invalid. Allowed choices are project, teammate.");
   });
 
-  it.each([['reindex'], ['stats'], ['proposals', 'list'], ['jobs', 'retry-failed']])(
+  it.each([['reindex'], ['stats'], ['proposals', 'list'], ['reports'], ['jobs', 'retry-failed']])(
     '`%s` exits with 1 and one line when no server answers at the address',
     async (...command) => {
       const url = await closedLoopbackUrl();
@@ -137,6 +138,47 @@ describe('admin command line against a running server', () => {
     expect(await runCollected(['proposals', 'dismiss', id], env)).toMatchObject({
       code: 1,
       stderr: 'error: Proposal not found\n',
+    });
+  });
+
+  it('lists reports as a table and as JSON, hides the reported item and dismisses a report', async () => {
+    const [author, reporter] = [await api.signUp(), await api.signUp()];
+    const post = await api.request<{ post: { _id: string } }>('POST', '/api/post', {
+      token: author.token,
+      body: { data: 'Cheap followers here' },
+    });
+    const filed = await api.request<{ reportId: string }>('POST', '/api/reports', {
+      token: reporter.token,
+      body: { targetKind: 'post', targetId: post.body.post._id, reason: 'spam', text: 'Selling followers' },
+    });
+    const id = filed.body.reportId;
+
+    const listed = await runCollected(['reports', '--status', 'open'], env);
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(`${id}.*post ${post.body.post._id}.*spam.*Selling followers.*open.*${reporter.username}`),
+    );
+    expect(listed.stdout).toContain('Page 1 of 1 (1 report, newest first)');
+    const json = await runCollected(['reports', '--json'], env);
+    expect((JSON.parse(json.stdout) as AdminReportList).reports.map((report) => report._id)).toEqual([id]);
+
+    expect(await runCollected(['reports', 'hide', id], env)).toEqual({
+      code: 0,
+      stdout: `${TRUST_MESSAGES.itemHidden} (post ${post.body.post._id})\n`,
+      stderr: '',
+    });
+    const feed = await api.request<{ posts: { _id: string }[] }>('GET', '/api/post?page=1');
+    expect(feed.body.posts.map((item) => item._id)).not.toContain(post.body.post._id);
+    expect((await runCollected(['reports', '--status', 'open'], env)).stdout).toBe('No reports.\n');
+    expect(await runCollected(['reports', 'dismiss', id], env)).toEqual({
+      code: 0,
+      stdout: `${TRUST_MESSAGES.reportDismissed}\n`,
+      stderr: '',
+    });
+    expect(await runCollected(['reports', 'hide', 'aaaaaaaaaaaaaaaaaaaaaaaa'], env)).toMatchObject({
+      code: 1,
+      stderr: `error: ${TRUST_MESSAGES.reportNotFound}\n`,
     });
   });
 

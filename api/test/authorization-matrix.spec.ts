@@ -69,6 +69,10 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/user/settings'),
   route('user', 'PATCH', '/api/user/settings'),
   route('user', 'GET', '/api/user/users'),
+  route('user', 'POST', '/api/reports'),
+  route('user', 'GET', '/api/user/blocks'),
+  route('user', 'POST', '/api/user/blocks/:id'),
+  route('user', 'DELETE', '/api/user/blocks/:id'),
 
   route('admin', 'GET', '/api/admin/stats'),
   route('admin', 'POST', '/api/admin/reindex'),
@@ -76,6 +80,9 @@ const ROUTES: readonly Route[] = [
   route('admin', 'GET', '/api/admin/propositions'),
   route('admin', 'DELETE', '/api/admin/propositions/:id'),
   route('admin', 'GET', '/api/admin/analytics'),
+  route('admin', 'GET', '/api/admin/reports'),
+  route('admin', 'POST', '/api/admin/reports/:id/hide'),
+  route('admin', 'POST', '/api/admin/reports/:id/dismiss'),
 
   route('open', 'POST', '/api/auth/signup'),
   route('open', 'POST', '/api/auth/login'),

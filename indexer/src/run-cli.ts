@@ -3,6 +3,7 @@ import type { CliContext } from './commands/cli-context';
 import { registerJobsCommand } from './commands/jobs.command';
 import { registerProposalsCommand } from './commands/proposals.command';
 import { registerReindexCommand } from './commands/reindex.command';
+import { registerReportsCommand } from './commands/reports.command';
 import { registerSeedCommand } from './commands/seed.command';
 import { registerStatsCommand } from './commands/stats.command';
 
@@ -20,6 +21,7 @@ const createProgram = (context: CliContext): Command => {
   registerStatsCommand(program, context);
   registerJobsCommand(program, context);
   registerProposalsCommand(program, context);
+  registerReportsCommand(program, context);
   return program;
 };
 

@@ -1,4 +1,4 @@
-import { PROPOSABLE_FILTER_TYPES, SEARCH_KINDS } from '@skillers/domain';
+import { PROPOSABLE_FILTER_TYPES, REPORT_STATUSES, SEARCH_KINDS } from '@skillers/domain';
 import { z } from 'zod';
 
 /** `POST /admin/reindex`: every kind by default, or the one named. */
@@ -18,6 +18,15 @@ export const propositionFilterSchema = z.object({
 });
 
 export type PropositionFilter = z.infer<typeof propositionFilterSchema>;
+
+/** `?status=` of the report queue: every report by default. */
+export const reportFilterSchema = z.object({
+  status: z
+    .enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
 
 /** The longest range the analytics report covers in one call: a year, leap day included. */
 export const ANALYTICS_DAYS_MAX = 366;

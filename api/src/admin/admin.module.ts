@@ -5,6 +5,9 @@ import { APP_CONFIG } from '../core/tokens';
 import { AdminAnalyticsController } from './admin-analytics.controller';
 import { AdminPropositionsController } from './admin-propositions.controller';
 import { AdminPropositionsService } from './admin-propositions.service';
+import { AdminReportsController } from './admin-reports.controller';
+import { AdminReportsService } from './admin-reports.service';
+import { TrustModule } from '../trust/trust.module';
 import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
 import { AdminTokenGuard } from './admin-token.guard';
 import { AdminController } from './admin.controller';
@@ -13,7 +16,13 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
 
 /** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
 @Module({
-  controllers: [AdminController, AdminPropositionsController, AdminAnalyticsController],
+  imports: [TrustModule],
+  controllers: [
+    AdminController,
+    AdminPropositionsController,
+    AdminAnalyticsController,
+    AdminReportsController,
+  ],
   providers: [
     {
       provide: ADMIN_TOKEN,
@@ -24,6 +33,7 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
     reindexLockProvider,
     AdminService,
     AdminPropositionsService,
+    AdminReportsService,
   ],
 })
 export class AdminModule implements OnApplicationShutdown {

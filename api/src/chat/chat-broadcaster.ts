@@ -5,6 +5,14 @@ import type { Server } from 'socket.io';
 /** Every socket joins its user's room on connecting, so a conversation's first message reaches it too. */
 export const userRoom = (userId: string): string => `user:${userId}`;
 
+const realtime = (message: ChatMessage): RealtimeMessage => ({
+  _id: message._id,
+  conversationId: message.conversationId,
+  senderId: message.senderId,
+  text: message.message,
+  date: message.date,
+});
+
 /**
  * Pushes stored messages to their conversation room and to both participants' user rooms. The gateway hands over its server once it
  * exists, so HTTP sends and socket sends reach the room the same way.
@@ -22,13 +30,17 @@ export class ChatBroadcaster {
    * own sockets too: clients match echoes by `_id`.
    */
   messageStored(message: ChatMessage, participants: readonly string[]): void {
-    const payload: RealtimeMessage = {
-      _id: message._id,
-      conversationId: message.conversationId,
-      senderId: message.senderId,
-      text: message.message,
-      date: message.date,
-    };
-    this.server?.to(message.conversationId).to(participants.map(userRoom)).emit(CHAT_EVENTS.message, payload);
+    this.server
+      ?.to(message.conversationId)
+      .to(participants.map(userRoom))
+      .emit(CHAT_EVENTS.message, realtime(message));
+  }
+
+  /**
+   * A message to someone who blocked the sender: only the sender's own sockets get the echo, not the
+   * conversation room the recipient may have joined.
+   */
+  messageWithheld(message: ChatMessage, senderId: string): void {
+    this.server?.to(userRoom(senderId)).emit(CHAT_EVENTS.message, realtime(message));
   }
 }

@@ -37,8 +37,12 @@ export class ChatRepository {
     return this.conversations.findOne({ pairKey: conversationPairKey(a, b) });
   }
 
-  /** The pair's conversation, created on first use; the unique pair key settles two first messages racing. */
-  async conversationBetween(a: string, b: string, now: string): Promise<ConversationRecord> {
+  /**
+   * The pair's conversation, created on first use by `startedBy` (one of the pair); the unique pair key
+   * settles two first messages racing.
+   */
+  async conversationBetween(startedBy: string, other: string, now: string): Promise<ConversationRecord> {
+    const [a, b] = [startedBy, other];
     const existing = await this.findConversationBetween(a, b);
     if (existing) return existing;
     const participants = [a, b].sort() as [string, string];
@@ -47,6 +51,7 @@ export class ChatRepository {
         _id: newId(),
         participants,
         pairKey: conversationPairKey(a, b),
+        startedBy,
         createdAt: now,
       });
     } catch (error) {
@@ -55,6 +60,20 @@ export class ChatRepository {
       if (!winner) throw error;
       return winner;
     }
+  }
+
+  /** The latest conversations the user started, newest first. */
+  startedBy(userId: string, limit: number) {
+    return this.conversations.find(
+      { startedBy: userId },
+      {
+        sort: [
+          { field: 'createdAt', direction: 'desc' },
+          { field: '_id', direction: 'desc' },
+        ],
+        limit,
+      },
+    );
   }
 
   conversationsOf(userId: string) {

@@ -6,13 +6,16 @@ import {
   CONVERSATION_MESSAGES_LIMIT,
   type ConversationRecord,
   type ConversationSummary,
+  TRUST_MESSAGES,
   UNREAD_COUNT_LIMIT,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
 import { toPublicUser } from '../users/users.service';
 import { UsersRepository } from '../users/users.repository';
 import { ChatBroadcaster } from './chat-broadcaster';
+import { BlocksRepository } from '../trust/blocks.repository';
 import { ChatRepository } from './chat.repository';
+import { FirstContactLimit } from './first-contact-limit';
 
 export interface ConversationView {
   conversation: { _id?: string; messages: ChatMessage[] };
@@ -32,6 +35,8 @@ export class ChatService {
     private readonly chats: ChatRepository,
     private readonly users: UsersRepository,
     private readonly broadcaster: ChatBroadcaster,
+    private readonly blocks: BlocksRepository,
+    private readonly firstContacts: FirstContactLimit,
   ) {}
 
   /** The conversation with a friend, its latest messages oldest first; reading it marks it read. */
@@ -40,7 +45,11 @@ export class ChatService {
     const conversation = await this.chats.findConversationBetween(userId, friendId);
     // Conversations start with their first message: before that there is simply nothing to show.
     if (!conversation) return { conversation: { messages: [] } };
-    const messages = await this.chats.latestMessages(conversation._id, CONVERSATION_MESSAGES_LIMIT);
+    const latest = await this.chats.latestMessages(conversation._id, CONVERSATION_MESSAGES_LIMIT);
+    // Someone the user blocked is not heard from: their messages are left out while the block lasts.
+    const messages = (await this.blocks.hasBlocked(userId, friendId))
+      ? latest.filter((message) => message.senderId !== friendId)
+      : latest;
     const newest = messages.at(-1);
     if (newest) await this.chats.markRead(conversation._id, userId, newest.date);
     return { conversation: { _id: conversation._id, messages } };
@@ -48,17 +57,22 @@ export class ChatService {
 
   async sendTo(senderId: string, recipientId: string, text: string): Promise<{ message: ChatMessage }> {
     await this.assertCanTalkTo(senderId, recipientId);
-    const conversation = await this.chats.conversationBetween(
-      senderId,
-      recipientId,
-      new Date().toISOString(),
-    );
+    await this.assertNotBlockedBySender(senderId, recipientId);
+    // Only a first message starts a conversation, and only that counts toward the daily limit.
+    const conversation = await this.firstContacts.startExclusive(senderId, async () => {
+      const existing = await this.chats.findConversationBetween(senderId, recipientId);
+      if (existing) return existing;
+      await this.firstContacts.assertMayStart(senderId);
+      return this.chats.conversationBetween(senderId, recipientId, new Date().toISOString());
+    });
     return { message: await this.store(conversation._id, senderId, recipientId, text) };
   }
 
   async sendInConversation(senderId: string, conversationId: string, text: string): Promise<ChatMessage> {
     const conversation = await this.assertParticipant(senderId, conversationId);
-    return this.store(conversationId, senderId, friendOf(conversation, senderId), text);
+    const recipientId = friendOf(conversation, senderId);
+    await this.assertNotBlockedBySender(senderId, recipientId);
+    return this.store(conversationId, senderId, recipientId, text);
   }
 
   /** Refuses alike whether the conversation is someone else's or does not exist, so ids reveal nothing. */
@@ -75,7 +89,11 @@ export class ChatService {
    * last message and unread count. Activity is read from the messages (one indexed query each).
    */
   async conversations(userId: string): Promise<{ conversations: ConversationSummary[] }> {
-    const newest = (await this.activeConversations(userId)).slice(0, CONVERSATION_LIST_LIMIT);
+    const blocked = await this.blocks.blockedIdsOf(userId);
+    // Conversations with users this one blocked are left out of the list while the block lasts.
+    const newest = (await this.activeConversations(userId))
+      .filter(({ conversation }) => !blocked.has(friendOf(conversation, userId)))
+      .slice(0, CONVERSATION_LIST_LIMIT);
     if (newest.length === 0) return { conversations: [] };
 
     const [friends, markers] = await Promise.all([
@@ -134,6 +152,12 @@ export class ChatService {
     if (!(await this.users.findById(friendId))) throw new NotFoundException(CHAT_MESSAGES.userNotFound);
   }
 
+  /** A user who blocked someone is told so when writing to them; only the blocker ever sees this. */
+  private async assertNotBlockedBySender(senderId: string, recipientId: string): Promise<void> {
+    if (await this.blocks.hasBlocked(senderId, recipientId))
+      throw new ForbiddenException(TRUST_MESSAGES.youBlockedThem);
+  }
+
   private async store(
     conversationId: string,
     senderId: string,
@@ -148,7 +172,11 @@ export class ChatService {
       date: new Date().toISOString(),
     };
     await this.chats.insertMessage(message);
-    this.broadcaster.messageStored(message, [senderId, recipientId]);
+    // A message to someone who blocked the sender is accepted and kept, so the sender sees it sent as
+    // always and cannot tell; it only reaches the sender's own sockets, and the blocker's views skip it.
+    if (await this.blocks.hasBlocked(recipientId, senderId))
+      this.broadcaster.messageWithheld(message, senderId);
+    else this.broadcaster.messageStored(message, [senderId, recipientId]);
     return message;
   }
 }

@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_MESSAGES, HTTP_MESSAGES } from '@skillers/domain';
+import { AUTH_MESSAGES, HTTP_MESSAGES, TRUST_MESSAGES } from '@skillers/domain';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type AuthenticatedRequest, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AppConfig } from '../config/app-config';
@@ -58,6 +58,10 @@ export const USER_LIMITS = {
   similarity: perMinute('similarity', 60),
   /** `POST /embedder/embed` calls of a signed-in user. */
   embeds: perMinute('embeds', 120),
+  /** Reports of profiles, projects, posts, comments and conversations. */
+  reports: perMinute('reports', 10, TRUST_MESSAGES.tooManyReports),
+  /** Blocks and unblocks together. */
+  blocks: perMinute('blocks', 30),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
 } as const;

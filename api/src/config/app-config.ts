@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FIRST_CONTACTS_PER_DAY_DEFAULT } from '@skillers/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -53,6 +54,12 @@ const envSchema = z.object({
     .positive('must be greater than 0')
     .max(10_000, 'must be at most 10000')
     .default(1),
+  FIRST_CONTACTS_PER_DAY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(FIRST_CONTACTS_PER_DAY_DEFAULT),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   CORS_ORIGINS: z
     .string()
@@ -87,6 +94,8 @@ export type AppConfig = Readonly<{
   /** Multiplies every per-minute request limit; above 1 only for load and browser tests. */
   rateLimitScale: number;
   corsOrigins: readonly string[];
+  /** New conversations one user may start in 24 hours; replies are never limited. */
+  firstContactsPerDay: number;
 }>;
 
 /** A configuration problem, worded as the one line start-up prints before it stops. */
@@ -139,5 +148,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     rateLimitScale: vars.RATE_LIMIT_SCALE,
     trustProxy: vars.TRUST_PROXY,
     corsOrigins: vars.CORS_ORIGINS ?? [],
+    firstContactsPerDay: vars.FIRST_CONTACTS_PER_DAY,
   });
 };

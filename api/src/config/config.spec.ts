@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       rateLimitScale: 1,
       trustProxy: 'loopback',
+      firstContactsPerDay: 20,
     });
     expect(config.mongoUrl).toBeUndefined();
   });
@@ -81,6 +82,9 @@ describe('loadConfig', () => {
     ['EMBEDDER_MODEL_PATH', '/no/such/folder', /EMBEDDER_MODEL_PATH=.*must be an existing folder/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
     ['RATE_LIMIT_SCALE', '0', /RATE_LIMIT_SCALE="0": must be greater than 0/],
+    ['FIRST_CONTACTS_PER_DAY', '0', /FIRST_CONTACTS_PER_DAY="0": must be at least 1/],
+    ['FIRST_CONTACTS_PER_DAY', '2.5', /FIRST_CONTACTS_PER_DAY="2.5": must be a whole number/],
+    ['FIRST_CONTACTS_PER_DAY', 'many', /FIRST_CONTACTS_PER_DAY="many": must be a number/],
     ['TRUST_PROXY', 'all;of them', /TRUST_PROXY="all;of them": must be an Express trust proxy value/],
   ])('stops with a one-line message naming %s when it is %s', (name, value, message) => {
     const load = () => loadConfig({ [name]: value });

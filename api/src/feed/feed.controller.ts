@@ -21,7 +21,7 @@ import {
   postSchema,
 } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FeedService } from './feed.service';
@@ -34,9 +34,14 @@ const postId = new ZodPipe(objectIdSchema);
 export class FeedController {
   constructor(private readonly feed: FeedService) {}
 
+  /** Open to visitors; a signed-in viewer's page leaves out the users they blocked. */
   @Get()
-  page(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery) {
-    return this.feed.page(query.page);
+  @UseGuards(OptionalJwtAuthGuard)
+  page(
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
+  ) {
+    return this.feed.page(query.page, user?.id);
   }
 
   @Post()

@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { FeedController } from './feed.controller';
 import { FeedRepository } from './feed.repository';
 import { FeedService } from './feed.service';
+import { BlocksRecordsModule } from '../trust/blocks-records.module';
 
-@Module({ controllers: [FeedController], providers: [FeedRepository, FeedService] })
+@Module({
+  imports: [BlocksRecordsModule],
+  controllers: [FeedController],
+  providers: [FeedRepository, FeedService],
+})
 export class FeedModule {}

@@ -14,6 +14,7 @@ import {
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { BlocksRepository } from '../trust/blocks.repository';
 import { FeedRepository } from './feed.repository';
 
 /** Where a post's image is served; feed pages carry this address instead of the bytes. */
@@ -30,15 +31,26 @@ const authorOf = (user: AuthenticatedUser) => ({ _id: user.id, username: user.us
 
 @Injectable()
 export class FeedService {
-  constructor(private readonly feed: FeedRepository) {}
+  constructor(
+    private readonly feed: FeedRepository,
+    private readonly blocks: BlocksRepository,
+  ) {}
 
-  /** Newest first, FEED_PAGE_SIZE per page; `hasMore` says whether a next page has posts. */
-  async page(page: number): Promise<FeedPage> {
+  /**
+   * Newest first, FEED_PAGE_SIZE per page; `hasMore` says whether a next page has posts. A signed-in
+   * viewer does not see the posts and comments of users they blocked: those are left out of the page,
+   * which then holds fewer posts, so the pages stay the same for everyone.
+   */
+  async page(page: number, viewerId?: string): Promise<FeedPage> {
     const { skip } = pageWindow(page, FEED_PAGE_SIZE);
     // One post more than a page tells whether another page follows, without counting them all.
     const records = await this.feed.newestPosts(skip, FEED_PAGE_SIZE + 1);
+    const blocked = viewerId ? await this.blocks.blockedIdsOf(viewerId) : new Set<string>();
     const posts = await Promise.all(
-      records.slice(0, FEED_PAGE_SIZE).map((record) => this.withComments(record)),
+      records
+        .slice(0, FEED_PAGE_SIZE)
+        .filter((record) => !blocked.has(record.user._id))
+        .map((record) => this.withComments(record, blocked)),
     );
     return { posts, hasMore: records.length > FEED_PAGE_SIZE };
   }
@@ -62,6 +74,8 @@ export class FeedService {
   }
 
   async image(postId: string): Promise<{ contentType: PostImageType; bytes: Buffer }> {
+    // A hidden post's image goes with it.
+    if (!(await this.feed.findPost(postId))) throw new NotFoundException(FEED_MESSAGES.postNotFound);
     const image = await this.feed.findImage(postId);
     if (!image) throw new NotFoundException('This post has no image');
     return { contentType: image.contentType, bytes: Buffer.from(image.data, 'base64') };
@@ -93,11 +107,12 @@ export class FeedService {
     return { comment: toComment(comment) };
   }
 
-  private async withComments(record: PostRecord): Promise<Post> {
+  private async withComments(record: PostRecord, blocked: ReadonlySet<string>): Promise<Post> {
     const comments = await this.feed.latestComments(record._id, COMMENTS_PER_POST_LIMIT);
     const count =
       comments.length < COMMENTS_PER_POST_LIMIT ? comments.length : await this.feed.countComments(record._id);
-    return toPost(record, comments.map(toComment), count);
+    const shown = comments.filter((comment) => !blocked.has(comment.user._id));
+    return toPost(record, shown.map(toComment), count - (comments.length - shown.length));
   }
 }
 

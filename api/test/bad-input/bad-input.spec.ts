@@ -473,6 +473,11 @@ describe('bad input, everywhere', () => {
       },
     );
 
+    const report = await api.request<{ reportId: string }>('POST', '/api/reports', {
+      token: owner.token,
+      body: { targetKind: 'conversation', targetId: conversationId, reason: 'harassment' },
+    });
+
     seeded = {
       owner: { id: owner.id, token: owner.token, email: owner.email, password: owner.password },
       friendId: friend.id,
@@ -482,6 +487,7 @@ describe('bad input, everywhere', () => {
       friendTeammateId: friendTeammate.body.teammate._id,
       postId: post.body.post._id,
       propositionId: proposals.body.propositions[0]._id,
+      reportId: report.body.reportId,
     };
     for (const [name, id] of Object.entries(seeded)) {
       if (name.endsWith('Id')) expect(id, name).toMatch(/^[0-9a-f]{24}$/);

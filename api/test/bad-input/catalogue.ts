@@ -12,6 +12,7 @@ import {
   projectCreateSchema,
   projectEditSchema,
   propositionSchema,
+  reportSchema,
   savedFilteringRequestSchema,
   searchClickSchema,
   sendMessageSchema,
@@ -27,6 +28,7 @@ import {
   analyticsQuerySchema,
   propositionFilterSchema,
   reindexRequestSchema,
+  reportFilterSchema,
 } from '../../src/admin/admin-request.schemas';
 
 /** Records made before the barrage, which no refused request may change. */
@@ -39,6 +41,8 @@ export interface Seeded {
   friendTeammateId: string;
   postId: string;
   propositionId: string;
+  /** A report of the owner's conversation with the friend: hiding it is refused, so no attempt hides anything. */
+  reportId: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -224,7 +228,7 @@ export const ROUTES: RouteEntry[] = [
     auth: 'user',
     body: { schema: sendMessageSchema, valid: (s) => ({ id: s.friendId, message: 'Hello there' }) },
   })),
-  { method: 'GET', path: '/api/post', auth: 'none', query: page },
+  { method: 'GET', path: '/api/post', auth: 'optional', query: page },
   {
     method: 'POST',
     path: '/api/post',
@@ -371,6 +375,24 @@ export const ROUTES: RouteEntry[] = [
     absentIdStatus: null,
   },
   { method: 'GET', path: '/api/user/savedIds', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    auth: 'user',
+    body: {
+      schema: reportSchema,
+      valid: (s) => ({ targetKind: 'project', targetId: s.friendProjectId, reason: 'spam', text: 'Spam' }),
+    },
+  },
+  { method: 'GET', path: '/api/user/blocks', auth: 'user' },
+  { method: 'POST', path: '/api/user/blocks/:id', auth: 'user', id: (s) => s.friendId, absentIdStatus: 404 },
+  {
+    method: 'DELETE',
+    path: '/api/user/blocks/:id',
+    auth: 'user',
+    id: (s) => s.friendId,
+    absentIdStatus: null,
+  },
   { method: 'GET', path: '/api/admin/stats', auth: 'admin' },
   {
     method: 'POST',
@@ -404,6 +426,33 @@ export const ROUTES: RouteEntry[] = [
       ],
       valid: () => ({ from: '2031-05-01', to: '2031-05-04' }),
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    auth: 'admin',
+    query: {
+      schemas: [pageQuerySchema, reportFilterSchema],
+      fields: [
+        { name: 'page', kind: 'page' },
+        { name: 'status', kind: 'enum' },
+      ],
+      valid: () => ({ page: '1', status: 'open' }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/hide',
+    auth: 'admin',
+    id: (s) => s.reportId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/dismiss',
+    auth: 'admin',
+    id: (s) => s.reportId,
+    absentIdStatus: 404,
   },
   {
     method: 'DELETE',

@@ -1,4 +1,4 @@
-import type { SearchKind } from '@skillers/domain';
+import type { AdminReportList, ReportRecord, ReportStatus, SearchKind } from '@skillers/domain';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
@@ -36,6 +36,16 @@ const errorMessageOf = async (response: Response): Promise<string> => {
   return `HTTP ${response.status} ${response.statusText}`.trim();
 };
 
+export interface ReportQuery {
+  status?: ReportStatus;
+  page?: number;
+}
+
+export interface ResolvedReport {
+  message: string;
+  report: ReportRecord;
+}
+
 export interface PropositionQuery {
   filterType?: string;
   page?: number;
@@ -70,6 +80,23 @@ export class AdminClient {
 
   dismissProposition(id: string): Promise<DismissedProposition> {
     return this.json('DELETE', `/api/admin/propositions/${encodeURIComponent(id)}`);
+  }
+
+  reports({ status, page }: ReportQuery = {}): Promise<AdminReportList> {
+    const query = new URLSearchParams();
+    if (status) query.set('status', status);
+    if (page) query.set('page', String(page));
+    const search = query.size > 0 ? `?${query}` : '';
+    return this.json('GET', `/api/admin/reports${search}`);
+  }
+
+  /** Hides the reported item and closes the reports about it. */
+  hideReported(reportId: string): Promise<ResolvedReport> {
+    return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/hide`);
+  }
+
+  dismissReport(reportId: string): Promise<ResolvedReport> {
+    return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`);
   }
 
   /**

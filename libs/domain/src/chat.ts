@@ -24,6 +24,8 @@ export interface ConversationRecord {
   _id: string;
   participants: [string, string];
   pairKey: string;
+  /** Who sent the first message; conversations stored before this field have none. */
+  startedBy?: string;
   createdAt: string;
 }
 

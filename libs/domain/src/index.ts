@@ -9,6 +9,7 @@ export * from './project';
 export * from './saved';
 export * from './search';
 export * from './teammate';
+export * from './trust';
 export * from './validation/account.schema';
 export * from './validation/auth.schema';
 export * from './validation/chat.schema';
@@ -36,6 +37,7 @@ export {
 export * from './validation/object-id';
 export * from './validation/page.schema';
 export * from './validation/project.schema';
+export * from './validation/report.schema';
 export * from './validation/username';
 export * from './validation/teammate.schema';
 export * from './validation/text';

@@ -24,6 +24,9 @@ const LISTS: { spec: CollectionSpec; filter: Record<string, string>; sort: FindO
   { spec: COLLECTIONS.saved, filter: { userId: 'a', kind: 'project' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.propositions, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.propositions, filter: { filterType: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.reports, filter: {}, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.reports, filter: { status: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.conversations, filter: { startedBy: 'a' }, sort: NEWEST_FIRST },
   {
     spec: COLLECTIONS.messages,
     filter: { conversationId: 'a' },

@@ -51,9 +51,14 @@ export const COLLECTIONS = {
       { fields: ['kind', 'itemId'] },
     ],
   },
+  /** `startedBy` with `createdAt` counts the conversations a user started lately (first-contact limit). */
   conversations: {
     name: 'conversations',
-    indexes: [{ fields: ['pairKey'], unique: true }, { fields: ['participants'] }],
+    indexes: [
+      { fields: ['pairKey'], unique: true },
+      { fields: ['participants'] },
+      { fields: ['startedBy', 'createdAt', '_id'] },
+    ],
   },
   conversationReads: {
     name: 'conversation_reads',
@@ -63,4 +68,20 @@ export const COLLECTIONS = {
   posts: { name: 'posts', indexes: [{ fields: ['createdAt', '_id'] }] },
   postImages: { name: 'post_images', indexes: [] },
   comments: { name: 'comments', indexes: [{ fields: ['postId', 'createdAt', '_id'] }] },
+  /** One report per reporter and item: a repeated report is refused, not queued again. */
+  reports: {
+    name: 'reports',
+    indexes: [
+      { fields: ['reporterId', 'targetKind', 'targetId'], unique: true },
+      { fields: ['createdAt', '_id'] },
+      { fields: ['status', 'createdAt', '_id'] },
+      { fields: ['targetKind', 'targetId'] },
+    ],
+  },
+  /** Items an admin hid, moved out of their own collections; keyed by the item's id. */
+  hiddenItems: { name: 'hidden_items', indexes: [{ fields: ['kind', 'hiddenAt', '_id'] }] },
+  blocks: {
+    name: 'blocks',
+    indexes: [{ fields: ['blockerId', 'blockedId'], unique: true }, { fields: ['blockedId', 'blockerId'] }],
+  },
 } as const satisfies Record<string, CollectionSpec>;

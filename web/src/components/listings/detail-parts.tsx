@@ -1,7 +1,9 @@
-import type { SavedKind } from '@skillers/domain';
+import type { ReportTargetKind, SavedKind } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { NOT_SPECIFIED } from '../../lib/display';
 import { useOwnership } from '../../lib/ownership';
+import { BlockButton } from '../block/block-button';
+import { ReportButton } from '../report/report-button';
 import { ButtonLink } from '../ui/button';
 import { type MessageOwnerProps, MessageOwnerSlot } from './message-owner-slot';
 import { SaveButton } from './save-button';
@@ -18,6 +20,8 @@ interface DetailPageProps {
   editHref: string;
   save: { kind: SavedKind; itemId: string; saved: boolean };
   message: MessageOwnerProps;
+  /** What a "Report" on this page names; the owner can be blocked from the same row. */
+  report: { targetKind: ReportTargetKind; targetId: string; ownerName: string };
   children: ReactNode;
 }
 
@@ -34,6 +38,7 @@ export const DetailPage = ({
   editHref,
   save,
   message,
+  report,
   children,
 }: DetailPageProps) => {
   const { known } = useOwnership();
@@ -52,7 +57,17 @@ export const DetailPage = ({
           )}
         </div>
         <div className="detail__actions">
-          {own ? <ButtonLink to={editHref}>Edit Profile</ButtonLink> : known && <SaveButton {...save} />}
+          {own ? (
+            <ButtonLink to={editHref}>Edit Profile</ButtonLink>
+          ) : (
+            known && (
+              <>
+                <SaveButton {...save} />
+                <ReportButton targetKind={report.targetKind} targetId={report.targetId} />
+                <BlockButton userId={message.recipientId} name={report.ownerName} />
+              </>
+            )
+          )}
         </div>
       </header>
       {children}

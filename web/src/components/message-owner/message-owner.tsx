@@ -29,8 +29,13 @@ const WORDING = {
   },
 } as const;
 
-const failureText = (error: Error) =>
-  error instanceof ApiError && error.status === 401 ? CHAT_MESSAGES.loginRequired : CHAT_MESSAGES.sendFailed;
+/** Blocked-by-you and the first-contact limit are shown as the server words them. */
+const failureText = (error: Error) => {
+  if (!(error instanceof ApiError)) return CHAT_MESSAGES.sendFailed;
+  if (error.status === 401) return CHAT_MESSAGES.loginRequired;
+  if (error.status === 403 || error.status === 429) return error.message;
+  return CHAT_MESSAGES.sendFailed;
+};
 
 const MessageIcon = () => (
   <svg

@@ -1,5 +1,7 @@
-import { CHAT_MESSAGES, type ChatMessage } from '@skillers/domain';
+import { CHAT_MESSAGES, type ChatMessage, TRUST_MESSAGES } from '@skillers/domain';
 import { useState } from 'react';
+import { BlockButton } from '../../../components/block/block-button';
+import { ReportButton } from '../../../components/report/report-button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -30,6 +32,14 @@ interface ChatPanelProps {
 /** A client error names the problem (e.g. "This user does not exist."); anything else is ours. */
 const loadFailure = (error: Error) =>
   error instanceof ApiError && error.isClientError ? error.message : CONVERSATION_LOAD_FAILED;
+
+/** A refusal the user can act on (blocked, too many new conversations) is shown as the server words it. */
+const sendFailure = (error: Error | null) => {
+  if (error instanceof ApiError)
+    return error.status === 403 || error.status === 429 ? error.message : CHAT_MESSAGES.sendFailed;
+  // A socket send refused because this user blocked the other one.
+  return error?.message === TRUST_MESSAGES.youBlockedThem ? error.message : CHAT_MESSAGES.sendFailed;
+};
 
 export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
   const { user } = useAuth();
@@ -68,6 +78,12 @@ export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
           {name.charAt(0).toUpperCase()}
         </span>
         <h2 className="chat-panel__title">{name}</h2>
+        <div className="chat-panel__tools">
+          {conversation.data?._id && (
+            <ReportButton targetKind="conversation" targetId={conversation.data._id} />
+          )}
+          <BlockButton userId={friendId} name={name} />
+        </div>
       </header>
       <MessageLog
         label={`Messages with ${name}`}
@@ -78,7 +94,7 @@ export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
       />
       {send.isError && (
         <div className="chat-panel__notice">
-          <Notice tone="error">{CHAT_MESSAGES.sendFailed}</Notice>
+          <Notice tone="error">{sendFailure(send.error)}</Notice>
         </div>
       )}
       <ChatComposer

@@ -7,6 +7,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import { likePost, unlikePost } from '../api/feed.api';
 import { failureText } from '../utils/failures';
 import { CommentSection } from './comment-section';
+import { ReportButton } from '../../../components/report/report-button';
 
 const LIKE_TEXTS = { loginRequired: FEED_MESSAGES.loginToLike, failed: FEED_MESSAGES.likeFailed };
 const UNLIKE_TEXTS = { loginRequired: FEED_MESSAGES.loginToUnlike, failed: FEED_MESSAGES.unlikeFailed };
@@ -95,6 +96,7 @@ export const PostCard = ({ post, now, onChange, notice, onNotice }: PostCardProp
         >
           Share
         </button>
+        {user !== null && user.id !== post.user._id && <ReportButton targetKind="post" targetId={post._id} />}
       </div>
       <CommentSection
         postId={post._id}

@@ -67,6 +67,7 @@ const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: Pu
       editHref={`/project/editProject/${project._id}`}
       save={{ kind: 'project', itemId: project._id, saved: project.isSaved ?? false }}
       message={{ recipientId: creator._id, variant: 'project' }}
+      report={{ targetKind: 'project', targetId: project._id, ownerName: creator.username }}
     >
       <div className="detail__body">
         {why && <WhyThisMatch why={why} />}

@@ -48,6 +48,7 @@ const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: Pu
       editHref={`/teammates/editTeammate/${teammate._id}`}
       save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
       message={{ recipientId: owner._id, variant: 'teammate' }}
+      report={{ targetKind: 'profile', targetId: teammate._id, ownerName: owner.username }}
     >
       {why && <WhyThisMatch why={why} />}
       <DetailText title="Description" text={teammate.description} />

@@ -1,0 +1,92 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type AdminReportList,
+  HIDEABLE_KINDS,
+  type HideableKind,
+  pageCount,
+  pageWindow,
+  type ReportRecord,
+  type ReportStatus,
+  TRUST_MESSAGES,
+} from '@skillers/domain';
+import type { Filter } from '@skillers/store';
+import { NEWEST_FIRST } from '../common/newest-first';
+import { ItemHider } from '../trust/item-hider';
+import { ReportsRepository } from '../trust/reports.repository';
+import { UsersRepository } from '../users/users.repository';
+
+export interface ResolvedReport {
+  message: string;
+  report: ReportRecord;
+}
+
+const isHideable = (kind: string): kind is HideableKind =>
+  (HIDEABLE_KINDS as readonly string[]).includes(kind);
+
+/** The report queue: read it, hide a reported item, or dismiss a report. */
+@Injectable()
+export class AdminReportsService {
+  constructor(
+    private readonly repository: ReportsRepository,
+    private readonly users: UsersRepository,
+    private readonly hider: ItemHider,
+  ) {}
+
+  async list(page: number, status?: ReportStatus): Promise<AdminReportList> {
+    const filter: Filter = status ? { status } : {};
+    const [total, records] = await Promise.all([
+      this.repository.reports.count(filter),
+      this.repository.reports.find(filter, { sort: NEWEST_FIRST, ...pageWindow(page) }),
+    ]);
+    const reporters = await this.users.findByIds([...new Set(records.map((record) => record.reporterId))]);
+    const usernames = new Map(reporters.map((user) => [user._id, user.username]));
+    return {
+      reports: records.map((record) => ({
+        ...record,
+        reporterUsername: usernames.get(record.reporterId) ?? null,
+      })),
+      total,
+      pages: pageCount(total),
+    };
+  }
+
+  /**
+   * Hides the reported item and closes every open report about it. Hiding an item that is already gone
+   * still closes the report, so the queue empties either way.
+   */
+  async hide(reportId: string): Promise<ResolvedReport> {
+    const report = await this.existing(reportId);
+    if (!isHideable(report.targetKind)) throw new BadRequestException(TRUST_MESSAGES.cannotHideConversation);
+    const hidden = await this.hider.hide(report.targetKind, report.targetId, report._id);
+    const resolvedAt = new Date().toISOString();
+    const open = await this.repository.reports.find({
+      targetKind: report.targetKind,
+      targetId: report.targetId,
+    });
+    await Promise.all(
+      open
+        .filter((other) => other.status === 'open' || other._id === report._id)
+        .map((other) => this.repository.reports.update(other._id, { status: 'hidden', resolvedAt })),
+    );
+    return {
+      message: hidden ? TRUST_MESSAGES.itemHidden : TRUST_MESSAGES.itemAlreadyGone,
+      report: { ...report, status: 'hidden', resolvedAt },
+    };
+  }
+
+  async dismiss(reportId: string): Promise<ResolvedReport> {
+    const report = await this.existing(reportId);
+    const resolvedAt = new Date().toISOString();
+    await this.repository.reports.update(report._id, { status: 'dismissed', resolvedAt });
+    return {
+      message: TRUST_MESSAGES.reportDismissed,
+      report: { ...report, status: 'dismissed', resolvedAt },
+    };
+  }
+
+  private async existing(reportId: string): Promise<ReportRecord> {
+    const report = await this.repository.reports.findById(reportId);
+    if (!report) throw new NotFoundException(TRUST_MESSAGES.reportNotFound);
+    return report;
+  }
+}

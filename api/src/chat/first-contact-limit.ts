@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TRUST_MESSAGES } from '@skillers/domain';
+import { TooManyRequestsException } from '../common/rate-limits';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+import { ChatRepository } from './chat.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * At most FIRST_CONTACTS_PER_DAY new conversations per user in any 24 hours. It counts the stored
+ * conversations the user started, so the limit holds across restarts and api processes; replies, which
+ * never create a conversation, are never counted.
+ */
+@Injectable()
+export class FirstContactLimit {
+  /** Per user, the end of the latest `startExclusive` work queued in this process. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly chats: ChatRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Runs `start` (the count and the conversation's creation) one at a time per user in this process, so
+   * first messages sent at once cannot all pass the same count.
+   */
+  async startExclusive<T>(userId: string, start: () => Promise<T>): Promise<T> {
+    const run = (this.pending.get(userId) ?? Promise.resolve()).then(start);
+    const settled = run.catch(() => undefined);
+    this.pending.set(userId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.pending.get(userId) === settled) this.pending.delete(userId);
+    }
+  }
+
+  async assertMayStart(userId: string, now = Date.now()): Promise<void> {
+    const perDay = this.config.firstContactsPerDay;
+    const started = await this.chats.startedBy(userId, perDay);
+    const oldest = started.at(-1);
+    if (started.length < perDay || !oldest) return;
+    const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
+    if (freesAt <= now) return;
+    throw new TooManyRequestsException(
+      TRUST_MESSAGES.tooManyFirstContacts(perDay),
+      Math.max(1, Math.ceil((freesAt - now) / 1000)),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BlockRecord } from '@skillers/domain';
+import { COLLECTIONS, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
+import { NEWEST_FIRST } from '../common/newest-first';
+import { RECORD_STORE } from '../core/tokens';
+
+/** Who blocked whom; the unique pair index makes blocking twice harmless. */
+@Injectable()
+export class BlocksRepository {
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+
+  private get blocks() {
+    return this.store.collection<BlockRecord>(COLLECTIONS.blocks);
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    try {
+      await this.blocks.insert({ _id: newId(), blockerId, blockedId, createdAt: new Date().toISOString() });
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await this.blocks.deleteMany({ blockerId, blockedId });
+  }
+
+  async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+    return (await this.blocks.findOne({ blockerId, blockedId })) !== null;
+  }
+
+  /** The users `blockerId` blocked, most recent first. */
+  blockedBy(blockerId: string): Promise<BlockRecord[]> {
+    return this.blocks.find({ blockerId }, { sort: NEWEST_FIRST });
+  }
+
+  async blockedIdsOf(blockerId: string): Promise<Set<string>> {
+    return new Set((await this.blockedBy(blockerId)).map((block) => block.blockedId));
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { HiddenItemRecord, HideableKind } from '@skillers/domain';
+import { COLLECTIONS, DuplicateKeyError, type RecordStore, type StoredDocument } from '@skillers/store';
+import { RECORD_STORE } from '../core/tokens';
+import { RecordChangesService } from '../indexing/record-changes.service';
+import { INDEXED_KINDS, TARGET_COLLECTIONS } from './report-targets';
+
+/**
+ * Hides an item by moving its record into `hidden_items`: every listing, search result, detail page and
+ * the feed then stop finding it with no flag to check, and for profiles and projects the usual index job
+ * sees the record gone and drops the search document. The copy is written before the original is
+ * deleted, so a crash between the two leaves the item visible (and a retry finishes it), never lost.
+ */
+@Injectable()
+export class ItemHider {
+  constructor(
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
+    private readonly changes: RecordChangesService,
+  ) {}
+
+  /** Resolves to false when the item no longer exists (deleted by its owner, or hidden already). */
+  async hide(kind: HideableKind, id: string, reportId: string): Promise<boolean> {
+    const items = this.store.collection<StoredDocument>(TARGET_COLLECTIONS[kind]);
+    const record = await items.findById(id);
+    if (!record) return false;
+    try {
+      await this.store.collection<HiddenItemRecord>(COLLECTIONS.hiddenItems).insert({
+        _id: id,
+        kind,
+        record: { ...record },
+        reportId,
+        hiddenAt: new Date().toISOString(),
+      });
+    } catch (error) {
+      // A retry after a crash between the two writes: the copy is there already.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    const indexed = INDEXED_KINDS[kind];
+    // Profiles and projects leave the search index through the outbox, like an owner's delete.
+    const change = indexed ? this.changes.removal(indexed, id) : undefined;
+    await items.delete(id, change?.write);
+    if (change) this.changes.written(change);
+    return true;
+  }
+}
