@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { FeedController } from './feed.controller';
 import { FeedRepository } from './feed.repository';
 import { FeedService } from './feed.service';
 
-@Module({ controllers: [FeedController], providers: [FeedRepository, FeedService] })
+@Module({
+  imports: [NotificationsModule],
+  controllers: [FeedController],
+  providers: [FeedRepository, FeedService],
+})
 export class FeedModule {}

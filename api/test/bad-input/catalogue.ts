@@ -218,6 +218,9 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/chat/conversations', auth: 'user' },
+  { method: 'GET', path: '/api/chat/unread', auth: 'user' },
+  { method: 'GET', path: '/api/notifications', auth: 'user' },
+  { method: 'POST', path: '/api/notifications/read', auth: 'user' },
   ...(['/api/chat/sendMessage', '/api/chat/singlePage/sendMessage'] as const).map((path): RouteEntry => ({
     method: 'POST',
     path,

@@ -48,4 +48,9 @@ export const COLLECTIONS = {
   posts: { name: 'posts', indexes: [{ fields: ['createdAt', '_id'] }] },
   postImages: { name: 'post_images', indexes: [] },
   comments: { name: 'comments', indexes: [{ fields: ['postId', 'createdAt', '_id'] }] },
+  /** A user's latest events, newest first; unread counts filter the same user's documents. */
+  notifications: {
+    name: 'notifications',
+    indexes: [{ fields: ['userId', 'createdAt', '_id'] }, { fields: ['userId', 'read'] }],
+  },
 } as const satisfies Record<string, CollectionSpec>;

@@ -15,7 +15,9 @@ const toQuery = (filter: Filter): Record<string, unknown> => {
   const query: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(filter)) {
     if (condition !== null && typeof condition === 'object') {
-      query[field] = '$in' in condition ? { $in: [...condition.$in] } : { $eq: condition.$contains };
+      if ('$in' in condition) query[field] = { $in: [...condition.$in] };
+      else if ('$lt' in condition) query[field] = { $lt: condition.$lt };
+      else query[field] = { $eq: condition.$contains };
     } else {
       query[field] = { $eq: condition };
     }
