@@ -11,7 +11,7 @@ import {
 } from '../record-store.port';
 
 /** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
-const toQuery = (filter: Filter): Record<string, unknown> => {
+export const toQuery = (filter: Filter): Record<string, unknown> => {
   const query: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(filter)) {
     if (condition !== null && typeof condition === 'object') {
