@@ -10,7 +10,7 @@ import {
   type PublicUser,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore, type StoredDocument } from '@skillers/store';
-import { createSeededFakers } from './seeded-fakers';
+import { createSeededFakers, type Faker } from './seeded-fakers';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -112,6 +112,149 @@ export interface DemoActivity {
 
 const publicUser = ({ _id, username }: PublicUser): PublicUser => ({ _id, username });
 
+/** Builds the records one post or conversation at a time, drawing every choice from one seeded faker. */
+class ActivityBuilder {
+  readonly activity: DemoActivity = {
+    posts: [],
+    comments: [],
+    conversations: [],
+    messages: [],
+    reads: [],
+    notifications: [],
+  };
+  private readonly demo: PublicUser;
+  private readonly people: PublicUser[];
+  readonly contacts: PublicUser[];
+
+  constructor(
+    private readonly faker: Faker,
+    private readonly now: number,
+    options: DemoActivityOptions,
+  ) {
+    this.demo = publicUser(options.demo);
+    this.people = options.people.map(publicUser);
+    this.contacts = this.people.slice(0, DEMO_ACTIVITY_COUNTS.contacts);
+  }
+
+  /** A post with its likes and comments; on the demo account's own posts, each one notifies it. */
+  post(own: boolean): void {
+    const { faker, demo } = this;
+    const author = own ? demo : this.someone();
+    // Own posts are recent, so their likes and comments are the newest events.
+    const span = own ? 3 * DAY_MS : FEED_SPAN_MS;
+    const postedAt = this.now - Math.round(span * faker.number.float({ min: 0.05, max: 1 }));
+    const post: PostRecord = {
+      _id: this.id(postedAt),
+      data: faker.helpers.arrayElement(POSTS),
+      user: author,
+      likes: [],
+      createdAt: new Date(postedAt).toISOString(),
+    };
+    const likers = faker.helpers.arrayElements([...this.contacts, ...this.people.slice(0, 30), demo], {
+      min: own ? 3 : 0,
+      max: 9,
+    });
+    for (const liker of new Map(likers.map((user) => [user._id, user])).values()) {
+      if (liker._id === author._id) continue;
+      post.likes.push(liker._id);
+      const likedAt = postedAt + faker.number.int({ min: 3, max: 120 }) * 60_000;
+      if (own) this.notify('like', liker, likedAt, { postId: post._id });
+    }
+    let commentedAt = postedAt;
+    for (let c = faker.number.int({ min: own ? 2 : 0, max: 4 }); c > 0; c -= 1) {
+      commentedAt = Math.min(
+        this.now - 60_000,
+        commentedAt + faker.number.int({ min: 5, max: 600 }) * 60_000,
+      );
+      const commenter = !own && faker.datatype.boolean(0.15) ? demo : this.someone();
+      const comment: CommentRecord = {
+        _id: this.id(commentedAt),
+        postId: post._id,
+        data: faker.helpers.arrayElement(COMMENTS),
+        user: commenter,
+        createdAt: new Date(commentedAt).toISOString(),
+      };
+      this.activity.comments.push(comment);
+      if (own) this.notify('comment', commenter, commentedAt, { postId: post._id, text: comment.data });
+    }
+    this.activity.posts.push(post);
+  }
+
+  /**
+   * A short exchange the friend opened. An unread one ends with the friend's message past the demo
+   * account's read marker; a read one ends with the demo account's message, which the friend has seen.
+   */
+  conversation(friend: PublicUser, index: number, unread: boolean): void {
+    const { faker, demo } = this;
+    const exchange = EXCHANGES[index % EXCHANGES.length];
+    // Exchanges have five lines: all five end with the friend, the first four with the demo account.
+    const lines = unread ? exchange : exchange.slice(0, 4);
+    const startedAt = this.now - faker.number.int({ min: 2, max: 72 }) * HOUR_MS;
+    const conversation: ConversationRecord = {
+      _id: this.id(startedAt),
+      participants: [demo._id, friend._id].sort() as [string, string],
+      pairKey: conversationPairKey(demo._id, friend._id),
+      createdAt: new Date(startedAt).toISOString(),
+    };
+    let sentAt = startedAt;
+    const messages = lines.map((text, line): ChatMessage => {
+      sentAt = Math.min(this.now - 60_000, sentAt + faker.number.int({ min: 2, max: 90 }) * 60_000);
+      return {
+        _id: this.id(sentAt),
+        conversationId: conversation._id,
+        senderId: line % 2 === 0 ? friend._id : demo._id,
+        message: text,
+        date: new Date(sentAt).toISOString(),
+      };
+    });
+    const last = messages[messages.length - 1];
+    const demoReadAt = unread ? messages[messages.length - 2].date : last.date;
+    this.activity.conversations.push(conversation);
+    this.activity.messages.push(...messages);
+    this.activity.reads.push(
+      { _id: this.id(sentAt), conversationId: conversation._id, userId: friend._id, readAt: last.date },
+      { _id: this.id(sentAt), conversationId: conversation._id, userId: demo._id, readAt: demoReadAt },
+    );
+    if (unread) {
+      this.notify('message', friend, sentAt, { conversationId: conversation._id, text: last.message }, false);
+    }
+  }
+
+  /** Contacts act more often than strangers, so the demo account recognises the names in its feed. */
+  private someone(): PublicUser {
+    return this.faker.helpers.arrayElement(this.faker.datatype.boolean(0.5) ? this.contacts : this.people);
+  }
+
+  /** Ids in ObjectId form that sort by their time, as the store's own do. */
+  private id(time: number): string {
+    const seconds = Math.floor(time / 1000)
+      .toString(16)
+      .padStart(8, '0');
+    return `${seconds}${this.faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
+  }
+
+  /** Nobody is notified of their own doing; some older events are already read. */
+  private notify(
+    kind: NotificationRecord['kind'],
+    actor: PublicUser,
+    time: number,
+    about: Pick<NotificationRecord, 'postId' | 'conversationId' | 'text'>,
+    read = this.faker.datatype.boolean(0.4),
+  ): void {
+    if (actor._id === this.demo._id) return;
+    this.activity.notifications.push({
+      _id: this.id(time),
+      userId: this.demo._id,
+      kind,
+      actor,
+      ...about,
+      ...(about.text !== undefined && { text: about.text.slice(0, NOTIFICATION_PREVIEW_LENGTH) }),
+      read,
+      createdAt: new Date(time).toISOString(),
+    });
+  }
+}
+
 /**
  * Feed posts with likes and comments and conversations for the demo account, so a newcomer signing in
  * sees a product in use. The same seed, `now` and people give the same records.
@@ -121,146 +264,12 @@ export const generateDemoActivity = async (options: DemoActivityOptions): Promis
     throw new Error(`Demo activity needs at least ${DEMO_ACTIVITY_COUNTS.contacts} other people`);
   }
   const { main: faker } = await createSeededFakers(options.seed, []);
-  const now = options.now ?? Date.now();
-  const id = (time: number) =>
-    `${Math.floor(time / 1000)
-      .toString(16)
-      .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
-  const demo = publicUser(options.demo);
-  const people = options.people.map(publicUser);
-  const contacts = people.slice(0, DEMO_ACTIVITY_COUNTS.contacts);
-  // Contacts act more often than strangers, so the demo account recognises the names in its feed.
-  const someone = () =>
-    faker.datatype.boolean(0.5) ? faker.helpers.arrayElement(contacts) : faker.helpers.arrayElement(people);
-
-  const activity: DemoActivity = {
-    posts: [],
-    comments: [],
-    conversations: [],
-    messages: [],
-    reads: [],
-    notifications: [],
-  };
-  const notify = (
-    kind: NotificationRecord['kind'],
-    actor: PublicUser,
-    time: number,
-    extra: Partial<NotificationRecord>,
-  ) =>
-    activity.notifications.push({
-      _id: id(time),
-      userId: demo._id,
-      kind,
-      actor,
-      read: faker.datatype.boolean(0.4),
-      createdAt: new Date(time).toISOString(),
-      ...extra,
-    });
-
-  for (let n = 0; n < DEMO_ACTIVITY_COUNTS.posts; n += 1) {
-    const own = n < DEMO_ACTIVITY_COUNTS.ownPosts;
-    const author = own ? demo : someone();
-    // Own posts are recent, so their likes and comments are the newest events.
-    const postedAt =
-      now - Math.round((own ? 3 * DAY_MS : FEED_SPAN_MS) * faker.number.float({ min: 0.05, max: 1 }));
-    const post: PostRecord = {
-      _id: id(postedAt),
-      data: faker.helpers.arrayElement(POSTS),
-      user: author,
-      likes: [],
-      createdAt: new Date(postedAt).toISOString(),
-    };
-    const likers = faker.helpers.arrayElements([...contacts, ...people.slice(0, 30), demo], {
-      min: own ? 3 : 0,
-      max: 9,
-    });
-    for (const liker of new Set(likers.map((user) => user._id))) {
-      if (liker === author._id) continue;
-      post.likes.push(liker);
-      const actor = [...people, demo].find((user) => user._id === liker) as PublicUser;
-      if (own)
-        notify('like', actor, postedAt + (faker.number.int({ min: 1, max: 40 }) * HOUR_MS) / 20, {
-          postId: post._id,
-        });
-    }
-    const commentCount = faker.number.int({ min: own ? 2 : 0, max: 4 });
-    let commentedAt = postedAt;
-    for (let c = 0; c < commentCount; c += 1) {
-      commentedAt = Math.min(now - 60_000, commentedAt + faker.number.int({ min: 5, max: 600 }) * 60_000);
-      const commenter = faker.datatype.boolean(0.15) && !own ? demo : someone();
-      const comment: CommentRecord = {
-        _id: id(commentedAt),
-        postId: post._id,
-        data: faker.helpers.arrayElement(COMMENTS),
-        user: commenter,
-        createdAt: new Date(commentedAt).toISOString(),
-      };
-      activity.comments.push(comment);
-      if (own && commenter._id !== demo._id) {
-        notify('comment', commenter, commentedAt, {
-          postId: post._id,
-          text: comment.data.slice(0, NOTIFICATION_PREVIEW_LENGTH),
-        });
-      }
-    }
-    activity.posts.push(post);
+  const builder = new ActivityBuilder(faker, options.now ?? Date.now(), options);
+  for (let n = 0; n < DEMO_ACTIVITY_COUNTS.posts; n += 1) builder.post(n < DEMO_ACTIVITY_COUNTS.ownPosts);
+  for (const [index, friend] of builder.contacts.entries()) {
+    builder.conversation(friend, index, index < DEMO_ACTIVITY_COUNTS.unreadConversations);
   }
-
-  for (const [index, friend] of contacts.entries()) {
-    const unread = index < DEMO_ACTIVITY_COUNTS.unreadConversations;
-    const exchange = EXCHANGES[index % EXCHANGES.length];
-    // Unread conversations end with the friend's message: exchanges of odd length end with the opener.
-    const lines = unread ? exchange : exchange.slice(0, 4);
-    const startedAt = now - faker.number.int({ min: 2, max: 72 }) * HOUR_MS;
-    const participants = [demo._id, friend._id].sort() as [string, string];
-    const conversation: ConversationRecord = {
-      _id: id(startedAt),
-      participants,
-      pairKey: conversationPairKey(demo._id, friend._id),
-      createdAt: new Date(startedAt).toISOString(),
-    };
-    activity.conversations.push(conversation);
-    let sentAt = startedAt;
-    const messages = lines.map((text, line): ChatMessage => {
-      sentAt = Math.min(now - 60_000, sentAt + faker.number.int({ min: 2, max: 90 }) * 60_000);
-      return {
-        _id: id(sentAt),
-        conversationId: conversation._id,
-        senderId: line % 2 === 0 ? friend._id : demo._id,
-        message: text,
-        date: new Date(sentAt).toISOString(),
-      };
-    });
-    activity.messages.push(...messages);
-    const last = messages[messages.length - 1];
-    // The friend has read everything; the demo account has read up to its own last message where unread.
-    activity.reads.push({
-      _id: id(sentAt),
-      conversationId: conversation._id,
-      userId: friend._id,
-      readAt: last.date,
-    });
-    const demoReadAt = unread ? messages[messages.length - 2].date : last.date;
-    activity.reads.push({
-      _id: id(sentAt),
-      conversationId: conversation._id,
-      userId: demo._id,
-      readAt: demoReadAt,
-    });
-    if (unread) {
-      activity.notifications.push({
-        _id: id(sentAt),
-        userId: demo._id,
-        kind: 'message',
-        actor: friend,
-        conversationId: conversation._id,
-        text: last.message.slice(0, NOTIFICATION_PREVIEW_LENGTH),
-        read: false,
-        createdAt: last.date,
-      });
-    }
-  }
-  return activity;
+  return builder.activity;
 };
 
 /** Stores the generated activity, each kind in one batch. */
