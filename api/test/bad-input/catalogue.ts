@@ -213,7 +213,11 @@ export const ROUTES: RouteEntry[] = [
     auth: 'user',
     query: {
       schemas: [conversationQuerySchema],
-      fields: [{ name: 'friendId', kind: 'id' }],
+      fields: [
+        { name: 'friendId', kind: 'id' },
+        { name: 'before', kind: 'id' },
+        { name: 'limit', kind: 'page' },
+      ],
       valid: (s) => ({ friendId: s.friendId }),
     },
   },
