@@ -154,6 +154,22 @@ describe('notifications, live unread totals and read receipts', () => {
     });
     // Messages count in the unread message total, not a second time here.
     expect(list.unread).toBe(0);
+
+    // Reading the conversation reads its notification (other tabs hear it); the next message starts a new one.
+    const readElsewhere = nextEvent<{ unread: number }>(
+      bobSocket,
+      CHAT_EVENTS.notificationsRead,
+      DELIVERY_BOUND_MS,
+    );
+    await openConversation(bob, ada);
+    expect(await readElsewhere).toEqual({ unread: 0 });
+    expect((await notifications(bob)).body.notifications.map((item) => item.read)).toEqual([true]);
+    await send(ada, bob, 'one more thing');
+    const after = (await notifications(bob)).body.notifications;
+    expect(after.map((item) => [item.text, item.read])).toEqual([
+      ['one more thing', false],
+      ['are you there?', true],
+    ]);
   });
 
   it('marks all read, shows only the caller’s own, and keeps the latest 50', async () => {
@@ -176,7 +192,10 @@ describe('notifications, live unread totals and read receipts', () => {
     expect(evesMark.body).toEqual({ marked: 0, unread: 0 });
     expect((await notifications(ada)).body.unread).toBe(NOTIFICATIONS_LIMIT + 3);
 
+    const otherTab = await connect(ada);
+    const cleared = nextEvent<{ unread: number }>(otherTab, CHAT_EVENTS.notificationsRead, DELIVERY_BOUND_MS);
     const marked = await api.request('POST', '/api/notifications/read', { token: ada.token });
+    expect(await cleared).toEqual({ unread: 0 });
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ marked: NOTIFICATIONS_LIMIT + 3, unread: 0 });
     const after = (await notifications(ada)).body;

@@ -51,4 +51,8 @@ export class ChatBroadcaster {
   notified(userId: string, payload: RealtimeNotification): void {
     this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notification, payload);
   }
+
+  notificationsRead(userId: string, unread: number): void {
+    this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notificationsRead, { unread });
+  }
 }

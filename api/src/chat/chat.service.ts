@@ -193,6 +193,7 @@ export class ChatService {
       friendOf(conversation, userId),
     );
     this.broadcaster.unreadChanged(userId, await this.unread(userId));
+    await this.notifications.conversationRead(userId, conversation._id);
   }
 
   private async assertCanTalkTo(userId: string, friendId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COUNTED_NOTIFICATION_KINDS, type NotificationRecord } from '@skillers/domain';
-import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -43,11 +43,12 @@ export class NotificationsRepository {
     return this.notifications.count({ userId, read: false, kind: { $in: COUNTED_NOTIFICATION_KINDS } });
   }
 
-  /** Marks every unread notification of the user read; resolves to how many changed. */
-  async markAllRead(userId: string): Promise<number> {
+  /** Marks every unread notification of the user (or of one conversation) read; resolves to how many changed. */
+  async markAllRead(userId: string, conversationId?: string): Promise<number> {
+    const filter: Filter = { userId, read: false, ...(conversationId && { conversationId }) };
     let changed = 0;
     for (;;) {
-      const unread = await this.notifications.find({ userId, read: false }, { limit: MARK_READ_BATCH });
+      const unread = await this.notifications.find(filter, { limit: MARK_READ_BATCH });
       for (const notification of unread) await this.notifications.update(notification._id, { read: true });
       changed += unread.length;
       if (unread.length < MARK_READ_BATCH) return changed;

@@ -90,8 +90,18 @@ export class NotificationsService {
     return this.notifications.countUnread(userId);
   }
 
+  /** Other tabs hear of it, so their bell clears too. */
   async markAllRead(userId: string): Promise<{ marked: number; unread: number }> {
     const marked = await this.notifications.markAllRead(userId);
-    return { marked, unread: await this.notifications.countUnread(userId) };
+    const unread = await this.notifications.countUnread(userId);
+    this.broadcaster.notificationsRead(userId, unread);
+    return { marked, unread };
+  }
+
+  /** Reading a conversation reads its message notification; the next message then starts a new one. */
+  async conversationRead(userId: string, conversationId: string): Promise<void> {
+    if ((await this.notifications.markAllRead(userId, conversationId)) > 0) {
+      this.broadcaster.notificationsRead(userId, await this.notifications.countUnread(userId));
+    }
   }
 }

@@ -20,6 +20,8 @@ export const CHAT_EVENTS = {
   read: 'read',
   /** Server to client, to the user's own sockets: a new notification, with the new unread count. */
   notification: 'notification',
+  /** Server to client, to the user's own sockets: notifications were marked read (in any tab). */
+  notificationsRead: 'notifications-read',
 } as const;
 
 /**

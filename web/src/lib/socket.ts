@@ -31,6 +31,7 @@ interface ServerToClientEvents {
   [CHAT_EVENTS.unread]: (payload: UnreadMessages) => void;
   [CHAT_EVENTS.read]: (payload: ReadReceipt) => void;
   [CHAT_EVENTS.notification]: (payload: RealtimeNotification) => void;
+  [CHAT_EVENTS.notificationsRead]: (payload: { unread: number }) => void;
 }
 
 interface ClientToServerEvents {

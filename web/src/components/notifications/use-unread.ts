@@ -14,7 +14,7 @@ export interface UnreadCounts {
 
 /**
  * The signed-in user's unread counts, read once and then kept current by the server's pushes: `unread`
- * after a message arrives or a conversation is read (in any tab), `notification` after a like or comment.
+ * after a message arrives or a conversation is read (in any tab), `notification` after a like or comment, `notifications-read` after any tab marked them read.
  */
 export const useUnread = (): UnreadCounts => {
   const { isSignedIn } = useAuth();
@@ -27,7 +27,7 @@ export const useUnread = (): UnreadCounts => {
     if (!socket) return;
     const onUnread = (payload: UnreadMessages) =>
       queryClient.setQueryData(unreadMessagesQuery.queryKey, payload);
-    // The list is read again so the new or refreshed notification shows in its place.
+    // The list is read again so a new, refreshed or newly read notification shows as it is now.
     const onNotification = () =>
       void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     // A reconnection may have missed pushes: read the counts again.
@@ -37,10 +37,12 @@ export const useUnread = (): UnreadCounts => {
     };
     socket.on(CHAT_EVENTS.unread, onUnread);
     socket.on(CHAT_EVENTS.notification, onNotification);
+    socket.on(CHAT_EVENTS.notificationsRead, onNotification);
     socket.io.on('reconnect', onConnect);
     return () => {
       socket.off(CHAT_EVENTS.unread, onUnread);
       socket.off(CHAT_EVENTS.notification, onNotification);
+      socket.off(CHAT_EVENTS.notificationsRead, onNotification);
       socket.io.off('reconnect', onConnect);
     };
   }, [socket, queryClient]);
