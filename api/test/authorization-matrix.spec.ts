@@ -43,6 +43,9 @@ const route = (access: Access, method: Method, path: string): Route => ({ method
 const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/chat/conversation'),
   route('user', 'GET', '/api/chat/conversations'),
+  route('user', 'GET', '/api/chat/unread'),
+  route('user', 'GET', '/api/notifications'),
+  route('user', 'POST', '/api/notifications/read'),
   route('user', 'POST', '/api/chat/sendMessage'),
   route('user', 'POST', '/api/chat/singlePage/sendMessage'),
   route('user', 'POST', '/api/post'),

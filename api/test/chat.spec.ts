@@ -86,7 +86,7 @@ describe('chat over HTTP', () => {
     const [ada, bob] = [await api.signUp(), await api.signUp()];
     const read = await conversation(ada, bob.id);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ conversation: { messages: [] } });
+    expect(read.body).toEqual({ conversation: { messages: [], hasMore: false } });
   });
 
   it('lists conversations newest first with friend, last message and unread count; reading clears unread', async () => {

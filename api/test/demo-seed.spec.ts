@@ -1,10 +1,16 @@
 import {
+  type ConversationSummary,
+  FEED_PAGE_SIZE,
+  type FeedPage,
   LIST_PAGE_SIZE,
+  type NotificationsPage,
   pageCount,
   type ProjectRecord,
   type TeammateView,
+  type UnreadMessages,
   type UserRecord,
 } from '@skillers/domain';
+import { DEMO_ACTIVITY_COUNTS } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
@@ -79,6 +85,50 @@ describe('demo data at start (SEED on, empty database)', () => {
     expect(new Set(users.map((user) => user.passwordHash)).size).toBe(users.length);
   });
 
+  it('shows a living feed: posts with likes and comments, the demo account’s own among them', async () => {
+    const feed = await api.request<FeedPage>('GET', '/api/post');
+    expect(feed.status).toBe(200);
+    expect(feed.body.posts).toHaveLength(FEED_PAGE_SIZE);
+    expect(feed.body.hasMore).toBe(true);
+    expect(feed.body.posts.filter((post) => post.likes.length > 0).length).toBeGreaterThan(
+      FEED_PAGE_SIZE / 2,
+    );
+    expect(feed.body.posts.some((post) => post.commentCount > 0)).toBe(true);
+    const second = await api.request<FeedPage>('GET', '/api/post?page=2');
+    const all = [...feed.body.posts, ...second.body.posts];
+    const own = all.filter((post) => post.user.username === DEMO_ACCOUNT.username);
+    expect(own).toHaveLength(DEMO_ACTIVITY_COUNTS.ownPosts);
+    expect(own.every((post) => post.likes.length > 0 && post.commentCount > 0)).toBe(true);
+  });
+
+  it('gives the demo login conversations, some unread, and notifications to look at', async () => {
+    const list = await api.request<{ conversations: ConversationSummary[] }>(
+      'GET',
+      '/api/chat/conversations',
+      {
+        token,
+      },
+    );
+    expect(list.body.conversations).toHaveLength(DEMO_ACTIVITY_COUNTS.contacts);
+    const unread = list.body.conversations.filter((conversation) => conversation.unread > 0);
+    expect(unread).toHaveLength(DEMO_ACTIVITY_COUNTS.unreadConversations);
+    const total = await api.request<UnreadMessages>('GET', '/api/chat/unread', { token });
+    expect(total.body.messages).toBe(unread.reduce((sum, conversation) => sum + conversation.unread, 0));
+
+    const notifications = await api.request<NotificationsPage>('GET', '/api/notifications', { token });
+    expect(notifications.body.notifications.length).toBeGreaterThan(DEMO_ACTIVITY_COUNTS.unreadConversations);
+    expect(notifications.body.unread).toBeGreaterThan(0);
+
+    // A read conversation ends with the demo account's own message, which the friend has seen.
+    const read = list.body.conversations.find((conversation) => conversation.unread === 0);
+    const page = await api.request<{ conversation: { friendReadAt?: string; messages: { date: string }[] } }>(
+      'GET',
+      `/api/chat/conversation?friendId=${read?.friend._id}`,
+      { token },
+    );
+    expect(page.body.conversation.friendReadAt).toBe(page.body.conversation.messages.at(-1)?.date);
+  });
+
   it('lets a generated project’s owner sign in with the demo password', async () => {
     const page = await api.request<ProjectsPage>('GET', '/api/project');
     const demoProjects = await api.request<{ myProjectsIds: string[] }>('GET', '/api/user/myProjectsIds', {
@@ -106,5 +156,6 @@ describe('no demo data with SEED=false', () => {
     expect((await signIn(api, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).status).toBe(401);
     expect((await api.request<ProjectsPage>('GET', '/api/project')).body.projects).toEqual([]);
     expect((await api.request<TeammatesPage>('GET', '/api/teammate')).body.teammates).toEqual([]);
+    expect((await api.request<FeedPage>('GET', '/api/post')).body.posts).toEqual([]);
   });
 });

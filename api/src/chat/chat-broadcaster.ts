@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CHAT_EVENTS, type ChatMessage, type RealtimeMessage } from '@skillers/domain';
+import {
+  CHAT_EVENTS,
+  type ChatMessage,
+  type ReadReceipt,
+  type RealtimeMessage,
+  type RealtimeNotification,
+  type UnreadMessages,
+} from '@skillers/domain';
 import type { Server } from 'socket.io';
 
 /** Every socket joins its user's room on connecting, so a conversation's first message reaches it too. */
@@ -42,5 +49,22 @@ export class ChatBroadcaster {
    */
   messageWithheld(message: ChatMessage, senderId: string): void {
     this.server?.to(userRoom(senderId)).emit(CHAT_EVENTS.message, realtime(message));
+  }
+
+  /** The reader's own sockets (other tabs clear their badge) and the other participant (who sees "Seen"). */
+  conversationRead(receipt: ReadReceipt, friendId: string): void {
+    this.server?.to(userRoom(friendId)).emit(CHAT_EVENTS.read, receipt);
+  }
+
+  unreadChanged(userId: string, unread: UnreadMessages): void {
+    this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.unread, unread);
+  }
+
+  notified(userId: string, payload: RealtimeNotification): void {
+    this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notification, payload);
+  }
+
+  notificationsRead(userId: string, unread: number): void {
+    this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notificationsRead, { unread });
   }
 }

@@ -25,7 +25,12 @@ export class ChatController {
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodPipe(conversationQuerySchema)) query: ConversationQuery,
   ) {
-    return this.chat.conversationWith(user.id, query.friendId);
+    return this.chat.conversationWith(user.id, query.friendId, { before: query.before, limit: query.limit });
+  }
+
+  @Get('unread')
+  unread(@CurrentUser() user: AuthenticatedUser) {
+    return this.chat.unread(user.id);
   }
 
   @Get('conversations')

@@ -95,6 +95,23 @@ export class ChatRepository {
     return newest.reverse();
   }
 
+  findMessage(id: string) {
+    return this.messages.findById(id);
+  }
+
+  /**
+   * Up to `limit` messages just older than `before` in (date, id) order, oldest first. Messages sharing the
+   * cursor's date are read by equality (a handful at most), the rest through the date index below it.
+   */
+  async messagesBefore(conversationId: string, before: ChatMessage, limit: number): Promise<ChatMessage[]> {
+    const [sameDate, older] = await Promise.all([
+      this.messages.find({ conversationId, date: before.date }, { sort: NEWEST_FIRST }),
+      this.messages.find({ conversationId, date: { $lt: before.date } }, { sort: NEWEST_FIRST, limit }),
+    ]);
+    const newestFirst = [...sameDate.filter((message) => message._id < before._id), ...older];
+    return newestFirst.slice(0, limit).reverse();
+  }
+
   /** The latest messages one participant sent, newest first. */
   latestMessagesFrom(conversationId: string, senderId: string, limit: number) {
     return this.messages.find({ conversationId, senderId }, { sort: NEWEST_FIRST, limit });
@@ -104,19 +121,25 @@ export class ChatRepository {
     return this.reads.find({ userId, conversationId: { $in: conversationIds } });
   }
 
-  /** Moves the participant's read marker forward to `readAt`; it never moves back. */
-  async markRead(conversationId: string, userId: string, readAt: string): Promise<void> {
+  readMarker(conversationId: string, userId: string) {
+    return this.reads.findOne({ conversationId, userId });
+  }
+
+  /** Moves the participant's read marker forward to `readAt`; it never moves back. Resolves to whether it moved. */
+  async markRead(conversationId: string, userId: string, readAt: string): Promise<boolean> {
     const marker = await this.reads.findOne({ conversationId, userId });
     if (marker) {
-      if (marker.readAt < readAt) await this.reads.update(marker._id, { readAt });
-      return;
+      if (marker.readAt >= readAt) return false;
+      await this.reads.update(marker._id, { readAt });
+      return true;
     }
     try {
       await this.reads.insert({ _id: newId(), conversationId, userId, readAt });
+      return true;
     } catch (error) {
       // Two reads racing to create the marker: the other one made it, so move that one instead.
       if (!(error instanceof DuplicateKeyError)) throw error;
-      await this.markRead(conversationId, userId, readAt);
+      return this.markRead(conversationId, userId, readAt);
     }
   }
 }

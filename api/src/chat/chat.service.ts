@@ -1,15 +1,24 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   CHAT_MESSAGES,
   type ChatMessage,
   CONVERSATION_LIST_LIMIT,
   CONVERSATION_MESSAGES_LIMIT,
+  type ConversationPage,
   type ConversationRecord,
   type ConversationSummary,
   TRUST_MESSAGES,
   UNREAD_COUNT_LIMIT,
+  type UnreadMessages,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
+import { NotificationsService } from '../notifications/notifications.service';
 import { toPublicUser } from '../users/users.service';
 import { UsersRepository } from '../users/users.repository';
 import { ChatBroadcaster } from './chat-broadcaster';
@@ -17,8 +26,10 @@ import { BlocksRepository } from '../trust/blocks.repository';
 import { ChatRepository } from './chat.repository';
 import { FirstContactLimit } from './first-contact-limit';
 
-export interface ConversationView {
-  conversation: { _id?: string; messages: ChatMessage[] };
+export interface ConversationPaging {
+  /** A message id: the page ends just before it. */
+  before?: string;
+  limit?: number;
 }
 
 interface ActiveConversation {
@@ -31,28 +42,64 @@ const friendOf = (conversation: ConversationRecord, userId: string): string =>
 
 @Injectable()
 export class ChatService {
+  private readonly logger = new Logger(ChatService.name);
+
   constructor(
     private readonly chats: ChatRepository,
     private readonly users: UsersRepository,
     private readonly broadcaster: ChatBroadcaster,
     private readonly blocks: BlocksRepository,
     private readonly firstContacts: FirstContactLimit,
+    private readonly notifications: NotificationsService,
   ) {}
 
-  /** The conversation with a friend, its latest messages oldest first; reading it marks it read. */
-  async conversationWith(userId: string, friendId: string): Promise<ConversationView> {
+  /**
+   * One page of the conversation with a friend, oldest first: the latest messages, or with `before` the
+   * ones just older than that message. Reading the latest page marks the conversation read, which the
+   * friend sees as a read receipt.
+   */
+  async conversationWith(
+    userId: string,
+    friendId: string,
+    paging: ConversationPaging = {},
+  ): Promise<ConversationPage> {
     await this.assertCanTalkTo(userId, friendId);
     const conversation = await this.chats.findConversationBetween(userId, friendId);
+    if (!conversation && paging.before) throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
     // Conversations start with their first message: before that there is simply nothing to show.
-    if (!conversation) return { conversation: { messages: [] } };
-    const latest = await this.chats.latestMessages(conversation._id, CONVERSATION_MESSAGES_LIMIT);
+    if (!conversation) return { conversation: { messages: [], hasMore: false } };
+    const limit = paging.limit ?? CONVERSATION_MESSAGES_LIMIT;
+    // One message more than the page tells whether older ones remain, without counting them.
+    const page = paging.before
+      ? await this.chats.messagesBefore(
+          conversation._id,
+          await this.cursor(conversation, paging.before),
+          limit + 1,
+        )
+      : await this.chats.latestMessages(conversation._id, limit + 1);
+    const hasMore = page.length > limit;
+    const shown = hasMore ? page.slice(1) : page;
     // Someone the user blocked is not heard from: their messages are left out while the block lasts.
     const messages = (await this.blocks.hasBlocked(userId, friendId))
-      ? latest.filter((message) => message.senderId !== friendId)
-      : latest;
+      ? shown.filter((message) => message.senderId !== friendId)
+      : shown;
     const newest = messages.at(-1);
-    if (newest) await this.chats.markRead(conversation._id, userId, newest.date);
-    return { conversation: { _id: conversation._id, messages } };
+    if (!paging.before && newest) await this.markRead(conversation, userId, newest.date);
+    const friendMarker = await this.chats.readMarker(conversation._id, friendId);
+    return {
+      conversation: {
+        _id: conversation._id,
+        messages,
+        hasMore,
+        ...(friendMarker && { friendReadAt: friendMarker.readAt }),
+      },
+    };
+  }
+
+  /** Unread messages over all the user's conversations. */
+  async unread(userId: string): Promise<UnreadMessages> {
+    const { conversations } = await this.conversations(userId);
+    return { messages: conversations.reduce((total, summary) => total + summary.unread, 0) };
   }
 
   async sendTo(senderId: string, recipientId: string, text: string): Promise<{ message: ChatMessage }> {
@@ -147,6 +194,26 @@ export class ChatService {
     return fromFriend.filter((message) => readAt === undefined || message.date > readAt).length;
   }
 
+  /** A paging cursor must be a message of this very conversation. */
+  private async cursor(conversation: ConversationRecord, messageId: string): Promise<ChatMessage> {
+    const message = await this.chats.findMessage(messageId);
+    if (message?.conversationId !== conversation._id) {
+      throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
+    }
+    return message;
+  }
+
+  /** A marker that moved tells the friend ("Seen") and the reader's other tabs (their unread total). */
+  private async markRead(conversation: ConversationRecord, userId: string, readAt: string): Promise<void> {
+    if (!(await this.chats.markRead(conversation._id, userId, readAt))) return;
+    this.broadcaster.conversationRead(
+      { conversationId: conversation._id, userId, readAt },
+      friendOf(conversation, userId),
+    );
+    this.broadcaster.unreadChanged(userId, await this.unread(userId));
+    await this.notifications.conversationRead(userId, conversation._id);
+  }
+
   private async assertCanTalkTo(userId: string, friendId: string): Promise<void> {
     if (friendId === userId) throw new BadRequestException(CHAT_MESSAGES.cannotMessageYourself);
     if (!(await this.users.findById(friendId))) throw new NotFoundException(CHAT_MESSAGES.userNotFound);
@@ -174,9 +241,34 @@ export class ChatService {
     await this.chats.insertMessage(message);
     // A message to someone who blocked the sender is accepted and kept, so the sender sees it sent as
     // always and cannot tell; it only reaches the sender's own sockets, and the blocker's views skip it.
-    if (await this.blocks.hasBlocked(recipientId, senderId))
+    if (await this.blocks.hasBlocked(recipientId, senderId)) {
       this.broadcaster.messageWithheld(message, senderId);
-    else this.broadcaster.messageStored(message, [senderId, recipientId]);
+    } else {
+      this.broadcaster.messageStored(message, [senderId, recipientId]);
+      await this.tellRecipient(message, recipientId);
+    }
     return message;
+  }
+
+  /**
+   * The recipient's unread total and notification. The message is stored and delivered already, so a
+   * failure here is logged rather than turned into a failed send.
+   */
+  private async tellRecipient(message: ChatMessage, recipientId: string): Promise<void> {
+    try {
+      const sender = await this.users.findById(message.senderId);
+      this.broadcaster.unreadChanged(recipientId, await this.unread(recipientId));
+      if (!sender) return;
+      await this.notifications.notify(recipientId, {
+        kind: 'message',
+        actor: toPublicUser(sender),
+        conversationId: message.conversationId,
+        text: message.message,
+      });
+    } catch (error) {
+      this.logger.warn(
+        `Could not tell ${recipientId} of message ${message._id}: ${(error as Error).message}`,
+      );
+    }
   }
 }

@@ -65,7 +65,7 @@ export class FeedController {
   @UseGuards(JwtAuthGuard)
   @PerUserLimit(USER_LIMITS.likes)
   like(@CurrentUser() user: AuthenticatedUser, @Param('id', postId) id: string) {
-    return this.feed.like(id, user.id);
+    return this.feed.like(id, user);
   }
 
   @Delete(':id/like')

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type Comment,
   type CommentRecord,
@@ -15,6 +15,7 @@ import {
 import { newId } from '@skillers/store';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { BlocksRepository } from '../trust/blocks.repository';
+import { type NotificationEvent, NotificationsService } from '../notifications/notifications.service';
 import { FeedRepository } from './feed.repository';
 
 /** Where a post's image is served; feed pages carry this address instead of the bytes. */
@@ -31,9 +32,12 @@ const authorOf = (user: AuthenticatedUser) => ({ _id: user.id, username: user.us
 
 @Injectable()
 export class FeedService {
+  private readonly logger = new Logger(FeedService.name);
+
   constructor(
     private readonly feed: FeedRepository,
     private readonly blocks: BlocksRepository,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -82,9 +86,10 @@ export class FeedService {
   }
 
   /** Liking twice leaves one like: the likes list holds each user id at most once. */
-  async like(postId: string, userId: string): Promise<{ likes: string[] }> {
-    const post = await this.feed.like(postId, userId);
+  async like(postId: string, user: AuthenticatedUser): Promise<{ likes: string[] }> {
+    const post = await this.feed.like(postId, user.id);
     if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
+    await this.tellAuthor(post, { kind: 'like', actor: authorOf(user), postId });
     return { likes: post.likes };
   }
 
@@ -95,7 +100,8 @@ export class FeedService {
   }
 
   async comment(postId: string, author: AuthenticatedUser, data: string): Promise<{ comment: Comment }> {
-    if (!(await this.feed.findPost(postId))) throw new NotFoundException(FEED_MESSAGES.postNotFound);
+    const post = await this.feed.findPost(postId);
+    if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
     const comment: CommentRecord = {
       _id: newId(),
       postId,
@@ -104,7 +110,17 @@ export class FeedService {
       createdAt: new Date().toISOString(),
     };
     await this.feed.insertComment(comment);
+    await this.tellAuthor(post, { kind: 'comment', actor: comment.user, postId, text: data });
     return { comment: toComment(comment) };
+  }
+
+  /** The like or comment is stored already: a failed notification is logged, not turned into a failed write. */
+  private async tellAuthor(post: PostRecord, event: NotificationEvent): Promise<void> {
+    try {
+      await this.notifications.notify(post.user._id, event);
+    } catch (error) {
+      this.logger.warn(`Could not notify ${post.user._id} of a ${event.kind}: ${(error as Error).message}`);
+    }
   }
 
   private async withComments(record: PostRecord, blocked: ReadonlySet<string>): Promise<Post> {

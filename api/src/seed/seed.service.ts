@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
-import { DemoDataGenerator, seedDatabase } from '@skillers/indexer';
+import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
+import { DemoDataGenerator, seedDatabase, seedDemoActivity } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -15,6 +15,8 @@ export const DEMO_DATA_COUNTS = { users: 300, projects: 300, teammates: 300 } as
 const DEMO_DATA_SEED = 20_260_101;
 /** How many projects the demo account owns, so its own screens have something to show. */
 export const DEMO_ACCOUNT_PROJECTS = 2;
+/** The people who post, comment and talk with the demo account are drawn from this many accounts. */
+const ACTIVE_PEOPLE = 60;
 
 /**
  * Fills an empty database with the demo account and generated demo data at start, unless SEED=false. It
@@ -51,9 +53,18 @@ export class SeedService implements OnModuleInit {
     await this.store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany(Array.from({ length: DEMO_ACCOUNT_PROJECTS }, () => generator.project(owner)));
+    // Sorted by username, which the seed fixes, so the same people are active on every fresh start.
+    const people = await this.store
+      .collection<UserRecord>(COLLECTIONS.users)
+      .find({}, { sort: [{ field: 'usernameKey', direction: 'asc' }], limit: ACTIVE_PEOPLE + 1 });
+    await seedDemoActivity(this.store, {
+      seed: DEMO_DATA_SEED + 2,
+      demo,
+      people: people.filter((person) => person._id !== demo._id).slice(0, ACTIVE_PEOPLE),
+    });
     this.logger.log(
       `Seeded the demo account ${DEMO_ACCOUNT.email}, ${DEMO_DATA_COUNTS.users} users, ` +
-        `${DEMO_DATA_COUNTS.projects} projects and ${DEMO_DATA_COUNTS.teammates} skiller profiles ` +
+        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles and feed and chat activity ` +
         `in ${Date.now() - startedAt} ms`,
     );
   }

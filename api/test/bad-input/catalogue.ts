@@ -217,11 +217,18 @@ export const ROUTES: RouteEntry[] = [
     auth: 'user',
     query: {
       schemas: [conversationQuerySchema],
-      fields: [{ name: 'friendId', kind: 'id' }],
+      fields: [
+        { name: 'friendId', kind: 'id' },
+        { name: 'before', kind: 'id' },
+        { name: 'limit', kind: 'page' },
+      ],
       valid: (s) => ({ friendId: s.friendId }),
     },
   },
   { method: 'GET', path: '/api/chat/conversations', auth: 'user' },
+  { method: 'GET', path: '/api/chat/unread', auth: 'user' },
+  { method: 'GET', path: '/api/notifications', auth: 'user' },
+  { method: 'POST', path: '/api/notifications/read', auth: 'user' },
   ...(['/api/chat/sendMessage', '/api/chat/singlePage/sendMessage'] as const).map((path): RouteEntry => ({
     method: 'POST',
     path,

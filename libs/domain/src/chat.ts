@@ -14,6 +14,14 @@ export const CHAT_EVENTS = {
   chat: 'chat',
   message: 'message',
   exception: 'exception',
+  /** Server to client, to the user's own sockets: their unread message total changed. */
+  unread: 'unread',
+  /** Server to client, to the other participant: this user has read the conversation up to `readAt`. */
+  read: 'read',
+  /** Server to client, to the user's own sockets: a new notification, with the new unread count. */
+  notification: 'notification',
+  /** Server to client, to the user's own sockets: notifications were marked read (in any tab). */
+  notificationsRead: 'notifications-read',
 } as const;
 
 /**
@@ -51,6 +59,30 @@ export interface ConversationSummary {
   friend: PublicUser;
   lastMessage: ChatMessage | null;
   unread: number;
+}
+
+/** The `unread` event and `GET /chat/unread`: unread messages over all conversations (each capped). */
+export interface UnreadMessages {
+  messages: number;
+}
+
+/** The `read` event: a read receipt for the other participant. */
+export interface ReadReceipt {
+  conversationId: string;
+  userId: string;
+  readAt: string;
+}
+
+/** `GET /chat/conversation`: one page of messages, oldest first, with the friend's read marker. */
+export interface ConversationPage {
+  conversation: {
+    _id?: string;
+    messages: ChatMessage[];
+    /** Whether older messages exist before the first one in `messages`. */
+    hasMore: boolean;
+    /** How far the friend has read, so the sender can show "Seen"; absent until they open it. */
+    friendReadAt?: string;
+  };
 }
 
 /** The `message` event pushed to a conversation room. */

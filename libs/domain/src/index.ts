@@ -4,6 +4,7 @@ export * from './feed';
 export * from './filters/filter-keys';
 export * from './listing-messages';
 export * from './messages';
+export * from './notifications';
 export * from './pagination';
 export * from './project';
 export * from './saved';

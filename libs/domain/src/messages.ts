@@ -56,6 +56,7 @@ export const CHAT_MESSAGES = {
   cannotMessageYourself: 'You cannot send a message to yourself.',
   userNotFound: 'This user does not exist.',
   notInConversation: 'You are not part of this conversation.',
+  messageNotFound: 'This message is not in this conversation.',
   timedOut: 'operation has timed out',
   disconnected: 'socket has been disconnected',
   tooManySockets: 'Too many open chat connections for this account. Close some tabs and try again.',

@@ -21,6 +21,7 @@ const LISTS: { spec: CollectionSpec; filter: Record<string, string>; sort: FindO
   { spec: COLLECTIONS.teammates, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.posts, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.comments, filter: { postId: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.notifications, filter: { userId: 'a' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.saved, filter: { userId: 'a', kind: 'project' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.propositions, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.propositions, filter: { filterType: 'a' }, sort: NEWEST_FIRST },

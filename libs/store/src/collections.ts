@@ -84,4 +84,9 @@ export const COLLECTIONS = {
     name: 'blocks',
     indexes: [{ fields: ['blockerId', 'blockedId'], unique: true }, { fields: ['blockedId', 'blockerId'] }],
   },
+  /** A user's latest events, newest first; unread counts filter the same user's documents. */
+  notifications: {
+    name: 'notifications',
+    indexes: [{ fields: ['userId', 'createdAt', '_id'] }, { fields: ['userId', 'read'] }],
+  },
 } as const satisfies Record<string, CollectionSpec>;

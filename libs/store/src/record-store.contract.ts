@@ -116,6 +116,8 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       expect(names(await people().find({ tags: { $contains: 'y' } }))).toEqual(['A', 'B']);
       expect(names(await people().find({ tags: { $contains: 'y' }, age: 20 }))).toEqual(['A']);
       expect(await people().count({ tags: { $contains: 'x' } })).toBe(1);
+      expect(names(await people().find({ age: { $lt: 30 } }))).toEqual(['A']);
+      expect(names(await people().find({ name: { $lt: 'C' }, active: false }))).toEqual(['B']);
       expect((await people().findOne({ name: 'C' }))?._id).toBe(c._id);
       expect(await people().findOne({ name: 'nobody' })).toBeNull();
     });

@@ -2,10 +2,12 @@
 export type Scalar = string | number | boolean | null;
 
 /**
- * Equality on a field, membership in a list (`$in`), or an array field that holds a value (`$contains`).
- * Field names may use dots to reach nested fields.
+ * Equality on a field, membership in a list (`$in`), an array field that holds a value (`$contains`), or a
+ * value below a bound (`$lt`, for keyset paging along a sorted index). Field names may use dots to reach
+ * nested fields.
  */
-export type FieldCondition = Scalar | { $in: readonly Scalar[] } | { $contains: Scalar };
+export type FieldCondition =
+  Scalar | { $in: readonly Scalar[] } | { $contains: Scalar } | { $lt: string | number };
 export type Filter = Readonly<Record<string, FieldCondition>>;
 
 export interface SortKey {

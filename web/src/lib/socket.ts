@@ -3,7 +3,10 @@ import {
   CHAT_MESSAGES,
   type ChatEventError,
   type ChatMessage,
+  type ReadReceipt,
   type RealtimeMessage,
+  type RealtimeNotification,
+  type UnreadMessages,
 } from '@skillers/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -25,6 +28,10 @@ export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; message:
 interface ServerToClientEvents {
   [CHAT_EVENTS.message]: (payload: RealtimeMessage) => void;
   [CHAT_EVENTS.exception]: (payload: ChatEventError) => void;
+  [CHAT_EVENTS.unread]: (payload: UnreadMessages) => void;
+  [CHAT_EVENTS.read]: (payload: ReadReceipt) => void;
+  [CHAT_EVENTS.notification]: (payload: RealtimeNotification) => void;
+  [CHAT_EVENTS.notificationsRead]: (payload: { unread: number }) => void;
 }
 
 interface ClientToServerEvents {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPlainText, unsafeTextMessage } from './text';
-import { MESSAGE_MAX_LENGTH } from '../chat';
+import { CONVERSATION_MESSAGES_LIMIT, MESSAGE_MAX_LENGTH } from '../chat';
 import { CHAT_MESSAGES } from '../messages';
 import { OBJECT_ID_PATTERN } from './object-id';
 
@@ -20,9 +20,21 @@ export const sendMessageSchema = z.strictObject({
   message: messageText,
 });
 
-/** Extra query parameters (cache busters) are ignored rather than refused. */
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${CONVERSATION_MESSAGES_LIMIT}`;
+
+/**
+ * Extra query parameters (cache busters) are ignored rather than refused. `before` (a message id) pages
+ * backwards: the messages just older than that one; `limit` caps the page (default and most: 200).
+ */
 export const conversationQuerySchema = z.object({
   friendId: idOf('friend'),
+  before: idOf('message').optional(),
+  limit: z
+    .string({ error: LIMIT_MESSAGE })
+    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().min(1, LIMIT_MESSAGE).max(CONVERSATION_MESSAGES_LIMIT, LIMIT_MESSAGE))
+    .optional(),
 });
 
 /** The `join` event carries the conversation id alone. */
@@ -42,5 +54,5 @@ export const chatEventSchema = z.strictObject(
 );
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
-export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
+export type ConversationQuery = z.output<typeof conversationQuerySchema>;
 export type ChatEventInput = z.infer<typeof chatEventSchema>;

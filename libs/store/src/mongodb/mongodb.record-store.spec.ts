@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../collections';
 import { describeRecordStoreContract } from '../record-store.contract';
-import { MongoRecordStore } from './mongodb.record-store';
+import { MongoRecordStore, toQuery } from './mongodb.record-store';
 
 const mongoUrl = process.env.MONGO_URL;
 
@@ -15,6 +15,26 @@ const closedPort = async (): Promise<number> => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 };
+
+describe('MongoDB query bodies', () => {
+  it('translates every filter operator to its MongoDB form, never passing operators through', () => {
+    expect(
+      toQuery({
+        conversationId: 'c1',
+        date: { $lt: '2026-01-01T00:00:00.000Z' },
+        kind: { $in: ['like', 'comment'] },
+        participants: { $contains: 'u1' },
+        read: false,
+      }),
+    ).toEqual({
+      conversationId: { $eq: 'c1' },
+      date: { $lt: '2026-01-01T00:00:00.000Z' },
+      kind: { $in: ['like', 'comment'] },
+      participants: { $eq: 'u1' },
+      read: { $eq: false },
+    });
+  });
+});
 
 describe('MongoDB adapter readiness', () => {
   it('is not ready while its connection has not opened', async () => {

@@ -13,11 +13,13 @@ import {
 } from '../record-store.port';
 
 /** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
-const toQuery = (filter: Filter): Record<string, unknown> => {
+export const toQuery = (filter: Filter): Record<string, unknown> => {
   const query: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(filter)) {
     if (condition !== null && typeof condition === 'object') {
-      query[field] = '$in' in condition ? { $in: [...condition.$in] } : { $eq: condition.$contains };
+      if ('$in' in condition) query[field] = { $in: [...condition.$in] };
+      else if ('$lt' in condition) query[field] = { $lt: condition.$lt };
+      else query[field] = { $eq: condition.$contains };
     } else {
       query[field] = { $eq: condition };
     }

@@ -18,9 +18,7 @@ export const columnFor = (field: string): string => (field === '_id' ? 'id' : fi
 const bindable = (value: Scalar): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
 
-const isOperator = (
-  condition: FieldCondition,
-): condition is { $in: readonly Scalar[] } | { $contains: Scalar } =>
+const isOperator = (condition: FieldCondition): condition is Exclude<FieldCondition, Scalar> =>
   typeof condition === 'object' && condition !== null;
 
 export interface SqlFragment {
@@ -45,6 +43,9 @@ export const whereClause = (filter: Filter): SqlFragment => {
         parts.push(`${column} IN (${condition.$in.map(() => '?').join(', ')})`);
         params.push(...condition.$in.map(bindable));
       }
+    } else if ('$lt' in condition) {
+      parts.push(`${column} < ?`);
+      params.push(condition.$lt);
     } else {
       parts.push(`EXISTS (SELECT 1 FROM json_each(doc, '${jsonPath(field)}') WHERE value = ?)`);
       params.push(bindable(condition.$contains));

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink } from 'react-router';
+import { UnreadBadge } from '../notifications/unread-badge';
+import { useUnread } from '../notifications/use-unread';
 import { useAuth } from '../../lib/auth';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 
@@ -15,6 +17,7 @@ const LINKS = [
 /** The navigation for narrow screens, behind a menu button. */
 export const MobileMenu = () => {
   const { isSignedIn } = useAuth();
+  const unread = useUnread();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const close = () => setOpen(false);
@@ -39,6 +42,7 @@ export const MobileMenu = () => {
         onClick={() => setOpen((value) => !value)}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
+        {!open && isSignedIn && <UnreadBadge count={unread.total} />}
       </button>
       {open && (
         <>
@@ -60,6 +64,7 @@ export const MobileMenu = () => {
                     onClick={close}
                   >
                     My Account
+                    <UnreadBadge count={unread.total} />
                   </NavLink>
                 ) : (
                   <NavLink

@@ -1,12 +1,16 @@
-import type { ChatMessage, ConversationSummary } from '@skillers/domain';
+import type { ChatMessage, ConversationPage, ConversationSummary } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** A conversation with no message yet has no id: the first message creates it. */
-export interface Conversation {
-  _id?: string;
-  messages: ChatMessage[];
-}
+export type Conversation = ConversationPage['conversation'];
+
+/** Messages load this many at a time: the latest on opening, older ones on scrolling up. */
+export const CHAT_PAGE_SIZE = 30;
+
+const conversationPath = (friendId: string, before?: string) =>
+  `/chat/conversation?friendId=${encodeURIComponent(friendId)}&limit=${CHAT_PAGE_SIZE}` +
+  (before ? `&before=${encodeURIComponent(before)}` : '');
 
 export const conversationsQuery = queryOptions({
   queryKey: ['chat', 'conversations'],
@@ -17,16 +21,18 @@ export const conversationsQuery = queryOptions({
   staleTime: 0,
 });
 
-/** Read fresh every time: reading is what marks the conversation read on the server. */
+/** The latest page, read fresh every time: reading it is what marks the conversation read on the server. */
 export const conversationQuery = (friendId: string) =>
   queryOptions({
     queryKey: ['chat', 'conversation', friendId],
     queryFn: () =>
-      api
-        .get<{ conversation: Conversation }>(`/chat/conversation?friendId=${encodeURIComponent(friendId)}`)
-        .then((answer) => answer.conversation),
+      api.get<ConversationPage>(conversationPath(friendId)).then((answer) => answer.conversation),
     staleTime: 0,
   });
+
+/** The page just older than `beforeId`. */
+export const olderMessages = (friendId: string, beforeId: string): Promise<Conversation> =>
+  api.get<ConversationPage>(conversationPath(friendId, beforeId)).then((answer) => answer.conversation);
 
 /** Sends over HTTP, which also creates the conversation when this is the first message. */
 export const sendMessageTo = (friendId: string, text: string): Promise<ChatMessage> =>

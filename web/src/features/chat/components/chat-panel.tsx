@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { useConversation } from '../hooks/use-conversation';
-import { fileNote, inDateOrder } from '../utils/chat-lines';
+import { fileNote, inDateOrder, lastSeenMessageId, withoutRepeats } from '../utils/chat-lines';
 import { ChatComposer } from './chat-composer';
 import { MessageLog } from './message-log';
 
@@ -43,7 +43,7 @@ const sendFailure = (error: Error | null) => {
 
 export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
   const { user } = useAuth();
-  const { conversation, send } = useConversation(friendId);
+  const { conversation, send, older } = useConversation(friendId);
   // Picked files stay on this screen only: the spec names them in the chat without uploading them.
   const [fileNotes, setFileNotes] = useState<ChatMessage[]>([]);
   const name = friendName ?? 'New conversation';
@@ -62,7 +62,10 @@ export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
     ]);
   };
 
-  const messages = inDateOrder([...(conversation.data?.messages ?? []), ...fileNotes]);
+  const messages = inDateOrder(
+    withoutRepeats([...older.messages, ...(conversation.data?.messages ?? []), ...fileNotes]),
+  );
+  const seenMessageId = lastSeenMessageId(messages, user?.id, conversation.data?.friendReadAt);
   const status = conversation.isPending ? (
     <Spinner label="Loading messages..." />
   ) : conversation.isError ? (
@@ -90,6 +93,8 @@ export const ChatPanel = ({ friendId, friendName }: ChatPanelProps) => {
         messages={messages}
         ownId={user?.id}
         friendName={name}
+        seenMessageId={seenMessageId}
+        older={older}
         status={status}
       />
       {send.isError && (

@@ -1,9 +1,15 @@
-import { CHAT_EVENTS, type ChatMessage, type RealtimeMessage } from '@skillers/domain';
+import { CHAT_EVENTS, type ChatMessage, type ReadReceipt, type RealtimeMessage } from '@skillers/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { type ChatSocket, useChatSocket, useConversationRoom } from '../../../lib/socket';
-import { type Conversation, conversationQuery, conversationsQuery, sendMessageTo } from '../api/chat.api';
+import {
+  type Conversation,
+  conversationQuery,
+  conversationsQuery,
+  olderMessages,
+  sendMessageTo,
+} from '../api/chat.api';
 import { fromRealtime, withMessage } from '../utils/chat-lines';
 
 /** Longer than the server's own 5-second limit, so its answer (even a refusal) gets through first. */
@@ -43,11 +49,30 @@ export const useConversation = (friendId: string) => {
         if (payload.senderId !== user?.id) void queryClient.invalidateQueries({ queryKey });
       }
     };
+    // The friend opened the conversation: messages up to `readAt` are seen.
+    const onRead = (receipt: ReadReceipt) => {
+      if (receipt.conversationId !== conversationId || receipt.userId === user?.id) return;
+      queryClient.setQueryData<Conversation>(
+        queryKey,
+        (current) =>
+          current && {
+            ...current,
+            friendReadAt:
+              current.friendReadAt && current.friendReadAt > receipt.readAt
+                ? current.friendReadAt
+                : receipt.readAt,
+          },
+      );
+    };
     socket.on(CHAT_EVENTS.message, onMessage);
+    socket.on(CHAT_EVENTS.read, onRead);
     return () => {
       socket.off(CHAT_EVENTS.message, onMessage);
+      socket.off(CHAT_EVENTS.read, onRead);
     };
   }, [socket, conversationId, friendId, user?.id, queryClient]);
+
+  const older = useOlderMessages(friendId, conversation.data);
 
   const send = useMutation({
     mutationFn: (text: string) =>
@@ -56,6 +81,8 @@ export const useConversation = (friendId: string) => {
         : sendMessageTo(friendId, text),
     onSuccess: (message) => {
       queryClient.setQueryData<Conversation>(conversationQuery(friendId).queryKey, (current) => ({
+        hasMore: false,
+        ...current,
         _id: message.conversationId,
         messages: withMessage(current?.messages ?? [], message),
       }));
@@ -63,5 +90,36 @@ export const useConversation = (friendId: string) => {
     },
   });
 
-  return { conversation, send };
+  return { conversation, send, older };
+};
+
+/**
+ * Pages loaded by scrolling up, held apart from the latest page: that one is read again as messages
+ * arrive, and these stay as they are. Each page asks for the messages before the oldest one held.
+ */
+const useOlderMessages = (friendId: string, latest: Conversation | undefined) => {
+  const [pages, setPages] = useState<{ messages: ChatMessage[]; hasMore: boolean } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const oldestId = (pages?.messages[0] ?? latest?.messages[0])?._id;
+  const hasMore = pages ? pages.hasMore : (latest?.hasMore ?? false);
+
+  const loadOlder = useCallback(async () => {
+    if (loading || !hasMore || !oldestId) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await olderMessages(friendId, oldestId);
+      setPages((current) => ({
+        messages: [...page.messages, ...(current?.messages ?? [])],
+        hasMore: page.hasMore,
+      }));
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [friendId, loading, hasMore, oldestId]);
+
+  return { messages: pages?.messages ?? [], hasMore, loading, failed, loadOlder };
 };

@@ -1,6 +1,15 @@
 import type { ChatMessage } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { fileNote, fromRealtime, inDateOrder, messageTime, unreadLabel, withMessage } from './chat-lines';
+import {
+  fileNote,
+  fromRealtime,
+  inDateOrder,
+  lastSeenMessageId,
+  messageTime,
+  unreadLabel,
+  withMessage,
+  withoutRepeats,
+} from './chat-lines';
 
 const message = (id: string, date: string): ChatMessage => ({
   _id: id,
@@ -56,5 +65,30 @@ describe('chat lines', () => {
 
   it('names a picked file after a paperclip', () => {
     expect(fileNote('plan.pdf')).toBe('\u{1F4CE} plan.pdf');
+  });
+
+  it('keeps each message once where loaded pages overlap', () => {
+    const [a, b, c] = [
+      message('a', '2030-01-01T10:00:00Z'),
+      message('b', '2030-01-01T10:01:00Z'),
+      message('c', '2030-01-01T10:02:00Z'),
+    ];
+    expect(withoutRepeats([a, b, b, c, a]).map((m) => m._id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('marks as seen my newest message at or before the friend’s read marker', () => {
+    const mine = (id: string, date: string) => message(id, date);
+    const theirs = (id: string, date: string) => ({ ...message(id, date), senderId: 'u2' });
+    const messages = [
+      mine('m1', '2030-01-01T10:00:00Z'),
+      mine('m2', '2030-01-01T10:01:00Z'),
+      theirs('t1', '2030-01-01T10:02:00Z'),
+      mine('m3', '2030-01-01T10:03:00Z'),
+    ];
+    expect(lastSeenMessageId(messages, 'u1', undefined)).toBeUndefined();
+    expect(lastSeenMessageId(messages, 'u1', '2030-01-01T10:01:00Z')).toBe('m2');
+    expect(lastSeenMessageId(messages, 'u1', '2030-01-01T10:02:30Z')).toBe('m2');
+    expect(lastSeenMessageId(messages, 'u1', '2030-01-01T10:03:00Z')).toBe('m3');
+    expect(lastSeenMessageId(messages, 'u1', '2029-12-31T00:00:00Z')).toBeUndefined();
   });
 });

@@ -21,6 +21,22 @@ export const withMessage = (messages: readonly ChatMessage[], message: ChatMessa
 export const inDateOrder = (messages: readonly ChatMessage[]): ChatMessage[] =>
   [...messages].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
+/** Older pages and the latest page may overlap by a message that arrived meanwhile: keep each once. */
+export const withoutRepeats = (messages: readonly ChatMessage[]): ChatMessage[] => {
+  const seen = new Set<string>();
+  return messages.filter((message) => !seen.has(message._id) && seen.add(message._id));
+};
+
+/** The newest of my messages the friend has read (their read marker is at or after it), if any. */
+export const lastSeenMessageId = (
+  messages: readonly ChatMessage[],
+  ownId: string | undefined,
+  friendReadAt: string | undefined,
+): string | undefined => {
+  if (!friendReadAt || !ownId) return undefined;
+  return messages.findLast((message) => message.senderId === ownId && message.date <= friendReadAt)?._id;
+};
+
 /** Spec section 2: every message shows its hour and minute. */
 export const messageTime = (date: string): string => format(new Date(date), 'HH:mm');
 

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../chat/realtime.module';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
+
+@Module({
+  imports: [RealtimeModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsRepository, NotificationsService],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}

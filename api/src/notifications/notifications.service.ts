@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Notification,
+  type NotificationKind,
+  type NotificationRecord,
+  NOTIFICATION_PREVIEW_LENGTH,
+  NOTIFICATIONS_LIMIT,
+  type NotificationsPage,
+  type PublicUser,
+} from '@skillers/domain';
+import { newId } from '@skillers/store';
+import { ChatBroadcaster } from '../chat/chat-broadcaster';
+import { NotificationsRepository } from './notifications.repository';
+
+export interface NotificationEvent {
+  kind: NotificationKind;
+  actor: PublicUser;
+  conversationId?: string;
+  postId?: string;
+  text?: string;
+}
+
+const toNotification = ({ userId: _userId, ...notification }: NotificationRecord): Notification =>
+  notification;
+
+const preview = (text: string | undefined) =>
+  text === undefined ? {} : { text: text.slice(0, NOTIFICATION_PREVIEW_LENGTH) };
+
+/** Stores a user's events and pushes each one live to that user's sockets. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly broadcaster: ChatBroadcaster,
+  ) {}
+
+  /**
+   * Nobody is notified of their own doing. A like is notified once per person and post; messages in a
+   * conversation share one notification until it is read, refreshed with the latest message.
+   */
+  async notify(userId: string, event: NotificationEvent): Promise<void> {
+    if (event.actor._id === userId) return;
+    if (event.kind === 'like' && (await this.notifications.hasLike(userId, event.actor._id, event.postId))) {
+      return;
+    }
+    const record = await this.store(userId, event);
+    this.broadcaster.notified(userId, {
+      notification: toNotification(record),
+      unread: await this.notifications.countUnread(userId),
+    });
+  }
+
+  private async store(userId: string, event: NotificationEvent): Promise<NotificationRecord> {
+    const actor = { _id: event.actor._id, username: event.actor.username };
+    const createdAt = new Date().toISOString();
+    if (event.kind === 'message' && event.conversationId) {
+      const pending = await this.notifications.unreadMessageNotification(userId, event.conversationId);
+      if (pending) {
+        const refreshed = await this.notifications.refresh(pending._id, {
+          actor,
+          createdAt,
+          ...preview(event.text),
+        });
+        if (refreshed) return refreshed;
+      }
+    }
+    const record: NotificationRecord = {
+      _id: newId(),
+      userId,
+      kind: event.kind,
+      actor,
+      ...(event.conversationId && { conversationId: event.conversationId }),
+      ...(event.postId && { postId: event.postId }),
+      ...preview(event.text),
+      read: false,
+      createdAt,
+    };
+    return this.notifications.insert(record);
+  }
+
+  async latest(userId: string): Promise<NotificationsPage> {
+    const [records, unread] = await Promise.all([
+      this.notifications.latest(userId, NOTIFICATIONS_LIMIT),
+      this.notifications.countUnread(userId),
+    ]);
+    return { notifications: records.map(toNotification), unread };
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return this.notifications.countUnread(userId);
+  }
+
+  /** Other tabs hear of it, so their bell clears too. */
+  async markAllRead(userId: string): Promise<{ marked: number; unread: number }> {
+    const marked = await this.notifications.markAllRead(userId);
+    const unread = await this.notifications.countUnread(userId);
+    this.broadcaster.notificationsRead(userId, unread);
+    return { marked, unread };
+  }
+
+  /** Reading a conversation reads its message notification; the next message then starts a new one. */
+  async conversationRead(userId: string, conversationId: string): Promise<void> {
+    if ((await this.notifications.markAllRead(userId, conversationId)) > 0) {
+      this.broadcaster.notificationsRead(userId, await this.notifications.countUnread(userId));
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { PublicUser } from './entities';
+
+/** The notifications list shows the latest events only. */
+export const NOTIFICATIONS_LIMIT = 50;
+
+export const NOTIFICATION_KINDS = ['message', 'like', 'comment'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * A message is already counted as unread in its conversation until that is read, so the notification
+ * count leaves messages out: the top bar's total adds both without counting a message twice.
+ */
+export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment'];
+
+/** One event for one user: who did it, and on what (a conversation or a post). */
+export interface NotificationRecord {
+  _id: string;
+  userId: string;
+  kind: NotificationKind;
+  actor: PublicUser;
+  conversationId?: string;
+  postId?: string;
+  /** A short preview: the message or comment text, cut. */
+  text?: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export type Notification = Omit<NotificationRecord, 'userId'>;
+
+/** `GET /notifications`; `unread` counts likes and comments not yet marked read. */
+export interface NotificationsPage {
+  notifications: Notification[];
+  unread: number;
+}
+
+/** The `notification` socket event. */
+export interface RealtimeNotification {
+  notification: Notification;
+  unread: number;
+}
+
+/** Previews stay short: the full text is one click away. */
+export const NOTIFICATION_PREVIEW_LENGTH = 120;

@@ -1,0 +1,34 @@
+import type { Notification } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import { badgeLabel, notificationLink, notificationText } from './notification-text';
+
+const base: Notification = {
+  _id: 'n1',
+  kind: 'like',
+  actor: { _id: 'a1', username: 'ada' },
+  postId: 'p1',
+  read: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('notification texts', () => {
+  it('names who did what, with the preview where there is one', () => {
+    expect(notificationText(base)).toBe('ada liked your post');
+    expect(notificationText({ ...base, kind: 'comment', text: 'Nice!' })).toBe(
+      'ada commented on your post: Nice!',
+    );
+    expect(notificationText({ ...base, kind: 'message', text: 'Hi' })).toBe('ada sent you a message: Hi');
+    expect(notificationText({ ...base, kind: 'message' })).toBe('ada sent you a message');
+  });
+
+  it('leads to the conversation with the sender, or to the feed', () => {
+    expect(notificationLink({ ...base, kind: 'message' })).toBe('/conversations?friendId=a1');
+    expect(notificationLink(base)).toBe('/feed');
+  });
+
+  it('caps the badge at 99+', () => {
+    expect(badgeLabel(7)).toBe('7');
+    expect(badgeLabel(99)).toBe('99');
+    expect(badgeLabel(100)).toBe('99+');
+  });
+});

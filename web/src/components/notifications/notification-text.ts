@@ -1,0 +1,23 @@
+import type { Notification } from '@skillers/domain';
+
+/** One line per event, naming who did what. */
+export const notificationText = (notification: Notification): string => {
+  const who = notification.actor.username;
+  switch (notification.kind) {
+    case 'message':
+      return `${who} sent you a message${notification.text ? `: ${notification.text}` : ''}`;
+    case 'like':
+      return `${who} liked your post`;
+    case 'comment':
+      return `${who} commented on your post${notification.text ? `: ${notification.text}` : ''}`;
+  }
+};
+
+/** Where a notification leads: the conversation, or the feed for a post. */
+export const notificationLink = (notification: Notification): string =>
+  notification.kind === 'message'
+    ? `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`
+    : '/feed';
+
+/** Badges stop counting at 99, so they stay one small circle. */
+export const badgeLabel = (count: number): string => (count > 99 ? '99+' : String(count));
