@@ -172,6 +172,16 @@ describe('why on /sort results', () => {
   beforeAll(async () => {
     api = await startTestApp({ ...SHARED_MODEL_ENV });
     for (const profile of PROFILES) await createTeammate(api, await api.signUp(), profile);
+    // The model loads in a worker thread: profiles indexed before it was ready get their vectors shortly after.
+    await vi.waitFor(
+      async () => {
+        const answer = await api.request<{ results: unknown[] }>('POST', '/api/sort', {
+          body: { type: 'teammate', text: 'anything' },
+        });
+        expect(answer.body.results).toHaveLength(PROFILES.length);
+      },
+      { timeout: 5000 },
+    );
   });
   afterAll(() => api.close());
 
