@@ -26,7 +26,9 @@ describe('loadConfig', () => {
   it('seeds demo data by default only in the embedded profile', () => {
     expect(loadConfig({}).seed).toBe(true);
     expect(loadConfig({ MONGO_URL: 'mongodb://mongo:27017/skillers' }).seed).toBe(false);
-    expect(loadConfig({ ELASTICSEARCH_URL: 'http://es:9200' }).seed).toBe(false);
+    expect(loadConfig({ ELASTICSEARCH_URL: 'http://es:9200', REDIS_URL: 'redis://redis:6379' }).seed).toBe(
+      false,
+    );
     expect(loadConfig({ MONGO_URL: 'mongodb://mongo:27017/skillers', SEED: 'true' }).seed).toBe(true);
     expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
   });
