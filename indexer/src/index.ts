@@ -24,6 +24,15 @@ export {
   embeddingText,
   withVectors,
 } from './indexing/document-vectors';
+export {
+  INDEX_SNAPSHOT_SCHEMA,
+  indexedChangeStamp,
+  type IndexSnapshotLabels,
+  loadIndexSnapshot,
+  type LoadSnapshotOptions,
+  type LoadSnapshotResult,
+  saveIndexSnapshot,
+} from './indexing/index-snapshot';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,
