@@ -30,6 +30,7 @@ const writtenIndex = async (file: string): Promise<OramaSearchIndex> => {
 describe('snapshot files', () => {
   it('give back the same documents, vectors, filters, text ranking and kNN', async () => {
     const file = join(dir, 'round-trip.snapshot');
+    writeFileSync(`${file}.999999.tmp`, 'left by a process killed while saving');
     const index = await writtenIndex(file);
     const read = await readSnapshotFile(file, acceptAll);
     if (!('snapshot' in read)) throw new Error(read.rejected);
@@ -45,7 +46,7 @@ describe('snapshot files', () => {
       expect(await loaded.search(query)).toEqual(await index.search(query));
     expect(await loaded.knn('teammate', [0, 1, 0], 2)).toEqual(await index.knn('teammate', [0, 1, 0], 2));
     expect(await loaded.count('project')).toBe(1);
-    // Only the renamed file is left: no temporary beside it.
+    // Only the renamed file is left: neither its temporary nor one an earlier save left behind.
     expect(readdirSync(dir).filter((name) => name.startsWith('round-trip'))).toEqual(['round-trip.snapshot']);
   });
 

@@ -1,8 +1,8 @@
 import { SEARCH_KINDS, type SearchDocument, type SearchKind } from '@skillers/domain';
 import type { RawData } from '@orama/orama';
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { OramaSnapshot } from './orama-generation';
 
 /**
@@ -124,6 +124,16 @@ export const writeSnapshotFile = async (
     await folder.sync();
   } finally {
     await folder.close();
+  }
+  await removeLeftovers(file);
+};
+
+/** Temporary files a process killed while saving left behind. */
+const removeLeftovers = async (file: string): Promise<void> => {
+  const prefix = `${basename(file)}.`;
+  for (const name of await readdir(dirname(file))) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
+      await rm(join(dirname(file), name), { force: true });
   }
 };
 
