@@ -230,7 +230,8 @@ try {
   const check = await index.knn('teammate', vectors[0], LIMIT);
   if (check.length !== LIMIT) throw new Error('The rebuilt index lost its vectors');
 
-  // A restart rebuilds the embedded index again; the record vectors now come from the vector cache.
+  // A clean stop saved the index, so the restart loads its snapshot (bench/index-restart.mjs compares it with
+  // rebuilding).
   await app.close();
   app = undefined;
   const restartSeconds = await boot();
@@ -238,7 +239,7 @@ try {
   if (restarted.length !== LIMIT) throw new Error('The restarted index has no vectors');
   console.log(
     `\nrestart on the same data: ${restartSeconds.toFixed(1)} s, ${(SIZE / restartSeconds).toFixed(0)} records/s, ` +
-      `every vector from the cache (first start: ${bootSeconds.toFixed(1)} s)   load ${load()}`,
+      `the index loaded from its snapshot (first start: ${bootSeconds.toFixed(1)} s)   load ${load()}`,
   );
 } finally {
   await app?.close();
