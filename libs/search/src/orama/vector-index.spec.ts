@@ -19,8 +19,9 @@ const scan = (
   candidates?: string[],
 ): KnnHit[] => {
   const norm = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
+  const allowed = candidates && new Set(candidates);
   return [...vectors]
-    .filter(([id, values]) => values.length === query.length && (!candidates || candidates.includes(id)))
+    .filter(([id, values]) => values.length === query.length && (!allowed || allowed.has(id)))
     .map(([id, values]) => ({
       id,
       similarity:
@@ -121,10 +122,18 @@ describe('VectorIndex', () => {
     let recall = 0;
     for (let n = 0; n < 100; n++) {
       const query = near();
-      for (const k of [5, 20]) {
-        const got = index.nearest(query, k);
-        const expected = scan(kept, query, k);
+      // Filtered: most ids pass, so the candidates too go through the 8-bit pass.
+      const candidates = [...kept.keys()].filter(() => random() < 0.85);
+      for (const [k, only] of [
+        [5, undefined],
+        [20, undefined],
+        [20, candidates],
+      ] as const) {
+        const got = index.nearest(query, k, only);
+        const expected = scan(kept, query, k, only);
         const similarity = new Map(scan(kept, query, kept.size).map((hit) => [hit.id, hit.similarity]));
+        const allowed = new Set(only);
+        if (only) expect(got.filter((hit) => !allowed.has(hit.id))).toEqual([]);
         // Whatever the pass picked, similarities are computed from the floats.
         for (const hit of got) expect(hit.similarity).toBeCloseTo(similarity.get(hit.id) as number, 12);
         expect(got).toHaveLength(k);

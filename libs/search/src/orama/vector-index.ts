@@ -3,8 +3,8 @@ import type { KnnHit } from '../search-index.port';
 
 const INITIAL_ROWS = 256;
 /**
- * From this many rows of one length on, an unfiltered query first scans an 8-bit copy with usearch's SIMD
- * exact search, then ranks its best candidates with the 32-bit floats; smaller blocks are scanned in floats.
+ * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
+ * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
  */
 export const QUANTIZED_MIN_ROWS = 4096;
 /** Candidates the 8-bit pass keeps for the exact re-ranking: at least this many, and this many times k. */
@@ -44,20 +44,24 @@ const dotAt = (values: Float32Array, base: number, query: Float64Array, dims: nu
   return dot;
 };
 
-/** The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread). */
-const firstPass = (block: VectorBlock, pool: number): number[] => {
+/**
+ * The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread), among
+ * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
+ */
+const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
   const { dims, codes, ids, query, queryCodes } = block;
   quantizeInto(query, 0, queryCodes, 0, dims);
-  const matches = exactSearch(
-    codes.subarray(0, ids.length * dims),
-    queryCodes,
-    dims,
-    pool,
-    MetricKind.Cos,
-    1,
-  );
-  // Keys are row numbers, in the order of the rows given.
-  return Array.from(matches.keys, Number).filter((row) => row < ids.length);
+  let scanned = codes.subarray(0, ids.length * dims);
+  if (rows) {
+    scanned = new Int8Array(rows.length * dims);
+    rows.forEach((row, at) => scanned.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+  }
+  const count = rows ? rows.length : ids.length;
+  const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
+  // Keys are positions in the scanned codes.
+  return Array.from(matches.keys, Number)
+    .filter((at) => at < count)
+    .map((at) => (rows ? rows[at] : at));
 };
 
 /** Whether (a, idA) ranks below (b, idB): less similar, or as similar with the smaller id. */
@@ -216,8 +220,9 @@ class TopRows {
 /**
  * Cosine similarity over every stored vector, reproducible: the same data and query give the same hits,
  * with exact similarities. Vectors are stored as 32-bit floats, the precision embedding models produce;
- * each query reads every vector of its length once and keeps the best `k` in a bounded heap. Unfiltered
- * queries on large blocks read an 8-bit copy instead and re-rank its best `max(200, 10 k)` with the floats:
+ * each query reads every vector of its length once and keeps the best `k` in a bounded heap. Queries over
+ * many vectors (all, or the facet index's candidates when filtered) read an 8-bit copy instead and re-rank
+ * its best `max(200, 10 k)` with the floats:
  * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
  * measure how often).
  */
@@ -285,7 +290,7 @@ export class VectorIndex {
     const top = this.top;
     top.reset(k, ids);
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
-    if (!candidates && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
+    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
       for (const row of firstPass(block, pool)) {
         const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
         if (similarity >= top.bar) top.offer(similarity, row);
@@ -293,9 +298,14 @@ export class VectorIndex {
       return top.hits();
     }
     if (candidates) {
+      const rows: number[] = [];
       for (const id of candidates) {
         const row = rowById.get(id);
-        if (row === undefined) continue;
+        if (row !== undefined) rows.push(row);
+      }
+      const scanned =
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows;
+      for (const row of scanned) {
         const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
         if (similarity >= top.bar) top.offer(similarity, row);
       }
