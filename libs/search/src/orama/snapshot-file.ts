@@ -108,7 +108,8 @@ export const writeSnapshotFile = async (
   parts.push(hash.digest());
 
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
+  // Readable by the server's user only, like the database it copies from.
+  const handle = await open(temporary, 'w', 0o600);
   try {
     for (const part of parts) await handle.write(part);
     await handle.sync();
