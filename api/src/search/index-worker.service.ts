@@ -109,7 +109,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     this.logger.log(
       `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms`,
     );
-    // In the background: the server answers meanwhile, and the next start loads it instead of rebuilding.
+    // Serialised at once (one consistent state), written while the server answers; the next start loads it.
     if (stamp !== undefined)
       this.saving = this.save(index, stamp).catch((error: unknown) => {
         this.logger.warn(`Search index not saved: ${(error as Error).message}`);
