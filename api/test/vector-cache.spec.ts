@@ -2,6 +2,7 @@ import { TransformersEmbedder } from '@skillers/embedding';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTeammate } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
@@ -85,6 +86,8 @@ describe('record vectors survive a restart of the embedded profile', () => {
       .toBe(3);
     await stop();
 
+    // The index snapshot would spare the rebuild altogether: without it, the vectors come from the cache.
+    rmSync(join(dataDir, INDEX_SNAPSHOT_FILE));
     const restarted = await startAndRank();
     expect(restarted.recordTexts).toEqual([]);
     expect(restarted.sorted.mode).toBe('semantic');
@@ -94,6 +97,7 @@ describe('record vectors survive a restart of the embedded profile', () => {
 
     // Without the cache file the same restart asks the model for every record again.
     rmSync(join(dataDir, 'models', 'vector-cache.sqlite'), { force: true });
+    rmSync(join(dataDir, INDEX_SNAPSHOT_FILE));
     const cold = await startAndRank();
     expect(cold.recordTexts).toHaveLength(3);
     expect(cold.sorted.results[0].record_id).toBe(ids[0]);

@@ -40,6 +40,15 @@ export {
 export { OutboxRelay, type OutboxRelayOptions } from './indexing/outbox-relay';
 export { openReindexLock, REINDEX_LOCK_NAME } from './indexing/reindex-lock';
 export { StoreLock, type StoreLockOptions } from './indexing/store-lock';
+export {
+  INDEX_SNAPSHOT_SCHEMA,
+  indexedChangeStamp,
+  type IndexSnapshotLabels,
+  loadIndexSnapshot,
+  type LoadSnapshotOptions,
+  type LoadSnapshotResult,
+  saveIndexSnapshot,
+} from './indexing/index-snapshot';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
 export {
   projectSearchDocument,

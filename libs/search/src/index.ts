@@ -8,3 +8,9 @@ export {
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
 export type { OramaSnapshot } from './orama/orama-generation';
+export {
+  readSnapshotFile,
+  writeSnapshotFile,
+  type SnapshotLabels,
+  type SnapshotReadResult,
+} from './orama/snapshot-file';

@@ -101,6 +101,13 @@ export interface RecordStore {
    * first write and sorted lists have their index from the first query.
    */
   ensureIndexes(specs: readonly CollectionSpec[]): Promise<void>;
+  /**
+   * A value that changes with every write to the named collections, in the same transaction as the write,
+   * and differs between two stores (or two histories of one) that happen to hold as many writes: a derived
+   * copy labelled with it is current exactly when the label still matches. Absent where the database
+   * cannot keep one (MongoDB): such copies are then never trusted.
+   */
+  changeStamp?(collections: readonly string[]): Promise<string>;
   /** True when the store answers a trivial query. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;

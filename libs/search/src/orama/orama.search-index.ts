@@ -33,6 +33,14 @@ export class OramaSearchIndex implements SearchIndex {
     return new OramaSearchIndex(OramaGeneration.restore(snapshot));
   }
 
+  /**
+   * Replaces the live generation with a snapshot's, at once (as a reindex's swap does); generations being
+   * built are kept.
+   */
+  load(snapshot: OramaSnapshot): void {
+    this.live = OramaSearchIndex.restore(snapshot).live;
+  }
+
   /** The live generation as plain, JSON-serialisable data. */
   snapshot(): OramaSnapshot {
     return this.live.snapshot();

@@ -1,6 +1,30 @@
+import { exactSearch, MetricKind } from 'usearch';
 import type { KnnHit } from '../search-index.port';
 
 const INITIAL_ROWS = 256;
+/**
+ * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
+ * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
+ */
+export const QUANTIZED_MIN_ROWS = 4096;
+/** Candidates the 8-bit pass keeps for the exact re-ranking: at least this many, and this many times k. */
+const RERANK_MIN = 200;
+const RERANK_PER_K = 10;
+const CODE_MAX = 127;
+
+/** Symmetric 8-bit codes of `dims` values into `codes` at `base`: each value over the largest, times 127. */
+const quantizeInto = (
+  values: ArrayLike<number>,
+  from: number,
+  codes: Int8Array,
+  base: number,
+  dims: number,
+): void => {
+  let max = 0;
+  for (let index = 0; index < dims; index++) max = Math.max(max, Math.abs(values[from + index]));
+  const scale = max > 0 ? CODE_MAX / max : 0;
+  for (let index = 0; index < dims; index++) codes[base + index] = Math.round(values[from + index] * scale);
+};
 
 /**
  * The dot product of `dims` values from `base` with the query, added in order (so the result does not depend
@@ -20,27 +44,52 @@ const dotAt = (values: Float32Array, base: number, query: Float64Array, dims: nu
   return dot;
 };
 
+/**
+ * The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread), among
+ * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
+ */
+const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
+  const { dims, codes, ids, query, queryCodes } = block;
+  quantizeInto(query, 0, queryCodes, 0, dims);
+  let scanned = codes.subarray(0, ids.length * dims);
+  if (rows) {
+    scanned = new Int8Array(rows.length * dims);
+    rows.forEach((row, at) => scanned.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+  }
+  const count = rows ? rows.length : ids.length;
+  const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
+  // Keys are positions in the scanned codes.
+  return Array.from(matches.keys, Number)
+    .filter((at) => at < count)
+    .map((at) => (rows ? rows[at] : at));
+};
+
 /** Whether (a, idA) ranks below (b, idB): less similar, or as similar with the smaller id. */
 const ranksBelow = (a: number, idA: string, b: number, idB: string): boolean =>
   a < b || (a === b && idA < idB);
 
 /**
  * Every stored vector of one length, row after row in one Float32Array, with its length (norm) beside
- * it, so that a query streams through the memory once, front to back. Removing a row moves the last row
+ * it, so that a query streams through the memory once, front to back; beside them an 8-bit copy of each
+ * row for the first pass of large blocks (a quarter of the memory). Removing a row moves the last row
  * into its place.
  */
 class VectorBlock {
   values: Float32Array;
   norms: Float64Array;
+  codes: Int8Array;
   readonly ids: string[] = [];
   readonly rowById = new Map<string, number>();
   /** The current query, copied here so that the inner loop reads typed arrays only. */
   readonly query: Float64Array;
+  readonly queryCodes: Int8Array;
 
   constructor(readonly dims: number) {
     this.values = new Float32Array(INITIAL_ROWS * dims);
     this.norms = new Float64Array(INITIAL_ROWS);
+    this.codes = new Int8Array(INITIAL_ROWS * dims);
     this.query = new Float64Array(dims);
+    this.queryCodes = new Int8Array(dims);
   }
 
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */
@@ -59,6 +108,7 @@ class VectorBlock {
       return;
     }
     this.norms[row] = Math.sqrt(sum);
+    quantizeInto(this.values, base, this.codes, base, dims);
     if (known === undefined) {
       this.rowById.set(id, row);
       this.ids.push(id);
@@ -74,6 +124,7 @@ class VectorBlock {
     if (row === last) return;
     const { dims } = this;
     this.values.copyWithin(row * dims, last * dims, (last + 1) * dims);
+    this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
     this.norms[row] = this.norms[last];
     this.ids[row] = lastId;
     this.rowById.set(lastId, row);
@@ -84,8 +135,11 @@ class VectorBlock {
     values.set(this.values);
     const norms = new Float64Array(this.norms.length * 2);
     norms.set(this.norms);
+    const codes = new Int8Array(this.codes.length * 2);
+    codes.set(this.codes);
     this.values = values;
     this.norms = norms;
+    this.codes = codes;
   }
 }
 
@@ -164,9 +218,13 @@ class TopRows {
 }
 
 /**
- * Exact cosine similarity over every stored vector: no approximation, so results are reproducible.
- * Vectors are stored as 32-bit floats, the precision embedding models produce; each query reads every
- * vector of its length once and keeps the best `k` in a bounded heap.
+ * Cosine similarity over every stored vector, reproducible: the same data and query give the same hits,
+ * with exact similarities. Vectors are stored as 32-bit floats, the precision embedding models produce;
+ * each query reads every vector of its length once and keeps the best `k` in a bounded heap. Queries over
+ * many vectors (all, or the facet index's candidates when filtered) read an 8-bit copy instead and re-rank
+ * its best `max(200, 10 k)` with the floats:
+ * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
+ * measure how often).
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
@@ -231,10 +289,23 @@ export class VectorIndex {
     if (!(queryNorm > 0)) return [];
     const top = this.top;
     top.reset(k, ids);
+    const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
+    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
+      for (const row of firstPass(block, pool)) {
+        const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
+        if (similarity >= top.bar) top.offer(similarity, row);
+      }
+      return top.hits();
+    }
     if (candidates) {
+      const rows: number[] = [];
       for (const id of candidates) {
         const row = rowById.get(id);
-        if (row === undefined) continue;
+        if (row !== undefined) rows.push(row);
+      }
+      const scanned =
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows;
+      for (const row of scanned) {
         const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
         if (similarity >= top.bar) top.offer(similarity, row);
       }

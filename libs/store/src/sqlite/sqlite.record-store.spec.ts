@@ -92,3 +92,61 @@ describe('SqliteRecordStore durability', () => {
     await store.close();
   });
 });
+
+describe('SqliteRecordStore change stamp', () => {
+  type Note = { _id: string; text: string; tags?: string[] };
+  const notesSpec = { name: 'notes', indexes: [] };
+  const otherSpec = { name: 'others', indexes: [] };
+
+  it('changes with every write to the named collections, in any form, and survives a reopen', async () => {
+    const file = join(dir, 'stamp.sqlite');
+    const store = new SqliteRecordStore(file);
+    const notes = store.collection<Note>(notesSpec);
+    const others = store.collection<Note>(otherSpec);
+    const stamps = [await store.changeStamp(['notes'])];
+    const changed = async () => {
+      const stamp = await store.changeStamp(['notes']);
+      expect(stamps).not.toContain(stamp);
+      stamps.push(stamp);
+    };
+    const id = newId();
+    await notes.insert({ _id: id, text: 'a' });
+    await changed();
+    await notes.insertMany([{ _id: newId(), text: 'b' }]);
+    await changed();
+    await notes.update(id, { text: 'c' });
+    await changed();
+    await notes.addToSet(id, 'tags', 'x');
+    await changed();
+    await notes.pull(id, 'tags', 'x');
+    await changed();
+    await notes.delete(id);
+    await changed();
+    await notes.deleteMany({});
+    await changed();
+
+    const before = await store.changeStamp(['notes']);
+    const bothBefore = await store.changeStamp(['notes', 'others']);
+    await notes.find({});
+    await notes.count({});
+    await others.insert({ _id: newId(), text: 'elsewhere' });
+    expect(await store.changeStamp(['notes'])).toBe(before);
+    expect(await store.changeStamp(['notes', 'others'])).not.toBe(bothBefore);
+    await store.close();
+
+    const reopened = new SqliteRecordStore(file);
+    expect(await reopened.changeStamp(['notes'])).toBe(before);
+    await reopened.close();
+  });
+
+  it('differs between two stores with the same number of writes', async () => {
+    const stampAfterOneWrite = async (name: string) => {
+      const store = new SqliteRecordStore(join(dir, name));
+      await store.collection<Note>(notesSpec).insert({ _id: 'same', text: 'same' });
+      const stamp = await store.changeStamp(['notes']);
+      await store.close();
+      return stamp;
+    };
+    expect(await stampAfterOneWrite('one.sqlite')).not.toBe(await stampAfterOneWrite('two.sqlite'));
+  });
+});

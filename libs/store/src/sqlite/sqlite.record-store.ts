@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -50,6 +51,32 @@ export class SqliteRecordStore implements RecordStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Names start with "_", which collection names cannot, so they never clash with a collection's table.
+    this.db.exec(`CREATE TABLE IF NOT EXISTS _store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS _store_changes (tbl TEXT PRIMARY KEY, counter INTEGER NOT NULL, token BLOB)`,
+    );
+    this.db
+      .prepare(`INSERT OR IGNORE INTO _store_meta (key, value) VALUES ('store_id', ?)`)
+      .run(randomUUID());
+  }
+
+  /**
+   * The store's id, then per collection its write counter and the random token of its last write. The
+   * triggers that keep them run inside each write's own transaction, so they are exactly as durable as the
+   * write; the token tells apart two histories (say, a backup restored and written to again) whose counters
+   * met.
+   */
+  async changeStamp(collections: readonly string[]): Promise<string> {
+    const storeId = (
+      this.db.prepare(`SELECT value FROM _store_meta WHERE key = 'store_id'`).get() as { value: string }
+    ).value;
+    const read = this.db.prepare(`SELECT counter, hex(token) AS token FROM _store_changes WHERE tbl = ?`);
+    const parts = collections.map((name) => {
+      const row = read.get(name) as { counter: number; token: string | null } | undefined;
+      return `${name}:${row?.counter ?? 0}:${row?.token ?? ''}`;
+    });
+    return [storeId, ...parts].join('|');
   }
 
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
@@ -105,6 +132,14 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${this.table}" (${columns})`,
       );
       if (index.unique) this.uniqueIndexFields.set(name, index.fields);
+    }
+    db.prepare(`INSERT OR IGNORE INTO _store_changes (tbl, counter) VALUES (?, 0)`).run(this.table);
+    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+      db.exec(
+        `CREATE TRIGGER IF NOT EXISTS "_changes_${this.table}_${event.toLowerCase()}" AFTER ${event} ` +
+          `ON "${this.table}" BEGIN UPDATE _store_changes SET counter = counter + 1, ` +
+          `token = randomblob(8) WHERE tbl = '${this.table}'; END`,
+      );
     }
   }
 

@@ -1,0 +1,219 @@
+import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
+import { OramaSearchIndex, writeSnapshotFile } from '@skillers/search';
+import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  INDEX_SNAPSHOT_SCHEMA,
+  indexedChangeStamp,
+  loadIndexSnapshot,
+  saveIndexSnapshot,
+} from './index-snapshot';
+import { rebuildIndex } from './rebuild-index';
+
+const root = mkdtempSync(join(tmpdir(), 'skillers-index-snapshot-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const MODEL = 'test-model';
+/** A deterministic stand-in for a model: the text's letter counts, so similar texts get similar vectors. */
+const embedder = {
+  modelId: MODEL,
+  embed: async (texts: readonly string[]) =>
+    texts.map((text) =>
+      Array.from({ length: 8 }, (_, n) =>
+        Math.fround(1 + [...text].filter((c) => c.charCodeAt(0) % 8 === n).length),
+      ),
+    ),
+};
+
+const now = () => new Date().toISOString();
+const teammate = (nickname: string, tool: string): TeammateRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: now(),
+  updatedAt: now(),
+  nickname,
+  toolsExperience: [{ tool, mep: 3 }],
+  projectType: ['Freelancing'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 50,
+  techRole: 50,
+});
+const project = (projectName: string): ProjectRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: now(),
+  updatedAt: now(),
+  projectName,
+  toolsExperience: [{ tool: 'Go', mep: 2 }],
+  projectType: ['Start Up'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 50,
+  techRole: 50,
+});
+const byTool = (tool: string): SearchQuery => ({
+  kind: 'teammate',
+  restriction: 'min_1_match',
+  tags: {},
+  minToolLevels: { [tool]: 1 },
+  page: 1,
+  pageSize: 50,
+});
+
+let dir: string;
+let storeFile: string;
+let file: string;
+let profiles: TeammateRecord[];
+const ready = { embedderReady: async () => true };
+
+/** A store on disk with records, its index built and saved as after a start: what a restart finds. */
+const builtAndSaved = async (): Promise<OramaSearchIndex> => {
+  const store = new SqliteRecordStore(storeFile);
+  profiles = Array.from({ length: 30 }, (_, n) => teammate(`skiller ${n}`, n % 3 ? 'Figma' : 'Rust'));
+  await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
+  await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('a farm app')]);
+  const index = OramaSearchIndex.create();
+  const stamp = await indexedChangeStamp(store);
+  await rebuildIndex(store, index, { embedder });
+  await saveIndexSnapshot(file, index, { modelId: MODEL, stamp: stamp as string });
+  await store.close();
+  return index;
+};
+
+/** Opens the store as a restarted process would, and tries the snapshot on a fresh index. */
+const restart = async (options: Partial<Parameters<typeof loadIndexSnapshot>[2]> = {}) => {
+  const store = new SqliteRecordStore(storeFile);
+  const index = OramaSearchIndex.create();
+  const result = await loadIndexSnapshot(store, index, { file, modelId: MODEL, ...ready, ...options });
+  await store.close();
+  return { result, index };
+};
+
+const withStore = async (change: (store: RecordStore) => Promise<unknown>) => {
+  const store = new SqliteRecordStore(storeFile);
+  await change(store);
+  await store.close();
+};
+
+beforeEach((context) => {
+  dir = mkdtempSync(join(root, `${context.task.name.slice(0, 20).replace(/\W/g, '-')}-`));
+  storeFile = join(dir, 'skillers.sqlite');
+  file = join(dir, 'search-index.snapshot');
+});
+
+describe('index snapshots', () => {
+  it('are loaded at restart when the store has not changed, with the same answers and vectors', async () => {
+    const built = await builtAndSaved();
+    const { result, index } = await restart();
+    expect(result).toEqual({ loaded: true, documents: 31 });
+    expect(await index.search(byTool('Rust'))).toEqual(await built.search(byTool('Rust')));
+    expect((await index.search(byTool('Rust'))).total).toBe(10);
+    const doc = await index.get(profiles[4]._id);
+    expect(doc).toEqual(await built.get(profiles[4]._id));
+    expect(doc?.vector).toHaveLength(8);
+    const query = (await embedder.embed(['skiller 4']))[0];
+    expect(await index.knn('teammate', query, 5)).toEqual(await built.knn('teammate', query, 5));
+  });
+
+  it('are not used once the store has changed, by any write, even one a crash kept from the index', async () => {
+    await builtAndSaved();
+    const teammates = (store: RecordStore) => store.collection<TeammateRecord>(COLLECTIONS.teammates);
+    const writes: ((store: RecordStore) => Promise<unknown>)[] = [
+      (store) => teammates(store).insert(teammate('joined later', 'Rust')),
+      (store) => teammates(store).update(profiles[0]._id, { nickname: 'renamed' }),
+      (store) => teammates(store).delete(profiles[1]._id),
+      (store) => store.collection<ProjectRecord>(COLLECTIONS.projects).deleteMany({}),
+    ];
+    for (const write of writes) {
+      // The store is written and closed without the index ever hearing of it, as in a crash.
+      await withStore(write);
+      const { result, index } = await restart();
+      expect(result).toEqual({ loaded: false, reason: 'the store has changed since' });
+      expect(await index.count('teammate')).toBe(0);
+    }
+  });
+
+  it('are not aged by writes to collections the index does not read', async () => {
+    await builtAndSaved();
+    await withStore((store) => store.collection<{ _id: string }>(COLLECTIONS.users).insert({ _id: newId() }));
+    expect((await restart()).result).toMatchObject({ loaded: true });
+  });
+
+  it('are not used for another model or schema', async () => {
+    await builtAndSaved();
+    expect((await restart({ modelId: 'other-model' })).result).toEqual({
+      loaded: false,
+      reason: 'built for the model test-model',
+    });
+    const store = new SqliteRecordStore(storeFile);
+    const stamp = (await indexedChangeStamp(store)) as string;
+    await store.close();
+    const older = INDEX_SNAPSHOT_SCHEMA - 1;
+    await writeSnapshotFile(file, OramaSearchIndex.create().snapshot(), {
+      schema: older,
+      model: MODEL,
+      stamp,
+    });
+    expect((await restart()).result).toEqual({ loaded: false, reason: `schema ${older}` });
+  });
+
+  it('are not used when truncated, altered or missing, and leave the index untouched', async () => {
+    await builtAndSaved();
+    const whole = readFileSync(file);
+    truncateSync(file, Math.floor(whole.length / 2));
+    const truncated = await restart();
+    expect(truncated.result).toMatchObject({ loaded: false, reason: expect.stringMatching(/truncated/) });
+    expect(await truncated.index.count('teammate')).toBe(0);
+
+    const altered = Buffer.from(whole);
+    altered[whole.length - 40] ^= 1;
+    writeFileSync(file, altered);
+    expect((await restart()).result).toEqual({ loaded: false, reason: 'checksum mismatch' });
+
+    rmSync(file);
+    expect((await restart()).result).toEqual({ loaded: false, reason: 'no snapshot' });
+  });
+
+  it('are not used when documents lack vectors the model can now compute', async () => {
+    const store = new SqliteRecordStore(storeFile);
+    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('no model then', 'Go'));
+    const index = OramaSearchIndex.create();
+    const stamp = (await indexedChangeStamp(store)) as string;
+    const unavailable = { modelId: MODEL, embed: () => Promise.reject(new Error('no model')) };
+    await rebuildIndex(store, index, { embedder: unavailable });
+    await saveIndexSnapshot(file, index, { modelId: MODEL, stamp });
+    await store.close();
+
+    expect((await restart()).result).toEqual({
+      loaded: false,
+      reason: '1 documents lack vectors the model can now compute',
+    });
+    expect((await restart({ embedderReady: async () => false })).result).toEqual({
+      loaded: true,
+      documents: 1,
+    });
+  });
+
+  it('are never trusted for a store without a change stamp', async () => {
+    await builtAndSaved();
+    const store = new SqliteRecordStore(storeFile);
+    const withoutStamp: RecordStore = {
+      adapter: 'mongodb',
+      collection: (spec) => store.collection(spec),
+      ensureIndexes: (specs) => store.ensureIndexes(specs),
+      isReady: () => store.isReady(),
+      close: () => store.close(),
+    };
+    const result = await loadIndexSnapshot(withoutStamp, OramaSearchIndex.create(), {
+      file,
+      modelId: MODEL,
+      ...ready,
+    });
+    expect(result).toEqual({ loaded: false, reason: 'the store keeps no change stamp' });
+    await store.close();
+  });
+});

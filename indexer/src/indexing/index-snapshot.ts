@@ -1,0 +1,95 @@
+import { SEARCH_KINDS, type SearchDocument } from '@skillers/domain';
+import {
+  type OramaSearchIndex,
+  type OramaSnapshot,
+  readSnapshotFile,
+  type SnapshotLabels,
+  writeSnapshotFile,
+} from '@skillers/search';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
+
+/**
+ * The version of what a snapshot holds: raise it whenever the documents the mapper builds change shape or
+ * meaning, or the index keeps them differently (an Orama upgrade among them), so older snapshots are rebuilt.
+ */
+export const INDEX_SNAPSHOT_SCHEMA = 1;
+
+/** The collections the search documents are built from; a write to any other does not age a snapshot. */
+const INDEXED_COLLECTIONS = [COLLECTIONS.projects.name, COLLECTIONS.teammates.name];
+
+/**
+ * The stamp of the indexed collections, or undefined for a store that keeps none (its snapshots are never
+ * trusted). Read it before building the index whose snapshot it labels: the snapshot then holds at least
+ * every write the stamp counts, and any later write changes the stamp.
+ */
+export const indexedChangeStamp = (store: RecordStore): Promise<string | undefined> =>
+  store.changeStamp ? store.changeStamp(INDEXED_COLLECTIONS) : Promise.resolve(undefined);
+
+export interface IndexSnapshotLabels {
+  /** The embedding model configured when the documents were embedded. */
+  modelId: string;
+  /** `indexedChangeStamp` read before the index reached the state saved. */
+  stamp: string;
+}
+
+const labelsOf = ({ modelId, stamp }: IndexSnapshotLabels): SnapshotLabels => ({
+  schema: INDEX_SNAPSHOT_SCHEMA,
+  model: modelId,
+  stamp,
+});
+
+export const saveIndexSnapshot = (
+  file: string,
+  index: OramaSearchIndex,
+  labels: IndexSnapshotLabels,
+): Promise<void> => writeSnapshotFile(file, index.snapshot(), labelsOf(labels));
+
+export interface LoadSnapshotOptions {
+  file: string;
+  modelId: string;
+  /**
+   * Whether the model can embed now; asked only when some documents lack its vectors (embedded while it
+   * could not): a rebuild would then fill them in, so the snapshot is not used.
+   */
+  embedderReady: () => Promise<boolean>;
+}
+
+export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded: false; reason: string };
+
+const documentsOf = (snapshot: OramaSnapshot): SearchDocument[] =>
+  SEARCH_KINDS.flatMap((kind) =>
+    Object.values((snapshot.kinds[kind].docs as { docs: Record<string, SearchDocument> }).docs),
+  );
+
+/**
+ * Loads the snapshot into the index when it was written for this schema and model and the store has not
+ * changed since; otherwise leaves the index alone and says why, so the caller rebuilds.
+ */
+export const loadIndexSnapshot = async (
+  store: RecordStore,
+  index: OramaSearchIndex,
+  { file, modelId, embedderReady }: LoadSnapshotOptions,
+): Promise<LoadSnapshotResult> => {
+  const stamp = await indexedChangeStamp(store);
+  if (stamp === undefined) return { loaded: false, reason: 'the store keeps no change stamp' };
+  const read = await readSnapshotFile(file, (labels) => {
+    if (labels.schema !== INDEX_SNAPSHOT_SCHEMA) return `schema ${String(labels.schema)}`;
+    if (labels.model !== modelId) return `built for the model ${String(labels.model)}`;
+    if (labels.stamp !== stamp) return 'the store has changed since';
+    return undefined;
+  });
+  if ('rejected' in read) return { loaded: false, reason: read.rejected };
+  const documents = documentsOf(read.snapshot);
+  const withoutVectors = documents.filter((doc) => doc.vectorModel !== modelId).length;
+  if (withoutVectors > 0 && (await embedderReady()))
+    return { loaded: false, reason: `${withoutVectors} documents lack vectors the model can now compute` };
+  // Read again after the file: a write meanwhile (another process on the same store) ages the snapshot too.
+  if ((await indexedChangeStamp(store)) !== stamp)
+    return { loaded: false, reason: 'the store changed while the snapshot was read' };
+  try {
+    index.load(read.snapshot);
+  } catch (error) {
+    return { loaded: false, reason: `damaged: ${(error as Error).message}` };
+  }
+  return { loaded: true, documents: documents.length };
+};

@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { searchDocument, searchQuery } from '../search-index.contract';
+import { OramaSearchIndex } from './orama.search-index';
+import { readSnapshotFile, type SnapshotLabels, writeSnapshotFile } from './snapshot-file';
+
+const dir = mkdtempSync(join(tmpdir(), 'skillers-snapshot-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const labels: SnapshotLabels = { schema: 3, model: 'model-a' };
+const acceptAll = () => undefined;
+
+/** Vectors 32-bit floats hold exactly, as models produce them, so they come back equal. */
+const docs = [
+  searchDocument({ tags: { industry: ['Banking'] }, vector: [0.5, 0.25, -1], text: 'Data engineer' }),
+  searchDocument({ tags: { industry: ['Banking', 'Mining'] }, vector: [0, 1, 0.125] }),
+  searchDocument({ text: 'no vector here' }),
+  searchDocument({ kind: 'project', numbers: { deadline: '2030-01-01' }, vector: [1, 2, 3, 4] }),
+];
+
+const writtenIndex = async (file: string): Promise<OramaSearchIndex> => {
+  const index = OramaSearchIndex.create();
+  await index.upsert(docs);
+  await writeSnapshotFile(file, index.snapshot(), labels);
+  return index;
+};
+
+describe('snapshot files', () => {
+  it('give back the same documents, vectors, filters, text ranking and kNN', async () => {
+    const file = join(dir, 'round-trip.snapshot');
+    writeFileSync(`${file}.999999.tmp`, 'left by a process killed while saving');
+    const index = await writtenIndex(file);
+    const read = await readSnapshotFile(file, acceptAll);
+    if (!('snapshot' in read)) throw new Error(read.rejected);
+    expect(read.labels).toEqual(labels);
+    const loaded = OramaSearchIndex.create();
+    loaded.load(read.snapshot);
+    for (const doc of docs) expect(await loaded.get(doc.id)).toEqual(doc);
+    for (const query of [
+      searchQuery({ tags: { industry: ['Banking', 'Mining'] } }),
+      searchQuery({ text: 'data engineers' }),
+      searchQuery({ queryVector: [0.5, 0.25, -1] }),
+    ])
+      expect(await loaded.search(query)).toEqual(await index.search(query));
+    expect(await loaded.knn('teammate', [0, 1, 0], 2)).toEqual(await index.knn('teammate', [0, 1, 0], 2));
+    expect(await loaded.count('project')).toBe(1);
+    // Only the renamed file is left: neither its temporary nor one an earlier save left behind.
+    expect(readdirSync(dir).filter((name) => name.startsWith('round-trip'))).toEqual(['round-trip.snapshot']);
+  });
+
+  it('asks the caller about the labels before reading the body', async () => {
+    const file = join(dir, 'labels.snapshot');
+    await writtenIndex(file);
+    const seen: SnapshotLabels[] = [];
+    const read = await readSnapshotFile(file, (found) => {
+      seen.push(found);
+      return found.model === 'model-b' ? undefined : `built for ${String(found.model)}`;
+    });
+    expect(read).toEqual({ rejected: 'built for model-a' });
+    expect(seen).toEqual([labels]);
+  });
+
+  it('turns down a missing, truncated, altered or foreign file', async () => {
+    expect(await readSnapshotFile(join(dir, 'missing.snapshot'), acceptAll)).toEqual({
+      rejected: 'no snapshot',
+    });
+
+    const file = join(dir, 'damaged.snapshot');
+    await writtenIndex(file);
+    const whole = readFileSync(file);
+
+    truncateSync(file, whole.length - 100);
+    expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /truncated/ });
+    truncateSync(file, 10);
+    expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /unreadable/ });
+
+    const flipped = Buffer.from(whole);
+    flipped[Math.floor(whole.length * 0.6)] ^= 0xff;
+    writeFileSync(file, flipped);
+    expect(await readSnapshotFile(file, acceptAll)).toEqual({ rejected: 'checksum mismatch' });
+
+    writeFileSync(file, Buffer.concat([whole, Buffer.from([0])]));
+    expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /padded/ });
+
+    writeFileSync(file, '{"format":1,"kinds":{}}');
+    expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /not a snapshot/ });
+  });
+});
