@@ -15,16 +15,10 @@
 // repository is used when present, so that nothing is fetched (set EMBEDDER_MODEL_PATH to a folder holding
 // Xenova/all-MiniLM-L6-v2 for the default model's figures).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BUILT_SERVER = join(ROOT, 'api/dist/main.js');
-const SHARED_MODEL_PATH = join(ROOT, '../shared/models');
-const SHARED_MODEL = 'skillers/static-wordpiece-100d';
+import { BUILT_SERVER, call, startServer } from './support/server.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const bounded = (name, fallback, max) => {
@@ -42,57 +36,6 @@ const TARGET_LOSS = 0.2;
 const ANONYMOUS_TEXTS = 8;
 const SIGNED_IN_TEXTS = 16;
 const TEXT_LENGTH = 2_000;
-
-const startServer = (dataDir) =>
-  new Promise((resolve, reject) => {
-    const modelEnv =
-      process.env.EMBEDDER_MODEL_PATH || !existsSync(join(SHARED_MODEL_PATH, SHARED_MODEL))
-        ? {}
-        : { EMBEDDER_MODEL_PATH: SHARED_MODEL_PATH, EMBEDDER_MODEL: SHARED_MODEL };
-    const child = spawn(process.execPath, [BUILT_SERVER], {
-      env: {
-        ...process.env,
-        ...modelEnv,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '1',
-        TRUST_PROXY: 'loopback',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let listening = false;
-    const onData = (chunk) => {
-      // Read on to the end: a full pipe would stall the server.
-      output = (output + chunk.toString()).slice(-20_000);
-      const match = !listening && /Skillers is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        listening = true;
-        resolve({ child, baseUrl: match[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code, signal) => {
-      if (!listening) reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-
-const call = async (baseUrl, method, path, body, token) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
-  return answer;
-};
 
 const signUp = async (baseUrl, n) => {
   const name = `embedder${n}`;
@@ -182,7 +125,9 @@ const summary = (result) => ({
 const main = async () => {
   if (!existsSync(BUILT_SERVER)) throw new Error('Build first: npm run build:server');
   const dataDir = mkdtempSync(join(tmpdir(), 'skillers-embed-contention-'));
-  const { child, baseUrl } = await startServer(dataDir);
+  const { child, baseUrl } = await startServer(dataDir, {
+    env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' },
+  });
   try {
     const first = await call(baseUrl, 'GET', '/api/project?page=1');
     const pages = Math.max(1, first.projectsPages);

@@ -12,16 +12,10 @@
 // EMBEDDER_MODEL are passed on; unset, the small static model kept beside the repository is used when
 // present, so that nothing is fetched.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BUILT_SERVER = join(ROOT, 'api/dist/main.js');
-const SHARED_MODEL_PATH = join(ROOT, '../shared/models');
-const SHARED_MODEL = 'skillers/static-wordpiece-100d';
+import { BUILT_SERVER, call, startServer } from './support/server.mjs';
 
 const bounded = (name, fallback, max) => {
   const value = Number(process.env[name] ?? fallback);
@@ -68,62 +62,6 @@ const pickOne = (list) => list[Math.floor(random() * list.length)];
 const pickSome = (list, most) => {
   const count = Math.min(list.length, 1 + Math.floor(random() * most));
   return [...list].sort(() => random() - 0.5).slice(0, count);
-};
-
-const startServer = (dataDir) =>
-  new Promise((resolve, reject) => {
-    const modelEnv =
-      process.env.EMBEDDER_MODEL_PATH || !existsSync(join(SHARED_MODEL_PATH, SHARED_MODEL))
-        ? {}
-        : { EMBEDDER_MODEL_PATH: SHARED_MODEL_PATH, EMBEDDER_MODEL: SHARED_MODEL };
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, BUILT_SERVER],
-      {
-        env: {
-          ...process.env,
-          ...modelEnv,
-          DATA_DIR: dataDir,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
-          // Every user may write to every other one: the mix starts up to LOAD_USERS - 1 conversations each.
-          FIRST_CONTACTS_PER_DAY: String(Math.max(20, USERS)),
-        },
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      },
-    );
-    let output = '';
-    let listening = false;
-    const onData = (chunk) => {
-      // Read on to the end: a full pipe would stall the server.
-      output = (output + chunk.toString()).slice(-20_000);
-      const match = !listening && /Skillers is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        listening = true;
-        resolve({ child, baseUrl: match[1], output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code, signal) => {
-      if (!listening) reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-
-const call = async (baseUrl, method, path, body, token) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
-  return answer;
 };
 
 const signUp = async (baseUrl, name) => {
@@ -294,7 +232,15 @@ const main = async () => {
     throw new Error(`${BUILT_SERVER} is missing: run "npm run build:server" first.`);
   const dataDir = mkdtempSync(join(process.env.BENCH_DATA_PARENT ?? tmpdir(), 'skillers-bench-load-'));
   const startedAt = Date.now();
-  const server = await startServer(dataDir);
+  const server = await startServer(dataDir, {
+    nodeArgs: ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`],
+    ipc: true,
+    env: {
+      RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+      // Every user may write to every other one: the mix starts up to LOAD_USERS - 1 conversations each.
+      FIRST_CONTACTS_PER_DAY: String(Math.max(20, USERS)),
+    },
+  });
   const { child, baseUrl } = server;
   const guard = setTimeout(() => {
     console.error(`Stopped: the run took longer than ${HARD_LIMIT_MS / 1_000} s.`);

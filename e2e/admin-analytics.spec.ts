@@ -1,12 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createAccount } from './support/accounts';
+import { expect, type Locator, test } from '@playwright/test';
+import { adminToken, createAccount } from './support/accounts';
+import { openPanel, pick } from './support/filter-panel';
 import { createProject, uniqueName } from './support/listings';
-
-/** The server generated its admin token into the data folder the runner made (playwright.config.ts). */
-const adminToken = () =>
-  readFileSync(join(process.env.SKILLERS_E2E_DATA_DIR as string, 'admin-token'), 'utf8').trim();
 
 /** Searches that match nothing, with a label of this test's own, so its rows are this test's alone. */
 const ZERO_RESULT_SEARCHES = 25;
@@ -17,21 +12,6 @@ const countIn = (figure: Locator, key: string) =>
     .getByRole('row')
     .filter({ has: figure.page().getByRole('rowheader', { name: key, exact: true }) })
     .getByRole('cell');
-
-const openPanel = async (page: Page) => {
-  const panel = page.getByRole('search', { name: 'Filters' });
-  await panel.getByRole('button', { name: 'Adjust' }).click();
-  return panel;
-};
-
-const pick = async (panel: Locator, box: string, option: string) => {
-  await panel.getByRole('button', { name: new RegExp(`^${box}( \\d+ picked)?$`) }).click();
-  await panel.getByLabel(`Search ${box}`).fill(option);
-  await panel
-    .getByRole('list', { name: `All ${box}` })
-    .getByRole('button', { name: option, exact: true })
-    .click();
-};
 
 test('searches and clicks made in the app show in the admin analytics plots and tables', async ({
   page,

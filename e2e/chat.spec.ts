@@ -1,27 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Account, createAccount, openSignedIn } from './support/accounts';
+import { expect, type Locator, test } from '@playwright/test';
+import { createAccount, openAs, openSignedIn, userIdOf } from './support/accounts';
+import { chatOf } from './support/chat';
 import { createProfile, createProject, uniqueName } from './support/listings';
 
 /** Pushed messages arrive well within this; a list that only refreshed by asking again would not. */
 const PUSH_BOUND_MS = 2_000;
-
-/** The user id the token names, as the web app reads it. */
-const userIdOf = (account: Account): string =>
-  (JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
-
-/** Each person gets a browser of their own, as two people on two machines would. */
-const openAs = async (browser: Browser, account: Account, path: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, account, path);
-  return page;
-};
-
-const chatOf = (page: Page) => ({
-  list: page.getByRole('region', { name: 'All Message' }),
-  log: page.getByRole('log'),
-  input: page.getByRole('form', { name: 'Send a message' }).getByRole('textbox', { name: 'Write a message' }),
-  send: page.getByRole('form', { name: 'Send a message' }).getByRole('button', { name: 'Send' }),
-});
 
 const message = (log: Locator, text: string) => log.getByRole('listitem').filter({ hasText: text });
 

@@ -1,17 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, createAccount, openSignedIn } from './support/accounts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Account, createAccount, openAs, userIdOf } from './support/accounts';
 
 /** Pushed counts arrive well within this; a badge that only refreshed on navigation would not. */
 const PUSH_BOUND_MS = 2_000;
-
-const userIdOf = (account: Account): string =>
-  (JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
-
-const openAs = async (browser: Browser, account: Account, path: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, account, path);
-  return page;
-};
 
 const sendMessage = async (request: APIRequestContext, from: Account, to: Account, text: string) => {
   const answer = await request.post('/api/chat/sendMessage', {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { type Account, createAccount, openSignedIn } from './support/accounts';
+import { openPanel, pick } from './support/filter-panel';
 import { createProject, uniqueName } from './support/listings';
 
 /** Spec section 2, saved projects. */
@@ -7,22 +8,6 @@ const NO_MATCH_LINE = "Sorry, we couldn't find any project meeting your criteria
 const NO_CLOSE_MATCHES = 'No close matches found.';
 /** Spec section 9: similarity shows to three decimals. */
 const THREE_DECIMALS = /^\d\.\d{3}$/;
-
-const openPanel = async (page: Page) => {
-  const panel = page.getByRole('search', { name: 'Filters' });
-  await panel.getByRole('button', { name: 'Adjust' }).click();
-  return panel;
-};
-
-/** Picks an option from a box's All list by its exact name. */
-const pick = async (panel: Locator, box: string, option: string) => {
-  await panel.getByRole('button', { name: new RegExp(`^${box}( \\d+ picked)?$`) }).click();
-  await panel.getByLabel(`Search ${box}`).fill(option);
-  await panel
-    .getByRole('list', { name: `All ${box}` })
-    .getByRole('button', { name: option, exact: true })
-    .click();
-};
 
 const similarityOf = (card: Locator) =>
   card

@@ -1,25 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { openPanel, pick } from './support/filter-panel';
 import { createProfile, createProject, uniqueName } from './support/listings';
 
 /** Spec section 9: similarity shows to three decimals. */
 const THREE_DECIMALS = /^\d\.\d{3}$/;
-
-const openPanel = async (page: Page) => {
-  const panel = page.getByRole('search', { name: 'Filters' });
-  await panel.getByRole('button', { name: 'Adjust' }).click();
-  return panel;
-};
-
-/** Picks an option from a box's All list by its exact name. */
-const pick = async (panel: Locator, box: string, option: string) => {
-  await panel.getByRole('button', { name: new RegExp(`^${box}( \\d+ picked)?$`) }).click();
-  await panel.getByLabel(`Search ${box}`).fill(option);
-  await panel
-    .getByRole('list', { name: `All ${box}` })
-    .getByRole('button', { name: option, exact: true })
-    .click();
-};
 
 /** The value of a card's Similarity row. */
 const similarityOf = (card: Locator) =>

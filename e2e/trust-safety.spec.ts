@@ -1,32 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AdminReportList } from '@skillers/domain';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Account, createAccount, openSignedIn } from './support/accounts';
+import { adminToken, createAccount, openAs, openSignedIn, userIdOf } from './support/accounts';
+import { chatOf } from './support/chat';
 import { createProject, uniqueName } from './support/listings';
 
 /** Pushed messages arrive well within this. */
 const PUSH_BOUND_MS = 2_000;
-
-/** The server generated its admin token into the data folder the runner made (playwright.config.ts). */
-const adminToken = () =>
-  readFileSync(join(process.env.SKILLERS_E2E_DATA_DIR as string, 'admin-token'), 'utf8').trim();
-
-const userIdOf = (account: Account): string =>
-  (JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
-
-const openAs = async (browser: Browser, account: Account, path: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, account, path);
-  return page;
-};
-
-const chatOf = (page: Page) => ({
-  list: page.getByRole('region', { name: 'All Message' }),
-  log: page.getByRole('log'),
-  input: page.getByRole('form', { name: 'Send a message' }).getByRole('textbox', { name: 'Write a message' }),
-  send: page.getByRole('form', { name: 'Send a message' }).getByRole('button', { name: 'Send' }),
-});
 
 test('a blocked user’s messages never reach the blocker, and nothing tells them they were blocked', async ({
   browser,

@@ -1,4 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface Account {
   username: string;
@@ -35,3 +37,18 @@ export const openSignedIn = async (page: Page, account: Account, path: string) =
   await page.evaluate((token) => localStorage.setItem('token', token), account.token);
   await page.goto(path);
 };
+
+/** The user id the token names, as the web app reads it. */
+export const userIdOf = (account: Account): string =>
+  (JSON.parse(Buffer.from(account.token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
+
+/** Each person gets a browser of their own, as two people on two machines would. */
+export const openAs = async (browser: Browser, account: Account, path: string): Promise<Page> => {
+  const page = await (await browser.newContext()).newPage();
+  await openSignedIn(page, account, path);
+  return page;
+};
+
+/** The server generated its admin token into the data folder the runner made (playwright.config.ts). */
+export const adminToken = () =>
+  readFileSync(join(process.env.SKILLERS_E2E_DATA_DIR as string, 'admin-token'), 'utf8').trim();
