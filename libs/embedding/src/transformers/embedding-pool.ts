@@ -19,6 +19,9 @@ export interface WorkerVectors {
 /** The worker script sits beside this file, in the sources as in the build. */
 const WORKER_FILE = join(__dirname, 'embedding.worker.mjs');
 
+/** Scheduler priority of the embedding worker below the process's own (Linux nice steps, 0-19). */
+const EMBEDDING_NICE_INCREMENT = 10;
+
 let pool: Piscina | undefined;
 
 /**
@@ -33,6 +36,9 @@ const embeddingPool = (): Piscina => {
     minThreads: 1,
     maxThreads: 1,
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Below the thread that answers requests (and the onnxruntime threads it starts inherit it): on a busy
+    // machine a long embedding waits for the CPU rather than the listings and chat do.
+    niceIncrement: EMBEDDING_NICE_INCREMENT,
   });
   return pool;
 };
