@@ -1,23 +1,11 @@
-import type { TagFacet } from './search-document';
+import { TAG_FACETS } from './search-document';
 
 /**
  * The filters a record is matched on, in index terms. `tools` is the tools filter (a tool at an asked
  * level or higher), `workingType` is Remote/Office, the rest of the first group are tag lists. They are
  * the option filters: facets are counted for them.
  */
-export const FACET_DIMENSIONS = [
-  'tools',
-  'projectType',
-  'productType',
-  'offeredGratification',
-  'forGratification',
-  'softSkills',
-  'hardSkills',
-  'industry',
-  'usedLanguages',
-  'locations',
-  'workingType',
-] as const satisfies readonly (TagFacet | 'workingType')[];
+export const FACET_DIMENSIONS = [...TAG_FACETS, 'workingType'] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /** The number filters, in index terms. */
