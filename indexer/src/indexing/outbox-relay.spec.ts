@@ -1,6 +1,6 @@
 import type { ProjectRecord } from '@skillers/domain';
 import { BullMqJobQueue, InProcessJobQueue, type JobQueue } from '@skillers/queue';
-import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,22 +9,9 @@ import { findRedisServer, startRedisServer } from '../../../libs/queue/src/bullm
 import { INDEX_RECORD_JOB, type IndexRecordPayload } from './index-record.job';
 import { indexChange, type OutboxEntry } from './index-outbox';
 import { OutboxRelay } from './outbox-relay';
+import { projectRecord as project } from './record-fixtures.testing';
 
 const redisBinary = findRedisServer();
-
-const project = (name: string): ProjectRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  projectName: name,
-  toolsExperience: [{ tool: 'Elixir', mep: 2 }],
-  projectType: ['Start Up'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 50,
-  techRole: 50,
-});
 
 describe('outbox relay', () => {
   let folder: string;

@@ -17,20 +17,7 @@ import { StoreLock } from '../indexing/store-lock';
 import { projectSearchDocument } from '../indexing/search-document.mapper';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
-
-const project = (name: string): ProjectRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  projectName: name,
-  toolsExperience: [{ tool: 'Elixir', mep: 2 }],
-  projectType: ['Start Up'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 50,
-  techRole: 50,
-});
+import { projectRecord as project } from '../indexing/record-fixtures.testing';
 
 const teammate = (nickname: string): TeammateRecord => ({
   _id: newId(),
