@@ -1,0 +1,421 @@
+// The embedded search index against peers, in one process on the same generated data (bench/README.md,
+// "Peer comparison"): filtering against Orama's own `where`, DuckDB and the linear `referenceSearch`; kNN
+// against an exact float32 scan and usearch (exact and HNSW). Prints p50/p95 per system, the ratio to the
+// product's, recall, RSS and the load average; exits non-zero when a peer's answer differs from the reference.
+// Build first (`npm run build:server`), then `node --expose-gc bench/peer-compare.mjs [sizes…] [options]`:
+//   --quick                  10 000 profiles, few queries: checks the script, its times mean nothing
+//   --queries N              timed filter queries per row (restriction × filter count), default 200
+//   --reference-queries N    of those, how many also run on referenceSearch (timed and compared), default 30
+//   --knn-queries N          timed kNN queries, default 200
+//   --dims 384,100           vector lengths for the kNN part, default 384
+//   --orama-max N            largest size at which Orama `where` is built, default 1000000
+//   --no-hnsw                leave out usearch HNSW (its build dominates the run at 1 000 000)
+//   --duckdb-threads N       DuckDB worker threads, default 1 (the product answers a query on one thread)
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Index, MetricKind, ScalarKind, exactSearch } from 'usearch';
+import { clusteredVectors } from './support/clustered-vectors.mjs';
+import { createDuckdbFilterPeer } from './support/duckdb-filter-peer.mjs';
+import { optionStatistics } from './support/option-weights.mjs';
+import { createOramaWherePeer } from './support/orama-where-peer.mjs';
+import { hexId, syntheticProfiles } from './support/synthetic-profiles.mjs';
+
+const require = createRequire(import.meta.url);
+const { compileFilter, referenceSearch } = require('@skillers/domain');
+const { OramaSearchIndex } = require('@skillers/search');
+const { VectorIndex } = require('@skillers/search/dist/orama/vector-index.js');
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    quick: { type: 'boolean', default: false },
+    queries: { type: 'string' },
+    'reference-queries': { type: 'string' },
+    'knn-queries': { type: 'string' },
+    dims: { type: 'string', default: '384' },
+    'orama-max': { type: 'string', default: '1000000' },
+    'no-hnsw': { type: 'boolean', default: false },
+    'duckdb-threads': { type: 'string', default: '1' },
+  },
+});
+const QUICK = options.quick;
+const count = (value, fallback) => (value === undefined ? fallback : Math.max(1, Number(value)));
+const SIZES = positionals.length > 0 ? positionals.map(Number) : QUICK ? [10_000] : [100_000, 1_000_000];
+const QUERIES = count(options.queries, QUICK ? 20 : 200);
+const REFERENCE_QUERIES = Math.min(QUERIES, count(options['reference-queries'], QUICK ? 5 : 30));
+const KNN_QUERIES = count(options['knn-queries'], QUICK ? 20 : 200);
+const WARM_UP = QUICK ? 5 : 30;
+const DIMS = options.dims.split(',').map(Number);
+const ORAMA_MAX = Number(options['orama-max']);
+const DUCKDB_THREADS = Number(options['duckdb-threads']);
+const FILTER_COUNTS = [1, 3, 6];
+const RESTRICTIONS = ['min_1_match', 'all_match'];
+const K = 20;
+const LOAD_BATCH = 10_000;
+if (SIZES.some((size) => !(size > 0)) || DIMS.some((dims) => !(dims > 0))) {
+  console.error('Sizes and --dims must be positive numbers');
+  process.exit(2);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+};
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const mb = (bytes) => `${Math.round(bytes / 1048576)} MB`;
+const rss = () => mb(process.memoryUsage().rss);
+const peakRss = () => mb(process.resourceUsage().maxRSS * 1024);
+/** Frees what the last phase dropped, so that its memory is not counted in the next one's RSS. */
+const collect = () => globalThis.gc?.();
+const seconds = (started) => ((performance.now() - started) / 1000).toFixed(1);
+const ms = (value) => (value === undefined ? '-' : value < 10 ? value.toFixed(3) : value.toFixed(1));
+const ratio = (value, base) =>
+  value === undefined ? '-' : `${(value / base).toFixed(value / base < 1 ? 2 : 1)}x`;
+const note = (text) => console.log(`- ${text}`);
+const samePage = (a, b) => a.total === b.total && a.ids.join() === b.ids.join();
+
+/**
+ * Times `run` over the first `limit` queries of every shape, after the warm-up queries; the answers are kept
+ * for checking.
+ */
+const timeShapes = async (shapes, warmUp, run, limit = Infinity) => {
+  for (const query of warmUp) await run(query);
+  const results = [];
+  for (const shape of shapes) {
+    const times = [];
+    const answers = [];
+    for (const query of shape.queries.slice(0, limit)) {
+      const started = performance.now();
+      const answer = await run(query);
+      times.push(performance.now() - started);
+      answers.push(answer);
+    }
+    results.push({ times, answers });
+  }
+  return results;
+};
+
+const filterPhase = async (size) => {
+  const rows = [];
+  let started = performance.now();
+  const generator = syntheticProfiles();
+  const docs = Array.from({ length: size }, (_, n) => generator.profile(n, { withVector: false }));
+  const shapes = RESTRICTIONS.flatMap((restriction) =>
+    FILTER_COUNTS.map((filterCount) => ({
+      restriction,
+      filterCount,
+      queries: Array.from({ length: QUERIES }, () => generator.makeQuery(filterCount, restriction)),
+    })),
+  );
+  const warmUp = Array.from({ length: WARM_UP }, (_, n) =>
+    generator.makeQuery(FILTER_COUNTS[n % 3], RESTRICTIONS[n % 2]),
+  );
+  const weightsOf = optionStatistics(docs).weights;
+  note(`${size} profiles generated in ${seconds(started)} s; RSS ${rss()}`);
+
+  // The reference: a scan over the records, on the first REFERENCE_QUERIES queries of each shape.
+  const reference = await timeShapes(shapes, [], (query) => referenceSearch(docs, query), REFERENCE_QUERIES);
+  shapes.forEach((shape, at) => {
+    shape.reference = reference[at].answers;
+    shape.timings = { reference: reference[at].times };
+    shape.mismatches = {};
+    shape.compared = {};
+  });
+
+  // The product: the embedded index through its public search call.
+  started = performance.now();
+  let index = OramaSearchIndex.create();
+  for (let at = 0; at < size; at += LOAD_BATCH) await index.upsert(docs.slice(at, at + LOAD_BATCH));
+  await index.search(warmUp[0]); // sorts the records into tie-break order once
+  note(`product index (OramaSearchIndex) loaded in ${seconds(started)} s; RSS ${rss()}`);
+  const product = await timeShapes(shapes, warmUp, (query) => index.search(query));
+  index = undefined;
+  collect();
+  shapes.forEach((shape, at) => {
+    shape.product = product[at].answers.map(({ ids, total }) => ({ ids, total }));
+    shape.matchesP50 = stats(shape.product.map((answer) => answer.total)).p50;
+    shape.timings.product = product[at].times;
+    shape.compared.product = REFERENCE_QUERIES;
+    shape.mismatches.product = shape.reference.filter(
+      (answer, n) => !samePage(answer, shape.product[n]),
+    ).length;
+  });
+
+  // DuckDB: the same page and total in SQL; compared with the reference where it ran, with the product on all.
+  started = performance.now();
+  let duckdb = await createDuckdbFilterPeer(docs, { threads: DUCKDB_THREADS });
+  note(`DuckDB (${DUCKDB_THREADS} thread(s)) loaded in ${seconds(started)} s; RSS ${rss()}`);
+  const fromDuckdb = await timeShapes(shapes, warmUp, (query) => duckdb.search(query, weightsOf(query)));
+  duckdb.close();
+  duckdb = undefined;
+  collect();
+  shapes.forEach((shape, at) => {
+    const { answers, times } = fromDuckdb[at];
+    shape.timings.duckdb = times;
+    shape.compared.duckdb = QUERIES;
+    shape.mismatches.duckdb = answers.filter(
+      (answer, n) => !samePage(answer, shape.reference[n] ?? shape.product[n]),
+    ).length;
+  });
+
+  // Orama `where`: the total against the reference (or the product), every page id must match the filter, and
+  // where the reference ran, the whole candidate set (fetched untimed) must be the reference's matches.
+  if (size <= ORAMA_MAX) {
+    started = performance.now();
+    let orama = await createOramaWherePeer(docs);
+    note(`Orama where database loaded in ${seconds(started)} s; RSS ${rss()}`);
+    const fromOrama = await timeShapes(shapes, warmUp, (query) => orama.search(query));
+    for (const [at, shape] of shapes.entries()) {
+      const { answers, times } = fromOrama[at];
+      shape.timings.orama = times;
+      shape.compared.orama = QUERIES;
+      let mismatches = 0;
+      for (const [n, answer] of answers.entries()) {
+        const query = shape.queries[n];
+        const expected = shape.reference[n] ?? shape.product[n];
+        const match = compileFilter(query);
+        const byId = (id) => docs[parseInt(id, 16)];
+        let same = answer.total === expected.total && answer.ids.every((id) => match(byId(id)).matched);
+        if (same && n < REFERENCE_QUERIES) {
+          const all = await orama.search(query, Math.max(1, answer.total));
+          const wanted = new Set(docs.filter((doc) => match(doc).matched).map((doc) => doc.id));
+          same = all.ids.length === wanted.size && all.ids.every((id) => wanted.has(id));
+        }
+        if (!same) mismatches++;
+      }
+      shape.mismatches.orama = mismatches;
+    }
+    orama = undefined;
+    collect();
+  } else {
+    note(`Orama where left out above ${ORAMA_MAX} profiles (--orama-max)`);
+  }
+
+  for (const shape of shapes) {
+    const product = stats(shape.timings.product);
+    for (const [system, label] of [
+      ['product', 'product (FacetIndex)'],
+      ['orama', 'Orama where'],
+      ['duckdb', 'DuckDB'],
+      ['reference', 'referenceSearch scan'],
+    ]) {
+      if (!shape.timings[system]) continue;
+      const { p50, p95 } = stats(shape.timings[system]);
+      rows.push({
+        restriction: shape.restriction,
+        filterCount: shape.filterCount,
+        matchesP50: shape.matchesP50,
+        system: label,
+        queries: shape.timings[system].length,
+        p50,
+        p95,
+        ratioP50: ratio(p50, product.p50),
+        ratioP95: ratio(p95, product.p95),
+        compared: shape.compared[system] ?? '-',
+        mismatches: shape.mismatches[system] ?? 0,
+      });
+    }
+  }
+  return rows;
+};
+
+/** The exact top k by cosine over every row: more similar first, then the greater row (= greater id). */
+const exactTopK = (data, norms, dims, query, k) => {
+  let queryNorm = 0;
+  for (let index = 0; index < dims; index++) queryNorm += query[index] * query[index];
+  queryNorm = Math.sqrt(queryNorm);
+  const sims = new Float64Array(k).fill(-Infinity);
+  const rows = new Int32Array(k).fill(-1);
+  const rowCount = norms.length;
+  for (let row = 0, base = 0; row < rowCount; row++, base += dims) {
+    let dot = 0;
+    for (let index = 0; index < dims; index++) dot += data[base + index] * query[index];
+    const similarity = dot / (norms[row] * queryNorm);
+    // Rows come in increasing order, so an equal similarity later ranks above (greater id).
+    if (similarity < sims[k - 1]) continue;
+    let at = k - 1;
+    while (at > 0 && similarity >= sims[at - 1]) {
+      sims[at] = sims[at - 1];
+      rows[at] = rows[at - 1];
+      at--;
+    }
+    sims[at] = similarity;
+    rows[at] = row;
+  }
+  return { rows: [...rows], sims: [...sims] };
+};
+
+const recallOf = (rows, exact) => {
+  const wanted = new Set(exact.rows);
+  return rows.filter((row) => wanted.has(row)).length / exact.rows.length;
+};
+
+const knnPhase = async (size, dims, useHnsw) => {
+  let started = performance.now();
+  const total = WARM_UP + KNN_QUERIES;
+  const { data, queries, centres } = clusteredVectors({ count: size, queries: total, dims });
+  // Each query in an array of its own: usearch's exactSearch reads a typed array from the start of its buffer,
+  // ignoring a subarray's offset.
+  const ownQueries = Array.from({ length: total }, (_, n) => queries.slice(n * dims, (n + 1) * dims));
+  const query = (n) => ownQueries[n];
+  const norms = new Float64Array(size);
+  for (let row = 0; row < size; row++) {
+    let sum = 0;
+    for (let index = row * dims; index < (row + 1) * dims; index++) sum += data[index] * data[index];
+    norms[row] = Math.sqrt(sum);
+  }
+  note(
+    `${size} × ${dims} float32 vectors around ${centres} centres generated in ${seconds(started)} s; RSS ${rss()}`,
+  );
+  const systems = [];
+  const timedQueries = (run) => {
+    const times = [];
+    const answers = [];
+    for (let n = 0; n < total; n++) {
+      const started = performance.now();
+      const answer = run(n);
+      if (n >= WARM_UP) {
+        times.push(performance.now() - started);
+        answers.push(answer);
+      }
+    }
+    return { times, answers };
+  };
+
+  // The exact float32 scan: the ground truth, and a system of its own.
+  const exact = timedQueries((n) => exactTopK(data, norms, dims, query(n), K));
+  systems.push({ name: 'exact float32 scan (JS)', times: exact.times, recall: 1, exactShare: 1 });
+
+  // The product's vector index: an 8-bit first pass (usearch exact, one thread), float re-rank.
+  started = performance.now();
+  let vectors = new VectorIndex();
+  for (let row = 0; row < size; row++) vectors.set(hexId(row), data.subarray(row * dims, (row + 1) * dims));
+  const buildSeconds = seconds(started);
+  const buildRss = rss();
+  const asArrays = Array.from({ length: total }, (_, n) => Array.from(query(n)));
+  const product = timedQueries((n) => vectors.nearest(asArrays[n], K));
+  vectors = undefined;
+  collect();
+  let exactOnes = 0;
+  let recall = 0;
+  product.answers.forEach((hits, n) => {
+    const truth = exact.answers[n];
+    const rows = hits.map((hit) => parseInt(hit.id, 16));
+    if (
+      rows.every((row, at) => row === truth.rows[at] && Math.abs(hits[at].similarity - truth.sims[at]) < 1e-9)
+    )
+      exactOnes++;
+    recall += recallOf(rows, truth);
+  });
+  systems.unshift({
+    name: 'product (VectorIndex: int8 pass + float re-rank)',
+    times: product.times,
+    recall: recall / KNN_QUERIES,
+    exactShare: exactOnes / KNN_QUERIES,
+    build: `${buildSeconds} s, RSS ${buildRss}`,
+  });
+
+  for (const threads of [1, 2]) {
+    const run = timedQueries((n) =>
+      Array.from(exactSearch(data, query(n), dims, K, MetricKind.Cos, threads).keys, Number),
+    );
+    systems.push({
+      name: `usearch exact f32, ${threads} thread(s)`,
+      times: run.times,
+      recall: run.answers.reduce((sum, rows, n) => sum + recallOf(rows, exact.answers[n]), 0) / KNN_QUERIES,
+    });
+  }
+
+  if (useHnsw) {
+    started = performance.now();
+    let hnsw = new Index({
+      dimensions: dims,
+      metric: MetricKind.Cos,
+      quantization: ScalarKind.F32,
+      connectivity: 16,
+      expansion_add: 128,
+      expansion_search: 64,
+      multi: false,
+    });
+    hnsw.add(
+      BigUint64Array.from({ length: size }, (_, row) => BigInt(row)),
+      data,
+      2,
+    );
+    const build = `${seconds(started)} s (2 threads), RSS ${rss()}`;
+    const run = timedQueries((n) => Array.from(hnsw.search(query(n), K, 1).keys, Number));
+    hnsw = undefined;
+    collect();
+    systems.push({
+      name: 'usearch HNSW f32 (M 16, ef 128/64), 1 thread',
+      times: run.times,
+      recall: run.answers.reduce((sum, rows, n) => sum + recallOf(rows, exact.answers[n]), 0) / KNN_QUERIES,
+      build,
+    });
+  }
+  const base = stats(systems[0].times);
+  return systems.map((system) => {
+    const { p50, p95 } = stats(system.times);
+    return { ...system, p50, p95, ratioP50: ratio(p50, base.p50), ratioP95: ratio(p95, base.p95) };
+  });
+};
+
+console.log(
+  `Node ${process.version}; sizes ${SIZES.join(', ')}; ${QUERIES} filter queries per row ` +
+    `(${REFERENCE_QUERIES} also on referenceSearch), ${KNN_QUERIES} kNN queries (k ${K}), ${WARM_UP} warm-up` +
+    `${globalThis.gc ? '' : '; run with --expose-gc for RSS figures between phases'}`,
+);
+let failed = false;
+for (const size of SIZES) {
+  console.log(`\n## ${size} profiles\n`);
+  note(`load average at start ${load()}; RSS ${rss()}`);
+  const filterRows = await filterPhase(size);
+  collect();
+  console.log(`\nFiltering, page 1 of 12 plus the total; ms; ratios are peer / product:\n`);
+  console.log(
+    '| restriction | filters | matches p50 | system | queries | p50 | p95 | p50 ratio | p95 ratio | compared | mismatches |',
+  );
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of filterRows) {
+    console.log(
+      `| ${row.restriction} | ${row.filterCount} | ${row.matchesP50} | ${row.system} | ${row.queries} | ` +
+        `${ms(row.p50)} | ${ms(row.p95)} | ${row.ratioP50} | ${row.ratioP95} | ${row.compared} | ${row.mismatches} |`,
+    );
+    if (row.mismatches > 0) failed = true;
+  }
+  console.log('');
+  note(`load average after filtering ${load()}; RSS ${rss()}`);
+  for (const dims of DIMS) {
+    console.log('');
+    const knnRows = await knnPhase(size, dims, !options['no-hnsw']);
+    collect();
+    console.log(
+      `\nkNN top ${K} over ${size} × ${dims}; ms; ratios are peer / product; recall@${K} against the exact scan:\n`,
+    );
+    console.log('| system | p50 | p95 | p50 ratio | p95 ratio | recall@20 | exact top 20 | build |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+    for (const row of knnRows) {
+      console.log(
+        `| ${row.name} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.ratioP50} | ${row.ratioP95} | ` +
+          `${row.recall.toFixed(4)} | ${row.exactShare === undefined ? '-' : `${(100 * row.exactShare).toFixed(1)} %`} | ${row.build ?? '-'} |`,
+      );
+    }
+    // The product promises the exact top 20 in at least 99 % of queries (vector-index.ts).
+    if (knnRows[0].exactShare < 0.99) failed = true;
+    console.log('');
+    note(`load average after kNN ${load()}; RSS ${rss()}`);
+  }
+  note(`peak RSS so far ${peakRss()}`);
+}
+if (failed) {
+  console.log(
+    '\nFAILED: a peer answered differently from the reference, or the product missed the exact top 20',
+  );
+  process.exitCode = 1;
+}
