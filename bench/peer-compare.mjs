@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { Index, MetricKind, ScalarKind, exactSearch } from 'usearch';
 import { clusteredVectors } from './support/clustered-vectors.mjs';
 import { createDuckdbFilterPeer } from './support/duckdb-filter-peer.mjs';
-import { optionStatistics } from './support/option-weights.mjs';
+import { createOptionStatistics } from './support/option-weights.mjs';
 import { createOramaWherePeer } from './support/orama-where-peer.mjs';
 import { hexId, syntheticProfiles } from './support/synthetic-profiles.mjs';
 
@@ -54,6 +54,7 @@ const FILTER_COUNTS = [1, 3, 6];
 const RESTRICTIONS = ['min_1_match', 'all_match'];
 const K = 20;
 const LOAD_BATCH = 10_000;
+const SEED = 20260101;
 if (SIZES.some((size) => !(size > 0)) || DIMS.some((dims) => !(dims > 0))) {
   console.error('Sizes and --dims must be positive numbers');
   process.exit(2);
@@ -101,101 +102,139 @@ const timeShapes = async (shapes, warmUp, run, limit = Infinity) => {
   return results;
 };
 
+/**
+ * The same `size` profiles every time, handed over in batches, so that a system copying them into its own
+ * structures never holds them twice (at 1 000 000 the profiles alone take about 2 GB of heap).
+ */
+const eachBatch = (size) => async (use) => {
+  const generator = syntheticProfiles(SEED);
+  for (let start = 0; start < size; start += LOAD_BATCH) {
+    const batch = [];
+    for (let n = start; n < Math.min(size, start + LOAD_BATCH); n++)
+      batch.push(generator.profile(n, { withVector: false }));
+    await use(batch);
+  }
+};
+
+/** An order-free fingerprint of a set of ids (hexadecimal row numbers): count, sum and a hash sum. */
+const fingerprint = (ids) => {
+  let sum = 0;
+  let hash = 0;
+  for (const id of ids) {
+    const row = parseInt(id, 16);
+    sum += row;
+    hash = (hash + Math.imul(row ^ (row >>> 15), 0x2c1b3c6d)) >>> 0;
+  }
+  return `${ids.length}/${sum}/${hash}`;
+};
+
 const filterPhase = async (size) => {
   const rows = [];
-  let started = performance.now();
-  const generator = syntheticProfiles();
-  const docs = Array.from({ length: size }, (_, n) => generator.profile(n, { withVector: false }));
+  const batches = eachBatch(size);
+  // A generator of the same seed has the same option popularity; its stream from there gives the queries.
+  const generator = syntheticProfiles(SEED);
   const shapes = RESTRICTIONS.flatMap((restriction) =>
     FILTER_COUNTS.map((filterCount) => ({
       restriction,
       filterCount,
       queries: Array.from({ length: QUERIES }, () => generator.makeQuery(filterCount, restriction)),
+      timings: {},
+      answers: {},
+      compared: {},
+      mismatches: {},
     })),
   );
   const warmUp = Array.from({ length: WARM_UP }, (_, n) =>
     generator.makeQuery(FILTER_COUNTS[n % 3], RESTRICTIONS[n % 2]),
   );
-  const weightsOf = optionStatistics(docs).weights;
-  note(`${size} profiles generated in ${seconds(started)} s; RSS ${rss()}`);
-
-  // The reference: a scan over the records, on the first REFERENCE_QUERIES queries of each shape.
-  const reference = await timeShapes(shapes, [], (query) => referenceSearch(docs, query), REFERENCE_QUERIES);
-  shapes.forEach((shape, at) => {
-    shape.reference = reference[at].answers;
-    shape.timings = { reference: reference[at].times };
-    shape.mismatches = {};
-    shape.compared = {};
-  });
+  const record = (system, results) =>
+    shapes.forEach((shape, at) => {
+      shape.timings[system] = results[at].times;
+      shape.answers[system] = results[at].answers;
+    });
 
   // The product: the embedded index through its public search call.
-  started = performance.now();
+  let started = performance.now();
+  const statistics = createOptionStatistics();
   let index = OramaSearchIndex.create();
-  for (let at = 0; at < size; at += LOAD_BATCH) await index.upsert(docs.slice(at, at + LOAD_BATCH));
+  await batches(async (batch) => {
+    statistics.add(batch);
+    await index.upsert(batch);
+  });
   await index.search(warmUp[0]); // sorts the records into tie-break order once
   note(`product index (OramaSearchIndex) loaded in ${seconds(started)} s; RSS ${rss()}`);
-  const product = await timeShapes(shapes, warmUp, (query) => index.search(query));
+  record(
+    'product',
+    await timeShapes(shapes, warmUp, async (query) => {
+      const { ids, total } = await index.search(query);
+      return { ids, total };
+    }),
+  );
   index = undefined;
   collect();
-  shapes.forEach((shape, at) => {
-    shape.product = product[at].answers.map(({ ids, total }) => ({ ids, total }));
-    shape.matchesP50 = stats(shape.product.map((answer) => answer.total)).p50;
-    shape.timings.product = product[at].times;
-    shape.compared.product = REFERENCE_QUERIES;
-    shape.mismatches.product = shape.reference.filter(
-      (answer, n) => !samePage(answer, shape.product[n]),
-    ).length;
-  });
 
-  // DuckDB: the same page and total in SQL; compared with the reference where it ran, with the product on all.
+  // DuckDB: the same page and total in SQL.
   started = performance.now();
-  let duckdb = await createDuckdbFilterPeer(docs, { threads: DUCKDB_THREADS });
+  let duckdb = await createDuckdbFilterPeer(batches, { threads: DUCKDB_THREADS });
   note(`DuckDB (${DUCKDB_THREADS} thread(s)) loaded in ${seconds(started)} s; RSS ${rss()}`);
-  const fromDuckdb = await timeShapes(shapes, warmUp, (query) => duckdb.search(query, weightsOf(query)));
+  record(
+    'duckdb',
+    await timeShapes(shapes, warmUp, (query) => duckdb.search(query, statistics.weights(query))),
+  );
   duckdb.close();
   duckdb = undefined;
   collect();
-  shapes.forEach((shape, at) => {
-    const { answers, times } = fromDuckdb[at];
-    shape.timings.duckdb = times;
-    shape.compared.duckdb = QUERIES;
-    shape.mismatches.duckdb = answers.filter(
-      (answer, n) => !samePage(answer, shape.reference[n] ?? shape.product[n]),
-    ).length;
-  });
 
-  // Orama `where`: the total against the reference (or the product), every page id must match the filter, and
-  // where the reference ran, the whole candidate set (fetched untimed) must be the reference's matches.
+  // Orama `where`: the total and a page in its own order; where the reference runs, the whole candidate set
+  // is fetched too (untimed) and kept as a fingerprint.
   if (size <= ORAMA_MAX) {
     started = performance.now();
-    let orama = await createOramaWherePeer(docs);
+    let orama = await createOramaWherePeer(batches);
     note(`Orama where database loaded in ${seconds(started)} s; RSS ${rss()}`);
-    const fromOrama = await timeShapes(shapes, warmUp, (query) => orama.search(query));
-    for (const [at, shape] of shapes.entries()) {
-      const { answers, times } = fromOrama[at];
-      shape.timings.orama = times;
-      shape.compared.orama = QUERIES;
-      let mismatches = 0;
-      for (const [n, answer] of answers.entries()) {
-        const query = shape.queries[n];
-        const expected = shape.reference[n] ?? shape.product[n];
-        const match = compileFilter(query);
-        const byId = (id) => docs[parseInt(id, 16)];
-        let same = answer.total === expected.total && answer.ids.every((id) => match(byId(id)).matched);
-        if (same && n < REFERENCE_QUERIES) {
-          const all = await orama.search(query, Math.max(1, answer.total));
-          const wanted = new Set(docs.filter((doc) => match(doc).matched).map((doc) => doc.id));
-          same = all.ids.length === wanted.size && all.ids.every((id) => wanted.has(id));
-        }
-        if (!same) mismatches++;
+    record('orama', await timeShapes(shapes, warmUp, (query) => orama.search(query)));
+    for (const shape of shapes) {
+      for (const [n, answer] of shape.answers.orama.slice(0, REFERENCE_QUERIES).entries()) {
+        const all = await orama.search(shape.queries[n], Math.max(1, answer.total));
+        answer.set = fingerprint(all.ids);
       }
-      shape.mismatches.orama = mismatches;
     }
     orama = undefined;
     collect();
   } else {
     note(`Orama where left out above ${ORAMA_MAX} profiles (--orama-max)`);
   }
+
+  // The reference, a scan over the records, on the first REFERENCE_QUERIES queries of each shape; then every
+  // answer is checked. The product and DuckDB: the same page (ids in order) and total as the reference, or
+  // as each other where the reference did not run. Orama: the same total, every id of its page matching the
+  // filter, and where the reference ran, the same whole set of matches.
+  const docs = [];
+  await batches((batch) => docs.push(...batch));
+  note(`profiles held for the reference scan; RSS ${rss()}`);
+  record(
+    'reference',
+    await timeShapes(shapes, [], (query) => referenceSearch(docs, query), REFERENCE_QUERIES),
+  );
+  for (const shape of shapes) {
+    const { reference, product, duckdb, orama } = shape.answers;
+    const expected = (n) => reference[n] ?? product[n];
+    shape.compared = { product: reference.length, duckdb: QUERIES, ...(orama && { orama: QUERIES }) };
+    shape.mismatches.product = reference.filter((answer, n) => !samePage(answer, product[n])).length;
+    shape.mismatches.duckdb = duckdb.filter((answer, n) => !samePage(answer, expected(n))).length;
+    if (!orama) continue;
+    shape.mismatches.orama = 0;
+    for (const [n, answer] of orama.entries()) {
+      const match = compileFilter(shape.queries[n]);
+      let same =
+        answer.total === expected(n).total && answer.ids.every((id) => match(docs[parseInt(id, 16)]).matched);
+      if (same && answer.set !== undefined) {
+        same = answer.set === fingerprint(docs.filter((doc) => match(doc).matched).map((doc) => doc.id));
+      }
+      if (!same) shape.mismatches.orama++;
+    }
+  }
+  for (const shape of shapes)
+    shape.matchesP50 = stats(shape.answers.product.map((answer) => answer.total)).p50;
 
   for (const shape of shapes) {
     const product = stats(shape.timings.product);
@@ -225,8 +264,13 @@ const filterPhase = async (size) => {
   return rows;
 };
 
-/** The exact top k by cosine over every row: more similar first, then the greater row (= greater id). */
-const exactTopK = (data, norms, dims, query, k) => {
+/**
+ * The exact top k by cosine over every row: more similar first, then the greater row (= greater id). The
+ * query is read as 64-bit floats and each dot product added in order, four at a time, as the product's float
+ * pass does, so that the similarities are the same to the last bit.
+ */
+const exactTopK = (data, norms, dims, values, k) => {
+  const query = Float64Array.from(values);
   let queryNorm = 0;
   for (let index = 0; index < dims; index++) queryNorm += query[index] * query[index];
   queryNorm = Math.sqrt(queryNorm);
@@ -235,7 +279,15 @@ const exactTopK = (data, norms, dims, query, k) => {
   const rowCount = norms.length;
   for (let row = 0, base = 0; row < rowCount; row++, base += dims) {
     let dot = 0;
-    for (let index = 0; index < dims; index++) dot += data[base + index] * query[index];
+    let index = 0;
+    for (; index + 3 < dims; index += 4) {
+      const at = base + index;
+      dot += data[at] * query[index];
+      dot += data[at + 1] * query[index + 1];
+      dot += data[at + 2] * query[index + 2];
+      dot += data[at + 3] * query[index + 3];
+    }
+    for (; index < dims; index++) dot += data[base + index] * query[index];
     const similarity = dot / (norms[row] * queryNorm);
     // Rows come in increasing order, so an equal similarity later ranks above (greater id).
     if (similarity < sims[k - 1]) continue;

@@ -1,6 +1,6 @@
-// How many records carry each option, counted once at load, so that a peer of the search index can weigh a
-// query's picked options (`optionWeight`, an IDF) without scanning the records per query, as the index reads
-// its posting sizes.
+// How many records carry each option, counted once while loading, so that a peer of the search index can weigh
+// a query's picked options (`optionWeight`, an IDF) without scanning the records per query, as the index reads
+// its posting sizes. Every record here is of the queries' kind.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -8,12 +8,14 @@ const { TAG_FACETS, activeOptionGroups, optionWeight } = require('@skillers/doma
 
 const MAX_TOOL_LEVEL = 5;
 
-export const optionStatistics = (docs) => {
+export const createOptionStatistics = () => {
+  let records = 0;
   const tags = Object.fromEntries(TAG_FACETS.map((facet) => [facet, new Map()]));
   /** Per tool, how many records have it at each level exactly. */
   const toolLevels = new Map();
   const working = { Remote: 0, Office: 0 };
-  for (const doc of docs) {
+  const addOne = (doc) => {
+    records++;
     for (const facet of TAG_FACETS) {
       for (const label of new Set(doc.tags[facet])) tags[facet].set(label, (tags[facet].get(label) ?? 0) + 1);
     }
@@ -23,7 +25,7 @@ export const optionStatistics = (docs) => {
     }
     if (doc.workingTypeRemote) working.Remote++;
     if (doc.workingTypeOffice) working.Office++;
-  }
+  };
   const carrying = (group, option) => {
     switch (group.type) {
       case 'tag':
@@ -39,10 +41,11 @@ export const optionStatistics = (docs) => {
     }
   };
   return {
+    add: (docs) => docs.forEach(addOne),
     /** The weight of each picked option, in `activeOptionGroups(query)` order, as `pickedOptionWeights` gives. */
     weights: (query) =>
       activeOptionGroups(query).map((group) =>
-        group.options.map((option) => optionWeight(docs.length, carrying(group, option))),
+        group.options.map((option) => optionWeight(records, carrying(group, option))),
       ),
   };
 };

@@ -58,7 +58,8 @@ const oramaDocument = (doc) => ({
   bizRole: doc.numbers.bizRole,
 });
 
-export const createOramaWherePeer = async (docs) => {
+/** An Orama database of the profiles that `batches(use)` hands over in batches. */
+export const createOramaWherePeer = async (batches) => {
   const db = create({
     schema: {
       tools: 'enum[]',
@@ -69,9 +70,7 @@ export const createOramaWherePeer = async (docs) => {
       bizRole: 'number',
     },
   });
-  for (let start = 0; start < docs.length; start += INSERT_BATCH) {
-    await insertMultiple(db, docs.slice(start, start + INSERT_BATCH).map(oramaDocument), INSERT_BATCH);
-  }
+  await batches((docs) => insertMultiple(db, docs.map(oramaDocument), INSERT_BATCH));
   return {
     /** The total and `limit` matching ids (a page of 12, or every match to check the set) in Orama's order. */
     search: async (query, limit = query.pageSize) => {
