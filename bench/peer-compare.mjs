@@ -5,7 +5,9 @@
 // Build first (`npm run build:server`), then `node --expose-gc bench/peer-compare.mjs [sizes…] [options]`:
 //   --quick                  10 000 profiles, few queries: checks the script, its times mean nothing
 //   --queries N              timed filter queries per row (restriction × filter count), default 200
-//   --reference-queries N    of those, how many also run on referenceSearch (timed and compared), default 30
+//   --reference-queries N    of those, how many also run on referenceSearch (timed and compared), default 20
+//   --row-seconds N          a slow system stops a row after N seconds once it has answered the reference's
+//                            queries (the "queries" column says how many it timed), default 30
 //   --knn-queries N          timed kNN queries, default 200
 //   --dims 384,100           vector lengths for the kNN part, default 384
 //   --orama-max N            largest size at which Orama `where` is built, default 1000000
@@ -33,6 +35,7 @@ const { values: options, positionals } = parseArgs({
     quick: { type: 'boolean', default: false },
     queries: { type: 'string' },
     'reference-queries': { type: 'string' },
+    'row-seconds': { type: 'string' },
     'knn-queries': { type: 'string' },
     dims: { type: 'string', default: '384' },
     'orama-max': { type: 'string', default: '1000000' },
@@ -44,7 +47,8 @@ const QUICK = options.quick;
 const count = (value, fallback) => (value === undefined ? fallback : Math.max(1, Number(value)));
 const SIZES = positionals.length > 0 ? positionals.map(Number) : QUICK ? [10_000] : [100_000, 1_000_000];
 const QUERIES = count(options.queries, QUICK ? 20 : 200);
-const REFERENCE_QUERIES = Math.min(QUERIES, count(options['reference-queries'], QUICK ? 5 : 30));
+const REFERENCE_QUERIES = Math.min(QUERIES, count(options['reference-queries'], QUICK ? 5 : 20));
+const ROW_BUDGET_MS = 1000 * count(options['row-seconds'], 30);
 const KNN_QUERIES = count(options['knn-queries'], QUICK ? 20 : 200);
 const WARM_UP = QUICK ? 5 : 30;
 const DIMS = options.dims.split(',').map(Number);
@@ -82,8 +86,8 @@ const note = (text) => console.log(`- ${text}`);
 const samePage = (a, b) => a.total === b.total && a.ids.join() === b.ids.join();
 
 /**
- * Times `run` over the first `limit` queries of every shape, after the warm-up queries; the answers are kept
- * for checking.
+ * Times `run` over the queries of every shape, after the warm-up queries; the answers are kept for checking.
+ * A row stops after `limit` queries, or once it took ROW_BUDGET_MS and the reference's queries are answered.
  */
 const timeShapes = async (shapes, warmUp, run, limit = Infinity) => {
   for (const query of warmUp) await run(query);
@@ -91,11 +95,13 @@ const timeShapes = async (shapes, warmUp, run, limit = Infinity) => {
   for (const shape of shapes) {
     const times = [];
     const answers = [];
+    const rowStarted = performance.now();
     for (const query of shape.queries.slice(0, limit)) {
       const started = performance.now();
       const answer = await run(query);
       times.push(performance.now() - started);
       answers.push(answer);
+      if (times.length >= REFERENCE_QUERIES && performance.now() - rowStarted > ROW_BUDGET_MS) break;
     }
     results.push({ times, answers });
   }
@@ -162,6 +168,7 @@ const filterPhase = async (size) => {
     await index.upsert(batch);
   });
   await index.search(warmUp[0]); // sorts the records into tie-break order once
+  collect();
   note(`product index (OramaSearchIndex) loaded in ${seconds(started)} s; RSS ${rss()}`);
   record(
     'product',
@@ -176,6 +183,7 @@ const filterPhase = async (size) => {
   // DuckDB: the same page and total in SQL.
   started = performance.now();
   let duckdb = await createDuckdbFilterPeer(batches, { threads: DUCKDB_THREADS });
+  collect();
   note(`DuckDB (${DUCKDB_THREADS} thread(s)) loaded in ${seconds(started)} s; RSS ${rss()}`);
   record(
     'duckdb',
@@ -190,6 +198,7 @@ const filterPhase = async (size) => {
   if (size <= ORAMA_MAX) {
     started = performance.now();
     let orama = await createOramaWherePeer(batches);
+    collect();
     note(`Orama where database loaded in ${seconds(started)} s; RSS ${rss()}`);
     record('orama', await timeShapes(shapes, warmUp, (query) => orama.search(query)));
     for (const shape of shapes) {
@@ -218,7 +227,11 @@ const filterPhase = async (size) => {
   for (const shape of shapes) {
     const { reference, product, duckdb, orama } = shape.answers;
     const expected = (n) => reference[n] ?? product[n];
-    shape.compared = { product: reference.length, duckdb: QUERIES, ...(orama && { orama: QUERIES }) };
+    shape.compared = {
+      product: reference.length,
+      duckdb: duckdb.length,
+      ...(orama && { orama: orama.length }),
+    };
     shape.mismatches.product = reference.filter((answer, n) => !samePage(answer, product[n])).length;
     shape.mismatches.duckdb = duckdb.filter((answer, n) => !samePage(answer, expected(n))).length;
     if (!orama) continue;
