@@ -386,6 +386,28 @@ const knnPhase = async (size, dims, useHnsw) => {
     build: `${buildSeconds} s, RSS ${buildRss}`,
   });
 
+  // usearch exact over an 8-bit copy alone (the product's first pass without its float re-rank), each row and
+  // the query coded as the product codes them: over its largest magnitude, times 127.
+  const quantize = (values, from, codes, base) => {
+    let max = 0;
+    for (let index = 0; index < dims; index++) max = Math.max(max, Math.abs(values[from + index]));
+    const scale = max > 0 ? 127 / max : 0;
+    for (let index = 0; index < dims; index++) codes[base + index] = Math.round(values[from + index] * scale);
+  };
+  let codes = new Int8Array(size * dims);
+  for (let row = 0; row < size; row++) quantize(data, row * dims, codes, row * dims);
+  const queryCodes = new Int8Array(dims);
+  const int8 = timedQueries((n) => {
+    quantize(query(n), 0, queryCodes, 0);
+    return Array.from(exactSearch(codes, queryCodes, dims, K, MetricKind.Cos, 1).keys, Number);
+  });
+  codes = undefined;
+  systems.push({
+    name: 'usearch exact int8, 1 thread (no re-rank)',
+    times: int8.times,
+    recall: int8.answers.reduce((sum, rows, n) => sum + recallOf(rows, exact.answers[n]), 0) / KNN_QUERIES,
+  });
+
   for (const threads of [1, 2]) {
     const run = timedQueries((n) =>
       Array.from(exactSearch(data, query(n), dims, K, MetricKind.Cos, threads).keys, Number),
