@@ -5,16 +5,10 @@
 // `--quick` runs a few queries per row, to check the script, not to time it.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { syntheticProfiles } from './support/synthetic-profiles.mjs';
 
 const require = createRequire(import.meta.url);
-const {
-  LIST_PAGE_SIZE,
-  TAG_FACETS,
-  VOCABULARIES,
-  referenceFacets,
-  referenceRelax,
-  referenceSearch,
-} = require('@skillers/domain');
+const { LIST_PAGE_SIZE, referenceFacets, referenceRelax, referenceSearch } = require('@skillers/domain');
 const { OramaSearchIndex } = require('@skillers/search');
 
 const QUICK = process.argv.includes('--quick');
@@ -26,139 +20,7 @@ const FACET_CHECKS = QUICK ? 2 : 5;
 const FILTER_COUNTS = [1, 3, 6];
 const RESTRICTIONS = ['min_1_match', 'all_match'];
 
-// Deterministic, so every run measures the same records and queries.
-const mulberry32 = (seed) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const random = mulberry32(20260101);
-const between = (low, high) => low + Math.floor(random() * (high - low + 1));
-const shuffled = (list) => {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-};
-
-/** Zipf-like popularity (exponent 1): the k-th most popular label is picked about 1/k as often as the first. */
-const zipf = (labels) => {
-  const order = shuffled(labels);
-  const cumulative = [];
-  let sum = 0;
-  for (let rank = 1; rank <= order.length; rank++) cumulative.push((sum += 1 / rank));
-  return () => {
-    const target = random() * sum;
-    let low = 0;
-    let high = cumulative.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (cumulative[middle] < target) low = middle + 1;
-      else high = middle;
-    }
-    return order[low];
-  };
-};
-const several = (pick, low, high) => [...new Set(Array.from({ length: between(low, high) }, pick))];
-
-const FACET_VOCABULARY = {
-  tools: 'tool',
-  projectType: 'projectType',
-  productType: 'productType',
-  offeredGratification: 'reward',
-  forGratification: 'compensationBasis',
-  softSkills: 'softSkill',
-  hardSkills: 'role',
-  industry: 'industry',
-  usedLanguages: 'language',
-  locations: 'country',
-};
-const FACET_COUNTS = {
-  tools: [2, 8],
-  projectType: [1, 3],
-  productType: [1, 3],
-  offeredGratification: [1, 4],
-  forGratification: [1, 2],
-  softSkills: [2, 5],
-  hardSkills: [1, 3],
-  industry: [1, 3],
-  usedLanguages: [1, 3],
-  locations: [1, 2],
-};
-const pickers = Object.fromEntries(
-  TAG_FACETS.map((facet) => [facet, zipf(VOCABULARIES[FACET_VOCABULARY[facet]])]),
-);
-const AVAILABILITY_OPTIONS = [3, 5, 10, 20, 40, 60, 80, 100];
-const DURATION_OPTIONS = [1, 3, 6, 12, 18, 24, 36, 48, 60];
-const START = Date.UTC(2024, 0, 1);
-const TWO_YEARS = 2 * 365 * 86_400_000;
-
-const hexId = (n) => n.toString(16).padStart(24, '0');
-/** The shared model's length; values are random, as only the cost of comparing them is measured here. */
-const VECTOR_DIMS = 100;
-const randomVector = () => Array.from({ length: VECTOR_DIMS }, () => random() * 2 - 1);
-
-const profile = (n) => {
-  const tags = Object.fromEntries(
-    TAG_FACETS.map((facet) => [facet, several(pickers[facet], ...FACET_COUNTS[facet])]),
-  );
-  const bizRole = between(0, 10) * 10;
-  const remote = random() < 0.6;
-  return {
-    id: hexId(n),
-    kind: 'teammate',
-    ownerId: hexId(1_000_000_000 + n),
-    createdAt: new Date(START + Math.floor(random() * TWO_YEARS)).toISOString(),
-    text: `Skiller ${n} ${tags.hardSkills.join(' ')} ${tags.industry.join(' ')}`,
-    vector: randomVector(),
-    tags,
-    toolLevels: Object.fromEntries(tags.tools.map((tool) => [tool, between(0, 5)])),
-    numbers: {
-      availability: random() < 0.9 ? AVAILABILITY_OPTIONS[between(0, 7)] : undefined,
-      bizRole,
-      techRole: 100 - bizRole,
-      durationMonths: random() < 0.8 ? DURATION_OPTIONS[between(0, 8)] : undefined,
-    },
-    workingTypeRemote: remote,
-    workingTypeOffice: !remote || random() < 0.3,
-  };
-};
-
-// The filters a person sets on the skiller list; tag options are picked by the same popularity.
-const FILTER_SETTERS = [
-  ...TAG_FACETS.filter((facet) => facet !== 'tools').map((facet) => (query) => {
-    query.tags[facet] = several(pickers[facet], 1, 3);
-  }),
-  (query) => {
-    query.minToolLevels = Object.fromEntries(
-      several(pickers.tools, 1, 3).map((tool) => [tool, between(1, 3)]),
-    );
-  },
-  (query) => {
-    query.workingTypes = random() < 0.5 ? ['Remote'] : ['Remote', 'Office'];
-  },
-  (query) => {
-    query.availability = {
-      mode: random() < 0.5 ? 'upTo' : 'atLeast',
-      hours: AVAILABILITY_OPTIONS[between(0, 7)],
-    };
-  },
-  (query) => {
-    query.durationMonths = DURATION_OPTIONS[between(0, 8)];
-  },
-  (query) => {
-    query.bizRole = between(1, 10) * 10;
-  },
-];
-
-const makeQuery = (filterCount, restriction) => {
-  const query = { kind: 'teammate', restriction, tags: {}, page: 1, pageSize: LIST_PAGE_SIZE };
-  for (const setFilter of shuffled(FILTER_SETTERS).slice(0, filterCount)) setFilter(query);
-  return query;
-};
+const { pickers, randomVector, profile, makeQuery } = syntheticProfiles();
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 const timed = async (run) => {
