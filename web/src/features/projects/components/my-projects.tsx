@@ -1,5 +1,6 @@
 import { InfiniteCardGrid } from '../../../components/listings/card-grid';
 import { EmptyState } from '../../../components/listings/empty-state';
+import { OpenSwitch } from '../../../components/listings/open-switch';
 import { ProjectCard } from '../../../components/listings/project-card';
 import { Notice } from '../../../components/ui/notice';
 import { useInfiniteList } from '../../../lib/use-infinite-list';
@@ -19,7 +20,16 @@ export const MyProjects = () => {
       renderItem={(project) => (
         <ProjectCard
           project={project}
-          ownerActions={<DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />}
+          ownerActions={
+            <>
+              <OpenSwitch
+                listing={{ kind: 'project', id: project._id }}
+                openToCollaborate={project.openToCollaborate !== false}
+                openNow={project.openNow === true}
+              />
+              <DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />
+            </>
+          }
         />
       )}
       empty={<EmptyState text="No projects created yet..." action="Create Project" to="/project/add" />}
