@@ -35,7 +35,7 @@ export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
   text: 0.125,
   vector: 0.125,
   // Small: it orders records of near-equal evidence, never lifts one that lacks what was asked for.
-  fresh: 0.05,
+  fresh: 0.01,
   textSaturation: 3,
 });
 

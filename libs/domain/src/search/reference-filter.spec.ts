@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FUSION_WEIGHTS } from './hybrid-ranking';
 import { explainMatch } from './match-explanation';
 import {
   BIZ_TECH_TOLERANCE,
@@ -532,7 +533,7 @@ describe('freshness in the reference', () => {
     const result = referenceSearch([staleNewer, activeOnly, both], query({ rankedAt }));
     expect(result.ids).toEqual([both.id, activeOnly.id, staleNewer.id]);
     expect(result.signals.map((signal) => signal.fresh)).toEqual([1, 0.5, 0]);
-    expect(result.signals[0].fused).toBeCloseTo(0.05, 10);
+    expect(result.signals[0].fused).toBeCloseTo(FUSION_WEIGHTS.fresh ?? NaN, 10);
     // Without it, the newest comes first and no freshness is reported.
     const plain = referenceSearch([staleNewer, activeOnly, both], query());
     expect(plain.ids[0]).toBe(staleNewer.id);
