@@ -180,6 +180,8 @@ describe('freshness: last active and open to collaborate', () => {
     const touched = mine.body.userTeammateProfile;
     expect(Date.parse(touched.lastActiveAt ?? '')).toBeGreaterThanOrEqual(before);
     expect(touched).toMatchObject({ openToCollaborate: true, openNow: false, openConfirmedAt: confirmedAt });
+    // Which lapse was told is bookkeeping, never shown.
+    expect(touched).not.toHaveProperty('openLapseNotifiedFor');
     // The project was edited moments ago: within the hour, a sign-in leaves it alone.
     const projectNow = await api.request<ProjectDetail>('GET', `/api/project/${project._id}`);
     expect(projectNow.body.project.lastActiveAt).toBe(project.lastActiveAt);
