@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, openSignedIn } from './support/accounts';
 import { openPanel, pick } from './support/filter-panel';
-import { createProfile, uniqueName } from './support/listings';
+import { createProfile, createProject, uniqueName } from './support/listings';
 import { daysAgo, rewriteListing } from './support/stored-records';
 
 /** The outbox sweep runs every 5 seconds; indexing follows. */
@@ -91,4 +91,57 @@ test('the owner reconfirms a lapsed "Open to collaborate" with one click on My S
   await expect(
     page.getByRole('article', { name }).getByText('Open to collaborate', { exact: true }),
   ).toBeVisible();
+});
+
+test('a lapse notice at sign-in reconfirms the profile with one click on "Still open"', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const name = uniqueName('Forgetful skiller');
+  const profile = await createProfile(request, owner, { nickname: name });
+  rewriteListing('teammate', profile._id, { openConfirmedAt: daysAgo(61) });
+  // The next sign-in finds the lapse and tells of it.
+  const login = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await openSignedIn(page, owner, '/skillers/my');
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Open to collaborate lapsed')).toBeVisible();
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await expect(bell.getByTestId('unread-badge')).toHaveText('1 unread');
+  await bell.click();
+  const notice = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: `${name} is no longer shown as open to collaborate` });
+  await notice.getByRole('button', { name: 'Still open' }).click();
+  await expect(notice.getByText('Open for 60 more days')).toBeVisible();
+  // My Skills follows without a reload.
+  await expect(card.getByText('Open to collaborate', { exact: true })).toBeVisible();
+});
+
+test('the owner closes and reopens a project on My Projects; its badge follows', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request);
+  const projectName = uniqueName('Switchable project');
+  await createProject(request, owner, { projectName });
+
+  await openSignedIn(page, owner, '/projects/my');
+  const card = page.getByRole('article', { name: projectName });
+  // The badge beside "Active …", not the button of the same name that turns the switch back on.
+  const badge = card.locator('.freshness-line').getByText('Open to collaborate');
+  await expect(badge).toBeVisible();
+  await expect(card).toContainText('Active now');
+
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(badge).toHaveCount(0);
+  await card.getByRole('button', { name: 'Open to collaborate' }).click();
+  await expect(badge).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Still open' })).toBeVisible();
 });

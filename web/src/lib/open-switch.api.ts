@@ -5,10 +5,25 @@ import { api } from './api-client';
 export type OpenListing = { kind: 'project'; id: string } | { kind: 'teammate' };
 
 /** The listing's freshness as the API answered the change. */
-export type OpenAnswer = Pick<ProjectView | TeammateView, 'openToCollaborate' | 'openNow'>;
+export type OpenAnswer = Pick<
+  ProjectView | TeammateView,
+  'openToCollaborate' | 'openNow' | 'openConfirmedAt' | 'lastActiveAt'
+>;
 
 /** Turns "Open to collaborate" on (or reconfirms it for 60 more days) or off. */
 export const setOpenToCollaborate = async (listing: OpenListing, open: boolean): Promise<OpenAnswer> =>
   listing.kind === 'project'
-    ? (await api.put<{ project: ProjectView }>(`/project/${listing.id}/open`, { open })).project
-    : (await api.put<{ teammate: TeammateView }>('/user/myTeammate/open', { open })).teammate;
+    ? freshnessOf((await api.put<{ project: ProjectView }>(`/project/${listing.id}/open`, { open })).project)
+    : freshnessOf((await api.put<{ teammate: TeammateView }>('/user/myTeammate/open', { open })).teammate);
+
+const freshnessOf = ({
+  openToCollaborate,
+  openNow,
+  openConfirmedAt,
+  lastActiveAt,
+}: ProjectView | TeammateView) => ({
+  openToCollaborate,
+  openNow,
+  openConfirmedAt,
+  lastActiveAt,
+});

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type OpenListing, setOpenToCollaborate } from '../../lib/open-switch.api';
+import { type OpenAnswer, type OpenListing, setOpenToCollaborate } from '../../lib/open-switch.api';
 import { Button } from '../ui/button';
 import './freshness.css';
 
@@ -11,8 +10,8 @@ interface OpenSwitchProps {
   /** The switch as stored and whether it holds now (it lapses 60 days after its last confirmation). */
   openToCollaborate: boolean;
   openNow: boolean;
-  /** The listing as the API answered, so screens can show the new state. */
-  onChanged?(view: { openToCollaborate?: boolean; openNow?: boolean }): void;
+  /** The listing's new state as the API answered; the screen shows it (the switch reads its props). */
+  onChanged(view: OpenAnswer): void;
 }
 
 /**
@@ -20,15 +19,11 @@ interface OpenSwitchProps {
  * after a lapse), "Close" turns it off, "Open to collaborate" turns it back on.
  */
 export const OpenSwitch = ({ listing, openToCollaborate, openNow, onChanged }: OpenSwitchProps) => {
-  const [state, setState] = useState({ openToCollaborate, openNow });
   const change = useMutation({
     mutationFn: (open: boolean) => setOpenToCollaborate(listing, open),
-    onSuccess: (view) => {
-      const next = { openToCollaborate: view.openToCollaborate !== false, openNow: view.openNow === true };
-      setState(next);
-      onChanged?.(next);
-    },
+    onSuccess: onChanged,
   });
+  const state = { openToCollaborate, openNow };
   return (
     <span className="open-switch">
       {state.openToCollaborate ? (

@@ -37,7 +37,9 @@ export const MySkiller = () => {
               listing={{ kind: 'teammate' }}
               openToCollaborate={teammate.openToCollaborate !== false}
               openNow={teammate.openNow === true}
-              onChanged={() => void queryClient.invalidateQueries(myTeammateQuery)}
+              onChanged={(fresh) =>
+                queryClient.setQueryData(myTeammateQuery.queryKey, (old) => old && { ...old, ...fresh })
+              }
             />
           }
         />
