@@ -14,6 +14,7 @@ import { CoreModule } from './core/core.module';
 import { EmbedderPortsModule } from './embedder/embedder-ports.module';
 import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
+import { FreshnessModule } from './freshness/freshness.module';
 import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
@@ -69,6 +70,7 @@ export class AppModule {
         SearchModule,
         ProjectsModule,
         TeammatesModule,
+        FreshnessModule,
         SavedModule,
         TrustModule,
         SeedModule,

@@ -69,6 +69,8 @@ const ROUTES: readonly Route[] = [
   route('user', 'POST', '/api/teammate'),
   route('user', 'PUT', '/api/teammate/editTeammate'),
   route('user', 'GET', '/api/user/myTeammate'),
+  route('user', 'PUT', '/api/user/myTeammate/open'),
+  route('user', 'PUT', '/api/project/:id/open'),
   route('user', 'GET', '/api/user/settings'),
   route('user', 'PATCH', '/api/user/settings'),
   route('user', 'GET', '/api/user/users'),

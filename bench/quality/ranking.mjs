@@ -96,7 +96,8 @@ const matchesOf = async ({ index, embedder, queryVector }, rankingCase) => {
     pageSize: ALL,
   };
   const text = rankingCase.text.trim();
-  if (text !== '') query.text = text;
+  // As the filtering call: with free text, the freshness signal is measured now.
+  if (text !== '') Object.assign(query, { text, rankedAt: new Date().toISOString() });
   const vector = await queryVector(embedder, rankingCase.activeFilters, text);
   if (vector) query.queryVector = vector;
   const result = await index.search(query);

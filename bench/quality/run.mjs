@@ -115,6 +115,9 @@ const call = async (baseUrl, method, path, body, token) => {
   return answer;
 };
 
+/** Each profile owner's token, by profile position, for the freshness spread below. */
+const ownerTokens = [];
+
 const createProfiles = async (baseUrl) => {
   const ids = new Map();
   for (const [at, profile] of PROFILES.entries()) {
@@ -130,6 +133,7 @@ const createProfiles = async (baseUrl) => {
     });
     const { teammate } = await call(baseUrl, 'POST', '/api/teammate', profile, token);
     ids.set(teammate._id, profile.nickname);
+    ownerTokens.push(token);
   }
   return ids;
 };
@@ -146,6 +150,26 @@ const waitUntilIndexed = async (baseUrl) => {
     if (answer.results.length === PROFILES.length) return answer.mode;
     if (performance.now() > deadline)
       throw new Error(`only ${answer.results.length} of ${PROFILES.length} profiles were indexed`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/**
+ * Every third profile is switched to "not open to collaborate", so the ranking's freshness signal (with free
+ * text) differs between records as it does in use, and the judged scores show what it costs or brings.
+ * Waits until the index has every change.
+ */
+const FRESHNESS_CLOSED_EVERY = 3;
+const spreadFreshness = async (baseUrl) => {
+  const closed = ownerTokens.filter((_, at) => at % FRESHNESS_CLOSED_EVERY === FRESHNESS_CLOSED_EVERY - 1);
+  for (const token of closed) await call(baseUrl, 'PUT', '/api/user/myTeammate/open', { open: false }, token);
+  const deadline = performance.now() + INDEX_TIMEOUT_MS;
+  for (;;) {
+    const answer = await call(baseUrl, 'POST', '/api/teammate/traditional_filtering', {
+      activeFilters: { openOnly: true },
+    });
+    if (answer.total === PROFILES.length - closed.length) return closed.length;
+    if (performance.now() > deadline) throw new Error('the index did not take the closed profiles in time');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };
@@ -422,6 +446,7 @@ const main = async () => {
     );
 
     if (RANKING_ONLY) {
+      console.log(`${await spreadFreshness(baseUrl)} profiles (every third) are not open to collaborate.`);
       await runRanking({
         app,
         baseUrl,
@@ -473,6 +498,7 @@ const main = async () => {
         `; a best profile first in ${sortRows.filter((row) => row.firstBest === 1).length}/${sortRows.length}`,
     );
 
+    console.log(`\n${await spreadFreshness(baseUrl)} profiles (every third) are not open to collaborate.`);
     await runRanking({
       app,
       baseUrl,

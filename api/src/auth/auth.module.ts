@@ -10,6 +10,7 @@ import { JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';
 import { LiveAccounts } from './live-accounts';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
+import { SignInListeners } from './sign-in-listeners';
 import { TokenService } from './token.service';
 
 /** Global so every feature module can put JwtAuthGuard on its routes. */
@@ -40,6 +41,7 @@ import { TokenService } from './token.service';
     JwtAuthGuard,
     OptionalJwtAuthGuard,
     UsersRepository,
+    SignInListeners,
   ],
   exports: [
     AuthService,
@@ -49,6 +51,7 @@ import { TokenService } from './token.service';
     OptionalJwtAuthGuard,
     PasswordHasher,
     UsersRepository,
+    SignInListeners,
   ],
 })
 export class AuthModule {}

@@ -12,6 +12,7 @@ import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
 import { UsersRepository } from '../users/users.repository';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
+import { SignInListeners } from './sign-in-listeners';
 import { TokenService } from './token.service';
 
 const emailTaken = () => new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: LoginRateLimiter,
     private readonly limits: RateLimits,
+    private readonly signIns: SignInListeners,
   ) {}
 
   async signup(input: SignupInput): Promise<{ message: string }> {
@@ -71,6 +73,7 @@ export class AuthService {
     if (!(await this.hasher.verify(user.passwordHash, input.password)))
       throw new UnauthorizedException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
     await attempt.refund();
+    await this.signIns.signedIn(user._id);
     return {
       message: AUTH_MESSAGES.loggedIn,
       token: await this.tokens.sign({ id: user._id, username: user.username }),

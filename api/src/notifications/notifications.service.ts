@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type Notification,
   type NotificationKind,
+  type NotificationListing,
   type NotificationRecord,
   NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIMIT,
@@ -17,6 +18,7 @@ export interface NotificationEvent {
   actor: PublicUser;
   conversationId?: string;
   postId?: string;
+  listing?: NotificationListing;
   text?: string;
 }
 
@@ -43,6 +45,15 @@ export class NotificationsService {
     if (event.kind === 'like' && (await this.notifications.hasLike(userId, event.actor._id, event.postId))) {
       return;
     }
+    await this.deliver(userId, event);
+  }
+
+  /** A notice about the user's own listing (its actor is the user): stored and pushed like any other. */
+  notifyOwner(userId: string, event: NotificationEvent): Promise<void> {
+    return this.deliver(userId, event);
+  }
+
+  private async deliver(userId: string, event: NotificationEvent): Promise<void> {
     const record = await this.store(userId, event);
     this.broadcaster.notified(userId, {
       notification: toNotification(record),
@@ -71,6 +82,7 @@ export class NotificationsService {
       actor,
       ...(event.conversationId && { conversationId: event.conversationId }),
       ...(event.postId && { postId: event.postId }),
+      ...(event.listing && { listing: event.listing }),
       ...preview(event.text),
       read: false,
       createdAt,

@@ -47,6 +47,10 @@ export class ProjectRepository {
     return { items, total };
   }
 
+  ownedBy(ownerId: string) {
+    return this.projects.find({ ownerId }, { sort: NEWEST_FIRST });
+  }
+
   async idsOwnedBy(ownerId: string): Promise<string[]> {
     return (await this.projects.find({ ownerId }, { sort: NEWEST_FIRST })).map((project) => project._id);
   }

@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  initialFreshness,
   LISTING_MESSAGES,
   pageCount,
   PROJECT_FIELD_NAMES,
@@ -10,6 +11,7 @@ import {
   type PublicUser,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
+import { withFreshness } from '../freshness/with-freshness';
 import { RecordChangesService } from '../indexing/record-changes.service';
 import { SavedRepository } from '../saved/saved.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -44,11 +46,18 @@ export class ProjectService {
 
   async create(ownerId: string, input: ProjectInput): Promise<{ message: string; project: ProjectRecord }> {
     const now = new Date().toISOString();
-    const project: ProjectRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
+    const project: ProjectRecord = {
+      ...input,
+      _id: newId(),
+      ownerId,
+      createdAt: now,
+      updatedAt: now,
+      ...initialFreshness(now),
+    };
     const change = this.changes.change('project', project._id);
     await this.projects.insert(project, change.write);
     this.changes.written(change);
-    return { message: LISTING_MESSAGES.projectCreated, project };
+    return { message: LISTING_MESSAGES.projectCreated, project: withFreshness(project) };
   }
 
   /** The form sends the whole project: fields it leaves out are cleared. */
@@ -60,15 +69,16 @@ export class ProjectService {
     await this.owned(userId, id);
     const cleared = PROJECT_FIELD_NAMES.filter((field) => !(field in input));
     const change = this.changes.change('project', id);
+    const now = new Date().toISOString();
     const updated = await this.projects.update(
       id,
-      { ...input, updatedAt: new Date().toISOString() },
+      { ...input, updatedAt: now, lastActiveAt: now },
       cleared,
       change.write,
     );
     this.changes.written(change);
     if (!updated) throw new NotFoundException(LISTING_MESSAGES.projectNotFound);
-    return { message: LISTING_MESSAGES.projectUpdated, project: updated };
+    return { message: LISTING_MESSAGES.projectUpdated, project: withFreshness(updated) };
   }
 
   async mine(
@@ -76,7 +86,8 @@ export class ProjectService {
     page: number,
   ): Promise<{ UserProjects: ProjectRecord[]; myProjectsPages: number }> {
     const { items, total } = await this.projects.page(page, ownerId);
-    return { UserProjects: items, myProjectsPages: pageCount(total) };
+    const now = new Date();
+    return { UserProjects: items.map((item) => withFreshness(item, now)), myProjectsPages: pageCount(total) };
   }
 
   async myIds(ownerId: string): Promise<{ myProjectsIds: string[] }> {
@@ -114,7 +125,10 @@ export class ProjectService {
     );
   }
 
-  private async withSavedMarks(projects: ProjectRecord[], viewerId?: string): Promise<ProjectView[]> {
+  /** Every view carries its freshness; signed-in viewers also their saved marks. */
+  private async withSavedMarks(records: ProjectRecord[], viewerId?: string): Promise<ProjectView[]> {
+    const now = new Date();
+    const projects = records.map((record) => withFreshness(record, now));
     if (!viewerId) return projects;
     const saved = await this.saved.savedAmong(
       viewerId,

@@ -103,7 +103,11 @@ export class FilteringService {
       ...toMustHave(request.mustHave),
     };
     if (request.facets) query.facets = true;
-    if (request.text) query.text = request.text;
+    if (request.text) {
+      query.text = request.text;
+      // Freshness ranks where every match is scored anyway (docs/ranking.md): with free text.
+      query.rankedAt = new Date().toISOString();
+    }
     const queryVector = await this.queryVector(request);
     if (queryVector) query.queryVector = queryVector;
     return { query, result: await this.index.search(query) };

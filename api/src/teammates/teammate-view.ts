@@ -1,8 +1,10 @@
 import { type TeammateRecord, type TeammateView, teammateDisplayFields } from '@skillers/domain';
 
-/** A stored profile with the display names the cards read; `isMyTeammate` only for signed-in viewers. */
+import { withFreshness } from '../freshness/with-freshness';
+
+/** A stored profile with its freshness and the display names the cards read; `isMyTeammate` only for signed-in viewers. */
 export const toTeammateView = (teammate: TeammateRecord, isMyTeammate?: boolean): TeammateView => ({
-  ...teammate,
+  ...withFreshness(teammate),
   ...teammateDisplayFields(teammate),
   ...(isMyTeammate !== undefined && { isMyTeammate }),
 });

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  initialFreshness,
   LISTING_MESSAGES,
   pageCount,
   type PublicUser,
@@ -53,7 +54,14 @@ export class TeammateService {
   async create(ownerId: string, input: TeammateInput): Promise<{ message: string; teammate: TeammateView }> {
     if (await this.teammates.findByOwner(ownerId)) throw profileExists();
     const now = new Date().toISOString();
-    const teammate: TeammateRecord = { ...input, _id: newId(), ownerId, createdAt: now, updatedAt: now };
+    const teammate: TeammateRecord = {
+      ...input,
+      _id: newId(),
+      ownerId,
+      createdAt: now,
+      updatedAt: now,
+      ...initialFreshness(now),
+    };
     const change = this.changes.change('teammate', teammate._id);
     try {
       await this.teammates.insert(teammate, change.write);
@@ -74,9 +82,10 @@ export class TeammateService {
     if (!current) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
     const cleared = TEAMMATE_FIELD_NAMES.filter((field) => !(field in input));
     const change = this.changes.change('teammate', current._id);
+    const now = new Date().toISOString();
     const updated = await this.teammates.update(
       current._id,
-      { ...input, updatedAt: new Date().toISOString() },
+      { ...input, updatedAt: now, lastActiveAt: now },
       cleared,
       change.write,
     );

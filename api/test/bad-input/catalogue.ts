@@ -6,6 +6,7 @@ import {
   filteringRequestSchema,
   labelSuggestionRequestSchema,
   loginSchema,
+  openSwitchSchema,
   pageQuerySchema,
   postSchema,
   commentSchema,
@@ -345,6 +346,20 @@ export const ROUTES: RouteEntry[] = [
     body: { schema: withKnownOptions(teammateEditSchema), valid: () => teammate },
   },
   { method: 'GET', path: '/api/user/myTeammate', auth: 'user' },
+  {
+    method: 'PUT',
+    path: '/api/user/myTeammate/open',
+    auth: 'user',
+    body: { schema: openSwitchSchema, valid: () => ({ open: true }) },
+  },
+  {
+    method: 'PUT',
+    path: '/api/project/:id/open',
+    auth: 'user',
+    id: (s) => s.ownProjectId,
+    absentIdStatus: 404,
+    body: { schema: openSwitchSchema, valid: () => ({ open: true }) },
+  },
   { method: 'GET', path: '/api/user/projects/found', auth: 'user', query: page },
   { method: 'GET', path: '/api/user/teammates/found', auth: 'user', query: page },
   {

@@ -87,3 +87,23 @@ describe('search documents', () => {
     expect(project.projectType).toEqual(['Start Up']);
   });
 });
+
+describe('freshness in search documents', () => {
+  it('carries the last activity and when the record stops being open', () => {
+    const doc = projectSearchDocument({
+      ...project,
+      lastActiveAt: '2026-06-01T00:00:00.000Z',
+      openToCollaborate: true,
+      openConfirmedAt: '2026-05-20T00:00:00.000Z',
+    });
+    expect(doc.lastActiveAt).toBe('2026-06-01T00:00:00.000Z');
+    expect(doc.openUntil).toBe('2026-07-19T00:00:00.000Z');
+  });
+
+  it('leaves openUntil out for a closed record, and dates a record stored before the fields by its last edit', () => {
+    expect(projectSearchDocument({ ...project, openToCollaborate: false }).openUntil).toBeUndefined();
+    const old = projectSearchDocument(project);
+    expect(old.lastActiveAt).toBe(project.updatedAt);
+    expect(old.openUntil).toBe('2026-07-01T10:00:00.000Z');
+  });
+});

@@ -1,9 +1,11 @@
-import type {
-  ProjectRecord,
-  SearchDocument,
-  SearchKind,
-  TeammateRecord,
-  ToolExperience,
+import {
+  lastActiveAtOf,
+  openUntilOf,
+  type ProjectRecord,
+  type SearchDocument,
+  type SearchKind,
+  type TeammateRecord,
+  type ToolExperience,
 } from '@skillers/domain';
 
 /**
@@ -30,11 +32,17 @@ const sharedTags = (record: ProjectRecord | TeammateRecord) => ({
   locations: [...(record.locations ?? [])],
 });
 
+const freshness = (record: ProjectRecord | TeammateRecord) => {
+  const openUntil = openUntilOf(record);
+  return { lastActiveAt: lastActiveAtOf(record), ...(openUntil !== undefined && { openUntil }) };
+};
+
 const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) => ({
   id: record._id,
   kind,
   ownerId: record.ownerId,
   createdAt: record.createdAt,
+  ...freshness(record),
   tags: sharedTags(record),
   toolLevels: toolLevels(record.toolsExperience),
   workingTypeRemote: record.workingTypeRemote === true,

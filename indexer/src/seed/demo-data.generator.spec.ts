@@ -1,5 +1,6 @@
 import {
   isKnownOption,
+  isOpenAt,
   OBJECT_ID_PATTERN,
   projectCreateSchema,
   type ProjectRecord,
@@ -34,8 +35,18 @@ const generate = async (seed: number, size: number): Promise<Sample> => {
 };
 
 /** What the create form would send: the record without what the server adds. */
-const formFields = ({ _id, ownerId, createdAt, updatedAt, ...fields }: ProjectRecord | TeammateRecord) => {
-  expect([_id, ownerId, createdAt, updatedAt].every(Boolean)).toBe(true);
+const formFields = ({
+  _id,
+  ownerId,
+  createdAt,
+  updatedAt,
+  lastActiveAt,
+  openToCollaborate,
+  openConfirmedAt,
+  ...fields
+}: ProjectRecord | TeammateRecord) => {
+  expect([_id, ownerId, createdAt, updatedAt, lastActiveAt, openConfirmedAt].every(Boolean)).toBe(true);
+  expect(typeof openToCollaborate).toBe('boolean');
   return fields;
 };
 
@@ -170,5 +181,35 @@ describe('DemoDataGenerator', () => {
     const median = counts[Math.floor(counts.length / 2)];
     expect(counts.length).toBeGreaterThan(150);
     expect(counts[counts.length - 1]).toBeGreaterThanOrEqual(10 * median);
+  });
+});
+
+describe('demo freshness', () => {
+  it('spreads last-active times and leaves some listings lapsed or closed', async () => {
+    const { projects, teammates } = await generate(7, 300);
+    const listings = [...projects, ...teammates];
+    const now = new Date(NOW);
+    const daysAgo = (iso: string | undefined) => (NOW - Date.parse(iso ?? '')) / DAY_MS;
+    const active = listings.map((listing) => daysAgo(listing.lastActiveAt));
+    const share = (keep: (days: number) => boolean) => active.filter(keep).length / active.length;
+    expect(share((days) => days <= 7)).toBeGreaterThan(0.2);
+    expect(share((days) => days > 30 && days <= 90)).toBeGreaterThan(0.05);
+    expect(share((days) => days > 90)).toBeGreaterThan(0.05);
+    for (const listing of listings) {
+      expect(Date.parse(listing.lastActiveAt ?? '')).toBeGreaterThanOrEqual(Date.parse(listing.updatedAt));
+      expect(Date.parse(listing.openConfirmedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(listing.createdAt));
+    }
+    const closed = listings.filter((listing) => listing.openToCollaborate === false);
+    const lapsed = listings.filter((listing) => listing.openToCollaborate && !isOpenAt(listing, now));
+    expect(closed.length).toBeGreaterThan(0);
+    expect(lapsed.length).toBeGreaterThan(0);
+    expect(closed.length + lapsed.length).toBeLessThan(listings.length / 2);
+  });
+
+  it('is reproducible from the seed', async () => {
+    const [first, second] = [await generate(3, 20), await generate(3, 20)];
+    expect(second.teammates.map((teammate) => teammate.lastActiveAt)).toEqual(
+      first.teammates.map((teammate) => teammate.lastActiveAt),
+    );
   });
 });

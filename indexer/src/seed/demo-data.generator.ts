@@ -9,6 +9,7 @@ import {
 import type { Archetype } from './archetype';
 import { ARCHETYPES, EVERYDAY_TOOLS, PERSONAL_ASSETS } from './archetypes';
 import { CITIES, type City } from './cities';
+import { listingFreshness } from './listing-freshness';
 import {
   brandName,
   profileDescription,
@@ -269,6 +270,7 @@ export class DemoDataGenerator {
       ),
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
+      ...listingFreshness(this.fakers.activity, this.now, createdAt, updatedAt),
     };
   }
 
@@ -325,6 +327,7 @@ export class DemoDataGenerator {
       ...faker.helpers.maybe(() => this.availabilityRange(hoursPerWeek), { probability: 0.2 }),
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
+      ...listingFreshness(this.fakers.activity, this.now, createdAt, updatedAt),
     };
   }
 

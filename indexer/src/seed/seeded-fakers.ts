@@ -5,6 +5,8 @@ export type { Faker };
 /** One faker for the wording and the numbers, plus one per locale so names sound like where people live. */
 export interface SeededFakers {
   main: Faker;
+  /** Last-active times and open switches, apart from `main` so the rest stays as it was without them. */
+  activity: Faker;
   forLocale(locale: string): Faker;
 }
 
@@ -27,6 +29,8 @@ export const createSeededFakers = async (seed: number, locales: readonly string[
   }
   return {
     main: seeded([], 0),
+    // A stream number no locale takes (they count from 1).
+    activity: seeded([], -1),
     forLocale: (locale) => {
       const faker = byLocale.get(locale);
       if (!faker) throw new Error(`No faker was prepared for the locale ${locale}`);

@@ -1,6 +1,7 @@
 export * from './chat';
 export * from './entities';
 export * from './feed';
+export * from './freshness';
 export * from './filters/filter-keys';
 export * from './listing-messages';
 export * from './messages';

@@ -3,13 +3,21 @@ import type { PublicUser } from './entities';
 /** The notifications list shows the latest events only. */
 export const NOTIFICATIONS_LIMIT = 50;
 
-export const NOTIFICATION_KINDS = ['message', 'like', 'comment'] as const;
+/** `open_lapsed`: the owner's project or profile stopped being open to collaborate (freshness.ts). */
+export const NOTIFICATION_KINDS = ['message', 'like', 'comment', 'open_lapsed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * A message is already counted as unread in its conversation until that is read, so the notification
  * count leaves messages out: the top bar's total adds both without counting a message twice.
  */
-export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment'];
+export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment', 'open_lapsed'];
+
+/** The project or profile a notification is about, with its name for the list. */
+export interface NotificationListing {
+  kind: 'project' | 'teammate';
+  id: string;
+  name: string;
+}
 
 /** One event for one user: who did it, and on what (a conversation or a post). */
 export interface NotificationRecord {
@@ -19,6 +27,8 @@ export interface NotificationRecord {
   actor: PublicUser;
   conversationId?: string;
   postId?: string;
+  /** For `open_lapsed`: the listing that lapsed, so "Still open" can reconfirm it in one click. */
+  listing?: NotificationListing;
   /** A short preview: the message or comment text, cut. */
   text?: string;
   read: boolean;

@@ -1,3 +1,4 @@
+import type { FreshnessFields } from './freshness';
 /** A tool a project needs or a skiller offers, with the experience level (mep) on a 0-5 scale. */
 export interface ToolExperience {
   tool: string;
@@ -49,7 +50,7 @@ export interface ProjectFields {
   speakingLanguagesRequired?: string[];
 }
 
-export interface ProjectRecord extends ProjectFields {
+export interface ProjectRecord extends ProjectFields, FreshnessFields {
   _id: string;
   ownerId: string;
   createdAt: string;
@@ -59,4 +60,6 @@ export interface ProjectRecord extends ProjectFields {
 /** A project as the API shows it; `isSaved` only when the asking user is signed in. */
 export interface ProjectView extends ProjectRecord {
   isSaved?: boolean;
+  /** Open to collaborate right now (see `freshnessView`); views always carry it. */
+  openNow?: boolean;
 }

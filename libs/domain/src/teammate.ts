@@ -1,3 +1,4 @@
+import type { FreshnessFields } from './freshness';
 import type { ToolExperience } from './project';
 
 /** The fields a skiller fills in; `deadline` is how many months they are willing to collaborate. */
@@ -25,7 +26,7 @@ export interface TeammateFields {
   availabilityType?: string;
 }
 
-export interface TeammateRecord extends TeammateFields {
+export interface TeammateRecord extends TeammateFields, FreshnessFields {
   _id: string;
   ownerId: string;
   createdAt: string;
@@ -43,6 +44,8 @@ export interface TeammateDisplayFields {
 /** A profile as the API shows it; `isMyTeammate` (saved by the asking user) only when signed in. */
 export interface TeammateView extends TeammateRecord, TeammateDisplayFields {
   isMyTeammate?: boolean;
+  /** Open to collaborate right now (see `freshnessView`); views always carry it. */
+  openNow?: boolean;
 }
 
 export const teammateDisplayFields = (

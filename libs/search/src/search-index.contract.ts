@@ -435,6 +435,55 @@ export const describeSearchIndexContract = (
       expect(await ids({ kind: 'project', deadline: '1970-01-01' })).toHaveLength(5);
     });
 
+    it('filters "Active within": last active at or after the moment, never matching records without it', async () => {
+      const docs = [
+        undefined,
+        '2026-01-31T23:59:59.999Z',
+        '2026-02-01T00:00:00.000Z',
+        '2026-03-01T00:00:00.000Z',
+      ].map((lastActiveAt) => searchDocument({ ...(lastActiveAt && { lastActiveAt }) }));
+      await index.upsert(docs);
+      expect(await ids({ activeSince: '2026-02-01T00:00:00.000Z' })).toEqual([docs[3].id, docs[2].id]);
+      expect(await ids({ activeSince: '2026-04-01T00:00:00.000Z' })).toEqual([]);
+    });
+
+    it('filters "Open only": open until after the moment; closed records never match', async () => {
+      const [closed, lapsed, open] = [undefined, '2026-03-01T00:00:00.000Z', '2026-05-01T00:00:00.000Z'].map(
+        (openUntil) => searchDocument({ ...(openUntil && { openUntil }) }),
+      );
+      await index.upsert([closed, lapsed, open]);
+      expect(await ids({ openAt: '2026-03-01T00:00:00.000Z' })).toEqual([open.id]);
+      expect(await ids({ openAt: '2026-02-01T00:00:00.000Z' })).toEqual([open.id, lapsed.id]);
+      const both = await index.search(
+        searchQuery({ openAt: '2026-03-01T00:00:00.000Z', activeSince: '2026-01-01T00:00:00.000Z' }),
+      );
+      expect(both.total).toBe(0);
+    });
+
+    it('with rankedAt, prefers records active lately and open, by a small weight', async () => {
+      const rankedAt = '2026-03-01T00:00:00.000Z';
+      const stale = searchDocument({ createdAt: '2026-02-01T00:00:00.000Z', tags: { locations: ['Spain'] } });
+      const active = searchDocument({
+        lastActiveAt: '2026-02-20T00:00:00.000Z',
+        tags: { locations: ['Spain'] },
+      });
+      const fresh = searchDocument({
+        lastActiveAt: '2026-02-20T00:00:00.000Z',
+        openUntil: '2026-04-01T00:00:00.000Z',
+        tags: { locations: ['Spain'] },
+      });
+      // Carries both picks: more evidence outweighs freshness.
+      const better = searchDocument({ tags: { locations: ['Spain', 'Chile'] } });
+      await index.upsert([stale, active, fresh, better]);
+      const result = await index.search(searchQuery({ tags: { locations: ['Spain', 'Chile'] }, rankedAt }));
+      expect(result.ids).toEqual([better.id, fresh.id, active.id, stale.id]);
+      expect(result.signals?.map((signal) => signal.fresh)).toEqual([0, 1, 0.5, 0]);
+      const unranked = await index.search(searchQuery({ tags: { locations: ['Spain', 'Chile'] } }));
+      // Without it the newest of equals comes first and no freshness signal is reported.
+      expect(unranked.ids[1]).toBe(stale.id);
+      expect(unranked.signals?.some((signal) => signal.fresh !== undefined)).toBe(false);
+    });
+
     it('adds one to the score per active number filter', async () => {
       const doc = searchDocument({
         tags: { locations: ['Spain'] },

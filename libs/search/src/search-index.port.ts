@@ -10,13 +10,15 @@ import type { VectorSpaceStatus } from './vector-space';
 
 /**
  * The parts of one result's rank (libs/domain hybrid-ranking.ts): facet = rarity-weighted facet evidence
- * (0-1), text = BM25 score of the free text, vector = cosine similarity held to 0-1, fused = the final score,
+ * (0-1), fresh = active lately and open (0-1), text = BM25 score of the free text, vector = cosine similarity held to 0-1, fused = the final score,
  * textTerms = words of the free text found in the record.
  */
 export interface RankSignals {
   facet: number;
   text?: number;
   vector?: number;
+  /** Freshness: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */
+  fresh?: number;
   fused: number;
   textTerms?: string[];
 }

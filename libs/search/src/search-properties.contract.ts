@@ -30,6 +30,10 @@ const VECTORS = [
   [0.5, 0.5, 0.1],
   [0, 0, 1],
 ];
+// Freshness times around the moments queries ask about, equal ones included, and absent ones.
+const ACTIVE_TIMES = ['2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'];
+const OPEN_UNTIL = ['2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'];
+const MOMENTS = ['2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-03-15T00:00:00.000Z'];
 const IDS = Array.from({ length: 60 }, (_, n) => (n * 7919).toString(16).padStart(24, '0'));
 
 const maybe = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
@@ -66,12 +70,16 @@ const documentArbitrary = (id: string): fc.Arbitrary<SearchDocument> =>
       workingTypeOffice: fc.boolean(),
       text: fc.constantFrom(...TEXTS),
       vector: maybe(VECTORS),
+      lastActiveAt: maybe(ACTIVE_TIMES),
+      openUntil: maybe(OPEN_UNTIL),
     })
-    .map(({ availability, bizRole, durationMonths, deadline, vector, ...rest }) =>
+    .map(({ availability, bizRole, durationMonths, deadline, vector, lastActiveAt, openUntil, ...rest }) =>
       searchDocument({
         id,
         ...rest,
         ...(vector && { vector }),
+        ...(lastActiveAt && { lastActiveAt }),
+        ...(openUntil && { openUntil }),
         numbers: { availability, bizRole, durationMonths, deadline },
       }),
     );
@@ -127,6 +135,9 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
       mustHaveWorkingTypes: seldom(
         fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
       ),
+      activeSince: seldom(fc.constantFrom(...MOMENTS)),
+      openAt: seldom(fc.constantFrom(...MOMENTS)),
+      rankedAt: seldom(fc.constantFrom(...MOMENTS)),
       pageSize: fc.integer({ min: 1, max: 4 }),
       text: seldom(fc.constantFrom('rust', 'design systems', 'children books', 'rust compilers go')),
       queryVector: seldom(
@@ -222,6 +233,7 @@ export const describeSearchPropertyContract = (
         const [own, theirs] = [seen.signals[at], expected.signals[reference]];
         expect(own.facet).toBeCloseTo(theirs.facet, 5);
         expect(own.fused).toBeCloseTo(theirs.fused, 5);
+        expect(own.fresh).toBe(theirs.fresh);
         if (theirs.vector === undefined) expect(own.vector).toBeUndefined();
         else expect(own.vector).toBeCloseTo(theirs.vector, 5);
         expect(own.textTerms).toEqual(theirs.textTerms);

@@ -99,6 +99,7 @@ const narrows = (value: FilterValue): boolean => {
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'number') return value > 0;
   if (typeof value === 'string') return setDeadlineDay(value) !== undefined;
+  if (typeof value === 'boolean') return value;
   return value !== undefined && value.hours > 0;
 };
 

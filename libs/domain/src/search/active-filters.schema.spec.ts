@@ -255,3 +255,35 @@ describe('toActiveQuery', () => {
     expect(Object.getPrototypeOf(query.minToolLevels)).toBe(Object.prototype);
   });
 });
+
+describe('freshness filters', () => {
+  const now = new Date('2026-03-01T12:00:00.000Z');
+
+  it('turns "Active within" days and "Open only" into moments measured from now', () => {
+    const filters = activeFiltersSchema.parse({ activeWithinDays: 7, openOnly: true });
+    const query = toActiveQuery('teammate', filters, 'min_1_match', 1, now);
+    expect(query.activeSince).toBe('2026-02-22T12:00:00.000Z');
+    expect(query.openAt).toBe('2026-03-01T12:00:00.000Z');
+  });
+
+  it('treats 0 days and false as no filter', () => {
+    const query = toActiveQuery(
+      'project',
+      activeFiltersSchema.parse({ activeWithinDays: 0, openOnly: false }),
+      'min_1_match',
+      1,
+      now,
+    );
+    expect(query.activeSince).toBeUndefined();
+    expect(query.openAt).toBeUndefined();
+  });
+
+  it('refuses other day counts and non-boolean "Open only" with a message', () => {
+    const days = parse({ activeWithinDays: 14 });
+    expect(days.success).toBe(false);
+    expect(days.error?.issues[0].message).toBe('Active within must be 0 (any) or 7, 30, 90 days');
+    const open = parse({ openOnly: 'yes' });
+    expect(open.success).toBe(false);
+    expect(open.error?.issues[0].message).toBe('Open only must be true or false');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_WITHIN_DAYS, MS_PER_DAY } from '../freshness';
 import { LIST_PAGE_SIZE, MAX_PAGE } from '../pagination';
 import {
   COLLABORATION_MONTHS_MAX,
@@ -75,6 +76,8 @@ const workingTypeList = z
  * - `offeredWorkingType` and `offeredWorkingTypeActiveOptions`: lists of Remote/Office, merged.
  * - `productType` and `product_type`: two names for one filter, merged.
  * - `requiredAreaOfExpertise`: the industry filter.
+ * - `activeWithinDays`: 7, 30 or 90 keeps records whose owner was active within that many days; 0 is any.
+ * - `openOnly`: true keeps records open to collaborate (freshness.ts); false is no filter.
  * Labels outside the vocabularies are accepted and simply match no record.
  */
 export const activeFiltersSchema = z.strictObject({
@@ -118,6 +121,12 @@ export const activeFiltersSchema = z.strictObject({
       { error: 'Availability must be an object with hours and mode' },
     )
     .optional(),
+  activeWithinDays: z
+    .union([z.literal(0), ...ACTIVE_WITHIN_DAYS.map((days) => z.literal(days))], {
+      error: `Active within must be 0 (any) or ${ACTIVE_WITHIN_DAYS.join(', ')} days`,
+    })
+    .optional(),
+  openOnly: z.boolean({ error: 'Open only must be true or false' }).optional(),
 });
 
 export type ActiveFilters = z.output<typeof activeFiltersSchema>;
@@ -216,12 +225,16 @@ const toolLevels = (picks: ActiveFilters['toolsExperience']): Record<string, num
   return Object.fromEntries(levels);
 };
 
-/** Maps validated `activeFilters` to the search query; empty lists and zero values are left out. */
+/**
+ * Maps validated `activeFilters` to the search query; empty lists and zero values are left out. `now` is
+ * the moment "Active within" and "Open only" are measured from.
+ */
 export const toActiveQuery = (
   kind: SearchKind,
   filters: ActiveFilters,
   restriction: FilteringRestriction,
   page: number,
+  now: Date = new Date(),
 ): SearchQuery => {
   const lists: Record<Exclude<TagFacet, 'tools'>, string[]> = {
     projectType: merged(filters.projectType),
@@ -256,5 +269,9 @@ export const toActiveQuery = (
   if (typeof deadline === 'number' && deadline > 0) query.durationMonths = deadline;
   if (typeof deadline === 'string' && setDeadlineDay(deadline) !== undefined) query.deadline = deadline;
   if (filters.bizOrTech) query.bizRole = filters.bizOrTech;
+  if (filters.activeWithinDays) {
+    query.activeSince = new Date(now.getTime() - filters.activeWithinDays * MS_PER_DAY).toISOString();
+  }
+  if (filters.openOnly) query.openAt = now.toISOString();
   return query;
 };

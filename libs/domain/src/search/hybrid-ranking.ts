@@ -11,7 +11,10 @@
  *   vector, held to 0-1 (`vectorSignal`), when a query vector was given and the record has a vector of that
  *   length.
  *
- * fused = W_facet · facet + W_text · text / (text + S) + W_vector · max(0, vector)
+ * - fresh: with `rankedAt`, half for an owner active within FRESH_ACTIVE_DAYS and half for a record open to
+ *   collaborate at that moment (0, 0.5 or 1).
+ *
+ * fused = W_facet · facet + W_text · text / (text + S) + W_vector · max(0, vector) + W_fresh · fresh
  *
  * Higher fused first, then newer first, then the greater id.
  */
@@ -21,6 +24,8 @@ export interface FusionWeights {
   facet: number;
   text: number;
   vector: number;
+  /** Left out: no freshness in the fusion. */
+  fresh?: number;
   textSaturation: number;
 }
 
@@ -29,6 +34,8 @@ export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
   facet: 1,
   text: 0.125,
   vector: 0.125,
+  // Small: it orders records of near-equal evidence, never lifts one that lacks what was asked for.
+  fresh: 0.01,
   textSaturation: 3,
 });
 
@@ -37,6 +44,7 @@ export interface SignalValues {
   facet: number;
   text?: number;
   vector?: number;
+  fresh?: number;
 }
 
 export const fuseRankSignals = (
@@ -47,6 +55,7 @@ export const fuseRankSignals = (
   if (signals.text !== undefined && signals.text > 0)
     fused += (weights.text * signals.text) / (signals.text + weights.textSaturation);
   if (signals.vector !== undefined && signals.vector > 0) fused += weights.vector * signals.vector;
+  if (signals.fresh !== undefined && signals.fresh > 0) fused += (weights.fresh ?? 0) * signals.fresh;
   return fused;
 };
 
@@ -84,4 +93,27 @@ export const storedCosine = (
   let dot = 0;
   for (let index = 0; index < stored.length; index++) dot += stored[index] * query[index];
   return dot / (Math.sqrt(norm) * Math.sqrt(queryNorm));
+};
+
+/** An owner active within this many days counts as active for the freshness signal. */
+export const FRESH_ACTIVE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The freshness signal's halves, as each adapter tests them: active lately, and open at `rankedAtMs`. */
+export const freshnessParts = (
+  doc: { lastActiveAt?: string; openUntil?: string },
+  rankedAtMs: number,
+): { active: boolean; open: boolean } => {
+  const active = doc.lastActiveAt === undefined ? NaN : Date.parse(doc.lastActiveAt);
+  const openUntil = doc.openUntil === undefined ? NaN : Date.parse(doc.openUntil);
+  return { active: active >= rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS, open: openUntil > rankedAtMs };
+};
+
+/** The freshness signal: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */
+export const freshnessSignal = (
+  doc: { lastActiveAt?: string; openUntil?: string },
+  rankedAtMs: number,
+): number => {
+  const { active, open } = freshnessParts(doc, rankedAtMs);
+  return (active ? 0.5 : 0) + (open ? 0.5 : 0);
 };

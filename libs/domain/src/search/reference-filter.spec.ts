@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FUSION_WEIGHTS } from './hybrid-ranking';
 import { explainMatch } from './match-explanation';
 import {
   BIZ_TECH_TOLERANCE,
@@ -487,5 +488,55 @@ describe('explainMatch', () => {
       },
       missing: { toolsExperience: ['Rust'], locations: ['Norway'] },
     });
+  });
+});
+
+describe('freshness in the reference', () => {
+  const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+    kind: 'teammate',
+    restriction: 'min_1_match',
+    tags: {},
+    page: 1,
+    pageSize: 10,
+    ...overrides,
+  });
+
+  it('"Active within" keeps records active at or after the moment; records without a time never match', () => {
+    const edge = doc({ lastActiveAt: '2026-02-01T00:00:00.000Z' });
+    const before = doc({ lastActiveAt: '2026-01-31T23:59:59.999Z' });
+    const unknown = doc();
+    const result = referenceSearch(
+      [edge, before, unknown],
+      query({ activeSince: '2026-02-01T00:00:00.000Z' }),
+    );
+    expect(result.ids).toEqual([edge.id]);
+    expect(result.scores).toEqual([1]);
+  });
+
+  it('"Open only" keeps records open until after the moment; a closed record has no openUntil', () => {
+    const open = doc({ openUntil: '2026-03-02T00:00:00.000Z' });
+    const endsNow = doc({ openUntil: '2026-03-01T00:00:00.000Z' });
+    const closed = doc();
+    expect(
+      referenceSearch([open, endsNow, closed], query({ openAt: '2026-03-01T00:00:00.000Z' })).ids,
+    ).toEqual([open.id]);
+  });
+
+  it('with rankedAt, adds a small freshness signal: half for active within 30 days, half for open', () => {
+    const rankedAt = '2026-03-01T00:00:00.000Z';
+    const both = doc({ lastActiveAt: '2026-02-10T00:00:00.000Z', openUntil: '2026-04-01T00:00:00.000Z' });
+    const activeOnly = doc({ lastActiveAt: '2026-01-30T00:00:00.000Z' });
+    const staleNewer = doc({
+      createdAt: '2026-02-28T00:00:00.000Z',
+      lastActiveAt: '2026-01-01T00:00:00.000Z',
+    });
+    const result = referenceSearch([staleNewer, activeOnly, both], query({ rankedAt }));
+    expect(result.ids).toEqual([both.id, activeOnly.id, staleNewer.id]);
+    expect(result.signals.map((signal) => signal.fresh)).toEqual([1, 0.5, 0]);
+    expect(result.signals[0].fused).toBeCloseTo(FUSION_WEIGHTS.fresh ?? NaN, 10);
+    // Without it, the newest comes first and no freshness is reported.
+    const plain = referenceSearch([staleNewer, activeOnly, both], query());
+    expect(plain.ids[0]).toBe(staleNewer.id);
+    expect(plain.signals[0].fresh).toBeUndefined();
   });
 });

@@ -33,7 +33,14 @@
  *   the fewer records of the kind carry it), the BM25 score of the free text and the cosine similarity of
  *   the query vector. Without free text and query vector, that is the weighted share alone.
  * - With no active filter every record of the kind matches: without free text or vector, newest first.
+ * - With `rankedAt` the fusion also prefers records whose owner was active lately and that are open to
+ *   collaborate (`freshnessSignal`, a small weight).
  * - `score` is still the number of picked options present plus one for each active number filter.
+ *
+ * Freshness ("Active within", "Open only"; see freshness.ts)
+ * - `activeSince`: the record's `lastActiveAt` is at or after it. `openAt`: its `openUntil` is after it.
+ *   Both hold under either restriction, each adds 1 to `score` like a number filter, and neither is
+ *   offered as a relaxation: they are the user's explicit wish for live records.
  */
 import {
   createdAtMs,
@@ -42,6 +49,7 @@ import {
   setDeadlineDay,
   TAG_FACETS,
   type TagFacet,
+  timeMs,
 } from './search-document';
 import {
   FACET_DIMENSIONS,
@@ -51,6 +59,7 @@ import {
 } from './filter-keys';
 import {
   facetShare,
+  freshnessSignal,
   fuseRankSignals,
   optionWeight,
   type SignalValues,
@@ -77,7 +86,18 @@ export type OptionGroup =
   | { type: 'tool'; options: ToolPick[] }
   | { type: 'workingType'; options: WorkingType[] };
 
-export type NumberField = 'availability' | 'durationMonths' | 'bizRole' | 'deadlineDay';
+export type NumberField =
+  'availability' | 'durationMonths' | 'bizRole' | 'deadlineDay' | 'lastActiveMs' | 'openUntilMs';
+
+/** Every number a record is filtered on, as the adapters keep them. */
+export const NUMBER_FIELDS: readonly NumberField[] = [
+  'availability',
+  'durationMonths',
+  'bizRole',
+  'deadlineDay',
+  'lastActiveMs',
+  'openUntilMs',
+];
 
 /** An active number filter as an interval on one of the record's numbers; `max` is included. */
 export interface NumberRange {
@@ -176,12 +196,39 @@ export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
   if (deadlineDay !== undefined) {
     ranges.push({ field: 'deadlineDay', min: deadlineDay, minInclusive: true, max: Infinity });
   }
+  ranges.push(...freshnessRanges(filter));
+  return ranges;
+};
+
+/**
+ * "Active within" and "Open only" as ranges on the record's times in milliseconds: last active at or after
+ * `activeSince`, open until after `openAt`. A record without the time never matches.
+ */
+export const freshnessRanges = (filter: SearchFilter): NumberRange[] => {
+  const ranges: NumberRange[] = [];
+  const activeSince = timeMs(filter.activeSince);
+  if (activeSince !== undefined) {
+    ranges.push({ field: 'lastActiveMs', min: activeSince, minInclusive: true, max: Infinity });
+  }
+  const openAt = timeMs(filter.openAt);
+  if (openAt !== undefined)
+    ranges.push({ field: 'openUntilMs', min: openAt, minInclusive: false, max: Infinity });
   return ranges;
 };
 
 /** The record's value for a number filter; the deadline as days since 1970-01-01, only when set. */
-export const documentNumber = (doc: SearchDocument, field: NumberField): number | undefined =>
-  field === 'deadlineDay' ? setDeadlineDay(doc.numbers.deadline) : doc.numbers[field];
+export const documentNumber = (doc: SearchDocument, field: NumberField): number | undefined => {
+  switch (field) {
+    case 'deadlineDay':
+      return setDeadlineDay(doc.numbers.deadline);
+    case 'lastActiveMs':
+      return timeMs(doc.lastActiveAt);
+    case 'openUntilMs':
+      return timeMs(doc.openUntil);
+    default:
+      return doc.numbers[field];
+  }
+};
 
 const inNumberRange = (value: number | undefined, range: NumberRange): boolean =>
   value !== undefined && (range.minInclusive ? value >= range.min : value > range.min) && value <= range.max;
@@ -281,6 +328,7 @@ export const referenceSearch = (
   const weights = pickedOptionWeights(docs, query);
   const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
   const text = query.text?.trim() || undefined;
+  const rankedAt = timeMs(query.rankedAt);
   const ranked: Ranked[] = [];
   for (const doc of docs) {
     const { matched, score } = match(doc);
@@ -300,6 +348,7 @@ export const referenceSearch = (
       const vector = storedCosine(query.queryVector, doc.vector);
       if (vector !== undefined) signals.vector = vectorSignal(vector);
     }
+    if (rankedAt !== undefined) signals.fresh = freshnessSignal(doc, rankedAt);
     signals.fused = fuseRankSignals(signals);
     ranked.push({ id: doc.id, score, fused: signals.fused, time: createdAtMs(doc), signals });
   }
@@ -395,7 +444,7 @@ export const pickedLabels = (filter: SearchFilter, dimension: FacetDimension): s
 
 /** The filters of the query that narrow its matches, in FACET_DIMENSIONS then NUMBER_DIMENSIONS order. */
 export const activeDimensions = (filter: SearchFilter): FilterDimension[] => {
-  const numbers = new Set<FilterDimension>(
+  const numbers = new Set<string>(
     activeNumberRanges(filter).map(({ field }) => (field === 'deadlineDay' ? 'deadline' : field)),
   );
   return [

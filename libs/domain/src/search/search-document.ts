@@ -47,6 +47,10 @@ export interface SearchDocument {
   numbers: SearchNumbers;
   workingTypeRemote: boolean;
   workingTypeOffice: boolean;
+  /** ISO-8601: the owner's last sign-in or edit of the record (`libs/domain/src/freshness.ts`). */
+  lastActiveAt?: string;
+  /** ISO-8601: when the record stops being open to collaborate; absent when its owner closed it. */
+  openUntil?: string;
   vector?: number[];
   /** The embedding model that produced `vector`; vectors of different models are not comparable. */
   vectorModel?: string;
@@ -76,4 +80,10 @@ export const setDeadlineDay = (value: string | undefined): number | undefined =>
 export const createdAtMs = (doc: Pick<SearchDocument, 'createdAt'>): number => {
   const time = Date.parse(doc.createdAt);
   return Number.isFinite(time) ? time : 0;
+};
+
+/** A timestamp in milliseconds, or undefined when absent or unreadable. */
+export const timeMs = (value: string | undefined): number | undefined => {
+  const time = value === undefined ? NaN : Date.parse(value);
+  return Number.isFinite(time) ? time : undefined;
 };

@@ -38,6 +38,10 @@ export interface SearchFilter {
   mustHave?: Partial<Record<TagFacet, string[]>>;
   /** Working types that must all be offered. */
   mustHaveWorkingTypes?: WorkingType[];
+  /** ISO-8601 ("Active within"): the record's owner was active at or after this moment. */
+  activeSince?: string;
+  /** ISO-8601 ("Open only"): the record is still open to collaborate after this moment. */
+  openAt?: string;
 }
 
 export interface SearchQuery extends SearchFilter {
@@ -46,6 +50,11 @@ export interface SearchQuery extends SearchFilter {
   text?: string;
   /** The embedded picked labels and free text: ranks the matches by cosine similarity with their vectors. */
   queryVector?: number[];
+  /**
+   * ISO-8601: the moment the freshness signal is measured at (`freshnessSignal` in hybrid-ranking.ts).
+   * Absent: the ranking has no freshness signal.
+   */
+  rankedAt?: string;
   /** 1-based. */
   page: number;
   pageSize: number;

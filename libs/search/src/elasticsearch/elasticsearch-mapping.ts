@@ -3,6 +3,15 @@ import { type SearchDocument, setDeadlineDay, TAG_FACETS } from '@skillers/domai
 import { documentToolTokens } from '../tool-level-tokens';
 
 /**
+ * Freshness times (`lastActiveAt`, `openUntil`). Indices created before them get them added at connect
+ * (`putMapping` may add fields), so documents carrying them are not refused by the strict mapping.
+ */
+export const FRESHNESS_PROPERTIES: Record<string, estypes.MappingProperty> = {
+  lastActiveAt: { type: 'date' },
+  openUntil: { type: 'date' },
+};
+
+/**
  * Explicit and strict: a field nobody declared is refused instead of being guessed. Facets are exact
  * keywords, numbers are doubles so that comparisons agree with JavaScript's, and the vector is compared
  * by cosine similarity on a full-precision graph (no quantisation), so similarities are exact.
@@ -14,6 +23,7 @@ export const searchIndexMappings = (vectorDims: number): estypes.MappingTypeMapp
     kind: { type: 'keyword' },
     ownerId: { type: 'keyword' },
     createdAt: { type: 'date' },
+    ...FRESHNESS_PROPERTIES,
     // English stemming and stop words, as the embedded index's full-text search has them.
     text: { type: 'text', analyzer: 'english' },
     tags: { properties: Object.fromEntries(TAG_FACETS.map((facet) => [facet, { type: 'keyword' }])) },

@@ -5,6 +5,8 @@ import { searchIndexMappings, toSource } from './elasticsearch-mapping';
 import {
   facetAggregations,
   filterQuery,
+  FRESH_ACTIVE_CLAUSE,
+  FRESH_OPEN_CLAUSE,
   optionClauseName,
   rankedQuery,
   readFacets,
@@ -31,6 +33,8 @@ describe('Elasticsearch mapping', () => {
       similarity: 'cosine',
     });
     expect(mappings.properties?.createdAt).toEqual({ type: 'date' });
+    expect(mappings.properties?.lastActiveAt).toEqual({ type: 'date' });
+    expect(mappings.properties?.openUntil).toEqual({ type: 'date' });
   });
 
   it('indexes tool levels as tokens and the deadline as a day, leaving zero vectors out', () => {
@@ -83,6 +87,20 @@ describe('Elasticsearch filter query', () => {
       { range: { 'numbers.availability': { gt: 0, lte: 20 } } },
       { range: { 'numbers.bizRole': { gte: 30, lte: 70 } } },
       { range: { deadlineDay: { gte: 10 } } },
+    ]);
+  });
+
+  it('turns "Active within" and "Open only" into date ranges in milliseconds', () => {
+    const query = filterQuery({
+      restriction: 'min_1_match',
+      tags: {},
+      activeSince: '2026-02-01T00:00:00.000Z',
+      openAt: '2026-03-01T00:00:00.000Z',
+    });
+    expect(query.numberFilters).toBe(2);
+    expect(query.filter).toEqual([
+      { range: { lastActiveAt: { gte: Date.parse('2026-02-01T00:00:00.000Z'), format: 'epoch_millis' } } },
+      { range: { openUntil: { gt: Date.parse('2026-03-01T00:00:00.000Z'), format: 'epoch_millis' } } },
     ]);
   });
 });
@@ -282,6 +300,41 @@ describe('Elasticsearch ranked query', () => {
         },
       },
     ]);
+  });
+});
+
+describe('Elasticsearch freshness ranking', () => {
+  it('adds half the freshness weight for an owner active within 30 days and half for an open record', () => {
+    const rankedAtMs = Date.parse('2026-03-01T00:00:00.000Z');
+    const query = rankedQuery(filterQuery({ restriction: 'min_1_match', tags: {} }), {
+      optionWeights: [],
+      rankedAtMs,
+    });
+    const half = (FUSION_WEIGHTS.fresh ?? 0) / 2;
+    expect(half).toBeGreaterThan(0);
+    expect(query.bool.should).toEqual([
+      {
+        constant_score: {
+          filter: {
+            range: { lastActiveAt: { gte: rankedAtMs - 30 * 86_400_000, format: 'epoch_millis' } },
+          },
+          boost: half,
+          _name: FRESH_ACTIVE_CLAUSE,
+        },
+      },
+      {
+        constant_score: {
+          filter: { range: { openUntil: { gt: rankedAtMs, format: 'epoch_millis' } } },
+          boost: half,
+          _name: FRESH_OPEN_CLAUSE,
+        },
+      },
+    ]);
+  });
+
+  it('leaves freshness out without a ranking moment', () => {
+    const query = rankedQuery(filterQuery({ restriction: 'min_1_match', tags: {} }), { optionWeights: [] });
+    expect(query.bool.should).toEqual([]);
   });
 });
 

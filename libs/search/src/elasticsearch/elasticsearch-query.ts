@@ -9,6 +9,7 @@ import {
   type FacetCounts,
   type FacetDimension,
   facetOf,
+  FRESH_ACTIVE_DAYS,
   FUSION_WEIGHTS,
   type FusionWeights,
   type NumberField,
@@ -29,7 +30,12 @@ const NUMBER_PATHS: Record<NumberField, string> = {
   durationMonths: 'numbers.durationMonths',
   bizRole: 'numbers.bizRole',
   deadlineDay: 'deadlineDay',
+  lastActiveMs: 'lastActiveAt',
+  openUntilMs: 'openUntil',
 };
+
+/** Date fields, whose bounds are given in milliseconds since 1970. */
+const DATE_FIELDS: ReadonlySet<NumberField> = new Set(['lastActiveMs', 'openUntilMs']);
 
 const optionTerms = (group: OptionGroup): Query[] => {
   switch (group.type) {
@@ -67,7 +73,8 @@ export const filterQuery = (filter: SearchFilter): FilterQuery => {
   for (const { field, min, minInclusive, max } of activeNumberRanges(filter)) {
     const bounds: estypes.QueryDslNumberRangeQuery = minInclusive ? { gte: min } : { gt: min };
     if (Number.isFinite(max)) bounds.lte = max;
-    query.filter.push({ range: { [NUMBER_PATHS[field]]: bounds } });
+    const range = DATE_FIELDS.has(field) ? { ...bounds, format: 'epoch_millis' } : bounds;
+    query.filter.push({ range: { [NUMBER_PATHS[field]]: range } });
     query.numberFilters++;
   }
   return query;
@@ -208,6 +215,8 @@ export const readRelax = (
 export const optionClauseName = (group: number, option: number): string => `o:${group}:${option}`;
 export const TEXT_CLAUSE = 'text';
 export const VECTOR_CLAUSE = 'vector';
+export const FRESH_ACTIVE_CLAUSE = 'fresh:active';
+export const FRESH_OPEN_CLAUSE = 'fresh:open';
 
 export interface RankingInputs {
   /** The weight (`optionWeight`) of each picked option, per group, aligned with `FilterQuery.options`. */
@@ -215,6 +224,8 @@ export interface RankingInputs {
   text?: string;
   /** The query vector, and the model whose vectors it may be compared with. */
   vector?: { values: number[]; model?: string };
+  /** The moment the freshness signal is measured at, in milliseconds (`SearchQuery.rankedAt`). */
+  rankedAtMs?: number;
 }
 
 /**
@@ -270,5 +281,29 @@ export const rankedQuery = (
       },
     });
   }
+  if (inputs.rankedAtMs !== undefined) should.push(...freshnessClauses(inputs.rankedAtMs, weights));
   return { bool: { filter: filters.filter, should, minimum_should_match: 0 } };
+};
+
+/** The freshness signal's halves (`freshnessParts`), each a constant W_fresh / 2. */
+export const freshnessClauses = (rankedAtMs: number, weights: Readonly<FusionWeights>): Query[] => {
+  const boost = (weights.fresh ?? 0) / 2;
+  if (boost <= 0) return [];
+  const activeSince = rankedAtMs - FRESH_ACTIVE_DAYS * 86_400_000;
+  return [
+    {
+      constant_score: {
+        filter: { range: { lastActiveAt: { gte: activeSince, format: 'epoch_millis' } } },
+        boost,
+        _name: FRESH_ACTIVE_CLAUSE,
+      },
+    },
+    {
+      constant_score: {
+        filter: { range: { openUntil: { gt: rankedAtMs, format: 'epoch_millis' } } },
+        boost,
+        _name: FRESH_OPEN_CLAUSE,
+      },
+    },
+  ];
 };

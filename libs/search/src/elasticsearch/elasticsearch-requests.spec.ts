@@ -95,11 +95,30 @@ describe('Elasticsearch request bodies', () => {
       const { index, server } = await open('9.4.1');
       await index.createGeneration();
       const created = server.requests.filter(
-        (request) => request.method === 'PUT' && request.path.startsWith(`/${PREFIX}-`),
+        (request) =>
+          request.method === 'PUT' &&
+          request.path.startsWith(`/${PREFIX}-`) &&
+          !request.path.endsWith('/_mapping'),
       );
       expect(created).toHaveLength(2);
       for (const request of created) {
         expect(request.body).toMatchObject({ settings: { 'index.mapping.exclude_source_vectors': false } });
+      }
+    });
+
+    it('adds the freshness fields to the mapping of indices created before them', async () => {
+      const { server } = await open('9.4.1');
+      const mappings = server.requests.filter(
+        (request) => request.method === 'PUT' && request.path.endsWith('/_mapping'),
+      );
+      expect(mappings.map((request) => request.path).sort()).toEqual([
+        `/${PREFIX}-project/_mapping`,
+        `/${PREFIX}-teammate/_mapping`,
+      ]);
+      for (const request of mappings) {
+        expect(request.body).toEqual({
+          properties: { lastActiveAt: { type: 'date' }, openUntil: { type: 'date' } },
+        });
       }
     });
 

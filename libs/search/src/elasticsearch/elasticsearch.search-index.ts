@@ -6,6 +6,7 @@ import {
   matchedTextTerms,
   optionWeight,
   SEARCH_KINDS,
+  timeMs,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
@@ -31,10 +32,18 @@ import {
   type VectorSpaceStatus,
   withoutVector,
 } from '../vector-space';
-import { fromSource, type IndexedSource, searchIndexMappings, toSource } from './elasticsearch-mapping';
+import {
+  FRESHNESS_PROPERTIES,
+  fromSource,
+  type IndexedSource,
+  searchIndexMappings,
+  toSource,
+} from './elasticsearch-mapping';
 import {
   facetAggregations,
   filterQuery,
+  FRESH_ACTIVE_CLAUSE,
+  FRESH_OPEN_CLAUSE,
   optionClauseName,
   RANKED_SORT,
   rankedQuery,
@@ -197,7 +206,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     );
     const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
     const text = query.text?.trim() || undefined;
-    const inputs: RankingInputs = { optionWeights, text, vector: await this.rankingVector(query) };
+    const rankedAtMs = timeMs(query.rankedAt);
+    const inputs: RankingInputs = {
+      optionWeights,
+      text,
+      vector: await this.rankingVector(query),
+      ...(rankedAtMs !== undefined && { rankedAtMs }),
+    };
     // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
     const [response, facetResponse] = await Promise.all([
       this.client.search<{ text?: string }>({
@@ -233,6 +248,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       }
       const vector = named.get(VECTOR_CLAUSE);
       if (vector !== undefined) signals.vector = vectorSignal(vector / FUSION_WEIGHTS.vector);
+      if (rankedAtMs !== undefined) {
+        signals.fresh = (named.has(FRESH_ACTIVE_CLAUSE) ? 0.5 : 0) + (named.has(FRESH_OPEN_CLAUSE) ? 0.5 : 0);
+      }
       signals.fused = fuseRankSignals(signals);
       return { score: matched + filters.numberFilters, signals };
     };
@@ -404,7 +422,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   private async ensureAliases(): Promise<void> {
     for (const kind of SEARCH_KINDS) {
-      if (await this.client.indices.existsAlias({ name: this.alias(kind) })) continue;
+      if (await this.client.indices.existsAlias({ name: this.alias(kind) })) {
+        // Indices created before the freshness fields get them (adding fields to a mapping is allowed).
+        await this.client.indices.putMapping({ index: this.alias(kind), properties: FRESHNESS_PROPERTIES });
+        continue;
+      }
       // A fixed first name: when two processes start at once, one creates it and the other finds it.
       try {
         await this.createIndex(

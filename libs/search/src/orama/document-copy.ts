@@ -20,6 +20,8 @@ export const copyDocument = (doc: SearchDocument): SearchDocument => {
     workingTypeRemote: doc.workingTypeRemote,
     workingTypeOffice: doc.workingTypeOffice,
   };
+  if (doc.lastActiveAt !== undefined) copy.lastActiveAt = doc.lastActiveAt;
+  if (doc.openUntil !== undefined) copy.openUntil = doc.openUntil;
   if (doc.vector) copy.vector = [...doc.vector];
   if (doc.vectorModel !== undefined) copy.vectorModel = doc.vectorModel;
   return copy;

@@ -11,6 +11,7 @@ import {
   type FacetDimension,
   facetOf,
   type NumberField,
+  NUMBER_FIELDS,
   optionWeight,
   type NumberRange,
   type OptionGroup,
@@ -24,8 +25,6 @@ import {
   withoutDimension,
 } from '@skillers/domain';
 import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
-
-const NUMBER_FIELDS: readonly NumberField[] = ['availability', 'durationMonths', 'bizRole', 'deadlineDay'];
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.
@@ -687,12 +686,10 @@ export class FacetIndex {
   }
 
   private allocateColumns(capacity: number): Record<NumberField, Float64Array> {
-    return {
-      availability: new Float64Array(capacity),
-      durationMonths: new Float64Array(capacity),
-      bizRole: new Float64Array(capacity),
-      deadlineDay: new Float64Array(capacity),
-    };
+    return Object.fromEntries(NUMBER_FIELDS.map((field) => [field, new Float64Array(capacity)])) as Record<
+      NumberField,
+      Float64Array
+    >;
   }
 
   private grow(capacity: number): void {

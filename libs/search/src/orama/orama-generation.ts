@@ -21,11 +21,13 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  timeMs,
   vectorSignal,
 } from '@skillers/domain';
 import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { FacetIndex } from './facet-index';
+import { FreshnessTimes } from './freshness-times';
 import { VectorIndex } from './vector-index';
 
 /**
@@ -44,6 +46,7 @@ interface KindPart {
   db: KindDatabase;
   facets: FacetIndex;
   vectors: VectorIndex;
+  freshness: FreshnessTimes;
 }
 
 /** One Orama save per kind; written and read by the same Orama version. */
@@ -73,6 +76,7 @@ export class OramaGeneration {
       db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
       facets: new FacetIndex(),
       vectors: new VectorIndex(),
+      freshness: new FreshnessTimes(),
     });
     return new OramaGeneration({ project: part(), teammate: part() });
   }
@@ -116,11 +120,12 @@ export class OramaGeneration {
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors } = this.parts[kind];
+      const { db, facets, vectors, freshness } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
       for (const id of own) {
         settled(remove(db, id));
         vectors.delete(id);
+        freshness.delete(id);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -129,8 +134,9 @@ export class OramaGeneration {
 
   search(query: SearchQuery): SearchResult {
     const text = query.text?.trim() || undefined;
+    // The freshness signal needs every match scored, as text and vectors do.
     const result =
-      text === undefined && query.queryVector === undefined
+      text === undefined && query.queryVector === undefined && query.rankedAt === undefined
         ? this.facetSearch(query)
         : this.hybridSearch(query, text);
     if (query.facets) {
@@ -157,8 +163,9 @@ export class OramaGeneration {
 
   /** Every match is scored on its facet evidence, the BM25 score of the text and its vector, then sorted. */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
-    const { db, facets, vectors } = this.parts[query.kind];
+    const { db, facets, vectors, freshness } = this.parts[query.kind];
     const { matches, pickedWeight } = facets.scoredMatches(query);
+    const rankedAtMs = timeMs(query.rankedAt);
     const textScores = text === undefined ? undefined : this.textScores(db, text);
     const similarities =
       query.queryVector === undefined
@@ -172,6 +179,7 @@ export class OramaGeneration {
       if (textScores) signals.text = textScores.get(match.id) ?? 0;
       const vector = similarities?.[at];
       if (vector !== undefined) signals.vector = vectorSignal(vector);
+      if (rankedAtMs !== undefined) signals.fresh = freshness.signal(match.id, rankedAtMs);
       signals.fused = fuseRankSignals(signals);
       return { ...match, signals };
     });
@@ -218,10 +226,11 @@ export class OramaGeneration {
 
   /** Indexes documents Orama already holds; they are the index's own copies, so references are kept. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { facets, vectors } = this.parts[kind];
+    const { facets, vectors, freshness } = this.parts[kind];
     facets.upsertMany(docs);
     for (const doc of docs) {
       vectors.set(doc.id, doc.vector);
+      freshness.set(doc);
       this.kindById.set(doc.id, kind);
     }
   }

@@ -8,6 +8,7 @@ import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
 import { CardFooterPlace } from './card-footer-place';
+import { type Freshness, FreshnessLine } from './freshness-line';
 import { SummaryRow } from './list-summary';
 import { SaveButton } from './save-button';
 
@@ -36,6 +37,8 @@ interface ListingCardProps {
   why?: MatchExplanation;
   /** Set when the card is a search result: opening it reports the click with its rank. */
   hit?: SearchHit;
+  /** When the owner was last active and whether the listing is open to collaborate. */
+  freshness?: Freshness;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
@@ -50,6 +53,7 @@ export const ListingCard = ({
   similarity,
   why,
   hit,
+  freshness,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
   const line = why && matchLine(why);
@@ -79,6 +83,7 @@ export const ListingCard = ({
           </Link>
         </h2>
       </header>
+      {freshness && <FreshnessLine {...freshness} />}
       {line && <p className="listing-card__why">{line}</p>}
       <dl className="listing-card__rows">
         <SummaryRow

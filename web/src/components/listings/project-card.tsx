@@ -34,6 +34,7 @@ export const ProjectCard = ({
       similarity={project.similarity}
       why={project.why}
       hit={project.hit}
+      freshness={project}
       actions={
         <CardActions
           own={own}

@@ -1,4 +1,5 @@
 import type { TeammateView } from '@skillers/domain';
+import type { ReactNode } from 'react';
 import { useOwnership } from '../../lib/ownership';
 import type { Ranked } from '../../lib/similarity';
 import { CardActions, ListingCard } from './listing-card';
@@ -7,7 +8,13 @@ import { CardActions, ListingCard } from './listing-card';
  * A skiller profile in a grid (spec section 2). The owner gets the "My Skills" badge and Edit; other
  * signed-in users get Save or Forget; visitors only read.
  */
-export const TeammateCard = ({ teammate }: { teammate: Ranked<TeammateView> }) => {
+export const TeammateCard = ({
+  teammate,
+  ownerActions,
+}: {
+  teammate: Ranked<TeammateView>;
+  ownerActions?: ReactNode;
+}) => {
   const ownership = useOwnership();
   const own = ownership.ownsTeammate(teammate._id);
   return (
@@ -27,11 +34,13 @@ export const TeammateCard = ({ teammate }: { teammate: Ranked<TeammateView> }) =
       similarity={teammate.similarity}
       why={teammate.why}
       hit={teammate.hit}
+      freshness={teammate}
       actions={
         <CardActions
           own={own}
           ownershipKnown={ownership.known}
           editHref={`/teammates/editTeammate/${teammate._id}`}
+          ownerActions={ownerActions}
           save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
         />
       }

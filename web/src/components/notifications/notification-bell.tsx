@@ -5,6 +5,7 @@ import { BellIcon } from '../ui/icons';
 import { relativeTime } from '../../lib/relative-time';
 import { markAllNotificationsRead, notificationsQuery } from './notifications.api';
 import { notificationLink, notificationText } from './notification-text';
+import { StillOpenButton } from './still-open-button';
 import { UnreadBadge } from './unread-badge';
 
 /** The bell in the top bar: the latest 50 events, newest first, and "Mark all read". */
@@ -81,6 +82,9 @@ export const NotificationBell = ({ unread }: { unread: number }) => {
                       {relativeTime(notification.createdAt)}
                     </time>
                   </Link>
+                  {notification.kind === 'open_lapsed' && notification.listing && (
+                    <StillOpenButton listing={notification.listing} />
+                  )}
                 </li>
               ))}
             </ul>

@@ -32,3 +32,19 @@ describe('notification texts', () => {
     expect(badgeLabel(100)).toBe('99+');
   });
 });
+
+describe('lapse notifications', () => {
+  const lapse: Notification = {
+    ...base,
+    kind: 'open_lapsed',
+    listing: { kind: 'teammate', id: 't1', name: 'pixel-pusher' },
+  };
+
+  it('names the listing and leads to the owner screen of its kind', () => {
+    expect(notificationText(lapse)).toBe('pixel-pusher is no longer shown as open to collaborate');
+    expect(notificationLink(lapse)).toBe('/skillers/my');
+    expect(notificationLink({ ...lapse, listing: { kind: 'project', id: 'p1', name: 'Solar' } })).toBe(
+      '/projects/my',
+    );
+  });
+});

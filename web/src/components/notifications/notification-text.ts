@@ -10,14 +10,22 @@ export const notificationText = (notification: Notification): string => {
       return `${who} liked your post`;
     case 'comment':
       return `${who} commented on your post${notification.text ? `: ${notification.text}` : ''}`;
+    case 'open_lapsed':
+      return `${notification.listing?.name ?? 'Your listing'} is no longer shown as open to collaborate`;
   }
 };
 
-/** Where a notification leads: the conversation, or the feed for a post. */
-export const notificationLink = (notification: Notification): string =>
-  notification.kind === 'message'
-    ? `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`
-    : '/feed';
+/** Where a notification leads: the conversation, the feed for a post, or the owner's lapsed listing. */
+export const notificationLink = (notification: Notification): string => {
+  switch (notification.kind) {
+    case 'message':
+      return `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`;
+    case 'open_lapsed':
+      return notification.listing?.kind === 'project' ? '/projects/my' : '/skillers/my';
+    default:
+      return '/feed';
+  }
+};
 
 /** Badges stop counting at 99, so they stay one small circle. */
 export const badgeLabel = (count: number): string => (count > 99 ? '99+' : String(count));

@@ -5,6 +5,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useFlash } from '../../../lib/use-flash';
 import type { FilterStateHandle } from '../hooks/use-filter-state';
 import { FilterBoxes } from './filter-boxes';
+import { FreshnessFilters } from './freshness-filters';
 import { KindTabs } from './kind-tabs';
 import { ShortLabel } from './short-label';
 import '../../../components/listing-form/listing-form.css';
@@ -76,6 +77,7 @@ export const FilterPanel = ({ kind, onKindChange, handle }: FilterPanelProps) =>
           </Button>
         </div>
       </div>
+      <FreshnessFilters handle={handle} />
       {filteringFailed && <Notice tone="error">{FILTERING_FAILED}</Notice>}
       {proposed && <Notice tone="success">{proposed}</Notice>}
       <div id={`${id}-boxes`} hidden={!expanded}>

@@ -296,3 +296,23 @@ describe('must-haves and relaxations', () => {
     expect(anyHours.applied.filters?.requiredAvailabilityHours).toBe('');
   });
 });
+
+describe('freshness filters', () => {
+  it('sends "Active within" and "Open only" once set, in the shape the API validates', () => {
+    let state = initialPanelState();
+    expect(toActiveFilters(state.filters, 'teammate')).toEqual({});
+    state = filterReducer(state, { type: 'setActiveWithin', days: 7 });
+    state = filterReducer(state, { type: 'setOpenOnly', openOnly: true });
+    const active = toActiveFilters(state.filters, 'teammate');
+    expect(active).toEqual({ activeWithinDays: 7, openOnly: true });
+    expect(activeFiltersSchema.safeParse(active).success).toBe(true);
+  });
+
+  it('clears both with the other filters', () => {
+    let state = filterReducer(initialPanelState(), { type: 'setActiveWithin', days: 30 });
+    state = filterReducer(state, { type: 'setOpenOnly', openOnly: true });
+    const cleared = filterReducer(state, { type: 'clear' }).filters;
+    expect(cleared.activeWithinDays).toBe(0);
+    expect(cleared.openOnly).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   type ActiveFilters,
+  type ActiveWithinDays,
   type ClientFacets,
   type ClientRelaxation,
   AVAILABILITY_FILTER_MODES,
@@ -60,8 +61,15 @@ export type FilterState = Record<TagFilter, string[]> & {
   requiredAvailabilityOption: AvailabilityMode;
   /** Picked options that every result must have; the other picks only rank. */
   mustHave: Partial<Record<OptionFilter, string[]>>;
+  /** "Active within": 0 is any time, else the owner was active within this many days. */
+  activeWithinDays: ActiveWithinChoice;
+  /** "Open only": just records open to collaborate. */
+  openOnly: boolean;
   openBox: FilterBox | null;
 };
+
+/** The "Active within" choices: any, then the API's day counts. */
+export type ActiveWithinChoice = 0 | ActiveWithinDays;
 
 export const initialFilterState = (textSearch = ''): FilterState => ({
   textSearch,
@@ -83,6 +91,8 @@ export const initialFilterState = (textSearch = ''): FilterState => ({
   requiredAvailabilityHours: '',
   requiredAvailabilityOption: AVAILABILITY_FILTER_MODES[0],
   mustHave: {},
+  activeWithinDays: 0,
+  openOnly: false,
   openBox: null,
 });
 
@@ -136,6 +146,8 @@ export type FilterAction =
   | { type: 'setProjectDeadline'; day: string }
   | { type: 'setDeadlineOption'; typed: string }
   | { type: 'setBizOrTech'; split: RoleSplit }
+  | { type: 'setActiveWithin'; days: ActiveWithinChoice }
+  | { type: 'setOpenOnly'; openOnly: boolean }
   | { type: 'toggleBox'; box: FilterBox }
   | { type: 'apply' }
   | { type: 'clear' }
@@ -247,6 +259,10 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       const split = splitRoles(action.split.bizRole, 'bizRole');
       return updateFilters(state, { bizOrTechLeft: split.bizRole, bizOrTechRight: split.techRole });
     }
+    case 'setActiveWithin':
+      return updateFilters(state, { activeWithinDays: action.days });
+    case 'setOpenOnly':
+      return updateFilters(state, { openOnly: action.openOnly });
     case 'toggleBox':
       return updateFilters(state, { openBox: state.filters.openBox === action.box ? null : action.box });
     case 'apply':
@@ -325,6 +341,8 @@ export const toActiveFilters = (filters: FilterState, kind: SearchKind): ActiveF
   if (deadline !== undefined) active.projectDeadline = deadline;
   const business = wholeNumber(filters.bizOrTechLeft);
   if (business > 0) active.bizOrTech = business;
+  if (filters.activeWithinDays > 0) active.activeWithinDays = filters.activeWithinDays;
+  if (filters.openOnly) active.openOnly = true;
   return active;
 };
 

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { InfiniteCardGrid } from '../../../components/listings/card-grid';
 import { EmptyState } from '../../../components/listings/empty-state';
+import { OpenSwitch } from '../../../components/listings/open-switch';
 import { ProjectCard } from '../../../components/listings/project-card';
 import { Notice } from '../../../components/ui/notice';
+import type { OpenAnswer } from '../../../lib/open-switch.api';
 import { useInfiniteList } from '../../../lib/use-infinite-list';
 import { fetchMyProjectsPage } from '../api/projects.api';
 import { DeleteProjectButton } from './delete-project-button';
@@ -12,16 +15,31 @@ export const MY_PROJECTS_LOAD_FAILED =
 /** Spec section 2: the user's projects, page by page as they scroll, each deletable. */
 export const MyProjects = () => {
   const list = useInfiniteList({ fetchPage: fetchMyProjectsPage });
+  // The open switch's answers, laid over the loaded pages so the card and its badge follow at once.
+  const [changed, setChanged] = useState<Record<string, OpenAnswer>>({});
   return (
     <InfiniteCardGrid
       label="My projects"
       list={list}
-      renderItem={(project) => (
-        <ProjectCard
-          project={project}
-          ownerActions={<DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />}
-        />
-      )}
+      renderItem={(loaded) => {
+        const project = { ...loaded, ...changed[loaded._id] };
+        return (
+          <ProjectCard
+            project={project}
+            ownerActions={
+              <>
+                <OpenSwitch
+                  listing={{ kind: 'project', id: project._id }}
+                  openToCollaborate={project.openToCollaborate !== false}
+                  openNow={project.openNow === true}
+                  onChanged={(fresh) => setChanged((current) => ({ ...current, [project._id]: fresh }))}
+                />
+                <DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />
+              </>
+            }
+          />
+        );
+      }}
       empty={<EmptyState text="No projects created yet..." action="Create Project" to="/project/add" />}
       failed={<Notice tone="error">{MY_PROJECTS_LOAD_FAILED}</Notice>}
     />

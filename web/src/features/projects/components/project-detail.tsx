@@ -1,3 +1,4 @@
+import { FreshnessLine } from '../../../components/listings/freshness-line';
 import type { ProjectView, PublicUser } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
@@ -70,6 +71,7 @@ const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: Pu
       report={{ targetKind: 'project', targetId: project._id, ownerName: creator.username }}
     >
       <div className="detail__body">
+        <FreshnessLine lastActiveAt={project.lastActiveAt} openNow={project.openNow} />
         {why && <WhyThisMatch why={why} />}
         <DetailText title="Description" text={project.description} />
         <DetailText title="Project goal" text={project.projectGoal} />

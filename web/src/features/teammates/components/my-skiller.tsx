@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CardGrid } from '../../../components/listings/card-grid';
 import { EmptyState } from '../../../components/listings/empty-state';
+import { OpenSwitch } from '../../../components/listings/open-switch';
 import { TeammateCard } from '../../../components/listings/teammate-card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +16,7 @@ export const MY_PROFILE_LOAD_FAILED =
  */
 export const MySkiller = () => {
   const mine = useQuery(myTeammateQuery);
+  const queryClient = useQueryClient();
   if (mine.isPending) return <Spinner label="Loading your skiller profile..." />;
   if (mine.isError) return <Notice tone="error">{MY_PROFILE_LOAD_FAILED}</Notice>;
   if (!mine.data) {
@@ -27,7 +29,21 @@ export const MySkiller = () => {
       label="My skiller profile"
       items={[mine.data]}
       itemKey={(teammate) => teammate._id}
-      renderItem={(teammate) => <TeammateCard teammate={teammate} />}
+      renderItem={(teammate) => (
+        <TeammateCard
+          teammate={teammate}
+          ownerActions={
+            <OpenSwitch
+              listing={{ kind: 'teammate' }}
+              openToCollaborate={teammate.openToCollaborate !== false}
+              openNow={teammate.openNow === true}
+              onChanged={(fresh) =>
+                queryClient.setQueryData(myTeammateQuery.queryKey, (old) => old && { ...old, ...fresh })
+              }
+            />
+          }
+        />
+      )}
     />
   );
 };

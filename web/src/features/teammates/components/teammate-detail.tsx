@@ -1,3 +1,4 @@
+import { FreshnessLine } from '../../../components/listings/freshness-line';
 import type { PublicUser, TeammateView } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
@@ -50,6 +51,7 @@ const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: Pu
       message={{ recipientId: owner._id, variant: 'teammate' }}
       report={{ targetKind: 'profile', targetId: teammate._id, ownerName: owner.username }}
     >
+      <FreshnessLine lastActiveAt={teammate.lastActiveAt} openNow={teammate.openNow} />
       {why && <WhyThisMatch why={why} />}
       <DetailText title="Description" text={teammate.description} />
       <dl className="detail__groups">

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ProjectsModule } from '../projects/projects.module';
+import { TeammatesModule } from '../teammates/teammates.module';
+import { FreshnessController } from './freshness.controller';
+import { FreshnessService } from './freshness.service';
+
+@Module({
+  imports: [ProjectsModule, TeammatesModule, NotificationsModule],
+  controllers: [FreshnessController],
+  providers: [FreshnessService],
+})
+export class FreshnessModule {}
