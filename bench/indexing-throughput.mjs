@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-const { INDEX_RECORD_JOB, indexRecordHandler, indexRecordJobId } = require('@skillers/indexer');
+const { INDEX_RECORD_JOB, indexRecordHandler, indexRecordJobId } = require('@skillers/indexing');
 const { BatchingIndexWriter, ElasticsearchSearchIndex, OramaSearchIndex } = require('@skillers/search');
 const { COLLECTIONS, newId, openRecordStore } = require('@skillers/store');
 const { openJobQueue } = require('@skillers/queue');

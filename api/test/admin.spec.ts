@@ -2,11 +2,10 @@ import { PAGE_MESSAGE, PROPOSABLE_FILTER_TYPES, type SearchKind } from '@skiller
 import {
   type AdminStats,
   type PropositionList,
-  REINDEX_LOCK_NAME,
   type ReindexEvent,
   type ReindexProgressEvent,
-  StoreLock,
 } from '@skillers/indexer';
+import { REINDEX_LOCK_NAME, StoreLock } from '@skillers/indexing';
 import { type JobQueue, RedisLock, type SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import { SQLITE_FILE_NAME, SqliteRecordStore } from '@skillers/store';

@@ -19,42 +19,6 @@ export {
   type SeedOptions,
   SeedRequestError,
 } from './seed/seed-database';
-export {
-  INDEX_RECORD_JOB,
-  indexRecordHandler,
-  indexRecordJobId,
-  type IndexRecordPayload,
-} from './indexing/index-record.job';
-export {
-  carryOverEmbedder,
-  type DocumentEmbedder,
-  embeddingText,
-  withVectors,
-} from './indexing/document-vectors';
-export {
-  type IndexChange,
-  indexChange,
-  type OutboxEntry,
-  type RecordDeletion,
-} from './indexing/index-outbox';
-export { OutboxRelay, type OutboxRelayOptions } from './indexing/outbox-relay';
-export { openReindexLock, REINDEX_LOCK_NAME } from './indexing/reindex-lock';
-export { StoreLock, type StoreLockOptions } from './indexing/store-lock';
-export {
-  INDEX_SNAPSHOT_SCHEMA,
-  indexedChangeStamp,
-  type IndexSnapshotLabels,
-  loadIndexSnapshot,
-  type LoadSnapshotOptions,
-  type LoadSnapshotResult,
-  saveIndexSnapshot,
-} from './indexing/index-snapshot';
-export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './indexing/rebuild-index';
-export {
-  projectSearchDocument,
-  searchDocumentFor,
-  teammateSearchDocument,
-} from './indexing/search-document.mapper';
 export type * from './admin-client/admin-api.types';
 export { ADMIN_TOKEN_FILE } from './admin-client/admin-token';
 export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-client/admin-stats.reader';

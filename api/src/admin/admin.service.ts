@@ -1,14 +1,7 @@
 import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { SearchKind } from '@skillers/domain';
-import {
-  type AdminStats,
-  type DocumentEmbedder,
-  readAdminStats,
-  rebuildIndex,
-  REINDEX_LOCK_NAME,
-  type ReindexEvent,
-  type RetriedJobs,
-} from '@skillers/indexer';
+import { type AdminStats, readAdminStats, type ReindexEvent, type RetriedJobs } from '@skillers/indexer';
+import { type DocumentEmbedder, rebuildIndex, REINDEX_LOCK_NAME } from '@skillers/indexing';
 import type { JobQueue, Lease, SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';

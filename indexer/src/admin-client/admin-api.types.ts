@@ -1,8 +1,8 @@
 import type { PropositionRecord, SearchKind } from '@skillers/domain';
+import type { RebuildProgress } from '@skillers/indexing';
 import type { JobCounts, JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
-import type { RebuildProgress } from '../indexing/rebuild-index';
 
 // The answers of the admin API (`/api/admin`), shared by the server and the command line.
 

@@ -7,6 +7,14 @@ import {
   startEmbedderService,
 } from '@skillers/embedder';
 import { HttpEmbedder } from '@skillers/embedding';
+import {
+  embeddingText,
+  INDEX_RECORD_JOB,
+  indexRecordJobId,
+  type IndexRecordPayload,
+  projectSearchDocument,
+  rebuildIndex,
+} from '@skillers/indexing';
 import { InProcessJobQueue, type JobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex, type VectorSpaceStatus } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
@@ -22,10 +30,6 @@ import {
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { closedLoopbackUrl } from '../commands/collected-output.testing';
-import { embeddingText } from '../indexing/document-vectors';
-import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
-import { rebuildIndex } from '../indexing/rebuild-index';
-import { projectSearchDocument } from '../indexing/search-document.mapper';
 import { IndexWorker } from './index-worker';
 
 const project = (name: string, description: string): ProjectRecord => ({

@@ -1,8 +1,8 @@
+import { openReindexLock } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
 import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
-import { openReindexLock } from '../indexing/reindex-lock';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
