@@ -1,5 +1,9 @@
-import { type AdminReportList, TRUST_MESSAGES } from '@skillers/domain';
-import type { AdminStats, PropositionList } from '@skillers/indexer';
+import {
+  type AdminReportList,
+  type AdminStats,
+  type PropositionList,
+  TRUST_MESSAGES,
+} from '@skillers/domain';
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

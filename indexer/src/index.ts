@@ -19,6 +19,3 @@ export {
   type SeedOptions,
   SeedRequestError,
 } from './seed/seed-database';
-export type * from './admin-client/admin-api.types';
-export { ADMIN_TOKEN_FILE } from './admin-client/admin-token';
-export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-client/admin-stats.reader';

@@ -1,3 +1,5 @@
+export type * from './admin/admin-api.types';
+export * from './admin/admin-token-file';
 export * from './chat';
 export * from './entities';
 export * from './feed';

@@ -6,6 +6,7 @@ export {
 } from './index-record.job';
 export { carryOverEmbedder, type DocumentEmbedder, embeddingText, withVectors } from './document-vectors';
 export { type IndexChange, indexChange, type OutboxEntry, type RecordDeletion } from './index-outbox';
+export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-stats.reader';
 export { type IndexedRecord, recordsOf } from './indexed-records';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { openReindexLock, REINDEX_LOCK_NAME } from './reindex-lock';
