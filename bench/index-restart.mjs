@@ -19,7 +19,7 @@ const { createApp } = require('../api/dist/create-app.js');
 const { SEARCH_INDEX } = require('../api/dist/core/tokens.js');
 const { EMBEDDER } = require('../api/dist/embedder/embedder.tokens.js');
 const { INDEX_SNAPSHOT_FILE } = require('../api/dist/search/index-worker.service.js');
-const { hashDemoPassword, seedDatabase } = require('@skillers/indexer');
+const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
 const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 

@@ -1,3 +1,4 @@
+import { DEMO_ACTIVITY_COUNTS } from '@skillers/demo-data';
 import {
   type ConversationSummary,
   FEED_PAGE_SIZE,
@@ -10,7 +11,6 @@ import {
   type UnreadMessages,
   type UserRecord,
 } from '@skillers/domain';
-import { DEMO_ACTIVITY_COUNTS } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';

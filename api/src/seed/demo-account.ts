@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@skillers/indexer';
+import { DEMO_PASSWORD } from '@skillers/demo-data';
 
 /**
  * The account `npm start` creates on an empty database, so a visitor can sign in straight away. Every

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
-import { DemoDataGenerator, seedDatabase, seedDemoActivity } from '@skillers/indexer';
+import { DemoDataGenerator, seedDatabase, seedDemoActivity } from '@skillers/demo-data';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
