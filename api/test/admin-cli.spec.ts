@@ -9,6 +9,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The command line against a running server: this test spans both apps, running the CLI in this process.
+// eslint-disable-next-line no-restricted-imports
 import { closedLoopbackUrl, runCollected } from '../../indexer/src/commands/collected-output.testing';
 import { withTableHidden } from './hidden-table';
 import { seededDataDir } from './seeded-data-dir';

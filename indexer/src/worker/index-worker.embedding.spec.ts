@@ -1,4 +1,6 @@
 import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+// The worker against a real embedder service: this test spans both apps, running the service in this process.
+// eslint-disable-next-line no-restricted-imports
 import {
   composeEmbedderService,
   createJsonLogger,
