@@ -1,4 +1,4 @@
-import type { EmbedderStatus } from './embedder.port';
+import type { EmbedderStatus } from './embedder/embedder.port';
 import { describe, expect, it } from 'vitest';
 import { resolveVectorSpace } from './vector-space';
 

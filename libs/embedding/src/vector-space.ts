@@ -1,4 +1,4 @@
-import type { EmbedderStatus } from './embedder.port';
+import type { EmbedderStatus } from './embedder/embedder.port';
 import { knownModelDimension } from './model-settings';
 import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
