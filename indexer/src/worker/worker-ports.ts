@@ -1,6 +1,6 @@
 import { openReindexLock } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
-import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
+import { type ElasticsearchSearchIndex, openSearchIndex, type VectorSpace } from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import type { WorkerPorts } from './index-worker';
@@ -28,7 +28,8 @@ export interface WorkerConnectors {
 const SERVER_CONNECTORS: WorkerConnectors = {
   store: (settings) => MongoRecordStore.connect(settings.mongoUrl),
   index: (settings, vectorSpace, log) =>
-    ElasticsearchSearchIndex.connect(settings.elasticsearchUrl, {
+    openSearchIndex({
+      elasticsearchUrl: settings.elasticsearchUrl,
       vectorSpace,
       vectorModel: settings.embedderModel,
       onWarning: log,

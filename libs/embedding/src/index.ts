@@ -40,4 +40,5 @@ export {
   type SortAnswer,
   type SortResult,
 } from './ranking/similarity-ranker';
+export { type EmbedderSettings, openEmbedder } from './embedder/open-embedder';
 export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './vector-space';
