@@ -41,4 +41,4 @@ export {
   type SortResult,
 } from './ranking/similarity-ranker';
 export { type EmbedderSettings, openEmbedder } from './embedder/open-embedder';
-export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './vector-space';
+export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './embedder/resolve-vector-space';
