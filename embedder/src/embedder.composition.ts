@@ -6,7 +6,8 @@ import {
 } from '@skillers/embedding';
 import { type ElasticsearchSearchIndex, openSearchIndex } from '@skillers/search';
 import { join } from 'node:path';
-import { ConfigError, type EmbedderConfig } from './embedder-config';
+import { ConfigError } from '@skillers/domain';
+import type { EmbedderConfig } from './embedder-config';
 import type { EmbedderServiceParts } from './embedder.server';
 import type { Logger } from './json-logger';
 

@@ -1,10 +1,4 @@
-export {
-  ConfigError,
-  type EmbedderConfig,
-  loadEmbedderConfig,
-  LOG_LEVELS,
-  type LogLevel,
-} from './embedder-config';
+export { type EmbedderConfig, loadEmbedderConfig, LOG_LEVELS, type LogLevel } from './embedder-config';
 export { composeEmbedderService, connectSearchIndex } from './embedder.composition';
 export {
   createEmbedderServer,
