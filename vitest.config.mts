@@ -11,7 +11,6 @@ const alias = {
   '@skillers/embedding': fromRoot('./libs/embedding/src/index.ts'),
   '@skillers/indexing': fromRoot('./libs/indexing/src/index.ts'),
   '@skillers/demo-data': fromRoot('./libs/demo-data/src/index.ts'),
-  '@skillers/embedder': fromRoot('./embedder/src/index.ts'),
 };
 
 export default defineConfig({
