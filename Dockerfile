@@ -24,6 +24,8 @@ COPY libs/store/package.json libs/store/
 COPY libs/search/package.json libs/search/
 COPY libs/queue/package.json libs/queue/
 COPY libs/embedding/package.json libs/embedding/
+COPY libs/indexing/package.json libs/indexing/
+COPY libs/demo-data/package.json libs/demo-data/
 COPY api/package.json api/
 COPY indexer/package.json indexer/
 COPY embedder/package.json embedder/

@@ -21,6 +21,27 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // Apps import only libraries (libs/*); the built graph is checked by api/test/server-imports.spec.ts.
+    files: ['api/**/*.ts', 'indexer/**/*.ts', 'embedder/**/*.ts', 'libs/**/*.ts', 'web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@skillers/api', '@skillers/indexer', '@skillers/embedder', '@skillers/web'],
+              message: 'Apps import only libraries: move what both need into libs/.',
+            },
+            {
+              regex: '^(\\.\\./)+(api|indexer|embedder|web)/(src|test|dist)/',
+              message: 'Apps import only libraries: move what both need into libs/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,8 +9,8 @@ const alias = {
   '@skillers/search': fromRoot('./libs/search/src/index.ts'),
   '@skillers/queue': fromRoot('./libs/queue/src/index.ts'),
   '@skillers/embedding': fromRoot('./libs/embedding/src/index.ts'),
-  '@skillers/embedder': fromRoot('./embedder/src/index.ts'),
-  '@skillers/indexer': fromRoot('./indexer/src/index.ts'),
+  '@skillers/indexing': fromRoot('./libs/indexing/src/index.ts'),
+  '@skillers/demo-data': fromRoot('./libs/demo-data/src/index.ts'),
 };
 
 export default defineConfig({

@@ -19,12 +19,8 @@ const { createApp } = require('../api/dist/create-app.js');
 const { SEARCH_INDEX } = require('../api/dist/core/tokens.js');
 const { EMBEDDER } = require('../api/dist/embedder/embedder.tokens.js');
 const { INDEX_SNAPSHOT_FILE } = require('../api/dist/search/index-worker.service.js');
-const {
-  embeddingText,
-  hashDemoPassword,
-  seedDatabase,
-  teammateSearchDocument,
-} = require('@skillers/indexer');
+const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
+const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

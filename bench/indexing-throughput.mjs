@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-const { INDEX_RECORD_JOB, indexRecordHandler, indexRecordJobId } = require('@skillers/indexer');
-const { BatchingIndexWriter, ElasticsearchSearchIndex, OramaSearchIndex } = require('@skillers/search');
+const { INDEX_RECORD_JOB, indexRecordHandler, indexRecordJobId } = require('@skillers/indexing');
+const { BatchingIndexWriter, openSearchIndex } = require('@skillers/search');
 const { COLLECTIONS, newId, openRecordStore } = require('@skillers/store');
 const { openJobQueue } = require('@skillers/queue');
 const { Client } = require('@elastic/elasticsearch');
@@ -63,13 +63,16 @@ const deleteBenchIndices = async () => {
 };
 
 const openIndex = async (cluster, refreshOnWrite) =>
-  cluster && ELASTICSEARCH_URL
-    ? ElasticsearchSearchIndex.connect(ELASTICSEARCH_URL, {
-        indexPrefix: `skillers-bench-${runTag}`,
-        vectorDims: 384,
-        refreshOnWrite,
-      })
-    : OramaSearchIndex.create();
+  openSearchIndex(
+    cluster && ELASTICSEARCH_URL
+      ? {
+          elasticsearchUrl: ELASTICSEARCH_URL,
+          indexPrefix: `skillers-bench-${runTag}`,
+          vectorDims: 384,
+          refreshOnWrite,
+        }
+      : {},
+  );
 
 /** Runs every job once through a fresh queue and resolves to the records per second. */
 const run = async (store, ids, { name, cluster, concurrency, batched, refreshOnWrite }) => {

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../api/dist/config/app-config.js');
 const { createApp } = require('../api/dist/create-app.js');
-const { seedDatabase, hashDemoPassword } = require('@skillers/indexer');
+const { seedDatabase, hashDemoPassword } = require('@skillers/demo-data');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
 const QUICK = process.argv.includes('--quick');

@@ -24,6 +24,7 @@ import { SavedModule } from './saved/saved.module';
 import { SearchPortsModule } from './search/search-ports.module';
 import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
+import { SimilarityModule } from './similarity/similarity.module';
 import { TeammatesModule } from './teammates/teammates.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
@@ -68,6 +69,7 @@ export class AppModule {
         EmbedderPortsModule,
         IndexingModule,
         SearchModule,
+        SimilarityModule,
         ProjectsModule,
         TeammatesModule,
         FreshnessModule,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError } from '@skillers/domain';
+import { loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { listenAndAnnounce } from './listen';
 

@@ -1,10 +1,16 @@
-import { type AdminReportList, TRUST_MESSAGES } from '@skillers/domain';
-import type { AdminStats, PropositionList } from '@skillers/indexer';
+import {
+  type AdminReportList,
+  type AdminStats,
+  type PropositionList,
+  TRUST_MESSAGES,
+} from '@skillers/domain';
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The command line against a running server: this test spans both apps, running the CLI in this process.
+// eslint-disable-next-line no-restricted-imports
 import { closedLoopbackUrl, runCollected } from '../../indexer/src/commands/collected-output.testing';
 import { withTableHidden } from './hidden-table';
 import { seededDataDir } from './seeded-data-dir';

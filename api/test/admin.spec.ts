@@ -1,12 +1,13 @@
-import { PAGE_MESSAGE, PROPOSABLE_FILTER_TYPES, type SearchKind } from '@skillers/domain';
 import {
   type AdminStats,
+  PAGE_MESSAGE,
+  PROPOSABLE_FILTER_TYPES,
   type PropositionList,
-  REINDEX_LOCK_NAME,
   type ReindexEvent,
   type ReindexProgressEvent,
-  StoreLock,
-} from '@skillers/indexer';
+  type SearchKind,
+} from '@skillers/domain';
+import { REINDEX_LOCK_NAME, StoreLock } from '@skillers/indexing';
 import { type JobQueue, RedisLock, type SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import { SQLITE_FILE_NAME, SqliteRecordStore } from '@skillers/store';

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_FILE, type AdminStats } from '@skillers/indexer';
+import { ADMIN_TOKEN_FILE, type AdminStats } from '@skillers/domain';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+import { DEMO_ACTIVITY_COUNTS, DEMO_PASSWORD } from '@skillers/demo-data';
 import {
   type ConversationSummary,
   FEED_PAGE_SIZE,
@@ -10,7 +11,6 @@ import {
   type UnreadMessages,
   type UserRecord,
 } from '@skillers/domain';
-import { DEMO_ACTIVITY_COUNTS } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
@@ -32,7 +32,7 @@ describe('demo data at start (SEED on, empty database)', () => {
   let token: string;
   beforeAll(async () => {
     api = await startTestApp({ SEED: 'true' });
-    const session = await signIn(api, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    const session = await signIn(api, DEMO_ACCOUNT.email, DEMO_PASSWORD);
     expect(session.status).toBe(200);
     token = session.body.token;
   });
@@ -140,7 +140,7 @@ describe('demo data at start (SEED on, empty database)', () => {
     const detail = await api.request<ProjectDetail>('GET', `/api/project/${generated?._id}`);
     const creator = detail.body.project_creator;
     expect(creator?.username).toMatch(/^[a-z]+\.[a-z]+\d+$/);
-    const session = await signIn(api, `${creator?.username}@example.com`, DEMO_ACCOUNT.password);
+    const session = await signIn(api, `${creator?.username}@example.com`, DEMO_PASSWORD);
     expect(session.status).toBe(200);
   });
 });
@@ -153,7 +153,7 @@ describe('no demo data with SEED=false', () => {
   afterAll(() => api.close());
 
   it('starts with no accounts and no listings', async () => {
-    expect((await signIn(api, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).status).toBe(401);
+    expect((await signIn(api, DEMO_ACCOUNT.email, DEMO_PASSWORD)).status).toBe(401);
     expect((await api.request<ProjectsPage>('GET', '/api/project')).body.projects).toEqual([]);
     expect((await api.request<TeammatesPage>('GET', '/api/teammate')).body.teammates).toEqual([]);
     expect((await api.request<FeedPage>('GET', '/api/post')).body.posts).toEqual([]);

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_FILE, type AdminStats } from '@skillers/indexer';
+import { ADMIN_TOKEN_FILE, type AdminStats } from '@skillers/domain';
 import { SQLITE_FILE_NAME } from '@skillers/store';
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { hashDemoPassword, seedDatabase } from '@skillers/indexer';
+import { hashDemoPassword, seedDatabase } from '@skillers/demo-data';
 import { openRecordStore } from '@skillers/store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEmbedderConfig } from './embedder-config';
+import { ConfigError } from '@skillers/domain';
+import { loadEmbedderConfig } from './embedder-config';
 
 describe('loadEmbedderConfig', () => {
   it('defaults to port 3001 on loopback, ./data and the production model; blank values count as unset', () => {

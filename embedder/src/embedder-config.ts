@@ -1,3 +1,4 @@
+import { invalidVariable } from '@skillers/domain';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -16,16 +17,8 @@ export type EmbedderConfig = Readonly<{
   logLevel: LogLevel;
 }>;
 
-/** A configuration problem, worded as the one line start-up prints before it stops. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
 const invalid = (name: string, value: string, reason: string): never => {
-  throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(value)}: ${reason}`);
+  throw invalidVariable(name, value, reason);
 };
 
 const parsePort = (value: string): number => {

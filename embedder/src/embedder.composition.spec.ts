@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../test/shared-model';
-import { ConfigError, loadEmbedderConfig } from './embedder-config';
+import { ConfigError } from '@skillers/domain';
+import { loadEmbedderConfig } from './embedder-config';
 import { composeEmbedderService, connectSearchIndex } from './embedder.composition';
 import { createJsonLogger } from './json-logger';
 

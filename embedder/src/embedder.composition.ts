@@ -1,7 +1,13 @@
-import { type Embedder, resolveVectorSpace, TransformersEmbedder } from '@skillers/embedding';
-import { ElasticsearchSearchIndex } from '@skillers/search';
+import {
+  type Embedder,
+  openEmbedder,
+  resolveVectorSpace,
+  type TransformersEmbedder,
+} from '@skillers/embedding';
+import { type ElasticsearchSearchIndex, openSearchIndex } from '@skillers/search';
 import { join } from 'node:path';
-import { ConfigError, type EmbedderConfig } from './embedder-config';
+import { ConfigError } from '@skillers/domain';
+import type { EmbedderConfig } from './embedder-config';
 import type { EmbedderServiceParts } from './embedder.server';
 import type { Logger } from './json-logger';
 
@@ -14,7 +20,7 @@ export const composeEmbedderService = (
   logger: Logger,
 ): EmbedderServiceParts & { embedder: TransformersEmbedder } => {
   const modelsDir = join(config.dataDir, 'models');
-  const embedder = new TransformersEmbedder({
+  const embedder = openEmbedder({
     model: config.embedderModel,
     localModelPath: config.embedderModelPath,
     cacheDir: modelsDir,
@@ -34,7 +40,8 @@ export const connectSearchIndex = async (
 ): Promise<ElasticsearchSearchIndex | undefined> => {
   if (!config.elasticsearchUrl) return undefined;
   try {
-    return await ElasticsearchSearchIndex.connect(config.elasticsearchUrl, {
+    return await openSearchIndex({
+      elasticsearchUrl: config.elasticsearchUrl,
       vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
       vectorModel: config.embedderModel,
       onWarning: (message) => logger.warn(message),

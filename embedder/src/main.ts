@@ -1,5 +1,6 @@
 import { pino } from 'pino';
-import { ConfigError, loadEmbedderConfig } from './embedder-config';
+import { ConfigError } from '@skillers/domain';
+import { loadEmbedderConfig } from './embedder-config';
 import { composeEmbedderService, connectSearchIndex } from './embedder.composition';
 import { startEmbedderService } from './embedder.server';
 import { createJsonLogger } from './json-logger';

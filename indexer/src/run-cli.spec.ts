@@ -1,4 +1,5 @@
 import { verify } from '@node-rs/argon2';
+import { DEMO_PASSWORD } from '@skillers/demo-data';
 import type { UserRecord } from '@skillers/domain';
 import { COLLECTIONS, openRecordStore, SQLITE_FILE_NAME } from '@skillers/store';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +8,6 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
-import { DEMO_PASSWORD } from './seed/demo-password';
 
 /** A real stream that keeps what was written, as a file would. */
 class CollectedOutput extends Writable {

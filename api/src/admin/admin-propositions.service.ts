@@ -1,6 +1,12 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { pageCount, pageWindow, type PropositionRecord, type UserRecord } from '@skillers/domain';
-import type { DismissedProposition, PropositionList } from '@skillers/indexer';
+import {
+  type DismissedProposition,
+  pageCount,
+  pageWindow,
+  type PropositionList,
+  type PropositionRecord,
+  type UserRecord,
+} from '@skillers/domain';
 import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';

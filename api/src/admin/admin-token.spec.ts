@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { ConfigError } from '@skillers/domain';
+import { loadConfig } from '../config/app-config';
 import { resolveAdminToken } from './admin-token';
 
 describe('admin token', () => {

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_FILE } from '@skillers/indexer';
+import { ADMIN_TOKEN_FILE } from '@skillers/domain';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { keptSecret } from '../config/kept-secret';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import type { ReindexEvent } from '@skillers/indexer';
+import type { ReindexEvent } from '@skillers/domain';
 import type { Response } from 'express';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { type ReindexRequest, reindexRequestSchema } from './admin-request.schemas';

@@ -1,14 +1,6 @@
 import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import type { SearchKind } from '@skillers/domain';
-import {
-  type AdminStats,
-  type DocumentEmbedder,
-  readAdminStats,
-  rebuildIndex,
-  REINDEX_LOCK_NAME,
-  type ReindexEvent,
-  type RetriedJobs,
-} from '@skillers/indexer';
+import type { AdminStats, ReindexEvent, RetriedJobs, SearchKind } from '@skillers/domain';
+import { type DocumentEmbedder, readAdminStats, rebuildIndex, REINDEX_LOCK_NAME } from '@skillers/indexing';
 import type { JobQueue, Lease, SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';

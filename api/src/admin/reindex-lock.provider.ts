@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { openReindexLock } from '@skillers/indexer';
+import { openReindexLock } from '@skillers/indexing';
 import type { SharedLock } from '@skillers/queue';
 import type { RecordStore } from '@skillers/store';
 import type { AppConfig } from '../config/app-config';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FIRST_CONTACTS_PER_DAY_DEFAULT } from '@skillers/domain';
+import { ConfigError, FIRST_CONTACTS_PER_DAY_DEFAULT, invalidVariable } from '@skillers/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,14 +98,6 @@ export type AppConfig = Readonly<{
   firstContactsPerDay: number;
 }>;
 
-/** A configuration problem, worded as the one line start-up prints before it stops. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
 /** Builds the one typed configuration from the environment; empty variables count as unset. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const present = Object.fromEntries(
@@ -117,9 +109,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(present[name])}: ${issue.message}`,
-    );
+    throw invalidVariable(name, present[name], issue.message);
   }
   const vars = parsed.data;
   // With Elasticsearch the api only enqueues index jobs: the indexer takes them from Redis. Without Redis

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError } from '@skillers/domain';
+import { loadConfig } from './app-config';
 import { JWT_SECRET_FILE, resolveJwtSecret } from './jwt-secret';
 
 describe('loadConfig', () => {

@@ -1,11 +1,5 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  CachingEmbedder,
-  type Embedder,
-  HttpEmbedder,
-  SqliteVectorCache,
-  TransformersEmbedder,
-} from '@skillers/embedding';
+import { CachingEmbedder, type Embedder, openEmbedder, SqliteVectorCache } from '@skillers/embedding';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
@@ -18,17 +12,16 @@ export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'mo
 /** onnxruntime threads of the in-process model (the embedder service, a process of its own, takes all cores). */
 export const IN_PROCESS_EMBEDDER_THREADS = 1;
 
-const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
-  config.embedderUrl
-    ? new HttpEmbedder({ url: config.embedderUrl, model: config.embedderModel })
-    : new TransformersEmbedder({
-        model: config.embedderModel,
-        localModelPath: config.embedderModelPath,
-        cacheDir: modelsDir(config),
-        // The model runs in a worker thread on one core, so the other cores stay free for requests.
-        threads: IN_PROCESS_EMBEDDER_THREADS,
-        onLoadError: (message) => logger.error(`${message} Similarity search falls back to lexical ranking.`),
-      });
+const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
+  openEmbedder({
+    embedderUrl: config.embedderUrl,
+    model: config.embedderModel,
+    localModelPath: config.embedderModelPath,
+    cacheDir: modelsDir(config),
+    // The model runs in a worker thread on one core, so the other cores stay free for requests.
+    threads: IN_PROCESS_EMBEDDER_THREADS,
+    onLoadError: (message) => logger.error(`${message} Similarity search falls back to lexical ranking.`),
+  });
 
 /** The embedder the configuration selects; its health names the model and, when missing, the fix. */
 @Global()
@@ -38,7 +31,7 @@ const openEmbedder = (config: AppConfig, logger: Logger): Embedder =>
       provide: EMBEDDER,
       inject: [APP_CONFIG, PortStatusRegistry],
       useFactory: (config: AppConfig, ports: PortStatusRegistry): Embedder => {
-        const embedder = openEmbedder(config, new Logger('Embedder'));
+        const embedder = configuredEmbedder(config, new Logger('Embedder'));
         // Loading starts now, in the background, so the first record indexed or search made does not wait
         // for it; start-up itself never waits for a model download.
         void embedder.isReady();

@@ -4,10 +4,6 @@ import {
   ANONYMOUS_EMBED_TEXTS_MESSAGE,
   type EmbedRequest,
   publicEmbedRequestSchema,
-  type LabelSuggestionRequest,
-  labelSuggestionRequestSchema,
-  type SortRequest,
-  sortRequestSchema,
 } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError } from '@skillers/embedding';
 import type { Response } from 'express';
@@ -16,21 +12,16 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { ANONYMOUS_EMBED_LIMIT, PerUserLimit, PerVisitorLimit, USER_LIMITS } from '../common/rate-limits';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { MlService } from '../search/ml.service';
-import { SortService } from '../search/sort.service';
 import { EMBEDDER } from './embedder.tokens';
 
 /**
  * The embedder service's routes, mounted under `/embedder` in the single process so that both profiles
- * answer the same calls (in the cluster profile the service answers them itself).
+ * answer the same calls (in the cluster profile the service answers them itself); its `/sort` and `/ml` are
+ * served by the similarity module.
  */
 @Controller('embedder')
 export class EmbedderController {
-  constructor(
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
-    private readonly sorting: SortService,
-    private readonly ml: MlService,
-  ) {}
+  constructor(@Inject(EMBEDDER) private readonly embedder: Embedder) {}
 
   /**
    * The model runs in a worker thread, so embedding never stalls other requests; the caps bound how much
@@ -60,22 +51,6 @@ export class EmbedderController {
       res.status(503);
       return { statusCode: 503, message: error.message };
     }
-  }
-
-  @Post('sort')
-  @HttpCode(200)
-  @PerMinuteLimit(60)
-  @PerUserLimit(USER_LIMITS.similarity)
-  sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest) {
-    return this.sorting.sort(body);
-  }
-
-  @Post('ml')
-  @HttpCode(200)
-  @PerMinuteLimit(60)
-  @PerUserLimit(USER_LIMITS.similarity)
-  suggest(@Body(new ZodPipe(labelSuggestionRequestSchema)) body: LabelSuggestionRequest) {
-    return this.ml.suggest(body);
   }
 
   @Get('health')

@@ -6,7 +6,7 @@ import {
   Module,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { OutboxRelay } from '@skillers/indexer';
+import { OutboxRelay } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE } from '../core/tokens';

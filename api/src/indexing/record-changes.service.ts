@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type IndexChange, indexChange, type IndexRecordPayload, type OutboxRelay } from '@skillers/indexer';
+import { type IndexChange, indexChange, type IndexRecordPayload, type OutboxRelay } from '@skillers/indexing';
 import { OUTBOX_RELAY } from './outbox-relay.token';
 
 export type IndexedKind = IndexRecordPayload['kind'];

@@ -13,7 +13,7 @@ import {
   loadIndexSnapshot,
   rebuildIndex,
   saveIndexSnapshot,
-} from '@skillers/indexer';
+} from '@skillers/indexing';
 import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex } from '@skillers/search';

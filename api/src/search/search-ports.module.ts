@@ -5,7 +5,7 @@ import {
   describeLiveVectorSpaces,
   describeVectorSpace,
   ElasticsearchSearchIndex,
-  OramaSearchIndex,
+  openSearchIndex,
   type SearchIndex,
 } from '@skillers/search';
 import type { AppConfig } from '../config/app-config';
@@ -30,13 +30,16 @@ import { SearchEventsModule } from './search-events/search-events.module';
         const logger = new Logger('SearchIndex');
         // Elasticsearch outlives this process: its generations are keyed by the embedding model, so vectors
         // of two models never meet (see docs/architecture.md, "Vectors in the index").
-        const index: SearchIndex = config.elasticsearchUrl
-          ? await ElasticsearchSearchIndex.connect(config.elasticsearchUrl, {
-              vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
-              vectorModel: config.embedderModel,
-              onWarning: (message) => logger.warn(message),
-            })
-          : OramaSearchIndex.create();
+        const index = await openSearchIndex(
+          config.elasticsearchUrl
+            ? {
+                elasticsearchUrl: config.elasticsearchUrl,
+                vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
+                vectorModel: config.embedderModel,
+                onWarning: (message) => logger.warn(message),
+              }
+            : {},
+        );
         ports.register('search', async () => {
           const ready = await index.isReady();
           const vectors = ready ? await index.vectorStatus?.() : undefined;

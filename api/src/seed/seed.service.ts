@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
-import { DemoDataGenerator, seedDatabase, seedDemoActivity } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -38,14 +37,17 @@ export class SeedService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     if (!this.config.seed || (await this.users.count()) > 0) return;
     const startedAt = Date.now();
-    await this.auth.signup(DEMO_ACCOUNT);
+    // Loaded here only: the generator and faker stay out of the server's static imports.
+    const { DEMO_PASSWORD, DemoDataGenerator, seedDatabase, seedDemoActivity } =
+      await import('@skillers/demo-data');
+    await this.auth.signup({ ...DEMO_ACCOUNT, password: DEMO_PASSWORD });
     const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
     if (!demo) throw new Error(`The demo account ${DEMO_ACCOUNT.email} was not stored`);
     // Every generated account gets its own argon2 hash, with its own salt, of the demo password.
     await seedDatabase(this.store, {
       ...DEMO_DATA_COUNTS,
       seed: DEMO_DATA_SEED,
-      hashPassword: () => this.hasher.hash(DEMO_ACCOUNT.password),
+      hashPassword: () => this.hasher.hash(DEMO_PASSWORD),
     });
     const generator = await DemoDataGenerator.create({ seed: DEMO_DATA_SEED + 1 });
     const owner = { user: demo };

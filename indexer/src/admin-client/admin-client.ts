@@ -1,16 +1,19 @@
-import type { AdminReportList, ReportRecord, ReportStatus, SearchKind } from '@skillers/domain';
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import type {
+  AdminReportList,
   AdminStats,
   DismissedProposition,
   PropositionList,
   ReindexDoneEvent,
   ReindexEvent,
   ReindexProgressEvent,
+  ReportRecord,
+  ReportStatus,
   RetriedJobs,
-} from './admin-api.types';
+  SearchKind,
+} from '@skillers/domain';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import type { AdminCredentials } from './admin-token';
 
 /** A failed admin call, worded as the one line the command prints. */

@@ -1,9 +1,7 @@
+import { ADMIN_TOKEN_FILE } from '@skillers/domain';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storeSettingsFromEnv } from '../config/store-settings';
-
-/** Where the server keeps the admin token it generated, inside its data directory. */
-export const ADMIN_TOKEN_FILE = 'admin-token';
 
 export interface AdminCredentials {
   token?: string;

@@ -1,6 +1,6 @@
 import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
-import { ElasticsearchSearchIndex } from '@skillers/search';
+import { type ElasticsearchSearchIndex, openSearchIndex } from '@skillers/search';
 import { openRecordStore, type RecordStore } from '@skillers/store';
 import { type ClusterSettings, embedderSettingsFromEnv } from '../config/cluster-settings';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
@@ -29,7 +29,8 @@ export const openClusterPorts = async (
   const embedderSettings = embedderSettingsFromEnv(env);
   const { embedder, vectorSpace } = await openEmbedderAndVectorSpace(embedderSettings, log);
   const index = await reachServer('Elasticsearch', 'ELASTICSEARCH_URL', () =>
-    ElasticsearchSearchIndex.connect(cluster.elasticsearchUrl, {
+    openSearchIndex({
+      elasticsearchUrl: cluster.elasticsearchUrl,
       vectorSpace,
       vectorModel: embedderSettings.embedderModel,
       onWarning: log,

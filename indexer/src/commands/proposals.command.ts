@@ -1,7 +1,6 @@
-import { PROPOSABLE_FILTER_TYPES } from '@skillers/domain';
+import { PROPOSABLE_FILTER_TYPES, type PropositionList } from '@skillers/domain';
 import { type Command, Option } from 'commander';
 import { Console } from 'node:console';
-import type { PropositionList } from '../admin-client/admin-api.types';
 import { adminClientFor, type ServerOptions, serverUrlOption } from './admin-target';
 import type { CliContext } from './cli-context';
 import { parseWholeNumber } from './whole-number.argument';

@@ -1,6 +1,6 @@
 import type { SearchKind } from '@skillers/domain';
+import type { RebuildProgress } from '@skillers/indexing';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
-import type { RebuildProgress } from '../indexing/rebuild-index';
 
 export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   project: 'projects',

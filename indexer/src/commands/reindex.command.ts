@@ -1,9 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import { carryOverEmbedder, openReindexLock, rebuildIndex, REINDEX_LOCK_NAME } from '@skillers/indexing';
 import { type Command, Option } from 'commander';
 import type { ClusterSettings } from '../config/cluster-settings';
-import { carryOverEmbedder } from '../indexing/document-vectors';
-import { rebuildIndex } from '../indexing/rebuild-index';
-import { openReindexLock, REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
 import { adminClientFor, directCluster, type ServerOptions, serverUrlOption } from './admin-target';
 import type { CliContext } from './cli-context';
 import { openClusterPorts } from './cluster-ports';

@@ -1,5 +1,5 @@
+import type { SeedCounts, SeedKind } from '@skillers/demo-data';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
-import type { SeedCounts, SeedKind } from '../seed/seed-database';
 
 /** The order `seedDatabase` writes in: accounts first, since profiles and projects need their owners. */
 const KINDS: readonly SeedKind[] = ['users', 'teammates', 'projects'];

@@ -1,10 +1,15 @@
+import {
+  checkSeedRequest,
+  DEMO_PASSWORD,
+  hashDemoPassword,
+  type SeedCounts,
+  seedDatabase,
+} from '@skillers/demo-data';
 import { openRecordStore, SQLITE_FILE_NAME } from '@skillers/store';
 import type { Command } from 'commander';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { storeSettingsFromEnv } from '../config/store-settings';
-import { DEMO_PASSWORD, hashDemoPassword } from '../seed/demo-password';
-import { checkSeedRequest, type SeedCounts, seedDatabase } from '../seed/seed-database';
 import type { CliContext } from './cli-context';
 import { SeedProgress } from './seed-progress';
 import { parseWholeNumber } from './whole-number.argument';

@@ -1,5 +1,5 @@
+import type { AdminStats } from '@skillers/domain';
 import { Console } from 'node:console';
-import type { AdminStats } from '../admin-client/admin-api.types';
 
 /**
  * `stats` for people: where the figures come from, documents beside the records they are built from (a

@@ -1,6 +1,6 @@
+import type { AdminStats } from '@skillers/domain';
+import { readAdminStats } from '@skillers/indexing';
 import type { Command } from 'commander';
-import type { AdminStats } from '../admin-client/admin-api.types';
-import { readAdminStats } from '../admin-client/admin-stats.reader';
 import type { ClusterSettings } from '../config/cluster-settings';
 import {
   adminClientFor,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterSettingsFromEnv } from './cluster-settings';
-import { ConfigError } from './store-settings';
+import { ConfigError } from '@skillers/domain';
 
 describe('clusterSettingsFromEnv', () => {
   it('is unset without ELASTICSEARCH_URL, whatever else is set', () => {

@@ -1,4 +1,4 @@
-import { ConfigError } from './store-settings';
+import { invalidVariable } from '@skillers/domain';
 
 export interface ClusterSettings {
   elasticsearchUrl: string;
@@ -8,9 +8,10 @@ export interface ClusterSettings {
 const checkedUrl = (name: string, value: string | undefined, protocols: readonly string[]) => {
   const url = value?.trim() || undefined;
   if (url && !(URL.canParse(url) && protocols.includes(new URL(url).protocol))) {
-    throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(url)}: ` +
-        `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    throw invalidVariable(
+      name,
+      url,
+      `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
     );
   }
   return url;

@@ -1,4 +1,4 @@
-import { type Embedder, HttpEmbedder, resolveVectorSpace } from '@skillers/embedding';
+import { type Embedder, openEmbedder, resolveVectorSpace } from '@skillers/embedding';
 import { type JobQueue, type JobQueueSettings, openJobQueue } from '@skillers/queue';
 import type { VectorSpace } from '@skillers/search';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -72,7 +72,7 @@ export const openEmbedderAndVectorSpace = async (
   { embedderUrl, embedderModel }: EmbedderSettings,
   log: (line: string) => void,
 ): Promise<EmbedderAndVectorSpace> => {
-  const embedder = embedderUrl ? new HttpEmbedder({ url: embedderUrl, model: embedderModel }) : undefined;
+  const embedder = embedderUrl ? openEmbedder({ embedderUrl, model: embedderModel }) : undefined;
   const vectorSpace = await resolveVectorSpace(embedderModel, embedder);
   if (vectorSpace) return { embedder, vectorSpace };
   if (embedder) {

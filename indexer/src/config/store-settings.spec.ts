@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, storeSettingsFromEnv } from './store-settings';
+import { ConfigError } from '@skillers/domain';
+import { storeSettingsFromEnv } from './store-settings';
 
 describe('storeSettingsFromEnv', () => {
   it('uses ./data and SQLite when nothing is set, as the API does', () => {

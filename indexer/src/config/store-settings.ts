@@ -1,15 +1,8 @@
+import { invalidVariable } from '@skillers/domain';
 import type { RecordStoreSettings } from '@skillers/store';
 import { resolve } from 'node:path';
 
 const MONGO_PROTOCOLS = ['mongodb:', 'mongodb+srv:'];
-
-/** A bad environment variable, worded as the one line the command prints before it stops. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
 
 /**
  * Where the records are, from the same variables the API reads (`DATA_DIR`, `MONGO_URL`), with the same
@@ -20,10 +13,7 @@ export const storeSettingsFromEnv = (env: NodeJS.ProcessEnv): RecordStoreSetting
   const dataDir = env.DATA_DIR?.trim() || './data';
   const mongoUrl = env.MONGO_URL?.trim() || undefined;
   if (mongoUrl && !(URL.canParse(mongoUrl) && MONGO_PROTOCOLS.includes(new URL(mongoUrl).protocol))) {
-    throw new ConfigError(
-      `Invalid environment variable MONGO_URL=${JSON.stringify(mongoUrl)}: ` +
-        'must be a URL starting with mongodb:// or mongodb+srv://',
-    );
+    throw invalidVariable('MONGO_URL', mongoUrl, 'must be a URL starting with mongodb:// or mongodb+srv://');
   }
   return { dataDir: resolve(dataDir), mongoUrl };
 };

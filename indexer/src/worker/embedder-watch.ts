@@ -1,4 +1,4 @@
-import type { DocumentEmbedder } from '../indexing/document-vectors';
+import type { DocumentEmbedder } from '@skillers/indexing';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

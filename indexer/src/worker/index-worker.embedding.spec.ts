@@ -1,12 +1,13 @@
 import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
-import {
-  composeEmbedderService,
-  createJsonLogger,
-  loadEmbedderConfig,
-  type RunningEmbedderService,
-  startEmbedderService,
-} from '@skillers/embedder';
 import { HttpEmbedder } from '@skillers/embedding';
+import {
+  embeddingText,
+  INDEX_RECORD_JOB,
+  indexRecordJobId,
+  type IndexRecordPayload,
+  projectSearchDocument,
+  rebuildIndex,
+} from '@skillers/indexing';
 import { InProcessJobQueue, type JobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex, type VectorSpaceStatus } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
@@ -14,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../../../libs/embedding/src/testing/shared-model';
+import { SHARED_MODEL_ID } from '../../../libs/embedding/src/testing/shared-model';
 import {
   findRedisServer,
   REDIS_SERVER_MISSING,
@@ -22,10 +23,7 @@ import {
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { closedLoopbackUrl } from '../commands/collected-output.testing';
-import { embeddingText } from '../indexing/document-vectors';
-import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
-import { rebuildIndex } from '../indexing/rebuild-index';
-import { projectSearchDocument } from '../indexing/search-document.mapper';
+import { type BuiltEmbedder, startBuiltEmbedder } from './built-embedder.testing';
 import { IndexWorker } from './index-worker';
 
 const project = (name: string, description: string): ProjectRecord => ({
@@ -61,19 +59,10 @@ const enqueue = (queue: JobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
 
 let dataDir: string;
-let service: RunningEmbedderService;
+let service: BuiltEmbedder;
 
-/** The embedder service, in this process, on a free loopback port (or the given one, to bring it back). */
-const startService = async (port = 0): Promise<RunningEmbedderService> => {
-  const config = loadEmbedderConfig({
-    DATA_DIR: dataDir,
-    EMBEDDER_MODEL: SHARED_MODEL_ID,
-    EMBEDDER_MODEL_PATH: SHARED_MODEL_PATH,
-  });
-  const parts = composeEmbedderService(config, createJsonLogger('silent'));
-  expect(await parts.embedder.isReady()).toBe(true);
-  return startEmbedderService(parts, { host: '127.0.0.1', port });
-};
+/** The built embedder service, its own process, on a free loopback port (or the given one, to bring it back). */
+const startService = (port = 0): Promise<BuiltEmbedder> => startBuiltEmbedder(dataDir, port);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'skillers-worker-embedder-'));

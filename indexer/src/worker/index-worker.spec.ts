@@ -1,4 +1,12 @@
 import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import {
+  INDEX_RECORD_JOB,
+  indexRecordJobId,
+  type IndexRecordPayload,
+  projectSearchDocument,
+  REINDEX_LOCK_NAME,
+  StoreLock,
+} from '@skillers/indexing';
 import { InProcessJobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
@@ -11,13 +19,9 @@ import {
   type RedisServer,
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
-import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
-import { REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
-import { StoreLock } from '../indexing/store-lock';
-import { projectSearchDocument } from '../indexing/search-document.mapper';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
-import { projectRecord as project } from '../indexing/record-fixtures.testing';
+import { projectRecord as project } from '../../../libs/indexing/src/record-fixtures.testing';
 
 const teammate = (nickname: string): TeammateRecord => ({
   _id: newId(),

@@ -1,5 +1,14 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import type { EmbedderStatus } from '@skillers/embedding';
+import {
+  type DocumentEmbedder,
+  INDEX_RECORD_JOB,
+  indexRecordHandler,
+  type IndexRecordPayload,
+  rebuildIndex,
+  recordsOf,
+  REINDEX_LOCK_NAME,
+} from '@skillers/indexing';
 import type { JobQueue, SharedLock } from '@skillers/queue';
 import {
   BatchingIndexWriter,
@@ -9,11 +18,6 @@ import {
   type VectorSpaceStatus,
 } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
-import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload } from '../indexing/index-record.job';
-import { recordsOf } from '../indexing/indexed-records';
-import type { DocumentEmbedder } from '../indexing/document-vectors';
-import { rebuildIndex } from '../indexing/rebuild-index';
-import { REINDEX_LOCK_NAME } from '../indexing/reindex-lock';
 import { EmbedderWatch } from './embedder-watch';
 
 /** An embedder the worker can index with and report on: the `Embedder` port of `@skillers/embedding`. */

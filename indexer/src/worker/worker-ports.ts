@@ -1,8 +1,8 @@
+import { openReindexLock } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
-import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
+import { type ElasticsearchSearchIndex, openSearchIndex, type VectorSpace } from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
-import { openReindexLock } from '../indexing/reindex-lock';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -28,7 +28,8 @@ export interface WorkerConnectors {
 const SERVER_CONNECTORS: WorkerConnectors = {
   store: (settings) => MongoRecordStore.connect(settings.mongoUrl),
   index: (settings, vectorSpace, log) =>
-    ElasticsearchSearchIndex.connect(settings.elasticsearchUrl, {
+    openSearchIndex({
+      elasticsearchUrl: settings.elasticsearchUrl,
       vectorSpace,
       vectorModel: settings.embedderModel,
       onWarning: log,

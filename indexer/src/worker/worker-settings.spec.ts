@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/store-settings';
+import { ConfigError } from '@skillers/domain';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
 
 const cluster = {

@@ -1,5 +1,5 @@
 import { embedderSettingsFromEnv } from '../config/cluster-settings';
-import { ConfigError } from '../config/store-settings';
+import { ConfigError, invalidVariable } from '@skillers/domain';
 
 export interface WorkerSettings {
   mongoUrl: string;
@@ -25,7 +25,7 @@ const logLevel = (env: NodeJS.ProcessEnv): LogLevel => {
   const value = env.LOG_LEVEL?.trim();
   if (!value) return 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(value)) {
-    throw invalid('LOG_LEVEL', value, `must be one of ${LOG_LEVELS.join(', ')}`);
+    throw invalidVariable('LOG_LEVEL', value, `must be one of ${LOG_LEVELS.join(', ')}`);
   }
   return value as LogLevel;
 };
@@ -42,9 +42,6 @@ const REQUIRED_URLS = {
 
 type RequiredUrl = keyof typeof REQUIRED_URLS;
 
-const invalid = (name: string, value: string, rule: string) =>
-  new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(value)}: ${rule}`);
-
 const requiredUrl = (env: NodeJS.ProcessEnv, name: RequiredUrl): string => {
   const value = env[name]?.trim();
   if (!value) {
@@ -54,7 +51,11 @@ const requiredUrl = (env: NodeJS.ProcessEnv, name: RequiredUrl): string => {
   }
   const protocols: readonly string[] = REQUIRED_URLS[name];
   if (!URL.canParse(value) || !protocols.includes(new URL(value).protocol)) {
-    throw invalid(name, value, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    throw invalidVariable(
+      name,
+      value,
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
   }
   return value;
 };
@@ -64,7 +65,7 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   if (!value) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65535) {
-    throw invalid(name, value, 'must be a port number between 0 and 65535');
+    throw invalidVariable(name, value, 'must be a port number between 0 and 65535');
   }
   return number;
 };
@@ -74,7 +75,11 @@ const concurrency = (env: NodeJS.ProcessEnv): number => {
   if (!value) return DEFAULT_CONCURRENCY;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > MAX_CONCURRENCY) {
-    throw invalid('INDEXER_CONCURRENCY', value, `must be a whole number from 1 to ${MAX_CONCURRENCY}`);
+    throw invalidVariable(
+      'INDEXER_CONCURRENCY',
+      value,
+      `must be a whole number from 1 to ${MAX_CONCURRENCY}`,
+    );
   }
   return number;
 };

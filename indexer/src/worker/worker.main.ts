@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/store-settings';
+import { ConfigError } from '@skillers/domain';
 import { IndexWorker } from './index-worker';
 import { createWorkerLogger } from './worker-logger';
 import { startHealthServer } from './worker-health.server';

@@ -8,7 +8,7 @@ import type { SimilarLabelsDict } from './lexical-labels';
 import { modelSettings } from './model-settings';
 import { suggestLabels } from './suggest-labels';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
-import { TransformersEmbedder } from './transformers/transformers.embedder';
+import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 
 describe('negations', () => {
   it('sets negated parts apart up to the next punctuation or joining word', () => {

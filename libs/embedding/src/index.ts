@@ -1,7 +1,11 @@
-export { CachingEmbedder } from './cache/caching.embedder';
-export { SqliteVectorCache, VECTOR_CACHE_KEEP_DAYS, type VectorCacheOptions } from './cache/vector-cache';
-export * from './embedder.port';
-export { HTTP_EMBED_BATCH, HttpEmbedder, type HttpEmbedderOptions } from './http/http.embedder';
+export { CachingEmbedder } from './embedder/cache/caching.embedder';
+export {
+  SqliteVectorCache,
+  VECTOR_CACHE_KEEP_DAYS,
+  type VectorCacheOptions,
+} from './embedder/cache/vector-cache';
+export * from './embedder/embedder.port';
+export { HTTP_EMBED_BATCH, HttpEmbedder, type HttpEmbedderOptions } from './embedder/http/http.embedder';
 export {
   acceptsVectorBytes,
   decodeVectors,
@@ -9,7 +13,7 @@ export {
   VECTORS_DIMENSION_HEADER,
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
-} from './http/vector-encoding';
+} from './embedder/http/vector-encoding';
 export { labelCachePath, LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
 export * from './lexical-fallback';
 export {
@@ -23,8 +27,11 @@ export {
 export * from './model-settings';
 export { rankingQueryText, sortQueryText } from './sort-query';
 export * from './suggest-labels';
-export { DEFAULT_MAX_BATCH, MicroBatcher } from './transformers/micro-batcher';
-export { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers/transformers.embedder';
+export { DEFAULT_MAX_BATCH, MicroBatcher } from './embedder/transformers/micro-batcher';
+export {
+  TransformersEmbedder,
+  type TransformersEmbedderOptions,
+} from './embedder/transformers/transformers.embedder';
 export { dot, roundSimilarity } from './vector-math';
 export { LabelSuggester } from './label-suggester';
 export {
@@ -33,4 +40,5 @@ export {
   type SortAnswer,
   type SortResult,
 } from './ranking/similarity-ranker';
-export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './vector-space';
+export { type EmbedderSettings, openEmbedder } from './embedder/open-embedder';
+export { resolveVectorSpace, VECTOR_SPACE_WAIT_MS } from './embedder/resolve-vector-space';

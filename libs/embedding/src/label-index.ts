@@ -1,7 +1,7 @@
 import { VOCABULARIES, VOCABULARY_VERSION, type VocabularyKey } from '@skillers/domain';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Embedder } from './embedder.port';
+import type { Embedder } from './embedder/embedder.port';
 
 /**
  * The vocabularies `/ml` matches by meaning. Tools, languages, countries and working types are matched by

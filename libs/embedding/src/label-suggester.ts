@@ -1,5 +1,5 @@
 import type { LabelSuggestionRequest } from '@skillers/domain';
-import { type Embedder, EmbedderUnavailableError } from './embedder.port';
+import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
 import { LabelIndex } from './label-index';
 import { modelSettings } from './model-settings';
 import { type LabelSuggestions, suggestLabels } from './suggest-labels';

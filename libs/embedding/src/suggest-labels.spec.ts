@@ -6,7 +6,7 @@ import { LabelIndex, labelCachePath } from './label-index';
 import { modelSettings } from './model-settings';
 import { suggestLabels } from './suggest-labels';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
-import { TransformersEmbedder } from './transformers/transformers.embedder';
+import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 
 describe('suggestLabels', () => {
   const embedder = new TransformersEmbedder({ model: SHARED_MODEL_ID, localModelPath: SHARED_MODEL_PATH });

@@ -1,4 +1,4 @@
-import type { Embedder } from './embedder.port';
+import type { Embedder } from './embedder/embedder.port';
 import { correctTypos, splitNegations } from './everyday-text';
 import { type LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
 import {

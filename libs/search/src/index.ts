@@ -7,6 +7,7 @@ export {
 } from './elasticsearch/elasticsearch.search-index';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
+export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
 export type { OramaSnapshot } from './orama/orama-generation';
 export {
   readSnapshotFile,

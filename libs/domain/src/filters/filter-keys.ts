@@ -1,4 +1,4 @@
-import type { VocabularyKey } from '../vocabularies';
+import type { VocabularyKey } from '../vocabularies/vocabulary-keys';
 
 export interface FilterKey {
   /** The key the web app uses in its filter state and in `similar_labels_dict`. */

@@ -1,4 +1,4 @@
-import type { VocabularyKey } from './index';
+import type { VocabularyKey } from './vocabulary-keys';
 
 /**
  * Everyday names, abbreviations and paraphrases people type for labels, per vocabulary: label → names. A

@@ -11,28 +11,14 @@ import { REWARDS } from './rewards';
 import { ROLES } from './roles';
 import { SOFT_SKILLS } from './soft-skills';
 import { TOOL_ENTRIES, type ToolOption } from './tools';
+import { VOCABULARY_KEYS, type VocabularyKey } from './vocabulary-keys';
 import { WORKING_TYPES } from './working-types';
 
 export { contentHash } from './content-hash';
 export { EVERYDAY_NAMES } from './everyday-names';
 export { compareLabels, foldLabel } from './label-order';
 export { TOOL_CATEGORIES, type ToolCategory, type ToolOption } from './tools';
-
-export const VOCABULARY_KEYS = [
-  'projectType',
-  'reward',
-  'compensationBasis',
-  'industry',
-  'productType',
-  'role',
-  'country',
-  'softSkill',
-  'language',
-  'workingType',
-  'tool',
-] as const;
-
-export type VocabularyKey = (typeof VOCABULARY_KEYS)[number];
+export { VOCABULARY_KEYS, type VocabularyKey } from './vocabulary-keys';
 
 const sortedLabels = (labels: readonly string[]): readonly string[] =>
   Object.freeze([...labels].sort(compareLabels));

@@ -3,7 +3,7 @@ import { OramaSearchIndex } from '@skillers/search';
 import { describe, expect, it } from 'vitest';
 import { countingReads } from '../../../search/src/read-counting.testing';
 import { searchDocument } from '../../../search/src/search-index.contract';
-import { type Embedder, EmbedderUnavailableError } from '../embedder.port';
+import { type Embedder, EmbedderUnavailableError } from '../embedder/embedder.port';
 import { SimilarityRanker } from './similarity-ranker';
 
 /** An embedder whose model cannot be loaded: the ranker answers lexically. */

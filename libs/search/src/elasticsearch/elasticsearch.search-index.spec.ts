@@ -1,5 +1,6 @@
 import { Client } from '@elastic/elasticsearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSearchIndex } from '../open-search-index';
 import { describeSearchIndexContract, searchDocument } from '../search-index.contract';
 import type { SearchIndex } from '../search-index.port';
 import { describeSearchPropertyContract } from '../search-properties.contract';
@@ -16,7 +17,8 @@ const VECTOR_DIMS = 3;
 describe.skipIf(!url)('Elasticsearch adapter (needs ELASTICSEARCH_URL)', () => {
   const indexPrefix = `skillers-test-${Date.now().toString(36)}`;
   const open = () =>
-    ElasticsearchSearchIndex.connect(url as string, {
+    openSearchIndex({
+      elasticsearchUrl: url as string,
       indexPrefix,
       vectorDims: VECTOR_DIMS,
       // Forced refreshes keep the many small writes of the suite quick.

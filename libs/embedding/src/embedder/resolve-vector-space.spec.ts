@@ -1,6 +1,6 @@
 import type { EmbedderStatus } from './embedder.port';
 import { describe, expect, it } from 'vitest';
-import { resolveVectorSpace } from './vector-space';
+import { resolveVectorSpace } from './resolve-vector-space';
 
 const status = (answer: Partial<EmbedderStatus>) => ({
   status: async (): Promise<EmbedderStatus> => ({

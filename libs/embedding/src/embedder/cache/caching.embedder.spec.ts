@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../embedder.port';
-import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../testing/shared-model';
+import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../../testing/shared-model';
 import { TransformersEmbedder } from '../transformers/transformers.embedder';
 import { CachingEmbedder } from './caching.embedder';
 import { SqliteVectorCache, VECTOR_CACHE_KEEP_DAYS } from './vector-cache';

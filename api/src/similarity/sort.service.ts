@@ -10,8 +10,8 @@ import {
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
-import { searchEventOf } from './search-events/search-event';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../search/search-events/search-event-sink';
+import { searchEventOf } from '../search/search-events/search-event';
 
 /** A ranked record and why: the picked labels it has and lacks, and its similarity when a vector ranked it. */
 export type ExplainedSortResult = SortResult & { why: MatchExplanation };

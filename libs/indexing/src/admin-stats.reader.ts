@@ -1,7 +1,7 @@
+import type { AdminStats, QueueStats } from '@skillers/domain';
 import type { JobQueue } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
-import type { AdminStats, QueueStats } from './admin-api.types';
 
 export const FAILED_JOBS_SHOWN = 20;
 

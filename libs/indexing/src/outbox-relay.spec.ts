@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findRedisServer, startRedisServer } from '../../../libs/queue/src/bullmq/redis-server.testing';
+import { findRedisServer, startRedisServer } from '../../queue/src/bullmq/redis-server.testing';
 import { INDEX_RECORD_JOB, type IndexRecordPayload } from './index-record.job';
 import { indexChange, type OutboxEntry } from './index-outbox';
 import { OutboxRelay } from './outbox-relay';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbedderUnavailableError } from '../embedder.port';
-import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../testing/shared-model';
-import { dot } from '../vector-math';
+import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../../testing/shared-model';
+import { dot } from '../../vector-math';
 import { TransformersEmbedder } from './transformers.embedder';
 
 describe('TransformersEmbedder on the shared model', () => {

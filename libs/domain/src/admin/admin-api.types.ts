@@ -1,13 +1,11 @@
-import type { PropositionRecord, SearchKind } from '@skillers/domain';
-import type { JobCounts, JobQueue } from '@skillers/queue';
-import type { SearchIndex } from '@skillers/search';
-import type { RecordStore } from '@skillers/store';
-import type { RebuildProgress } from '../indexing/rebuild-index';
+import type { PropositionRecord } from '../entities';
+import type { SearchKind } from '../search/search-document';
 
-// The answers of the admin API (`/api/admin`), shared by the server and the command line.
+// The answers of the admin API (`/api/admin`), shared by the server and the command line. The adapter
+// names are the ports' own (`SearchIndex['adapter']`…), which the stats reader assigns to these fields.
 
 export interface IndexStats {
-  adapter: SearchIndex['adapter'];
+  adapter: 'orama' | 'elasticsearch';
   /**
    * Reindexes the answering server has completed since it started (0: the index it built at start). The
    * index port exposes no generation number, so a direct read of a cluster has none to give: null.
@@ -17,14 +15,18 @@ export interface IndexStats {
 }
 
 export interface StoreStats {
-  adapter: RecordStore['adapter'];
+  adapter: 'sqlite' | 'mongodb';
   projects: number;
   teammates: number;
   users: number;
 }
 
-export interface QueueStats extends JobCounts {
-  adapter: JobQueue['adapter'];
+export interface QueueStats {
+  adapter: 'in-process' | 'bullmq';
+  waiting: number;
+  active: number;
+  failed: number;
+  completed: number;
 }
 
 export interface FailedJobSummary {
@@ -45,7 +47,13 @@ export interface AdminStats {
   failedJobs: FailedJobSummary[];
 }
 
-export type ReindexProgressEvent = { type: 'progress' } & RebuildProgress;
+/** How far a reindex has gone through one kind of record. */
+export interface ReindexProgressEvent {
+  type: 'progress';
+  kind: SearchKind;
+  done: number;
+  total: number;
+}
 
 export interface ReindexDoneEvent {
   type: 'done';

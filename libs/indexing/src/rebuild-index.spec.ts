@@ -2,7 +2,7 @@ import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domai
 import { OramaSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it } from 'vitest';
-import { countingReads } from '../../../libs/search/src/read-counting.testing';
+import { countingReads } from '../../search/src/read-counting.testing';
 import { indexChange } from './index-outbox';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { describeSharedLockContract } from '../../../libs/queue/src/locks/shared-lock.contract';
+import { describeSharedLockContract } from '../../queue/src/locks/shared-lock.contract';
 import { StoreLock } from './store-lock';
 
 const folder = mkdtempSync(join(tmpdir(), 'skillers-store-lock-'));

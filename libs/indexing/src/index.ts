@@ -1,0 +1,24 @@
+export {
+  INDEX_RECORD_JOB,
+  indexRecordHandler,
+  indexRecordJobId,
+  type IndexRecordPayload,
+} from './index-record.job';
+export { carryOverEmbedder, type DocumentEmbedder, embeddingText, withVectors } from './document-vectors';
+export { type IndexChange, indexChange, type OutboxEntry, type RecordDeletion } from './index-outbox';
+export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-stats.reader';
+export { type IndexedRecord, recordsOf } from './indexed-records';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { openReindexLock, REINDEX_LOCK_NAME } from './reindex-lock';
+export { StoreLock, type StoreLockOptions } from './store-lock';
+export {
+  INDEX_SNAPSHOT_SCHEMA,
+  indexedChangeStamp,
+  type IndexSnapshotLabels,
+  loadIndexSnapshot,
+  type LoadSnapshotOptions,
+  type LoadSnapshotResult,
+  saveIndexSnapshot,
+} from './index-snapshot';
+export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
+export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';

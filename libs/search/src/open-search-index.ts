@@ -1,0 +1,26 @@
+import {
+  ElasticsearchSearchIndex,
+  type ElasticsearchSearchIndexOptions,
+} from './elasticsearch/elasticsearch.search-index';
+import { OramaSearchIndex } from './orama/orama.search-index';
+import type { SearchIndex } from './search-index.port';
+
+export interface SearchIndexSettings extends ElasticsearchSearchIndexOptions {
+  /** Elasticsearch's address; without it the index is the embedded one, in this process's memory. */
+  elasticsearchUrl?: string;
+}
+
+/**
+ * Elasticsearch when a URL is configured (connected, its aliases in place), otherwise an empty embedded
+ * Orama index. The Elasticsearch options apply to Elasticsearch only.
+ */
+export function openSearchIndex(
+  settings: SearchIndexSettings & { elasticsearchUrl: string },
+): Promise<ElasticsearchSearchIndex>;
+export function openSearchIndex(settings?: SearchIndexSettings): Promise<SearchIndex>;
+export async function openSearchIndex(settings: SearchIndexSettings = {}): Promise<SearchIndex> {
+  const { elasticsearchUrl, ...options } = settings;
+  return elasticsearchUrl
+    ? ElasticsearchSearchIndex.connect(elasticsearchUrl, options)
+    : OramaSearchIndex.create();
+}
