@@ -1,17 +1,5 @@
+import { count, create, getByID, insert, load, type Orama, type RawData, remove, save } from '@orama/orama';
 import {
-  count,
-  create,
-  getByID,
-  insert,
-  load,
-  type Orama,
-  type RawData,
-  remove,
-  save,
-  search,
-} from '@orama/orama';
-import {
-  compareRecency,
   facetShare,
   fuseRankSignals,
   matchedTextTerms,
@@ -21,11 +9,11 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
-  vectorSignal,
 } from '@skillers/domain';
-import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
+import type { KnnHit, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { FacetIndex } from './facet-index';
+import { rankHybrid } from './hybrid-ranker';
 import { VectorIndex } from './vector-index';
 
 /**
@@ -34,6 +22,9 @@ import { VectorIndex } from './vector-index';
  */
 const ORAMA_SCHEMA = { text: 'string' } as const;
 type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
+
+/** Orama's default BM25 parameters, as its `search` applies them. */
+const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 };
 
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
 const oramaComponents = () => ({
@@ -155,55 +146,78 @@ export class OramaGeneration {
     };
   }
 
-  /** Every match is scored on its facet evidence, the BM25 score of the text and its vector, then sorted. */
+  /**
+   * With free text or a query vector: the facet evidence and BM25 of every match, the vector similarity of
+   * only the few that can reach the page (`rankHybrid`).
+   */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
     const { db, facets, vectors } = this.parts[query.kind];
-    const { matches, pickedWeight } = facets.scoredMatches(query);
-    const textScores = text === undefined ? undefined : this.textScores(db, text);
-    const similarities =
-      query.queryVector === undefined
-        ? undefined
-        : vectors.similarities(
-            query.queryVector,
-            matches.map((match) => match.id),
-          );
-    const ranked = matches.map((match, at) => {
-      const signals: RankSignals = { facet: facetShare(match.weight, pickedWeight), fused: 0 };
-      if (textScores) signals.text = textScores.get(match.id) ?? 0;
-      const vector = similarities?.[at];
-      if (vector !== undefined) signals.vector = vectorSignal(vector);
-      signals.fused = fuseRankSignals(signals);
-      return { ...match, signals };
-    });
-    ranked.sort((a, b) => b.signals.fused - a.signals.fused || compareRecency(a, b));
+    const matches = facets.matches(query);
+    const queryVector = query.queryVector;
     const start = (query.page - 1) * query.pageSize;
-    const page = ranked.slice(start, start + query.pageSize);
+    const ranked = rankHybrid({
+      matches,
+      k: Math.min(start + query.pageSize, matches.total),
+      textBySlot: text === undefined ? undefined : this.textBySlot(db, facets, text),
+      vectors: queryVector && {
+        nearest: (n) =>
+          vectors
+            .nearest(queryVector, n, matches)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        similarities: (slots) =>
+          vectors.similarities(
+            queryVector,
+            slots.map((slot) => facets.idOf(slot)),
+          ),
+      },
+      compareSlots: facets.compareSlots,
+    });
+    const page = ranked.slice(start);
     if (text !== undefined) {
-      for (const item of page) {
-        const doc = getByID(db, item.id) as SearchDocument | undefined;
-        item.signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
+      for (const { slot, signals } of page) {
+        const doc = getByID(db, facets.idOf(slot)) as SearchDocument | undefined;
+        signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
       }
     }
     return {
-      ids: page.map((item) => item.id),
-      scores: page.map((item) => item.score),
-      total: ranked.length,
-      signals: page.map((item) => item.signals),
+      ids: page.map(({ slot }) => facets.idOf(slot)),
+      scores: page.map(({ slot }) => matches.score(slot)),
+      total: matches.total,
+      signals: page.map(({ signals }) => signals),
     };
   }
 
-  /** BM25 of the free text over every document of the kind that contains one of its words. */
-  private textScores(db: KindDatabase, text: string): Map<string, number> {
-    const result = settled(
-      search(db, { term: text, properties: ['text'], limit: Math.max(count(db), 1), threshold: 1 }),
+  /**
+   * BM25 of the free text for every document of the kind, by facet slot (0 where none of its words occurs).
+   * Orama's index component scores the documents; `search` would also fetch every hit's document.
+   */
+  private textBySlot(db: KindDatabase, facets: FacetIndex, text: string): Float64Array {
+    const scores = new Float64Array(facets.slotCapacity);
+    const hits = db.index.search(
+      db.data.index,
+      text,
+      db.tokenizer,
+      undefined,
+      ['text'],
+      false,
+      0,
+      {},
+      BM25_PARAMETERS,
+      count(db),
+      undefined,
+      1,
     );
-    return new Map(result.hits.map((hit) => [hit.id, hit.score]));
+    const { internalIdToId } = db.internalDocumentIDStore;
+    for (const [internalId, score] of hits) {
+      const slot = facets.slotOf(internalIdToId[internalId - 1]);
+      if (slot !== undefined) scores[slot] = score;
+    }
+    return scores;
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
     const { facets, vectors } = this.parts[kind];
-    const candidates = filter && facets.matchingIds(filter);
-    return vectors.nearest(vector, k, candidates);
+    return vectors.nearest(vector, k, filter && facets.matches(filter));
   }
 
   get(id: string): SearchDocument | null {
@@ -221,7 +235,7 @@ export class OramaGeneration {
     const { facets, vectors } = this.parts[kind];
     facets.upsertMany(docs);
     for (const doc of docs) {
-      vectors.set(doc.id, doc.vector);
+      vectors.set(doc.id, doc.vector, facets.slotOf(doc.id));
       this.kindById.set(doc.id, kind);
     }
   }
