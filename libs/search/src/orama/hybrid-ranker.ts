@@ -33,6 +33,8 @@ export interface RankedSlot {
  * outside them, so a margin lets that bound fall below the page's scores.
  */
 const VECTOR_MARGIN = 32;
+/** Contenders whose similarity is computed at once, between checks of the bar. */
+const CONTENDER_BATCH = 64;
 
 /**
  * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank
@@ -41,7 +43,8 @@ const VECTOR_MARGIN = 32;
  * The facet and text parts (`base`) are known for every match at the cost of a lookup. The vector part is
  * only computed for the `k` best by `base` and the `k + VECTOR_MARGIN` nearest matches (filtered kNN); the
  * last of those nearest bounds every other match's similarity, so a match whose `base` plus that bound
- * cannot reach the k-th fused score found so far is passed over, and the few that can are computed too.
+ * cannot reach the k-th fused score found so far is passed over. The others are computed highest ceiling
+ * first until the next ceiling falls below the k-th fused score (Fagin's threshold algorithm).
  */
 export const rankHybrid = ({
   matches,
@@ -95,14 +98,22 @@ export const rankHybrid = ({
   // part is at least the fused score of every match outside the neighbours.
   values.vector = bound;
   const bar = fused.full ? fused.worstKey : -Infinity;
-  const contenders: number[] = [];
+  const contenders: { slot: number; ceiling: number }[] = [];
   forEachBit(matches.bits, (slot) => {
     if (similarity.has(slot)) return;
     values.facet = facetShare(matches.weight(slot), pickedWeight);
     values.text = textBySlot?.[slot];
-    if (fuseRankSignals(values) >= bar) contenders.push(slot);
+    const ceiling = fuseRankSignals(values);
+    if (ceiling >= bar) contenders.push({ slot, ceiling });
   });
-  vectors.similarities(contenders).forEach((value, at) => similarity.set(contenders[at], value));
-  for (const slot of contenders) offer(slot);
+  // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
+  // contender left can reach the page.
+  contenders.sort((a, b) => b.ceiling - a.ceiling);
+  for (let from = 0; from < contenders.length; from += CONTENDER_BATCH) {
+    if (fused.full && contenders[from].ceiling < fused.worstKey) break;
+    const batch = contenders.slice(from, from + CONTENDER_BATCH).map(({ slot }) => slot);
+    vectors.similarities(batch).forEach((value, at) => similarity.set(batch[at], value));
+    for (const slot of batch) offer(slot);
+  }
   return fused.sorted().map((slot) => ({ slot, signals: ranked.get(slot) as RankSignals }));
 };
