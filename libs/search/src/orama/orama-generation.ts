@@ -13,6 +13,7 @@ import {
 import type { KnnHit, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { FacetIndex } from './facet-index';
+import { addTextScores } from './orama-text-scores';
 import { rankHybrid } from './hybrid-ranker';
 import { VectorIndex } from './vector-index';
 
@@ -23,9 +24,6 @@ import { VectorIndex } from './vector-index';
 const ORAMA_SCHEMA = { text: 'string' } as const;
 type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
 
-/** Orama's default BM25 parameters, as its `search` applies them. */
-const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 };
-
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
 const oramaComponents = () => ({
   tokenizer: { language: 'english', stemming: true, stopWords: [...SEARCH_STOP_WORDS] },
@@ -35,6 +33,8 @@ interface KindPart {
   db: KindDatabase;
   facets: FacetIndex;
   vectors: VectorIndex;
+  /** The facet slot of each Orama internal document id, so text scores reach the slots without the ids. */
+  slotByInternalId: number[];
 }
 
 /** One Orama save per kind; written and read by the same Orama version. */
@@ -64,6 +64,7 @@ export class OramaGeneration {
       db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
       facets: new FacetIndex(),
       vectors: new VectorIndex(),
+      slotByInternalId: [],
     });
     return new OramaGeneration({ project: part(), teammate: part() });
   }
@@ -107,9 +108,11 @@ export class OramaGeneration {
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors } = this.parts[kind];
+      const { db, facets, vectors, slotByInternalId } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
       for (const id of own) {
+        const internalId = db.internalDocumentIDStore.idToInternalId.get(id);
+        if (internalId !== undefined) slotByInternalId[internalId] = -1;
         settled(remove(db, id));
         vectors.delete(id);
         this.kindById.delete(id);
@@ -151,14 +154,15 @@ export class OramaGeneration {
    * only the few that can reach the page (`rankHybrid`).
    */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
-    const { db, facets, vectors } = this.parts[query.kind];
+    const part = this.parts[query.kind];
+    const { db, facets, vectors } = part;
     const matches = facets.matches(query);
     const queryVector = query.queryVector;
     const start = (query.page - 1) * query.pageSize;
     const ranked = rankHybrid({
       matches,
       k: Math.min(start + query.pageSize, matches.total),
-      textBySlot: text === undefined ? undefined : this.textBySlot(db, facets, text),
+      textBySlot: text === undefined ? undefined : this.textBySlot(part, text),
       vectors: queryVector && {
         nearest: (n) =>
           vectors
@@ -187,31 +191,14 @@ export class OramaGeneration {
     };
   }
 
-  /**
-   * BM25 of the free text for every document of the kind, by facet slot (0 where none of its words occurs).
-   * Orama's index component scores the documents; `search` would also fetch every hit's document.
-   */
-  private textBySlot(db: KindDatabase, facets: FacetIndex, text: string): Float64Array {
-    const scores = new Float64Array(facets.slotCapacity);
-    const hits = db.index.search(
-      db.data.index,
-      text,
-      db.tokenizer,
-      undefined,
-      ['text'],
-      false,
-      0,
-      {},
-      BM25_PARAMETERS,
-      count(db),
-      undefined,
-      1,
-    );
-    const { internalIdToId } = db.internalDocumentIDStore;
-    for (const [internalId, score] of hits) {
-      const slot = facets.slotOf(internalIdToId[internalId - 1]);
-      if (slot !== undefined) scores[slot] = score;
-    }
+  /** BM25 of the free text for every document of the kind, by facet slot (0 where none of its words occurs). */
+  private textBySlot(part: KindPart, text: string): Float64Array {
+    const scores = new Float64Array(part.facets.slotCapacity);
+    const { slotByInternalId } = part;
+    addTextScores(part.db, 'text', text, (internalId, score) => {
+      const slot = slotByInternalId[internalId] ?? -1;
+      if (slot >= 0) scores[slot] += score;
+    });
     return scores;
   }
 
@@ -232,10 +219,13 @@ export class OramaGeneration {
 
   /** Indexes documents Orama already holds; they are the index's own copies, so references are kept. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { facets, vectors } = this.parts[kind];
+    const { db, facets, vectors, slotByInternalId } = this.parts[kind];
     facets.upsertMany(docs);
     for (const doc of docs) {
-      vectors.set(doc.id, doc.vector, facets.slotOf(doc.id));
+      const slot = facets.slotOf(doc.id) ?? -1;
+      const internalId = db.internalDocumentIDStore.idToInternalId.get(doc.id);
+      if (internalId !== undefined) slotByInternalId[internalId] = slot;
+      vectors.set(doc.id, doc.vector, slot);
       this.kindById.set(doc.id, kind);
     }
   }
