@@ -409,13 +409,25 @@ export class FacetIndex {
         for (const { bits } of present) andInto(target, bits);
       }
     }
-    if (ranges.length === 0) return countBits(target);
-    let count = 0;
-    forEachBit(target, (slot) => {
-      if (this.inRanges(slot, ranges)) count++;
-      else clearBit(target, slot);
-    });
-    return count;
+    for (const range of ranges) this.keepInRange(target, range);
+    return countBits(target);
+  }
+
+  /** Clears the slots of `target` whose number is outside the range, one column read per set bit. */
+  private keepInRange(target: Bitset, { field, min, minInclusive, max }: NumberRange): void {
+    const column = this.columns[field];
+    for (let at = 0; at < target.length; at++) {
+      let word = target[at];
+      let kept = word;
+      while (word !== 0) {
+        const lowest = word & -word;
+        // A missing number is NaN, which fails every comparison: records without it never match.
+        const value = column[(at << 5) | (31 - Math.clz32(lowest))];
+        if (!(minInclusive ? value >= min : value > min) || !(value <= max)) kept ^= lowest;
+        word ^= lowest;
+      }
+      target[at] = kept;
+    }
   }
 
   private membersOf(groups: readonly TokenGroup[], ranges: readonly NumberRange[]): Members {
@@ -535,15 +547,6 @@ export class FacetIndex {
       if (slots.length === take) break;
     }
     return slots;
-  }
-
-  private inRanges(slot: number, ranges: readonly NumberRange[]): boolean {
-    for (const { field, min, minInclusive, max } of ranges) {
-      // A missing number is NaN, which fails every comparison: records without it never match.
-      const value = this.columns[field][slot];
-      if (!(minInclusive ? value >= min : value > min) || !(value <= max)) return false;
-    }
-    return true;
   }
 
   private add(doc: SearchDocument): void {
