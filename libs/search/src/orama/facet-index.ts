@@ -211,9 +211,12 @@ export class FacetIndex {
    * (and the last one where they end), the ids follow.
    */
   private slotLabels: (Int32Array | undefined)[] = [];
-  /** Per-query scratch: matches per label id, or with `tallyMisses` the documents outside the matches. */
+  /**
+   * Per-query scratch: matches per label id, or, for the option filters flagged in `tallyMisses`, the
+   * documents outside the matches.
+   */
   private tally = new Int32Array(0);
-  private tallyMisses = false;
+  private readonly tallyMisses = FACET_DIMENSIONS.map(() => false);
   /** How many label postings each option filter's labels hold in all, to price walking them. */
   private readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   private readonly freeSlots: number[] = [];
@@ -470,67 +473,63 @@ export class FacetIndex {
   }
 
   /**
-   * Fills `tally` with how many members carry each label of these option filters, the cheapest of three
-   * ways: AND each label's bitset with the members (a word per 32 documents per label), walk the members'
-   * own label ids (a few per member, but scattered in memory, so priced double), or walk those of the
-   * documents outside the members (then a label's count is its posting size less its tally). All
-   * documents need none: the posting sizes are the counts.
+   * Fills `tally` with how many members carry each label of these option filters, for each filter the
+   * cheaper of: AND each label's bitset with the members and count (a word per 32 documents per label), or
+   * walk the members' own label ids (a few per member, but scattered in memory, so priced double); the
+   * walk goes over the documents outside the members instead when they are fewer (then a label's count is
+   * its posting size less its tally). The filters that walk share one walk. All documents need none of
+   * this: the posting sizes are the counts.
    */
   private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
     if (members.type === 'all') return;
     if (this.tally.length < this.labelById.length) this.tally = new Int32Array(this.labelById.length * 2);
     else this.tally.fill(0);
     const tally = this.tally;
-    const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
-    const labels = dimensions.reduce(
-      (sum, dimension) => sum + (this.labelPostings.get(dimension)?.size ?? 0),
-      0,
-    );
-    const perDocument =
-      wanted.reduce((sum, dimension) => sum + this.occurrences[dimension], 0) / (this.size || 1);
-    const byBitsets = labels * this.words;
-    const byMembers = 2 * members.count * perDocument + this.words;
-    const byMisses = 2 * (this.size - members.count) * perDocument + this.words;
-    this.tallyMisses = false;
-    if (byBitsets <= byMembers && byBitsets <= byMisses) {
-      for (const dimension of dimensions) {
-        for (const posting of this.labelPostings.get(dimension) ?? []) {
-          tally[posting.label?.id ?? 0] = countAnd(posting.bits, members.bits);
-        }
+    const misses = members.count > this.size - members.count;
+    const walked = Math.min(members.count, this.size - members.count);
+    const walking: number[] = [];
+    for (const dimension of dimensions) {
+      const at = DIMENSION_INDEX[dimension];
+      const postings = this.labelPostings.get(dimension) ?? new Set<Posting>();
+      const byBitsets = postings.size * this.words;
+      const byWalk = (2 * walked * this.occurrences[at]) / (this.size || 1);
+      this.tallyMisses[at] = false;
+      if (byBitsets <= byWalk) {
+        for (const posting of postings) tally[posting.label?.id ?? 0] = countAnd(posting.bits, members.bits);
+      } else {
+        this.tallyMisses[at] = misses;
+        walking.push(at);
       }
-      return;
     }
-    // One filter reads its own slice of each document's ids; several read them all in one run (labels of
-    // filters not asked for are tallied too, and ignored).
-    const [from, to] = wanted.length === 1 ? [wanted[0], wanted[0] + 1] : [0, FACET_DIMENSIONS.length];
-    const add = (slot: number) => {
-      const ids = this.slotLabels[slot] as Int32Array;
-      for (let at = ids[from], end = ids[to]; at < end; at++) tally[ids[at]]++;
-    };
-    if (byMembers <= byMisses) {
-      forEachBit(members.bits, add);
-      return;
-    }
-    this.tallyMisses = true;
-    const { live, words } = this;
+    if (walking.length === 0) return;
+    const { live, words, slotLabels } = this;
     const bits = members.bits;
-    for (let at = 0; at < words; at++) {
-      let word = live[at] & ~bits[at];
-      while (word !== 0) {
-        const lowest = word & -word;
-        add((at << 5) | (31 - Math.clz32(lowest)));
-        word ^= lowest;
+    const one = walking.length === 1 ? walking[0] : -1;
+    for (let word = 0; word < words; word++) {
+      let left = misses ? live[word] & ~bits[word] : bits[word];
+      while (left !== 0) {
+        const lowest = left & -left;
+        const ids = slotLabels[(word << 5) | (31 - Math.clz32(lowest))] as Int32Array;
+        left ^= lowest;
+        if (one >= 0) {
+          for (let at = ids[one], end = ids[one + 1]; at < end; at++) tally[ids[at]]++;
+        } else {
+          for (const dimension of walking) {
+            for (let at = ids[dimension], end = ids[dimension + 1]; at < end; at++) tally[ids[at]]++;
+          }
+        }
       }
     }
   }
 
   /** Each label of the filter with its count among the members, as last tallied. */
   private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
     return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
       posting.label?.label ?? '',
       members.type === 'all'
         ? posting.size
-        : this.tallyMisses
+        : misses
           ? posting.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
