@@ -12,6 +12,7 @@ import {
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
+import { type Bitset, hasBit } from './bitset';
 import { FacetIndex } from './facet-index';
 import { addTextScores } from './orama-text-scores';
 import { rankHybrid } from './hybrid-ranker';
@@ -162,7 +163,7 @@ export class OramaGeneration {
     const ranked = rankHybrid({
       matches,
       k: Math.min(start + query.pageSize, matches.total),
-      textBySlot: text === undefined ? undefined : this.textBySlot(part, text),
+      textBySlot: text === undefined ? undefined : this.textBySlot(part, text, matches.bits),
       vectors: queryVector && {
         nearest: (n) =>
           vectors
@@ -191,14 +192,15 @@ export class OramaGeneration {
     };
   }
 
-  /** BM25 of the free text for every document of the kind, by facet slot (0 where none of its words occurs). */
-  private textBySlot(part: KindPart, text: string): Float64Array {
+  /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
+  private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
     const scores = new Float64Array(part.facets.slotCapacity);
     const { slotByInternalId } = part;
-    addTextScores(part.db, 'text', text, (internalId, score) => {
+    const slotOf = (internalId: number) => {
       const slot = slotByInternalId[internalId] ?? -1;
-      if (slot >= 0) scores[slot] += score;
-    });
+      return slot >= 0 && hasBit(matches, slot) ? slot : -1;
+    };
+    addTextScores(part.db, 'text', text, slotOf, scores);
     return scores;
   }
 

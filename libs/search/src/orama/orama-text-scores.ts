@@ -51,16 +51,18 @@ const bm25 = (tf: number, matching: number, documents: number, length: number, a
 };
 
 /**
- * BM25 of the free text for every document holding one of its words (or a word they begin), handed to
- * `add` by Orama internal document id, one part per word found: the parts Orama's `search` adds up into a
- * hit's score (the same tokenizer, formula and order), without its maps of matches per document, sorting
- * and fetching every hit. Adding them in the order given gives Orama's scores to the bit.
+ * Adds to `scores[slot]` the BM25 of the free text for every document holding one of its words (or a word
+ * they begin) that `slotOf` gives a slot (-1: not wanted), one part per word found: the parts Orama's
+ * `search` adds up into a hit's score (the same tokenizer, formula and order, so the same sums to the bit),
+ * without its maps of matches per document, sorting and fetching every hit, and without scoring documents
+ * nobody asked about.
  */
 export const addTextScores = (
   db: AnyOrama,
   property: string,
   text: string,
-  add: (internalId: number, score: number) => void,
+  slotOf: (internalId: number) => number,
+  scores: Float64Array,
 ): void => {
   // The default index component, which every database of this index is created with.
   const index = db.data.index as oramaIndex.Index;
@@ -76,8 +78,10 @@ export const addTextScores = (
     for (const word of Object.keys(found)) {
       const matching = typeof occurrences[word] === 'number' ? occurrences[word] : 0;
       for (const internalId of found[word]) {
+        const slot = slotOf(internalId);
+        if (slot < 0) continue;
         const tf = frequencies?.[internalId]?.[word] ?? 0;
-        add(internalId, bm25(tf, matching, documents, lengths[internalId] as number, averageLength));
+        scores[slot] += bm25(tf, matching, documents, lengths[internalId] as number, averageLength);
       }
     }
   }
