@@ -36,6 +36,7 @@ import {
   setBit,
   wordsFor,
 } from './bitset';
+import { SlotBlocks } from './slot-blocks';
 import { TopSlots } from './top-slots';
 
 /**
@@ -210,7 +211,7 @@ export class FacetIndex {
    * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
    * (and the last one where they end), the ids follow.
    */
-  private slotLabels: (Int32Array | undefined)[] = [];
+  private readonly slotLabels = new SlotBlocks();
   /**
    * Per-query scratch: matches per label id, or, for the option filters flagged in `tallyMisses`, the
    * documents outside the matches.
@@ -502,20 +503,25 @@ export class FacetIndex {
       }
     }
     if (walking.length === 0) return;
-    const { live, words, slotLabels } = this;
+    const { live, words } = this;
+    const { data, offsets } = this.slotLabels;
     const bits = members.bits;
     const one = walking.length === 1 ? walking[0] : -1;
     for (let word = 0; word < words; word++) {
       let left = misses ? live[word] & ~bits[word] : bits[word];
       while (left !== 0) {
         const lowest = left & -left;
-        const ids = slotLabels[(word << 5) | (31 - Math.clz32(lowest))] as Int32Array;
+        // The slot's run: where each filter's ids start (relative to the run), then the ids.
+        const base = offsets[(word << 5) | (31 - Math.clz32(lowest))];
         left ^= lowest;
         if (one >= 0) {
-          for (let at = ids[one], end = ids[one + 1]; at < end; at++) tally[ids[at]]++;
+          for (let at = base + data[base + one], end = base + data[base + one + 1]; at < end; at++) {
+            tally[data[at]]++;
+          }
         } else {
           for (const dimension of walking) {
-            for (let at = ids[dimension], end = ids[dimension + 1]; at < end; at++) tally[ids[at]]++;
+            const end = base + data[base + dimension + 1];
+            for (let at = base + data[base + dimension]; at < end; at++) tally[data[at]]++;
           }
         }
       }
@@ -576,7 +582,7 @@ export class FacetIndex {
       return posting;
     });
     this.postingsOf[slot] = postings;
-    this.slotLabels[slot] = groupedLabelIds(postings);
+    this.slotLabels.set(slot, groupedLabelIds(postings));
     this.countOccurrences(postings, 1);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
@@ -599,7 +605,7 @@ export class FacetIndex {
       }
     }
     clearBit(this.live, slot);
-    this.slotLabels[slot] = undefined;
+    this.slotLabels.remove(slot);
     this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
@@ -648,6 +654,7 @@ export class FacetIndex {
     const words = wordsFor(capacity);
     for (const posting of this.postings.values()) posting.bits = resized(posting.bits, words);
     this.live = resized(this.live, words);
+    this.slotLabels.grow(capacity);
     // Scratch space only matters within one query, so it starts afresh.
     this.matched = new Uint32Array(words);
     this.members = new Uint32Array(words);
