@@ -14,7 +14,8 @@ import type { KnnHit, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
 import { type Bitset, hasBit } from './bitset';
 import { FacetIndex } from './facet-index';
-import { addTextScores } from './orama-text-scores';
+import { textTokens } from './orama-text-scores';
+import { TokenScoreCache } from './token-score-cache';
 import { rankHybrid } from './hybrid-ranker';
 import { VectorIndex } from './vector-index';
 
@@ -36,6 +37,8 @@ interface KindPart {
   vectors: VectorIndex;
   /** The facet slot of each Orama internal document id, so text scores reach the slots without the ids. */
   slotByInternalId: number[];
+  /** BM25 parts of recent query tokens; cleared on every write of the kind. */
+  tokenScores: TokenScoreCache;
 }
 
 /** One Orama save per kind; written and read by the same Orama version. */
@@ -61,12 +64,16 @@ export class OramaGeneration {
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
   static create(): OramaGeneration {
-    const part = (): KindPart => ({
-      db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
-      facets: new FacetIndex(),
-      vectors: new VectorIndex(),
-      slotByInternalId: [],
-    });
+    const part = (): KindPart => {
+      const db = create({ schema: ORAMA_SCHEMA, components: oramaComponents() });
+      return {
+        db,
+        facets: new FacetIndex(),
+        vectors: new VectorIndex(),
+        slotByInternalId: [],
+        tokenScores: new TokenScoreCache(db, 'text'),
+      };
+    };
     return new OramaGeneration({ project: part(), teammate: part() });
   }
 
@@ -109,8 +116,9 @@ export class OramaGeneration {
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors, slotByInternalId } = this.parts[kind];
+      const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
+      if (own.length > 0) tokenScores.clear();
       for (const id of own) {
         const internalId = db.internalDocumentIDStore.idToInternalId.get(id);
         if (internalId !== undefined) slotByInternalId[internalId] = -1;
@@ -196,11 +204,13 @@ export class OramaGeneration {
   private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
     const scores = new Float64Array(part.facets.slotCapacity);
     const { slotByInternalId } = part;
-    const slotOf = (internalId: number) => {
-      const slot = slotByInternalId[internalId] ?? -1;
-      return slot >= 0 && hasBit(matches, slot) ? slot : -1;
-    };
-    addTextScores(part.db, 'text', text, slotOf, scores);
+    for (const token of textTokens(part.db, text)) {
+      const { internalIds, parts } = part.tokenScores.get(token);
+      for (let at = 0; at < internalIds.length; at++) {
+        const slot = slotByInternalId[internalIds[at]] ?? -1;
+        if (slot >= 0 && hasBit(matches, slot)) scores[slot] += parts[at];
+      }
+    }
     return scores;
   }
 
@@ -221,7 +231,8 @@ export class OramaGeneration {
 
   /** Indexes documents Orama already holds; they are the index's own copies, so references are kept. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { db, facets, vectors, slotByInternalId } = this.parts[kind];
+    const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
+    if (docs.length > 0) tokenScores.clear();
     facets.upsertMany(docs);
     for (const doc of docs) {
       const slot = facets.slotOf(doc.id) ?? -1;

@@ -50,39 +50,44 @@ const bm25 = (tf: number, matching: number, documents: number, length: number, a
   return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * length) / averageLength));
 };
 
+/** The query tokens of a free text, as Orama's `search` makes them (stemmed, stop words left out). */
+export const textTokens = (db: AnyOrama, text: string): string[] =>
+  db.tokenizer.tokenize(text, undefined) as string[];
+
 /**
- * Adds to `scores[slot]` the BM25 of the free text for every document holding one of its words (or a word
- * they begin) that `slotOf` gives a slot (-1: not wanted), one part per word found: the parts Orama's
- * `search` adds up into a hit's score (the same tokenizer, formula and order, so the same sums to the bit),
- * without its maps of matches per document, sorting and fetching every hit, and without scoring documents
- * nobody asked about.
+ * The BM25 parts of one query token: one per document holding a word the token finds (itself or a word it
+ * begins), by Orama internal document id, in the order Orama's `search` adds them up into a hit's score.
+ * Adding each token's parts in order gives Orama's scores to the bit (the same tokenizer, formula and
+ * order), without its maps of matches per document, sorting and fetching every hit.
  */
-export const addTextScores = (
-  db: AnyOrama,
-  property: string,
-  text: string,
-  slotOf: (internalId: number) => number,
-  scores: Float64Array,
-): void => {
+export interface TokenScores {
+  internalIds: Int32Array;
+  parts: Float64Array;
+}
+
+export const tokenScores = (db: AnyOrama, property: string, token: string): TokenScores => {
   // The default index component, which every database of this index is created with.
   const index = db.data.index as oramaIndex.Index;
   const tree = index.indexes[property];
-  if (!tree || tree.type !== 'Radix') return;
+  if (!tree || tree.type !== 'Radix') return { internalIds: new Int32Array(0), parts: new Float64Array(0) };
   const documents = count(db);
   const averageLength = index.avgFieldLength[property];
   const lengths = index.fieldLengths[property];
   const occurrences = index.tokenOccurrences[property];
   const frequencies = index.frequencies[property];
-  for (const token of db.tokenizer.tokenize(text, undefined) as string[]) {
-    const found = findWords(tree.node as RadixNode, token);
-    for (const word of Object.keys(found)) {
-      const matching = typeof occurrences[word] === 'number' ? occurrences[word] : 0;
-      for (const internalId of found[word]) {
-        const slot = slotOf(internalId);
-        if (slot < 0) continue;
-        const tf = frequencies?.[internalId]?.[word] ?? 0;
-        scores[slot] += bm25(tf, matching, documents, lengths[internalId] as number, averageLength);
-      }
+  const found = findWords(tree.node as RadixNode, token);
+  const words = Object.keys(found);
+  const size = words.reduce((sum, word) => sum + found[word].length, 0);
+  const internalIds = new Int32Array(size);
+  const parts = new Float64Array(size);
+  let at = 0;
+  for (const word of words) {
+    const matching = typeof occurrences[word] === 'number' ? occurrences[word] : 0;
+    for (const internalId of found[word]) {
+      const tf = frequencies?.[internalId]?.[word] ?? 0;
+      internalIds[at] = internalId;
+      parts[at++] = bm25(tf, matching, documents, lengths[internalId] as number, averageLength);
     }
   }
+  return { internalIds, parts };
 };
