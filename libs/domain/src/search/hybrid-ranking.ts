@@ -106,7 +106,23 @@ export const freshnessParts = (
 ): { active: boolean; open: boolean } => {
   const active = doc.lastActiveAt === undefined ? NaN : Date.parse(doc.lastActiveAt);
   const openUntil = doc.openUntil === undefined ? NaN : Date.parse(doc.openUntil);
-  return { active: active >= rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS, open: openUntil > rankedAtMs };
+  return freshnessPartsOfTimes(active, openUntil, rankedAtMs);
+};
+
+/** `freshnessParts` from times in milliseconds (NaN where missing, which fails every comparison). */
+const freshnessPartsOfTimes = (
+  activeMs: number,
+  openUntilMs: number,
+  rankedAtMs: number,
+): { active: boolean; open: boolean } => ({
+  active: activeMs >= rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS,
+  open: openUntilMs > rankedAtMs,
+});
+
+/** `freshnessSignal` from times in milliseconds, as an index keeps them in number columns. */
+export const freshnessSignalOfTimes = (activeMs: number, openUntilMs: number, rankedAtMs: number): number => {
+  const { active, open } = freshnessPartsOfTimes(activeMs, openUntilMs, rankedAtMs);
+  return (active ? 0.5 : 0) + (open ? 0.5 : 0);
 };
 
 /** The freshness signal: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */

@@ -22,9 +22,23 @@ import {
   type SearchDocument,
   type SearchFilter,
   TAG_FACETS,
-  withoutDimension,
 } from '@skillers/domain';
 import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
+import {
+  andInto,
+  type Bitset,
+  clearBit,
+  countAnd,
+  countBits,
+  forEachBit,
+  hasBit,
+  orInto,
+  resized,
+  setBit,
+  wordsFor,
+} from './bitset';
+import { SlotBlocks } from './slot-blocks';
+import { TopSlots } from './top-slots';
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.
@@ -84,9 +98,14 @@ const groupTokens = (group: OptionGroup): string[] => {
   }
 };
 
+const groupDimension = (group: OptionGroup): FacetDimension =>
+  group.type === 'tag' ? group.facet : group.type === 'tool' ? 'tools' : 'workingType';
+
 interface Posting {
   readonly token: string;
-  readonly slots: Set<number>;
+  /** The slots holding the token. */
+  bits: Bitset;
+  size: number;
   /** Set on the postings of facet labels, with the label's number in the facet tallies. */
   readonly label?: DocumentToken['label'] & { id: number };
 }
@@ -111,18 +130,30 @@ const groupedLabelIds = (postings: readonly Posting[]): Int32Array => {
   return grouped;
 };
 
-/** Option groups as posting lists: at least `needed` present; `scoring` ones add to the score and weight. */
+/**
+ * One active option filter (or its must-haves) as posting lists: at least `needed` present; `scoring` ones
+ * add to the score and weight.
+ */
 interface TokenGroup {
-  lists: (Set<number> | undefined)[];
+  dimension: FacetDimension;
+  postings: (Posting | undefined)[];
+  weights: number[];
   needed: number;
   scoring: boolean;
 }
 
-/** Which documents a facet is counted over: the candidates, those in number ranges, or all. */
-type Members =
-  | { type: 'candidates'; count: number; stamp: number }
-  | { type: 'ranges'; ranges: NumberRange[] }
-  | { type: 'all' };
+/** A filter turned into posting lists and number ranges. */
+interface QueryPlan {
+  groups: TokenGroup[];
+  ranges: NumberRange[];
+  /** The weight of every picked option: the most a record can carry. */
+  pickedWeight: number;
+  /** Every match carries the same options: all_match, or one option per filter. */
+  uniform: boolean;
+}
+
+/** The documents a facet is counted over: all of them, or the set bits of `bits`. */
+type Members = { type: 'all' } | { type: 'bits'; bits: Bitset; count: number };
 
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
@@ -137,24 +168,28 @@ export interface RankedPage {
   total: number;
 }
 
-/** One matching document, for rankings that also weigh text and vectors. */
-export interface ScoredMatch {
-  id: string;
+/**
+ * The matches of one query, for rankings that also weigh text and vectors: the set bits of `bits`, valid
+ * until the index answers another query.
+ */
+export interface MatchSet {
+  bits: Bitset;
+  total: number;
+  pickedWeight: number;
+  /** The weight of the picked options a matching slot carries. */
+  weight(slot: number): number;
   /** Picked options present plus satisfied number filters. */
-  score: number;
-  weight: number;
-  time: number;
+  score(slot: number): number;
 }
 
 /**
- * The filter side of the embedded index: posting lists per picked-option token, number columns, and
- * every document kept in the final tie-break order (newest first, then greater id).
+ * The filter side of the embedded index: a bitset per picked-option token (one bit per document slot),
+ * number columns, and every document kept in the final tie-break order (newest first, then greater id).
  *
- * A query intersects the posting lists of its filters, smallest first, adding up per document the
- * weights of the matched options (rarer options weigh more: `optionWeight`, from the posting list sizes);
- * only the page asked for is then put in order. Within one weight that order comes either from walking
- * the kept order until the page is full (cheap when the weight is common) or from sorting just the
- * documents with that weight (cheap when it is rare).
+ * A query ANDs, across filters, the OR (min_1_match) or AND (all_match, must-haves) of each filter's
+ * posting bitsets, then drops the documents outside the number ranges. Only the matches are then weighed
+ * (rarer options weigh more: `optionWeight`, from the posting sizes), and only the page asked for is put
+ * in order, by a bounded heap or, when every match weighs the same, by walking the kept order.
  */
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
@@ -171,10 +206,13 @@ export class FacetIndex {
    * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
    * (and the last one where they end), the ids follow.
    */
-  private slotLabels: (Int32Array | undefined)[] = [];
-  /** Per-query scratch: matches per label id, or with `tallyMisses` the documents outside the matches. */
+  private readonly slotLabels = new SlotBlocks();
+  /**
+   * Per-query scratch: matches per label id, or, for the option filters flagged in `tallyMisses`, the
+   * documents outside the matches.
+   */
   private tally = new Int32Array(0);
-  private tallyMisses = false;
+  private readonly tallyMisses = FACET_DIMENSIONS.map(() => false);
   /** How many label postings each option filter's labels hold in all, to price walking them. */
   private readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   private readonly freeSlots: number[] = [];
@@ -182,20 +220,19 @@ export class FacetIndex {
   /** Each document's posting lists, held by reference so that removal needs no token strings. */
   private postingsOf: (readonly Posting[] | undefined)[] = [];
   private capacity = 0;
+  private words = 0;
+  /** The slots holding a document. */
+  private live: Bitset = new Uint32Array(0);
   private times = new Float64Array(0);
   private columns = this.allocateColumns(0);
   /** Slots in tie-break order; rebuilt lazily after large batches. */
   private order: number[] = [];
   private orderValid = true;
-  // Per-query scratch space, reused so that a query allocates next to nothing: the first `count`
-  // entries of `candidates` are the matches, and `marks[slot] === stamp` marks them.
-  private candidates = new Int32Array(0);
-  private marks = new Uint32Array(0);
-  private stamp = 0;
-  private scores = new Int32Array(0);
-  private weights = new Int32Array(0);
-  private groupHits = new Int32Array(0);
-  private groupWeights = new Int32Array(0);
+  // Per-query scratch bitsets: the matches, the members a facet is counted over, one filter's OR.
+  private matched: Bitset = new Uint32Array(0);
+  private members: Bitset = new Uint32Array(0);
+  private either: Bitset = new Uint32Array(0);
+  private readonly top = new TopSlots((a, b) => this.compareSlots(a, b));
 
   get size(): number {
     return this.slotById.size;
@@ -214,107 +251,94 @@ export class FacetIndex {
     for (const id of ids) this.delete(id);
   }
 
+  /** Slots run from 0 to below this. */
+  get slotCapacity(): number {
+    return this.capacity;
+  }
+
+  slotOf(id: string): number | undefined {
+    return this.slotById.get(id);
+  }
+
+  idOf(slot: number): string {
+    return this.ids[slot];
+  }
+
+  /** The final tie-break between two slots: negative when `a` is newer (or as new with the greater id). */
+  readonly compareSlots = (a: number, b: number): number =>
+    this.times[b] - this.times[a] || compareIdsDescending(this.ids[a], this.ids[b]);
+
   /**
    * One page of the documents matching the filter, ranked as `referenceSearch` ranks them when there is no
    * free text and no query vector: by the weight of the picked options they carry.
    */
   search(filter: SearchFilter, page: number, pageSize: number): RankedPage {
     this.ensureOrder();
-    const ranges = activeNumberRanges(filter);
+    const plan = this.plan(filter);
     const start = (page - 1) * pageSize;
-    const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: 0, total: 0 };
-    const take = (slots: Iterable<number>, matched: boolean) => {
-      for (const slot of slots) {
-        result.ids.push(this.ids[slot]);
-        result.scores.push((matched ? this.scores[slot] : 0) + ranges.length);
-        result.weights.push(matched ? this.weights[slot] : 0);
-      }
-    };
-    const matched = this.match(filter, ranges);
-    if (matched === undefined) {
-      // No option filter: every document in the number ranges matches, with the same score.
-      result.total = this.size;
-      if (ranges.length > 0) for (const slot of this.order) if (!this.inRanges(slot, ranges)) result.total--;
-      take(
-        this.walkOrder(start, pageSize, (slot) => this.inRanges(slot, ranges)),
-        false,
-      );
-      return result;
+    const total = this.matchInto(this.matched, plan.groups, plan.ranges);
+    const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: plan.pickedWeight, total };
+    if (total <= start || pageSize <= 0) return result;
+    const bits = this.matched;
+    let slots: number[];
+    // Walking the kept order meets a match every size/total steps; the heap weighs every match.
+    if (plan.uniform && ((start + pageSize) * this.size) / total <= 2 * total) {
+      slots = this.walkOrder(start, pageSize, (slot) => hasBit(bits, slot));
+    } else {
+      this.top.reset(start + pageSize);
+      forEachBit(bits, (slot) => {
+        const weight = this.weightOf(plan, slot);
+        if (!this.top.full || weight >= this.top.worstKey) this.top.offer(weight, slot);
+      });
+      slots = this.top.sorted().slice(start);
     }
-    const { count, pickedWeight } = matched;
-    result.total = count;
-    result.pickedWeight = pickedWeight;
-    const perWeight = new Map<number, number>();
-    for (let index = 0; index < count; index++) {
-      const weight = this.weights[this.candidates[index]];
-      perWeight.set(weight, (perWeight.get(weight) ?? 0) + 1);
-    }
-    let before = 0;
-    for (const [weight, size] of [...perWeight].sort((a, b) => b[0] - a[0])) {
-      const from = Math.max(start - before, 0);
-      const to = Math.min(start + pageSize - before, size);
-      if (from < to) take(this.slotsWithWeight(weight, size, count, from, to - from), true);
-      before += size;
-      if (before >= start + pageSize) break;
+    for (const slot of slots) {
+      result.ids.push(this.ids[slot]);
+      result.scores.push(this.scoreOf(plan, slot));
+      result.weights.push(this.weightOf(plan, slot));
     }
     return result;
   }
 
-  /** Every document matching the filter with its score, weight and time, in no particular order. */
-  scoredMatches(filter: SearchFilter): { matches: ScoredMatch[]; pickedWeight: number } {
-    const ranges = activeNumberRanges(filter);
-    const matched = this.match(filter, ranges);
-    const matches: ScoredMatch[] = [];
-    const add = (slot: number, score: number, weight: number) =>
-      matches.push({ id: this.ids[slot], score: score + ranges.length, weight, time: this.times[slot] });
-    if (matched === undefined) {
-      for (const slot of this.slotById.values()) if (this.inRanges(slot, ranges)) add(slot, 0, 0);
-      return { matches, pickedWeight: 0 };
-    }
-    for (let index = 0; index < matched.count; index++) {
-      const slot = this.candidates[index];
-      add(slot, this.scores[slot], this.weights[slot]);
-    }
-    return { matches, pickedWeight: matched.pickedWeight };
-  }
-
-  /** Every document matching the filter, in no particular order. */
-  matchingIds(filter: SearchFilter): string[] {
-    const ranges = activeNumberRanges(filter);
-    const matched = this.match(filter, ranges);
-    if (matched === undefined) {
-      return [...this.slotById].filter(([, slot]) => this.inRanges(slot, ranges)).map(([id]) => id);
-    }
-    return Array.from(this.candidates.subarray(0, matched.count), (slot) => this.ids[slot]);
+  /** The documents matching the filter; valid until the next query. */
+  matches(filter: SearchFilter): MatchSet {
+    const plan = this.plan(filter);
+    const total = this.matchInto(this.matched, plan.groups, plan.ranges);
+    return {
+      bits: this.matched,
+      total,
+      pickedWeight: plan.pickedWeight,
+      weight: (slot) => this.weightOf(plan, slot),
+      score: (slot) => this.scoreOf(plan, slot),
+    };
   }
 
   /** How many documents match the filter. */
   count(filter: SearchFilter): number {
-    const members = this.members(filter);
-    switch (members.type) {
-      case 'candidates':
-        return members.count;
-      case 'all':
-        return this.size;
-      case 'ranges':
-        return this.countWhere((slot) => this.inRanges(slot, members.ranges));
-    }
+    const plan = this.plan(filter);
+    if (plan.groups.length === 0 && plan.ranges.length === 0) return this.size;
+    return this.matchInto(this.members, plan.groups, plan.ranges);
   }
 
   /**
    * The disjunctive facets of every option filter (`referenceFacets`). The filters the query leaves
-   * empty share one set of matches; each active one is matched again without its own picks. Labels are
-   * counted by walking their posting lists or the matches' own postings, whichever is shorter.
+   * empty share one set of matches; each active one is counted over the matches of the other filters
+   * (the AND of their bitsets). Labels are counted by ANDing their bitsets with the members or by walking
+   * the members' own label ids, whichever costs less.
    */
   facets(filter: SearchFilter): FacetCounts {
+    const plan = this.plan(filter);
     const facets: FacetCounts = {};
     const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
     const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
-    const shared = this.members(filter);
+    const shared = this.membersOf(plan.groups, plan.ranges);
     this.countLabels(shared, idle);
     for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
     for (const dimension of active) {
-      const members = this.members(withoutDimension(filter, dimension));
+      const members = this.membersOf(
+        plan.groups.filter((group) => group.dimension !== dimension),
+        plan.ranges,
+      );
       this.countLabels(members, [dimension]);
       facets[dimension] = this.facet(filter, dimension, members);
     }
@@ -332,250 +356,184 @@ export class FacetIndex {
     );
   }
 
-  /** Matches the filter; the candidates stay valid until the next match. */
-  private members(filter: SearchFilter): Members {
-    const ranges = activeNumberRanges(filter);
-    const matched = this.match(filter, ranges);
-    if (matched !== undefined) return { type: 'candidates', count: matched.count, stamp: this.stamp };
-    return ranges.length > 0 ? { type: 'ranges', ranges } : { type: 'all' };
+  private plan(filter: SearchFilter): QueryPlan {
+    const allMatch = filter.restriction === 'all_match';
+    const posting = (token: string) => this.postings.get(token);
+    const scoring = activeOptionGroups(filter).map((group): TokenGroup => {
+      const postings = groupTokens(group).map(posting);
+      return {
+        dimension: groupDimension(group),
+        postings,
+        weights: postings.map((list) => optionWeight(this.size, list?.size ?? 0)),
+        needed: allMatch ? postings.length : 1,
+        scoring: true,
+      };
+    });
+    // Must-have groups only narrow: their options weigh nothing (each is also a pick, weighed there).
+    const required = activeMustHaveGroups(filter).map((group): TokenGroup => {
+      const postings = groupTokens(group).map(posting);
+      return {
+        dimension: groupDimension(group),
+        postings,
+        weights: postings.map(() => 0),
+        needed: postings.length,
+        scoring: false,
+      };
+    });
+    return {
+      groups: [...scoring, ...required],
+      ranges: activeNumberRanges(filter),
+      pickedWeight: scoring.reduce((sum, group) => group.weights.reduce((a, b) => a + b, sum), 0),
+      uniform: scoring.every((group) => group.needed === group.postings.length),
+    };
   }
 
-  private isMember(members: Members, slot: number): boolean {
-    switch (members.type) {
-      case 'candidates':
-        return this.marks[slot] === members.stamp;
-      case 'ranges':
-        return this.inRanges(slot, members.ranges);
-      case 'all':
-        return true;
+  /**
+   * Fills `target` with the documents that pass every group and number range and returns how many
+   * there are.
+   */
+  private matchInto(target: Bitset, groups: readonly TokenGroup[], ranges: readonly NumberRange[]): number {
+    target.set(this.live);
+    for (const { postings, needed } of groups) {
+      const present = postings.filter((posting) => posting !== undefined);
+      if (present.length < needed || present.length === 0) {
+        target.fill(0);
+        return 0;
+      }
+      if (needed === 1 && present.length > 1) {
+        this.either.set(present[0].bits);
+        for (let at = 1; at < present.length; at++) orInto(this.either, present[at].bits);
+        andInto(target, this.either);
+      } else {
+        for (const { bits } of present) andInto(target, bits);
+      }
     }
+    for (const range of ranges) this.keepInRange(target, range);
+    return countBits(target);
+  }
+
+  /** Clears the slots of `target` whose number is outside the range, one column read per set bit. */
+  private keepInRange(target: Bitset, { field, min, minInclusive, max }: NumberRange): void {
+    const column = this.columns[field];
+    for (let at = 0; at < target.length; at++) {
+      let word = target[at];
+      let kept = word;
+      while (word !== 0) {
+        const lowest = word & -word;
+        // A missing number is NaN, which fails every comparison: records without it never match.
+        const value = column[(at << 5) | (31 - Math.clz32(lowest))];
+        if (!(minInclusive ? value >= min : value > min) || !(value <= max)) kept ^= lowest;
+        word ^= lowest;
+      }
+      target[at] = kept;
+    }
+  }
+
+  private membersOf(groups: readonly TokenGroup[], ranges: readonly NumberRange[]): Members {
+    if (groups.length === 0 && ranges.length === 0) return { type: 'all' };
+    const count = this.matchInto(this.members, groups, ranges);
+    return { type: 'bits', bits: this.members, count };
+  }
+
+  /** The weight of the picked options the slot carries. */
+  private weightOf(plan: QueryPlan, slot: number): number {
+    let weight = 0;
+    for (const { postings, weights, scoring } of plan.groups) {
+      if (!scoring) continue;
+      for (let at = 0; at < postings.length; at++) {
+        const posting = postings[at];
+        if (posting && hasBit(posting.bits, slot)) weight += weights[at];
+      }
+    }
+    return weight;
+  }
+
+  /** Picked options present plus the number ranges (every match is in all of them). */
+  private scoreOf(plan: QueryPlan, slot: number): number {
+    let score = plan.ranges.length;
+    for (const { postings, scoring } of plan.groups) {
+      if (!scoring) continue;
+      for (const posting of postings) if (posting && hasBit(posting.bits, slot)) score++;
+    }
+    return score;
   }
 
   private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
     const picked = pickedLabels(filter, dimension);
     const pickedCounts = picked.map((label) => {
       const posting = this.postings.get(labelToken(filter, dimension, label));
-      return posting ? this.membersIn(posting, members) : 0;
+      if (!posting) return 0;
+      return members.type === 'all' ? posting.size : countAnd(posting.bits, members.bits);
     });
     return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
   }
 
-  private membersIn(posting: Posting, members: Members): number {
-    if (members.type === 'all') return posting.slots.size;
-    let count = 0;
-    if (members.type === 'candidates' && members.count < posting.slots.size) {
-      for (let at = 0; at < members.count; at++) if (posting.slots.has(this.candidates[at])) count++;
-      return count;
-    }
-    for (const slot of posting.slots) if (this.isMember(members, slot)) count++;
-    return count;
-  }
-
   /**
-   * Fills `tally` with how many members carry each label of these option filters, walking whichever is
-   * shorter: the members' own label ids (a few per member, but scattered in memory, so priced double), or
-   * the filters' posting lists, checking each document's mark. All documents need neither: the posting
-   * sizes are the counts.
+   * Fills `tally` with how many members carry each label of these option filters, for each filter the
+   * cheaper of: AND each label's bitset with the members and count (a word per 32 documents per label), or
+   * walk the members' own label ids (a few per member, but scattered in memory, so priced double); the
+   * walk goes over the documents outside the members instead when they are fewer (then a label's count is
+   * its posting size less its tally). The filters that walk share one walk. All documents need none of
+   * this: the posting sizes are the counts.
    */
   private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
     if (members.type === 'all') return;
     if (this.tally.length < this.labelById.length) this.tally = new Int32Array(this.labelById.length * 2);
     else this.tally.fill(0);
     const tally = this.tally;
-    const wanted = dimensions.map((dimension) => DIMENSION_INDEX[dimension]);
-    const postingWalk = wanted.reduce((sum, dimension) => sum + this.occurrences[dimension], 0);
-    if (members.type === 'candidates' && postingWalk < 2 * members.count) {
-      this.tallyMisses = false;
-      for (const dimension of dimensions) {
-        for (const posting of this.labelPostings.get(dimension) ?? []) {
-          let count = 0;
-          for (const slot of posting.slots) if (this.marks[slot] === members.stamp) count++;
-          tally[posting.label?.id ?? 0] = count;
+    const misses = members.count > this.size - members.count;
+    const walked = Math.min(members.count, this.size - members.count);
+    const walking: number[] = [];
+    for (const dimension of dimensions) {
+      const at = DIMENSION_INDEX[dimension];
+      const postings = this.labelPostings.get(dimension) ?? new Set<Posting>();
+      const byBitsets = postings.size * this.words;
+      const byWalk = (2 * walked * this.occurrences[at]) / (this.size || 1);
+      this.tallyMisses[at] = false;
+      if (byBitsets <= byWalk) {
+        for (const posting of postings) tally[posting.label?.id ?? 0] = countAnd(posting.bits, members.bits);
+      } else {
+        this.tallyMisses[at] = misses;
+        walking.push(at);
+      }
+    }
+    if (walking.length === 0) return;
+    const { live, words } = this;
+    const { data, offsets } = this.slotLabels;
+    const bits = members.bits;
+    const one = walking.length === 1 ? walking[0] : -1;
+    for (let word = 0; word < words; word++) {
+      let left = misses ? live[word] & ~bits[word] : bits[word];
+      while (left !== 0) {
+        const lowest = left & -left;
+        // The slot's run: where each filter's ids start (relative to the run), then the ids.
+        const base = offsets[(word << 5) | (31 - Math.clz32(lowest))];
+        left ^= lowest;
+        if (one >= 0) {
+          for (let at = base + data[base + one], end = base + data[base + one + 1]; at < end; at++) {
+            tally[data[at]]++;
+          }
+        } else {
+          for (const dimension of walking) {
+            const end = base + data[base + dimension + 1];
+            for (let at = base + data[base + dimension]; at < end; at++) tally[data[at]]++;
+          }
         }
       }
-      return;
     }
-    // One filter reads its own slice of each document's ids; several read them all in one run (labels of
-    // filters not asked for are tallied too, and ignored).
-    const [from, to] = wanted.length === 1 ? [wanted[0], wanted[0] + 1] : [0, FACET_DIMENSIONS.length];
-    const add = (slot: number) => {
-      const ids = this.slotLabels[slot];
-      if (!ids) return;
-      for (let at = ids[from], end = ids[to]; at < end; at++) tally[ids[at]]++;
-    };
-    // Whichever side is smaller is tallied: the matches, or the documents outside them (then a label's
-    // count is its posting size less its tally).
-    const matches =
-      members.type === 'candidates' ? members.count : this.countWhere((slot) => this.isMember(members, slot));
-    this.tallyMisses = matches > this.size / 2;
-    if (this.tallyMisses) {
-      for (let slot = 0; slot < this.ids.length; slot++) {
-        if (this.slotLabels[slot] && !this.isMember(members, slot)) add(slot);
-      }
-    } else if (members.type === 'candidates') {
-      for (let at = 0; at < members.count; at++) add(this.candidates[at]);
-    } else {
-      for (let slot = 0; slot < this.ids.length; slot++) {
-        if (this.slotLabels[slot] && this.isMember(members, slot)) add(slot);
-      }
-    }
-  }
-
-  /** How many live documents pass `keep`. */
-  private countWhere(keep: (slot: number) => boolean): number {
-    let count = 0;
-    for (let slot = 0; slot < this.ids.length; slot++) if (this.slotLabels[slot] && keep(slot)) count++;
-    return count;
   }
 
   /** Each label of the filter with its count among the members, as last tallied. */
   private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
     return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
       posting.label?.label ?? '',
       members.type === 'all'
-        ? posting.slots.size
-        : this.tallyMisses
-          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
+        ? posting.size
+        : misses
+          ? posting.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
-  }
-
-  /**
-   * Fills `candidates` with the documents that pass the option filters and the number ranges and
-   * returns how many there are, with the weight of all picked options; undefined when the filter has no
-   * option filter at all.
-   */
-  private match(
-    filter: SearchFilter,
-    ranges: readonly NumberRange[],
-  ): { count: number; pickedWeight: number } | undefined {
-    const allMatch = filter.restriction === 'all_match';
-    const groups: TokenGroup[] = [
-      ...activeOptionGroups(filter)
-        .map(groupTokens)
-        .map((tokens) => ({
-          lists: tokens.map((token) => this.postings.get(token)?.slots),
-          needed: allMatch ? tokens.length : 1,
-          scoring: true,
-        })),
-      ...activeMustHaveGroups(filter)
-        .map(groupTokens)
-        .map((tokens) => ({
-          lists: tokens.map((token) => this.postings.get(token)?.slots),
-          needed: tokens.length,
-          scoring: false,
-        })),
-    ];
-    if (groups.length === 0) return undefined;
-    const stamp = this.nextStamp();
-    // Must-have groups only narrow: their options weigh nothing (each is also a pick, weighed there).
-    const weights = groups.map(({ lists, scoring }) =>
-      lists.map((list) => (scoring ? optionWeight(this.size, list?.size ?? 0) : 0)),
-    );
-    const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
-    let count = this.intersect(groups, weights, stamp);
-    if (ranges.length > 0) {
-      let kept = 0;
-      for (let index = 0; index < count; index++) {
-        const slot = this.candidates[index];
-        if (this.inRanges(slot, ranges)) this.candidates[kept++] = slot;
-        else this.marks[slot] = 0;
-      }
-      count = kept;
-    }
-    return { count, pickedWeight };
-  }
-
-  /**
-   * Candidates that satisfy every option group, with their matched-option count in `scores` and the sum
-   * of the matched options' weights in `weights`. Groups go from the cheapest; each later group either
-   * walks its posting lists or probes them per candidate, whichever is shorter.
-   */
-  private intersect(groups: readonly TokenGroup[], groupWeights: number[][], stamp: number): number {
-    const withPostings = groups
-      .map((group, at) => ({
-        ...group,
-        weights: groupWeights[at],
-        cost: group.lists.reduce((sum, list) => sum + (list?.size ?? 0), 0),
-      }))
-      .sort((a, b) => a.cost - b.cost);
-    let count = 0;
-    for (const [index, { lists, weights, needed, scoring }] of withPostings.entries()) {
-      if (lists.filter((list) => list !== undefined).length < needed) return 0;
-      if (index === 0) {
-        for (const [at, list] of lists.entries()) {
-          const weight = weights[at];
-          for (const slot of list ?? []) {
-            if (this.marks[slot] !== stamp) {
-              this.marks[slot] = stamp;
-              this.groupHits[slot] = 0;
-              this.groupWeights[slot] = 0;
-              this.scores[slot] = 0;
-              this.weights[slot] = 0;
-              this.candidates[count++] = slot;
-            }
-            this.groupHits[slot]++;
-            this.groupWeights[slot] += weight;
-          }
-        }
-      } else {
-        for (let at = 0; at < count; at++) {
-          this.groupHits[this.candidates[at]] = 0;
-          this.groupWeights[this.candidates[at]] = 0;
-        }
-        for (const [listAt, list] of lists.entries()) {
-          if (!list) continue;
-          const weight = weights[listAt];
-          if (list.size <= count) {
-            for (const slot of list) {
-              if (this.marks[slot] === stamp) {
-                this.groupHits[slot]++;
-                this.groupWeights[slot] += weight;
-              }
-            }
-          } else {
-            for (let at = 0; at < count; at++) {
-              const slot = this.candidates[at];
-              if (list.has(slot)) {
-                this.groupHits[slot]++;
-                this.groupWeights[slot] += weight;
-              }
-            }
-          }
-        }
-      }
-      let kept = 0;
-      for (let at = 0; at < count; at++) {
-        const slot = this.candidates[at];
-        if (this.groupHits[slot] >= needed) {
-          if (scoring) {
-            this.scores[slot] += this.groupHits[slot];
-            this.weights[slot] += this.groupWeights[slot];
-          }
-          this.candidates[kept++] = slot;
-        } else {
-          this.marks[slot] = 0;
-        }
-      }
-      count = kept;
-      if (count === 0) break;
-    }
-    return count;
-  }
-
-  /** Items `skip` to `skip + take` of the `size` candidates with this weight, in tie-break order. */
-  private slotsWithWeight(weight: number, size: number, count: number, skip: number, take: number): number[] {
-    const stamp = this.stamp;
-    const hasWeight = (slot: number) => this.marks[slot] === stamp && this.weights[slot] === weight;
-    // Walking the order meets one of these documents every n/size steps and stops once the page is
-    // full; sorting them costs size·log(size) whatever the page.
-    const walkCost = (this.size * (skip + take)) / size;
-    if (walkCost <= size * Math.log2(size + 1)) return this.walkOrder(skip, take, hasWeight);
-    const slots: number[] = [];
-    for (let index = 0; index < count; index++) {
-      if (this.weights[this.candidates[index]] === weight) slots.push(this.candidates[index]);
-    }
-    return slots.sort(this.compareSlots).slice(skip, skip + take);
   }
 
   /** Items `skip` to `skip + take` of the documents that pass `keep`, in tie-break order. */
@@ -591,37 +549,35 @@ export class FacetIndex {
     return slots;
   }
 
-  private inRanges(slot: number, ranges: readonly NumberRange[]): boolean {
-    for (const { field, min, minInclusive, max } of ranges) {
-      // A missing number is NaN, which fails every comparison: records without it never match.
-      const value = this.columns[field][slot];
-      if (!(minInclusive ? value >= min : value > min) || !(value <= max)) return false;
-    }
-    return true;
-  }
-
   private add(doc: SearchDocument): void {
     const slot = this.freeSlots.pop() ?? this.ids.length;
     if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
     this.slotById.set(doc.id, slot);
     this.ids[slot] = doc.id;
     this.times[slot] = createdAtMs(doc);
+    setBit(this.live, slot);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
     const postings = documentTokens(doc).map(({ token, label }) => {
       let posting = this.postings.get(token);
       if (!posting) {
-        posting = { token, slots: new Set(), label: label && { ...label, id: this.nextLabelId() } };
+        posting = {
+          token,
+          bits: new Uint32Array(this.words),
+          size: 0,
+          label: label && { ...label, id: this.nextLabelId() },
+        };
         this.postings.set(token, posting);
         if (posting.label) {
           this.labelById[posting.label.id] = posting;
           this.labelPostings.get(posting.label.dimension)?.add(posting);
         }
       }
-      posting.slots.add(slot);
+      setBit(posting.bits, slot);
+      posting.size++;
       return posting;
     });
     this.postingsOf[slot] = postings;
-    this.slotLabels[slot] = groupedLabelIds(postings);
+    this.slotLabels.set(slot, groupedLabelIds(postings));
     this.countOccurrences(postings, 1);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
   }
@@ -632,8 +588,9 @@ export class FacetIndex {
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
     this.countOccurrences(this.postingsOf[slot] ?? [], -1);
     for (const posting of this.postingsOf[slot] ?? []) {
-      posting.slots.delete(slot);
-      if (posting.slots.size === 0) {
+      clearBit(posting.bits, slot);
+      posting.size--;
+      if (posting.size === 0) {
         this.postings.delete(posting.token);
         if (posting.label) {
           this.labelPostings.get(posting.label.dimension)?.delete(posting);
@@ -642,14 +599,12 @@ export class FacetIndex {
         }
       }
     }
-    this.slotLabels[slot] = undefined;
+    clearBit(this.live, slot);
+    this.slotLabels.remove(slot);
     this.postingsOf[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
   }
-
-  private readonly compareSlots = (a: number, b: number): number =>
-    this.times[b] - this.times[a] || compareIdsDescending(this.ids[a], this.ids[b]);
 
   /** Where the slot is, or belongs, in the tie-break order (binary search). */
   private orderPosition(slot: number): number {
@@ -677,12 +632,9 @@ export class FacetIndex {
     return this.freeLabelIds.pop() ?? this.labelById.length;
   }
 
-  private nextStamp(): number {
-    if (this.stamp === 0xffffffff) {
-      this.marks.fill(0);
-      this.stamp = 0;
-    }
-    return ++this.stamp;
+  /** A record's value in a number column, by slot; NaN where it has none. */
+  numberAt(field: NumberField, slot: number): number {
+    return this.columns[field][slot];
   }
 
   private allocateColumns(capacity: number): Record<NumberField, Float64Array> {
@@ -699,13 +651,15 @@ export class FacetIndex {
     const columns = this.allocateColumns(capacity);
     for (const field of NUMBER_FIELDS) columns[field].set(this.columns[field]);
     this.columns = columns;
+    const words = wordsFor(capacity);
+    for (const posting of this.postings.values()) posting.bits = resized(posting.bits, words);
+    this.live = resized(this.live, words);
+    this.slotLabels.grow(capacity);
     // Scratch space only matters within one query, so it starts afresh.
-    this.candidates = new Int32Array(capacity);
-    this.marks = new Uint32Array(capacity);
-    this.scores = new Int32Array(capacity);
-    this.weights = new Int32Array(capacity);
-    this.groupHits = new Int32Array(capacity);
-    this.groupWeights = new Int32Array(capacity);
+    this.matched = new Uint32Array(words);
+    this.members = new Uint32Array(words);
+    this.either = new Uint32Array(words);
+    this.words = words;
     this.capacity = capacity;
   }
 }

@@ -1,18 +1,7 @@
+import { count, create, getByID, insert, load, type Orama, type RawData, remove, save } from '@orama/orama';
 import {
-  count,
-  create,
-  getByID,
-  insert,
-  load,
-  type Orama,
-  type RawData,
-  remove,
-  save,
-  search,
-} from '@orama/orama';
-import {
-  compareRecency,
   facetShare,
+  freshnessSignalOfTimes,
   fuseRankSignals,
   matchedTextTerms,
   SEARCH_KINDS,
@@ -22,12 +11,14 @@ import {
   type SearchKind,
   type SearchQuery,
   timeMs,
-  vectorSignal,
 } from '@skillers/domain';
-import type { KnnHit, RankSignals, SearchResult } from '../search-index.port';
+import type { KnnHit, SearchResult } from '../search-index.port';
 import { copyDocument } from './document-copy';
+import { type Bitset, hasBit } from './bitset';
 import { FacetIndex } from './facet-index';
-import { FreshnessTimes } from './freshness-times';
+import { textTokens } from './orama-text-scores';
+import { TokenScoreCache } from './token-score-cache';
+import { rankHybrid } from './hybrid-ranker';
 import { VectorIndex } from './vector-index';
 
 /**
@@ -46,7 +37,10 @@ interface KindPart {
   db: KindDatabase;
   facets: FacetIndex;
   vectors: VectorIndex;
-  freshness: FreshnessTimes;
+  /** The facet slot of each Orama internal document id, so text scores reach the slots without the ids. */
+  slotByInternalId: number[];
+  /** BM25 parts of recent query tokens; cleared on every write of the kind. */
+  tokenScores: TokenScoreCache;
 }
 
 /** One Orama save per kind; written and read by the same Orama version. */
@@ -72,12 +66,16 @@ export class OramaGeneration {
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
   static create(): OramaGeneration {
-    const part = (): KindPart => ({
-      db: create({ schema: ORAMA_SCHEMA, components: oramaComponents() }),
-      facets: new FacetIndex(),
-      vectors: new VectorIndex(),
-      freshness: new FreshnessTimes(),
-    });
+    const part = (): KindPart => {
+      const db = create({ schema: ORAMA_SCHEMA, components: oramaComponents() });
+      return {
+        db,
+        facets: new FacetIndex(),
+        vectors: new VectorIndex(),
+        slotByInternalId: [],
+        tokenScores: new TokenScoreCache(db, 'text'),
+      };
+    };
     return new OramaGeneration({ project: part(), teammate: part() });
   }
 
@@ -120,12 +118,14 @@ export class OramaGeneration {
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors, freshness } = this.parts[kind];
+      const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
+      if (own.length > 0) tokenScores.clear();
       for (const id of own) {
+        const internalId = db.internalDocumentIDStore.idToInternalId.get(id);
+        if (internalId !== undefined) slotByInternalId[internalId] = -1;
         settled(remove(db, id));
         vectors.delete(id);
-        freshness.delete(id);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -161,57 +161,75 @@ export class OramaGeneration {
     };
   }
 
-  /** Every match is scored on its facet evidence, the BM25 score of the text and its vector, then sorted. */
+  /**
+   * With free text or a query vector: the facet evidence and BM25 of every match, the vector similarity of
+   * only the few that can reach the page (`rankHybrid`).
+   */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
-    const { db, facets, vectors, freshness } = this.parts[query.kind];
-    const { matches, pickedWeight } = facets.scoredMatches(query);
+    const part = this.parts[query.kind];
+    const { db, facets, vectors } = part;
+    const matches = facets.matches(query);
+    const queryVector = query.queryVector;
     const rankedAtMs = timeMs(query.rankedAt);
-    const textScores = text === undefined ? undefined : this.textScores(db, text);
-    const similarities =
-      query.queryVector === undefined
-        ? undefined
-        : vectors.similarities(
-            query.queryVector,
-            matches.map((match) => match.id),
-          );
-    const ranked = matches.map((match, at) => {
-      const signals: RankSignals = { facet: facetShare(match.weight, pickedWeight), fused: 0 };
-      if (textScores) signals.text = textScores.get(match.id) ?? 0;
-      const vector = similarities?.[at];
-      if (vector !== undefined) signals.vector = vectorSignal(vector);
-      if (rankedAtMs !== undefined) signals.fresh = freshness.signal(match.id, rankedAtMs);
-      signals.fused = fuseRankSignals(signals);
-      return { ...match, signals };
-    });
-    ranked.sort((a, b) => b.signals.fused - a.signals.fused || compareRecency(a, b));
     const start = (query.page - 1) * query.pageSize;
-    const page = ranked.slice(start, start + query.pageSize);
+    const ranked = rankHybrid({
+      matches,
+      k: Math.min(start + query.pageSize, matches.total),
+      textBySlot: text === undefined ? undefined : this.textBySlot(part, text, matches.bits),
+      freshAt:
+        rankedAtMs === undefined
+          ? undefined
+          : (slot) =>
+              freshnessSignalOfTimes(
+                facets.numberAt('lastActiveMs', slot),
+                facets.numberAt('openUntilMs', slot),
+                rankedAtMs,
+              ),
+      vectors: queryVector && {
+        nearest: (n) =>
+          vectors
+            .nearest(queryVector, n, matches)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        similarities: (slots) =>
+          vectors.similarities(
+            queryVector,
+            slots.map((slot) => facets.idOf(slot)),
+          ),
+      },
+      compareSlots: facets.compareSlots,
+    });
+    const page = ranked.slice(start);
     if (text !== undefined) {
-      for (const item of page) {
-        const doc = getByID(db, item.id) as SearchDocument | undefined;
-        item.signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
+      for (const { slot, signals } of page) {
+        const doc = getByID(db, facets.idOf(slot)) as SearchDocument | undefined;
+        signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
       }
     }
     return {
-      ids: page.map((item) => item.id),
-      scores: page.map((item) => item.score),
-      total: ranked.length,
-      signals: page.map((item) => item.signals),
+      ids: page.map(({ slot }) => facets.idOf(slot)),
+      scores: page.map(({ slot }) => matches.score(slot)),
+      total: matches.total,
+      signals: page.map(({ signals }) => signals),
     };
   }
 
-  /** BM25 of the free text over every document of the kind that contains one of its words. */
-  private textScores(db: KindDatabase, text: string): Map<string, number> {
-    const result = settled(
-      search(db, { term: text, properties: ['text'], limit: Math.max(count(db), 1), threshold: 1 }),
-    );
-    return new Map(result.hits.map((hit) => [hit.id, hit.score]));
+  /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
+  private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
+    const scores = new Float64Array(part.facets.slotCapacity);
+    const { slotByInternalId } = part;
+    for (const token of textTokens(part.db, text)) {
+      const { internalIds, parts } = part.tokenScores.get(token);
+      for (let at = 0; at < internalIds.length; at++) {
+        const slot = slotByInternalId[internalIds[at]] ?? -1;
+        if (slot >= 0 && hasBit(matches, slot)) scores[slot] += parts[at];
+      }
+    }
+    return scores;
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
     const { facets, vectors } = this.parts[kind];
-    const candidates = filter && facets.matchingIds(filter);
-    return vectors.nearest(vector, k, candidates);
+    return vectors.nearest(vector, k, filter && facets.matches(filter));
   }
 
   get(id: string): SearchDocument | null {
@@ -226,11 +244,14 @@ export class OramaGeneration {
 
   /** Indexes documents Orama already holds; they are the index's own copies, so references are kept. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { facets, vectors, freshness } = this.parts[kind];
+    const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
+    if (docs.length > 0) tokenScores.clear();
     facets.upsertMany(docs);
     for (const doc of docs) {
-      vectors.set(doc.id, doc.vector);
-      freshness.set(doc);
+      const slot = facets.slotOf(doc.id) ?? -1;
+      const internalId = db.internalDocumentIDStore.idToInternalId.get(doc.id);
+      if (internalId !== undefined) slotByInternalId[internalId] = slot;
+      vectors.set(doc.id, doc.vector, slot);
       this.kindById.set(doc.id, kind);
     }
   }

@@ -1,6 +1,7 @@
 import { compareIdsDescending } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
+import { setBit, wordsFor } from './bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
 
 let state = 12345;
@@ -100,18 +101,20 @@ describe('VectorIndex', () => {
     for (let n = 0; n < rows; n++) {
       const id = `id-${String(n).padStart(5, '0')}`;
       const values = near();
-      index.set(id, values);
+      // The key is the row's number in the bitsets a filtered search passes.
+      index.set(id, values, n);
       kept.set(id, values);
     }
     // Removals move the last row into the gap and updates rewrite a row: the 8-bit copy must follow.
     for (let n = 0; n < 500; n++) {
-      const id = `id-${String(Math.floor(random() * rows)).padStart(5, '0')}`;
+      const key = Math.floor(random() * rows);
+      const id = `id-${String(key).padStart(5, '0')}`;
       if (n % 2) {
         index.delete(id);
         kept.delete(id);
       } else {
         const values = near();
-        index.set(id, values);
+        index.set(id, values, key);
         kept.set(id, values);
       }
     }
@@ -124,12 +127,21 @@ describe('VectorIndex', () => {
       const query = near();
       // Filtered: most ids pass, so the candidates too go through the 8-bit pass.
       const candidates = [...kept.keys()].filter(() => random() < 0.85);
-      for (const [k, only] of [
-        [5, undefined],
-        [20, undefined],
-        [20, candidates],
+      // As bitsets of keys: most rows (the 8-bit pass over every row, keeping the set bits) or a few.
+      const keyed = (ids: string[]) => {
+        const bits = new Uint32Array(wordsFor(rows));
+        for (const id of ids) setBit(bits, Number(id.slice(3)));
+        return { bits, total: ids.length };
+      };
+      const few = [...kept.keys()].filter(() => random() < 0.3);
+      for (const [k, only, asked] of [
+        [5, undefined, undefined],
+        [20, undefined, undefined],
+        [20, candidates, candidates],
+        [20, candidates, keyed(candidates)],
+        [20, few, keyed(few)],
       ] as const) {
-        const got = index.nearest(query, k, only);
+        const got = index.nearest(query, k, asked);
         const expected = scan(kept, query, k, only);
         const similarity = new Map(scan(kept, query, kept.size).map((hit) => [hit.id, hit.similarity]));
         const allowed = new Set(only);

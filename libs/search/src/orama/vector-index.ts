@@ -1,5 +1,6 @@
 import { exactSearch, MetricKind } from 'usearch';
 import type { KnnHit } from '../search-index.port';
+import { type Bitset, hasBit } from './bitset';
 
 const INITIAL_ROWS = 256;
 /**
@@ -64,6 +65,12 @@ const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): 
     .map((at) => (rows ? rows[at] : at));
 };
 
+/** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
+export interface KeyedCandidates {
+  bits: Bitset;
+  total: number;
+}
+
 /** Whether (a, idA) ranks below (b, idB): less similar, or as similar with the smaller id. */
 const ranksBelow = (a: number, idA: string, b: number, idB: string): boolean =>
   a < b || (a === b && idA < idB);
@@ -78,6 +85,8 @@ class VectorBlock {
   values: Float32Array;
   norms: Float64Array;
   codes: Int8Array;
+  /** Each row's key in the caller's bitsets (the facet index's slot), -1 when none was given. */
+  keys: Int32Array;
   readonly ids: string[] = [];
   readonly rowById = new Map<string, number>();
   /** The current query, copied here so that the inner loop reads typed arrays only. */
@@ -88,12 +97,13 @@ class VectorBlock {
     this.values = new Float32Array(INITIAL_ROWS * dims);
     this.norms = new Float64Array(INITIAL_ROWS);
     this.codes = new Int8Array(INITIAL_ROWS * dims);
+    this.keys = new Int32Array(INITIAL_ROWS);
     this.query = new Float64Array(dims);
     this.queryCodes = new Int8Array(dims);
   }
 
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */
-  put(id: string, values: readonly number[]): void {
+  put(id: string, values: readonly number[], key: number): void {
     const { dims } = this;
     const known = this.rowById.get(id);
     const row = known ?? this.ids.length;
@@ -108,6 +118,7 @@ class VectorBlock {
       return;
     }
     this.norms[row] = Math.sqrt(sum);
+    this.keys[row] = key;
     quantizeInto(this.values, base, this.codes, base, dims);
     if (known === undefined) {
       this.rowById.set(id, row);
@@ -126,6 +137,7 @@ class VectorBlock {
     this.values.copyWithin(row * dims, last * dims, (last + 1) * dims);
     this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
     this.norms[row] = this.norms[last];
+    this.keys[row] = this.keys[last];
     this.ids[row] = lastId;
     this.rowById.set(lastId, row);
   }
@@ -137,6 +149,9 @@ class VectorBlock {
     norms.set(this.norms);
     const codes = new Int8Array(this.codes.length * 2);
     codes.set(this.codes);
+    const keys = new Int32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    this.keys = keys;
     this.values = values;
     this.norms = norms;
     this.codes = codes;
@@ -231,8 +246,11 @@ export class VectorIndex {
   private readonly blockById = new Map<string, VectorBlock>();
   private readonly top = new TopRows();
 
-  /** Copies the values. A zero vector has no direction and is left out. */
-  set(id: string, values: readonly number[] | undefined): void {
+  /**
+   * Copies the values, under the id and, when given, a key by which `nearest` can restrict a search to the
+   * set bits of a bitset. A zero vector has no direction and is left out.
+   */
+  set(id: string, values: readonly number[] | undefined, key = -1): void {
     const dims = values?.length ?? 0;
     const current = this.blockById.get(id);
     if (current && current.dims !== dims) this.delete(id);
@@ -242,7 +260,7 @@ export class VectorIndex {
       block = new VectorBlock(dims);
       this.blocks.set(dims, block);
     }
-    block.put(id, values);
+    block.put(id, values, key);
     if (block.rowById.has(id)) this.blockById.set(id, block);
     else this.blockById.delete(id);
   }
@@ -274,11 +292,14 @@ export class VectorIndex {
     });
   }
 
-  /** The `k` most similar among `candidates` (all stored vectors when absent); ties by greater id. */
-  nearest(query: readonly number[], k: number, candidates?: Iterable<string>): KnnHit[] {
+  /**
+   * The `k` most similar among `candidates` (all stored vectors when absent): ids, or the rows whose key is
+   * a set bit of a bitset (`total` of them at most); ties by greater id.
+   */
+  nearest(query: readonly number[], k: number, candidates?: Iterable<string> | KeyedCandidates): KnnHit[] {
     const block = this.blocks.get(query.length);
     if (k <= 0 || !block || block.ids.length === 0) return [];
-    const { dims, values, norms, ids, rowById } = block;
+    const { dims, values, norms, ids, rowById, keys } = block;
     const vector = block.query;
     let sum = 0;
     for (let index = 0; index < dims; index++) {
@@ -290,12 +311,32 @@ export class VectorIndex {
     const top = this.top;
     top.reset(k, ids);
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
-    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
-      for (const row of firstPass(block, pool)) {
+    const rerank = (rows: Iterable<number>) => {
+      for (const row of rows) {
         const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
         if (similarity >= top.bar) top.offer(similarity, row);
       }
       return top.hits();
+    };
+    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
+      return rerank(firstPass(block, pool));
+    }
+    if (candidates !== undefined && 'bits' in candidates) {
+      const { bits, total: count } = candidates;
+      const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
+      if (quantized && 2 * count >= ids.length) {
+        // Most rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
+        // about `pool` qualifying rows without copying their codes.
+        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
+        const rows = firstPass(block, widened).filter((row) => hasBit(bits, keys[row]));
+        if (rows.length >= pool / 2) return rerank(rows);
+      }
+      const rows: number[] = [];
+      for (let row = 0; row < ids.length; row++)
+        if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
+      return rerank(
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows,
+      );
     }
     if (candidates) {
       const rows: number[] = [];
@@ -303,13 +344,9 @@ export class VectorIndex {
         const row = rowById.get(id);
         if (row !== undefined) rows.push(row);
       }
-      const scanned =
-        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows;
-      for (const row of scanned) {
-        const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
-        if (similarity >= top.bar) top.offer(similarity, row);
-      }
-      return top.hits();
+      return rerank(
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows,
+      );
     }
     // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
     let bar = -Infinity;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  andInto,
+  clearBit,
+  countAnd,
+  countBits,
+  forEachBit,
+  hasBit,
+  orInto,
+  popcount,
+  resized,
+  setBit,
+  wordsFor,
+} from './bitset';
+
+let state = 7;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+
+const bitsetOf = (slots: Iterable<number>, words: number) => {
+  const bits = new Uint32Array(words);
+  for (const slot of slots) setBit(bits, slot);
+  return bits;
+};
+const slotsOf = (bits: Uint32Array) => {
+  const slots: number[] = [];
+  forEachBit(bits, (slot) => slots.push(slot));
+  return slots;
+};
+
+describe('bitset', () => {
+  it('counts the set bits of any word, the highest included', () => {
+    for (const word of [0, 1, 0x80000000, 0xffffffff, 0x55555555, 0x12345678]) {
+      expect(popcount(word)).toBe(
+        word
+          .toString(2)
+          .split('')
+          .filter((bit) => bit === '1').length,
+      );
+    }
+  });
+
+  it('agrees with sets of numbers on membership, AND, OR and counts', () => {
+    const slots = 1000;
+    const words = wordsFor(slots);
+    expect(words).toBe(32);
+    for (let round = 0; round < 50; round++) {
+      const a = new Set(
+        Array.from({ length: Math.floor(random() * 600) }, () => Math.floor(random() * slots)),
+      );
+      const b = new Set(
+        Array.from({ length: Math.floor(random() * 600) }, () => Math.floor(random() * slots)),
+      );
+      const bitsA = bitsetOf(a, words);
+      const bitsB = bitsetOf(b, words);
+      expect(slotsOf(bitsA)).toEqual([...a].sort((x, y) => x - y));
+      expect(countBits(bitsA)).toBe(a.size);
+      const both = [...a].filter((slot) => b.has(slot)).sort((x, y) => x - y);
+      expect(countAnd(bitsA, bitsB)).toBe(both.length);
+      const and = bitsA.slice();
+      andInto(and, bitsB);
+      expect(slotsOf(and)).toEqual(both);
+      const or = bitsA.slice();
+      orInto(or, bitsB);
+      expect(slotsOf(or)).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
+      for (let slot = 0; slot < slots; slot += 37) expect(hasBit(bitsA, slot)).toBe(a.has(slot));
+    }
+  });
+
+  it('clears single bits and keeps them when resized', () => {
+    const bits = bitsetOf([0, 31, 32, 63, 64], 3);
+    clearBit(bits, 31);
+    expect(slotsOf(bits)).toEqual([0, 32, 63, 64]);
+    const grown = resized(bits, 10);
+    expect(grown).toHaveLength(10);
+    expect(slotsOf(grown)).toEqual([0, 32, 63, 64]);
+  });
+});

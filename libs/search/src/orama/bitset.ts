@@ -1,0 +1,73 @@
+/**
+ * Sets of slot numbers as plain bitsets: one bit per slot in 32-bit words, slot `s` in word `s >>> 5`, bit
+ * `s & 31`. Every operation runs over whole words, so an AND or OR of two sets costs `words` steps whatever
+ * their sizes.
+ */
+export type Bitset = Uint32Array;
+
+/** Words needed for `slots` slots. */
+export const wordsFor = (slots: number): number => (slots + 31) >>> 5;
+
+export const hasBit = (bits: Bitset, slot: number): boolean => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+
+export const setBit = (bits: Bitset, slot: number): void => {
+  bits[slot >>> 5] |= 1 << (slot & 31);
+};
+
+export const clearBit = (bits: Bitset, slot: number): void => {
+  bits[slot >>> 5] &= ~(1 << (slot & 31));
+};
+
+/** Set bits of one word (SWAR popcount). */
+export const popcount = (word: number): number => {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) >>> 0;
+};
+
+/** How many slots the set holds. */
+export const countBits = (bits: Bitset): number => {
+  let count = 0;
+  for (let at = 0; at < bits.length; at++) if (bits[at] !== 0) count += popcount(bits[at]);
+  return count;
+};
+
+/** How many slots both sets hold, without building their intersection. */
+export const countAnd = (a: Bitset, b: Bitset): number => {
+  let count = 0;
+  const words = Math.min(a.length, b.length);
+  for (let at = 0; at < words; at++) {
+    const word = a[at] & b[at];
+    if (word !== 0) count += popcount(word);
+  }
+  return count;
+};
+
+/** `into = into AND other`. */
+export const andInto = (into: Bitset, other: Bitset): void => {
+  for (let at = 0; at < into.length; at++) into[at] &= other[at];
+};
+
+/** `into = into OR other`. */
+export const orInto = (into: Bitset, other: Bitset): void => {
+  for (let at = 0; at < into.length; at++) into[at] |= other[at];
+};
+
+/** Calls `visit` with every slot of the set, in increasing order. */
+export const forEachBit = (bits: Bitset, visit: (slot: number) => void): void => {
+  for (let at = 0; at < bits.length; at++) {
+    let word = bits[at];
+    while (word !== 0) {
+      const lowest = word & -word;
+      visit((at << 5) | (31 - Math.clz32(lowest)));
+      word ^= lowest;
+    }
+  }
+};
+
+/** A copy of the set with room for `words` words (the new words empty). */
+export const resized = (bits: Bitset, words: number): Bitset => {
+  const copy = new Uint32Array(words);
+  copy.set(bits.length <= words ? bits : bits.subarray(0, words));
+  return copy;
+};

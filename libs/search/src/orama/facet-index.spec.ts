@@ -1,0 +1,123 @@
+import {
+  referenceFacets,
+  referenceRelax,
+  referenceSearch,
+  type SearchDocument,
+  type SearchQuery,
+  TAG_FACETS,
+} from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import { searchDocument, searchQuery } from '../search-index.contract';
+import { OramaSearchIndex } from './orama.search-index';
+
+let state = 4242;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+/** Options early in the list are far more common, as real labels are. */
+const skewed = <T>(values: readonly T[]): T => values[Math.floor(random() * random() * values.length)];
+const some = <T>(values: readonly T[], most: number): T[] => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * most) }, () => skewed(values))),
+];
+
+const TOOLS = ['Go', 'Rust', 'React', 'SQL', 'Figma', 'Excel'];
+const WORDS = ['rust', 'design', 'data', 'mobile', 'games', 'climate', 'finance', 'health'];
+const DIMS = 32;
+
+const document = (OPTIONS: readonly string[], n: number): SearchDocument =>
+  searchDocument({
+    id: (n + 1).toString(16).padStart(24, '0'),
+    createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 40))).toISOString(),
+    text: `${pick(WORDS)} ${pick(WORDS)} skiller`,
+    tags: Object.fromEntries(TAG_FACETS.map((facet) => [facet, random() < 0.8 ? some(OPTIONS, 3) : []])),
+    toolLevels: Object.fromEntries(some(TOOLS, 3).map((tool) => [tool, Math.floor(random() * 6)])),
+    numbers: {
+      availability: random() < 0.9 ? pick([5, 10, 20, 40]) : undefined,
+      bizRole: pick([0, 30, 50, 70, 100]),
+      durationMonths: random() < 0.8 ? pick([1, 6, 12]) : undefined,
+    },
+    workingTypeRemote: random() < 0.6,
+    workingTypeOffice: random() < 0.5,
+    vector: random() < 0.9 ? Array.from({ length: DIMS }, () => Math.fround(random() - 0.5)) : undefined,
+  });
+
+const query = (OPTIONS: readonly string[], filters: number): SearchQuery => {
+  const result = searchQuery({
+    restriction: random() < 0.7 ? 'min_1_match' : 'all_match',
+    pageSize: pick([5, 12, 40]),
+    page: pick([1, 1, 2, 7]),
+  });
+  const setters = [
+    () => (result.tags[pick(TAG_FACETS)] = some(OPTIONS, 3)),
+    () => (result.minToolLevels = Object.fromEntries(some(TOOLS, 2).map((tool) => [tool, pick([1, 3])]))),
+    () => (result.workingTypes = random() < 0.5 ? ['Remote'] : ['Remote', 'Office']),
+    () => (result.availability = { mode: pick(['upTo', 'atLeast'] as const), hours: pick([10, 20]) }),
+    () => (result.durationMonths = pick([1, 6])),
+    () => (result.bizRole = pick([30, 70])),
+    () => (result.mustHave = { industry: [skewed(OPTIONS)], tools: random() < 0.5 ? [pick(TOOLS)] : [] }),
+  ];
+  for (let n = 0; n < filters; n++) pick(setters)();
+  return result;
+};
+
+/**
+ * Thousands of records, so that matches run into thousands: every way the bitset index pages (heap or
+ * walking the kept order) and counts facets (label bitsets, the matches' labels, the documents outside
+ * them) is taken, and must agree with the reference scan. Few options per filter make label bitsets the
+ * cheapest count, many make the matches' own labels or the documents outside them cheaper.
+ */
+describe.each([12, 200])(
+  'OramaSearchIndex at scale, %i options per filter, against the reference scan',
+  (options) => {
+    const OPTIONS = Array.from({ length: options }, (_, n) => `option ${n}`);
+    const docs = Array.from({ length: 5000 }, (_, n) => document(OPTIONS, n));
+    const build = async () => {
+      const index = OramaSearchIndex.create();
+      await index.upsert(docs);
+      // Replaced and removed records free slots that later records reuse.
+      const replaced = docs.slice(0, 300).map((doc, n) => ({ ...document(OPTIONS, n), id: doc.id }));
+      await index.remove(docs.slice(300, 600).map((doc) => doc.id));
+      await index.upsert(replaced);
+      const live = [...replaced, ...docs.slice(600)];
+      return { index, live };
+    };
+
+    it('returns the reference pages, facets and relaxations for plain filters', async () => {
+      const { index, live } = await build();
+      for (let round = 0; round < 40; round++) {
+        const asked = query(OPTIONS, round % 5);
+        const result = await index.search({ ...asked, facets: true });
+        const expected = referenceSearch(live, asked);
+        expect({ ids: result.ids, scores: result.scores, total: result.total }).toEqual({
+          ids: expected.ids,
+          scores: expected.scores,
+          total: expected.total,
+        });
+        expect(result.signals).toEqual(expected.signals);
+        expect(result.facets).toEqual(referenceFacets(live, asked));
+        expect(result.relax).toEqual(expected.total === 0 ? referenceRelax(live, asked) : undefined);
+      }
+    });
+
+    it('returns the reference pages with free text and a query vector', async () => {
+      const { index, live } = await build();
+      for (let round = 0; round < 20; round++) {
+        const asked: SearchQuery = {
+          ...query(OPTIONS, round % 3),
+          text: `${pick(WORDS)} ${pick(WORDS)}`,
+          queryVector: Array.from({ length: DIMS }, () => random() - 0.5),
+        };
+        // BM25 is the index's own; the reference computes every other signal and the order itself.
+        const everything = await index.search({ ...asked, page: 1, pageSize: live.length });
+        const textScores = new Map(everything.ids.map((id, at) => [id, everything.signals?.[at]?.text ?? 0]));
+        const result = await index.search(asked);
+        const expected = referenceSearch(live, asked, textScores);
+        expect(result.ids).toEqual(expected.ids);
+        expect(result.total).toBe(expected.total);
+        expect(result.signals).toEqual(expected.signals);
+      }
+    });
+  },
+);

@@ -1,0 +1,125 @@
+import { facetShare, fuseRankSignals, type SignalValues, vectorSignal } from '@skillers/domain';
+import type { RankSignals } from '../search-index.port';
+import { forEachBit } from './bitset';
+import type { MatchSet } from './facet-index';
+import { TopSlots } from './top-slots';
+
+/** The vector side of a hybrid query, over the matches. */
+export interface VectorSide {
+  /** The `n` matches most similar to the query vector, best first, with exact similarities. */
+  nearest(n: number): { slot: number; similarity: number }[];
+  /** The exact similarity of each slot's vector with the query; undefined without a vector of its length. */
+  similarities(slots: readonly number[]): (number | undefined)[];
+}
+
+export interface HybridRequest {
+  matches: MatchSet;
+  /** How many of the best matches are wanted (the page's end). */
+  k: number;
+  /** BM25 of the free text per slot (0 where none of its words occurs), when free text was given. */
+  textBySlot?: Float64Array;
+  vectors?: VectorSide;
+  /** The freshness signal of a slot (0-1), when the ranking measures freshness. */
+  freshAt?: (slot: number) => number;
+  /** The final tie-break between two slots (negative when the first ranks before the second). */
+  compareSlots: (a: number, b: number) => number;
+}
+
+export interface RankedSlot {
+  slot: number;
+  signals: RankSignals;
+}
+
+/**
+ * Beyond the `k` needed, how many vector neighbours are fetched: the `n`-th similarity bounds every match
+ * outside them, so a margin lets that bound fall below the page's scores.
+ */
+const VECTOR_MARGIN = 32;
+/** Contenders whose similarity is computed at once, between checks of the bar. */
+const CONTENDER_BATCH = 64;
+
+/**
+ * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank
+ * them, without computing every match's vector similarity.
+ *
+ * The facet and text parts (`base`) are known for every match at the cost of a lookup. The vector part is
+ * only computed for the `k` best by `base` and the `k + VECTOR_MARGIN` nearest matches (filtered kNN); the
+ * last of those nearest bounds every other match's similarity, so a match whose `base` plus that bound
+ * cannot reach the k-th fused score found so far is passed over. The others are computed highest ceiling
+ * first until the next ceiling falls below the k-th fused score (Fagin's threshold algorithm).
+ */
+export const rankHybrid = ({
+  matches,
+  k,
+  textBySlot,
+  vectors,
+  freshAt,
+  compareSlots,
+}: HybridRequest): RankedSlot[] => {
+  const { pickedWeight } = matches;
+  const values: SignalValues = { facet: 0 };
+  const signalsOf = (slot: number, similarity: number | undefined): RankSignals => {
+    const signals: RankSignals = { facet: facetShare(matches.weight(slot), pickedWeight), fused: 0 };
+    if (textBySlot) signals.text = textBySlot[slot];
+    if (similarity !== undefined) signals.vector = vectorSignal(similarity);
+    if (freshAt) signals.fresh = freshAt(slot);
+    signals.fused = fuseRankSignals(signals);
+    return signals;
+  };
+  const baseOf = (slot: number): number => {
+    values.facet = facetShare(matches.weight(slot), pickedWeight);
+    values.text = textBySlot?.[slot];
+    values.fresh = freshAt?.(slot);
+    return fuseRankSignals(values);
+  };
+  const byBase = new TopSlots(compareSlots);
+  byBase.reset(k);
+  forEachBit(matches.bits, (slot) => {
+    const base = baseOf(slot);
+    if (!byBase.full || base >= byBase.worstKey) byBase.offer(base, slot);
+  });
+  const baseTop = byBase.sorted();
+  if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsOf(slot, undefined) }));
+
+  const similarity = new Map<number, number | undefined>();
+  const neighbours = vectors.nearest(k + VECTOR_MARGIN);
+  for (const { slot, similarity: value } of neighbours) similarity.set(slot, value);
+  // Fewer neighbours than asked: every match with a vector is among them, the others have no vector part.
+  const bound =
+    neighbours.length < k + VECTOR_MARGIN ? 0 : vectorSignal(neighbours[neighbours.length - 1].similarity);
+  const unknown = baseTop.filter((slot) => !similarity.has(slot));
+  vectors.similarities(unknown).forEach((value, at) => similarity.set(unknown[at], value));
+
+  const fused = new TopSlots(compareSlots);
+  fused.reset(k);
+  const ranked = new Map<number, RankSignals>();
+  const offer = (slot: number) => {
+    const signals = signalsOf(slot, similarity.get(slot));
+    ranked.set(slot, signals);
+    fused.offer(signals.fused, slot);
+  };
+  for (const slot of similarity.keys()) offer(slot);
+  // Fused scores are a sum that only grows with the vector part: base plus the bound's part is at least the
+  // fused score of every match outside the neighbours.
+  values.vector = bound;
+  const bar = fused.full ? fused.worstKey : -Infinity;
+  const contenders: { slot: number; ceiling: number }[] = [];
+  forEachBit(matches.bits, (slot) => {
+    if (similarity.has(slot)) return;
+    values.facet = facetShare(matches.weight(slot), pickedWeight);
+    values.text = textBySlot?.[slot];
+    values.fresh = freshAt?.(slot);
+    const ceiling = fuseRankSignals(values);
+    if (ceiling >= bar) contenders.push({ slot, ceiling });
+  });
+  // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
+  // contender left can reach the page.
+  contenders.sort((a, b) => b.ceiling - a.ceiling);
+  for (let from = 0; from < contenders.length; from += CONTENDER_BATCH) {
+    if (fused.full && contenders[from].ceiling < fused.worstKey) break;
+    const batch = contenders.slice(from, from + CONTENDER_BATCH).map(({ slot }) => slot);
+    vectors.similarities(batch).forEach((value, at) => similarity.set(batch[at], value));
+    for (const slot of batch) offer(slot);
+  }
+  return fused.sorted().map((slot) => ({ slot, signals: ranked.get(slot) as RankSignals }));
+};

@@ -1,0 +1,56 @@
+/**
+ * A short run of numbers per slot, all in one Int32Array: a walk over slots in increasing order reads
+ * memory front to back instead of one small array per slot scattered over the heap. A slot's new run is
+ * appended; the space of replaced runs is reclaimed, and every run put back in slot order, when the array
+ * is full.
+ */
+export class SlotBlocks {
+  /** The runs; `offsets[slot]` is where the slot's starts (-1: none). */
+  data = new Int32Array(1024);
+  offsets = new Int32Array(0);
+  private lengths = new Int32Array(0);
+  private end = 0;
+  private unused = 0;
+
+  /** Room for slots below `capacity`. */
+  grow(capacity: number): void {
+    const offsets = new Int32Array(capacity).fill(-1);
+    offsets.set(this.offsets);
+    const lengths = new Int32Array(capacity);
+    lengths.set(this.lengths);
+    this.offsets = offsets;
+    this.lengths = lengths;
+  }
+
+  set(slot: number, run: Int32Array): void {
+    this.remove(slot);
+    if (this.end + run.length > this.data.length) this.compact(run.length);
+    this.data.set(run, this.end);
+    this.offsets[slot] = this.end;
+    this.lengths[slot] = run.length;
+    this.end += run.length;
+  }
+
+  remove(slot: number): void {
+    if (this.offsets[slot] < 0) return;
+    this.unused += this.lengths[slot];
+    this.offsets[slot] = -1;
+  }
+
+  /** Drops the replaced runs and puts the others in slot order, with room for `extra` more numbers. */
+  private compact(extra: number): void {
+    const used = this.end - this.unused;
+    const data = new Int32Array(Math.max(1024, 2 * (used + extra)));
+    let end = 0;
+    for (let slot = 0; slot < this.offsets.length; slot++) {
+      const offset = this.offsets[slot];
+      if (offset < 0) continue;
+      data.set(this.data.subarray(offset, offset + this.lengths[slot]), end);
+      this.offsets[slot] = end;
+      end += this.lengths[slot];
+    }
+    this.data = data;
+    this.end = end;
+    this.unused = 0;
+  }
+}
