@@ -3,15 +3,18 @@ import type { PublicUser } from './entities';
 /** The notifications list shows the latest events only. */
 export const NOTIFICATIONS_LIMIT = 50;
 
-export const NOTIFICATION_KINDS = ['message', 'like', 'comment'] as const;
+export const NOTIFICATION_KINDS = ['message', 'like', 'comment', 'saved_search'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * A message is already counted as unread in its conversation until that is read, so the notification
  * count leaves messages out: the top bar's total adds both without counting a message twice.
  */
-export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment'];
+export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment', 'saved_search'];
 
-/** One event for one user: who did it, and on what (a conversation or a post). */
+/**
+ * One event for one user: who did it, and on what (a conversation, a post, or for `saved_search` the
+ * record that matched the saved search `savedSearchId`, whose name is the `text`).
+ */
 export interface NotificationRecord {
   _id: string;
   userId: string;
@@ -19,6 +22,9 @@ export interface NotificationRecord {
   actor: PublicUser;
   conversationId?: string;
   postId?: string;
+  savedSearchId?: string;
+  recordKind?: 'project' | 'teammate';
+  recordId?: string;
   /** A short preview: the message or comment text, cut. */
   text?: string;
   read: boolean;

@@ -1,0 +1,119 @@
+/**
+ * When a saved search matches a record: the filtering call's rules (`compileFilter` of reference-filter.ts)
+ * with the saved filters, must-haves and restriction, and the record of the search's kind; and, when the
+ * search has free text, every word of it (stop words left out) present in the record's text, by word or
+ * stem, as `matchedTextTerms` finds them. In a search, free text only ranks; in an alert it narrows, since
+ * an alert has no ranking to put the best matches first. A search with text only matches the records that
+ * hold all its words; a search with neither filters nor words would match everything and cannot be saved.
+ */
+import type { SavedSearchRecord } from '../saved-search';
+import { toActiveQuery, toMustHave } from './active-filters.schema';
+import { lightStem, SEARCH_STOP_WORDS, textWords } from './free-text';
+import {
+  activeMustHaveGroups,
+  activeNumberRanges,
+  activeOptionGroups,
+  compileFilter,
+  type OptionGroup,
+} from './reference-filter';
+import type { SearchDocument, SearchKind } from './search-document';
+import type { SearchFilter } from './search-query';
+
+/** The parts of a saved search its matching reads. */
+export type SavedSearchCriteria = Pick<
+  SavedSearchRecord,
+  'kind' | 'filters' | 'mustHave' | 'restriction' | 'text'
+>;
+
+const STOP = new Set(SEARCH_STOP_WORDS);
+
+/** The stems a record's text must all hold: the search's words without stop words, each once. */
+export const requiredWordStems = (text: string | undefined): string[] => [
+  ...new Set(
+    textWords(text ?? '')
+      .filter((word) => !STOP.has(word))
+      .map(lightStem),
+  ),
+];
+
+/** The saved search as the filter of a filtering call. */
+export const savedSearchFilter = (search: SavedSearchCriteria): SearchFilter & { kind: SearchKind } => ({
+  ...toActiveQuery(search.kind, search.filters, search.restriction, 1),
+  ...toMustHave(search.mustHave),
+});
+
+/** True when the search would match every record of its kind: nothing picked, no words. */
+export const matchesEverything = (search: SavedSearchCriteria): boolean => {
+  const filter = savedSearchFilter(search);
+  return (
+    activeOptionGroups(filter).length === 0 &&
+    activeMustHaveGroups(filter).length === 0 &&
+    activeNumberRanges(filter).length === 0 &&
+    requiredWordStems(search.text).length === 0
+  );
+};
+
+/** Compiles the search once; the predicate is then cheap for each record. */
+export const compileSavedSearch = (search: SavedSearchCriteria): ((doc: SearchDocument) => boolean) => {
+  const match = compileFilter(savedSearchFilter(search));
+  const stems = requiredWordStems(search.text);
+  return (doc) => {
+    if (doc.kind !== search.kind || !match(doc).matched) return false;
+    if (stems.length === 0) return true;
+    const present = new Set(textWords(doc.text).map(lightStem));
+    return stems.every((stem) => present.has(stem));
+  };
+};
+
+/*
+ * Keys for an inverted index of saved searches. A record's keys name every label, tool, working type and
+ * word stem it holds; a search's anchor keys are a set of which every matching record holds at least one.
+ * Looking up a record's keys then finds every search it can match, and only those need the full predicate.
+ */
+
+const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string => {
+  switch (group.type) {
+    case 'tag':
+      return `${kind}|tag|${group.facet}|${group.options[index]}`;
+    case 'tool':
+      // The level is checked by the predicate: any level of the tool makes the record a candidate.
+      return `${kind}|tool|${group.options[index].tool}`;
+    case 'workingType':
+      return `${kind}|wt|${group.options[index]}`;
+  }
+};
+
+const wordKey = (kind: SearchKind, stem: string): string => `${kind}|word|${stem}`;
+
+/**
+ * The fewest keys a matching record must hold one of: one required option or word when there is one (a
+ * must-have, an option under `all_match`, a word), else the smallest option group under `min_1_match`.
+ * Empty when the search has number filters only: it must then be checked against every record of its kind.
+ */
+export const savedSearchAnchors = (search: SavedSearchCriteria): string[] => {
+  const filter = savedSearchFilter(search);
+  const required = activeMustHaveGroups(filter);
+  if (required.length > 0) return [optionKey(search.kind, required[0], 0)];
+  const groups = activeOptionGroups(filter);
+  if (groups.length > 0 && filter.restriction === 'all_match') return [optionKey(search.kind, groups[0], 0)];
+  const stems = requiredWordStems(search.text);
+  if (stems.length > 0) return [wordKey(search.kind, stems[0])];
+  if (groups.length === 0) return [];
+  const smallest = groups.reduce((best, group) =>
+    group.options.length < best.options.length ? group : best,
+  );
+  return smallest.options.map((_, index) => optionKey(search.kind, smallest, index));
+};
+
+/** Every key the record holds, for looking up the searches anchored on them. */
+export const documentKeys = (doc: SearchDocument): string[] => {
+  const keys: string[] = [];
+  for (const [facet, labels] of Object.entries(doc.tags)) {
+    for (const label of labels) keys.push(`${doc.kind}|tag|${facet}|${label}`);
+  }
+  for (const tool of Object.keys(doc.toolLevels)) keys.push(`${doc.kind}|tool|${tool}`);
+  if (doc.workingTypeRemote) keys.push(`${doc.kind}|wt|Remote`);
+  if (doc.workingTypeOffice) keys.push(`${doc.kind}|wt|Office`);
+  for (const stem of new Set(textWords(doc.text).map(lightStem))) keys.push(wordKey(doc.kind, stem));
+  return keys;
+};
