@@ -58,3 +58,4 @@ export {
 export type * from './admin-client/admin-api.types';
 export { ADMIN_TOKEN_FILE } from './admin-client/admin-token';
 export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-client/admin-stats.reader';
+export { type AlertNotifier, type SavedSearchAlert, savedSearchAlerts } from './alerts/saved-search-alerts';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
+import { SavedSearchesModule } from '../saved-searches/saved-searches.module';
 import { TeammatesModule } from '../teammates/teammates.module';
 import { EmbedderController } from '../embedder/embedder.controller';
 import { FilteringController } from './filtering.controller';
@@ -12,7 +13,7 @@ import { SortController } from './sort.controller';
 import { SortService } from './sort.service';
 
 @Module({
-  imports: [ProjectsModule, TeammatesModule],
+  imports: [ProjectsModule, TeammatesModule, SavedSearchesModule],
   controllers: [FilteringController, SortController, MlController, EmbedderController, SearchClickController],
   providers: [FilteringService, IndexWorkerService, SortService, MlService],
 })
