@@ -6,11 +6,11 @@ import {
   type RealtimeMessage,
   type RealtimeNotification,
   type UnreadMessages,
+  userRoom,
 } from '@skillers/domain';
 import type { Server } from 'socket.io';
 
-/** Every socket joins its user's room on connecting, so a conversation's first message reaches it too. */
-export const userRoom = (userId: string): string => `user:${userId}`;
+export { userRoom } from '@skillers/domain';
 
 const realtime = (message: ChatMessage): RealtimeMessage => ({
   _id: message._id,

@@ -5,10 +5,12 @@ import {
   BatchingIndexWriter,
   describeLiveVectorSpaces,
   describeVectorSpace,
+  type SavedSearchMatcher,
   type SearchIndex,
   type VectorSpaceStatus,
 } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
+import { type AlertNotifier, savedSearchAlerts } from '../alerts/saved-search-alerts';
 import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload } from '../indexing/index-record.job';
 import { recordsOf } from '../indexing/indexed-records';
 import type { DocumentEmbedder } from '../indexing/document-vectors';
@@ -33,6 +35,8 @@ export interface WorkerPorts {
   embedder?: WorkerEmbedder;
   /** The reindex lock every process shares; a build at start is skipped while another process holds it. */
   lock?: SharedLock;
+  /** Saved-search alerts: the percolator and how owners are told. Without them no record is matched. */
+  alerts?: { matcher: SavedSearchMatcher; notify: AlertNotifier };
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -88,7 +92,7 @@ export class IndexWorker {
   }
 
   async start(): Promise<void> {
-    const { store, index, queue } = this.ports;
+    const { store, index, queue, alerts } = this.ports;
     await this.reportEmbedder();
     const stored = () => total((kind) => recordsOf(store, kind).count({}));
     const vectors = await index.vectorStatus?.();
@@ -109,7 +113,13 @@ export class IndexWorker {
     // The queue runs many jobs at once; their writes go to the index together, one bulk request per batch.
     queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
-      indexRecordHandler(store, new BatchingIndexWriter(index), this.embedder, this.embedder?.failed),
+      indexRecordHandler(
+        store,
+        new BatchingIndexWriter(index),
+        this.embedder,
+        this.embedder?.failed,
+        alerts && savedSearchAlerts(store, alerts.matcher, alerts.notify),
+      ),
     );
     await queue.start();
     this.state = 'running';

@@ -1,8 +1,13 @@
 import type { JobQueue } from '@skillers/queue';
-import { ElasticsearchSearchIndex, type VectorSpace } from '@skillers/search';
+import {
+  ElasticsearchSavedSearchMatcher,
+  ElasticsearchSearchIndex,
+  type VectorSpace,
+} from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import { openReindexLock } from '../indexing/reindex-lock';
+import { openRedisRoomEmitter, storedAndPushedAlerts } from '../alerts/redis-alert-notifier';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -23,6 +28,12 @@ export interface WorkerConnectors {
     log: (line: string) => void,
   ): Promise<ElasticsearchSearchIndex>;
   queue(settings: WorkerSettings, log: (line: string) => void): Promise<JobQueue>;
+  /** Saved-search alerts; left out, the worker matches no record (tests of the other ports). */
+  alerts?(
+    settings: WorkerSettings,
+    store: RecordStore,
+    log: (line: string) => void,
+  ): Promise<NonNullable<WorkerPorts['alerts']> & Closable>;
 }
 
 const SERVER_CONNECTORS: WorkerConnectors = {
@@ -40,6 +51,18 @@ const SERVER_CONNECTORS: WorkerConnectors = {
       concurrency: settings.concurrency,
       onError: (error) => log(`Job queue: ${error.message}`),
     }),
+  alerts: async (settings, store, log) => {
+    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl);
+    const rooms = openRedisRoomEmitter(settings.redisUrl, (error) => log(`Alerts: Redis: ${error.message}`));
+    return {
+      matcher,
+      notify: storedAndPushedAlerts(store, rooms.emit),
+      close: async () => {
+        await rooms.close();
+        await matcher.close();
+      },
+    };
+  },
 };
 
 /**
@@ -69,7 +92,9 @@ export const openWorkerPorts = async (
     opened.push(queue);
     const lock = openReindexLock(settings.redisUrl, store);
     opened.push(lock);
-    return { store, index, queue, embedder, lock, close: closeAll };
+    const alerts = await connect.alerts?.(settings, store, log);
+    if (alerts) opened.push(alerts);
+    return { store, index, queue, embedder, lock, alerts, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
