@@ -45,6 +45,8 @@ const profile = (ownerId: string, tool: string): TeammateRecord => ({
   projectType: ['Freelancing'],
   offeredGratification: ['Salary'],
   forGratification: ['Time'],
+  bizRole: 30,
+  techRole: 70,
 });
 
 /**
@@ -105,7 +107,7 @@ describe.skipIf(!redisBinary)(
         transports: ['websocket'],
         reconnection: false,
       });
-      await new Promise((resolve) => client.once('connect', resolve));
+      await new Promise<void>((resolve) => client.once('connect', () => resolve()));
 
       rooms = openRedisRoomEmitter(redis.url, () => undefined);
       queue = new InProcessJobQueue({ retry: { attempts: 1, backoffMs: 0 } });
