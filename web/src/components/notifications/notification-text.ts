@@ -10,14 +10,23 @@ export const notificationText = (notification: Notification): string => {
       return `${who} liked your post`;
     case 'comment':
       return `${who} commented on your post${notification.text ? `: ${notification.text}` : ''}`;
+    case 'saved_search':
+      return `${who} published ${notification.recordKind === 'project' ? 'a project' : 'a skiller profile'} matching your saved search${notification.text ? ` “${notification.text}”` : ''}`;
   }
 };
 
-/** Where a notification leads: the conversation, or the feed for a post. */
-export const notificationLink = (notification: Notification): string =>
-  notification.kind === 'message'
-    ? `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`
-    : '/feed';
+/** Where a notification leads: the conversation, the matching record, or the feed for a post. */
+export const notificationLink = (notification: Notification): string => {
+  if (notification.kind === 'message') {
+    return `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`;
+  }
+  if (notification.kind === 'saved_search') {
+    if (!notification.recordId) return '/saved-searches';
+    const base = notification.recordKind === 'project' ? '/projects' : '/teammates';
+    return `${base}/${encodeURIComponent(notification.recordId)}`;
+  }
+  return '/feed';
+};
 
 /** Badges stop counting at 99, so they stay one small circle. */
 export const badgeLabel = (count: number): string => (count > 99 ? '99+' : String(count));
