@@ -7,6 +7,9 @@ import {
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
 } from '@skillers/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -306,5 +309,40 @@ describe('saved searches', () => {
     await vi.waitFor(async () => expect(await newMatchesOf(erin, quietSearch._id)).toBe(1), INDEXED_WITHIN);
     expect((await notifications(erin)).body.notifications).toEqual([]);
     expect((await list(erin)).body.savedSearches.map((s) => s._id)).toEqual([quietSearch._id]);
+  });
+});
+
+describe('saved searches across a restart', () => {
+  it('loads the stored searches at start, so they alert as before', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
+    try {
+      const first = await startTestApp({ DATA_DIR: dataDir });
+      const owner = await first.signUp();
+      const created = await first.request<{ savedSearch: SavedSearch }>('POST', '/api/user/saved-searches', {
+        token: owner.token,
+        body: { kind: 'project', name: 'Beekeeping', activeFilters: {}, text: 'beekeeping' },
+      });
+      expect(created.status).toBe(201);
+      await first.close();
+
+      const second = await startTestApp({ DATA_DIR: dataDir });
+      try {
+        await createProject(second, await second.signUp(), { description: 'Beekeeping sensors' });
+        await vi.waitFor(async () => {
+          const listed = await second.request<{ savedSearches: SavedSearch[] }>(
+            'GET',
+            '/api/user/saved-searches',
+            {
+              token: owner.token,
+            },
+          );
+          expect(listed.body.savedSearches[0]?.newMatches).toBe(1);
+        }, INDEXED_WITHIN);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -59,3 +59,8 @@ export type * from './admin-client/admin-api.types';
 export { ADMIN_TOKEN_FILE } from './admin-client/admin-token';
 export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-client/admin-stats.reader';
 export { type AlertNotifier, type SavedSearchAlert, savedSearchAlerts } from './alerts/saved-search-alerts';
+export {
+  DEMO_SAVED_SEARCHES,
+  type DemoSavedSearches,
+  seedDemoSavedSearches,
+} from './seed/demo-saved-searches';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SearchDocument } from '@skillers/domain';
+import type { SavedSearchRecord, SearchDocument } from '@skillers/domain';
 import { savedSearchAlerts } from '@skillers/indexer';
-import type { SavedSearchMatcher } from '@skillers/search';
-import type { RecordStore } from '@skillers/store';
+import { InMemorySavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 import { NotificationsService } from '../notifications/notifications.service';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
@@ -16,8 +16,8 @@ export class SavedSearchAlertsService {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
 
   constructor(
-    @Inject(RECORD_STORE) store: RecordStore,
-    @Inject(SAVED_SEARCH_MATCHER) matcher: SavedSearchMatcher,
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
+    @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     notifications: NotificationsService,
   ) {
     this.recordIndexed = savedSearchAlerts(store, matcher, ({ search, publisher, recordKind, recordId }) =>
@@ -30,5 +30,16 @@ export class SavedSearchAlertsService {
         recordId,
       }),
     );
+  }
+
+  /**
+   * Fills the in-memory matcher from the store; the index worker calls it once the demo seed (a module
+   * init) has run and before it takes jobs. Searches created meanwhile are put again, harmlessly.
+   */
+  async loadSearches(): Promise<number> {
+    if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return 0;
+    const searches = await this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
+    for (const search of searches) await this.matcher.put(search);
+    return searches.length;
   }
 }

@@ -57,6 +57,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     if (!(this.index instanceof OramaSearchIndex)) return;
     if (!(await this.loadSnapshot(this.index))) await this.rebuild(this.index);
+    await this.alerts.loadSearches();
     this.queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
       indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),

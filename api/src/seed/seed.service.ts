@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
-import { DemoDataGenerator, seedDatabase, seedDemoActivity } from '@skillers/indexer';
+import { DemoDataGenerator, seedDatabase, seedDemoActivity, seedDemoSavedSearches } from '@skillers/indexer';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -62,9 +62,10 @@ export class SeedService implements OnModuleInit {
       demo,
       people: people.filter((person) => person._id !== demo._id).slice(0, ACTIVE_PEOPLE),
     });
+    await seedDemoSavedSearches(this.store, { seed: DEMO_DATA_SEED + 3, demo });
     this.logger.log(
       `Seeded the demo account ${DEMO_ACCOUNT.email}, ${DEMO_DATA_COUNTS.users} users, ` +
-        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles and feed and chat activity ` +
+        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles feed and chat activity and saved searches ` +
         `in ${Date.now() - startedAt} ms`,
     );
   }
