@@ -64,3 +64,9 @@ export {
   type DemoSavedSearches,
   seedDemoSavedSearches,
 } from './seed/demo-saved-searches';
+export {
+  alertNotification,
+  type NotificationPush,
+  storedAndPushedAlerts,
+} from './alerts/stored-alert-notifier';
+export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';

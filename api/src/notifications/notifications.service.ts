@@ -18,9 +18,6 @@ export interface NotificationEvent {
   conversationId?: string;
   postId?: string;
   text?: string;
-  savedSearchId?: string;
-  recordKind?: 'project' | 'teammate';
-  recordId?: string;
 }
 
 const toNotification = ({ userId: _userId, ...notification }: NotificationRecord): Notification =>
@@ -74,9 +71,6 @@ export class NotificationsService {
       actor,
       ...(event.conversationId && { conversationId: event.conversationId }),
       ...(event.postId && { postId: event.postId }),
-      ...(event.savedSearchId && { savedSearchId: event.savedSearchId }),
-      ...(event.recordKind && { recordKind: event.recordKind }),
-      ...(event.recordId && { recordId: event.recordId }),
       ...preview(event.text),
       read: false,
       createdAt,

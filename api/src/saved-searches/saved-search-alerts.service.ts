@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SavedSearchRecord, SearchDocument } from '@skillers/domain';
-import { savedSearchAlerts } from '@skillers/indexer';
+import { savedSearchAlerts, storedAndPushedAlerts } from '@skillers/indexer';
 import { InMemorySavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
-import { NotificationsService } from '../notifications/notifications.service';
+import { ChatBroadcaster } from '../chat/chat-broadcaster';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
 /**
  * The embedded profile's alerts: the index job of this process calls `recordIndexed` with each document it
- * wrote, and owners are notified through this process's sockets.
+ * wrote, and owners are notified through this process's sockets (the notification is stored as the
+ * notifications module stores likes and comments, and pushed as the same `notification` event).
  */
 @Injectable()
 export class SavedSearchAlertsService {
@@ -18,17 +19,12 @@ export class SavedSearchAlertsService {
   constructor(
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
-    notifications: NotificationsService,
+    broadcaster: ChatBroadcaster,
   ) {
-    this.recordIndexed = savedSearchAlerts(store, matcher, ({ search, publisher, recordKind, recordId }) =>
-      notifications.notify(search.ownerId, {
-        kind: 'saved_search',
-        actor: publisher,
-        text: search.name,
-        savedSearchId: search._id,
-        recordKind,
-        recordId,
-      }),
+    this.recordIndexed = savedSearchAlerts(
+      store,
+      matcher,
+      storedAndPushedAlerts(store, (userId, payload) => broadcaster.notified(userId, payload)),
     );
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ElasticsearchSavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { RealtimeModule } from '../chat/realtime.module';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { savedSearchMatcherProvider } from './saved-search-matcher.provider';
 import { SavedSearchesController } from './saved-searches.controller';
@@ -9,7 +9,7 @@ import { SavedSearchesService } from './saved-searches.service';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
 @Module({
-  imports: [NotificationsModule],
+  imports: [RealtimeModule],
   controllers: [SavedSearchesController],
   providers: [
     savedSearchMatcherProvider,

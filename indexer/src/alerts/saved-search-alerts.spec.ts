@@ -29,7 +29,8 @@ import {
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { INDEX_RECORD_JOB, indexRecordJobId, type IndexRecordPayload } from '../indexing/index-record.job';
 import { IndexWorker } from '../worker/index-worker';
-import { openRedisRoomEmitter, type RedisRoomEmitter, storedAndPushedAlerts } from './redis-alert-notifier';
+import { openRedisNotificationPush, type RedisNotificationPush } from './redis-alert-notifier';
+import { storedAndPushedAlerts } from './stored-alert-notifier';
 
 const redisBinary = findRedisServer();
 if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
@@ -63,7 +64,7 @@ describe.skipIf(!redisBinary)(
     let store: SqliteRecordStore;
     let queue: InProcessJobQueue;
     let worker: IndexWorker;
-    let rooms: RedisRoomEmitter;
+    let sockets: RedisNotificationPush;
     let http: HttpServer;
     let socketServer: Server;
     let adapterClients: Redis[];
@@ -109,14 +110,14 @@ describe.skipIf(!redisBinary)(
       });
       await new Promise<void>((resolve) => client.once('connect', () => resolve()));
 
-      rooms = openRedisRoomEmitter(redis.url, () => undefined);
+      sockets = openRedisNotificationPush(redis.url, () => undefined);
       queue = new InProcessJobQueue({ retry: { attempts: 1, backoffMs: 0 } });
       worker = new IndexWorker(
         {
           store,
           index: OramaSearchIndex.create(),
           queue,
-          alerts: { matcher, notify: storedAndPushedAlerts(store, rooms.emit) },
+          alerts: { matcher, notify: storedAndPushedAlerts(store, sockets.push) },
         },
         () => undefined,
       );
@@ -125,7 +126,7 @@ describe.skipIf(!redisBinary)(
     afterAll(async () => {
       client?.close();
       await worker?.stop();
-      await rooms?.close();
+      await sockets?.close();
       await new Promise((resolve) => socketServer?.close(resolve));
       for (const connection of adapterClients ?? []) connection.disconnect();
       await store?.close();

@@ -7,7 +7,8 @@ import {
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import { openReindexLock } from '../indexing/reindex-lock';
-import { openRedisRoomEmitter, storedAndPushedAlerts } from '../alerts/redis-alert-notifier';
+import { openRedisNotificationPush } from '../alerts/redis-alert-notifier';
+import { storedAndPushedAlerts } from '../alerts/stored-alert-notifier';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
 
@@ -53,12 +54,14 @@ const SERVER_CONNECTORS: WorkerConnectors = {
     }),
   alerts: async (settings, store, log) => {
     const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl);
-    const rooms = openRedisRoomEmitter(settings.redisUrl, (error) => log(`Alerts: Redis: ${error.message}`));
+    const sockets = openRedisNotificationPush(settings.redisUrl, (error) =>
+      log(`Alerts: Redis: ${error.message}`),
+    );
     return {
       matcher,
-      notify: storedAndPushedAlerts(store, rooms.emit),
+      notify: storedAndPushedAlerts(store, sockets.push),
       close: async () => {
-        await rooms.close();
+        await sockets.close();
         await matcher.close();
       },
     };

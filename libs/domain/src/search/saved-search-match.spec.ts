@@ -63,18 +63,31 @@ describe('saved search matching', () => {
     expect(matchesEverything(search({ filters: { bizOrTech: 40 } }))).toBe(false);
   });
 
-  it('anchors a search on one required key when it can', () => {
+  it('anchors a search on its most selective required key or group', () => {
     expect(
       savedSearchAnchors(search({ filters: { locations: ['Spain', 'Italy'] }, restriction: 'all_match' })),
     ).toEqual(['teammate|tag|locations|Spain']);
+    // A country list narrows more than a word or a language, and a tool more than a country.
     expect(
       savedSearchAnchors(
         search({ filters: { locations: ['Spain', 'Italy'], usedLanguages: ['German'] }, text: 'drones' }),
       ),
+    ).toEqual(['teammate|tag|locations|Spain', 'teammate|tag|locations|Italy']);
+    expect(
+      savedSearchAnchors(search({ filters: { locations: ['Spain'], toolsExperience: ['Go', 'Rust'] } })),
+    ).toEqual(['teammate|tool|Go', 'teammate|tool|Rust']);
+    // A word beats the short lists most records draw on.
+    expect(
+      savedSearchAnchors(search({ filters: { offeredWorkingType: ['Remote'] }, text: 'drones' })),
     ).toEqual(['teammate|word|drone']);
     expect(
-      savedSearchAnchors(search({ filters: { locations: ['Spain', 'Italy'], usedLanguages: ['German'] } })),
-    ).toEqual(['teammate|tag|usedLanguages|German']);
+      savedSearchAnchors(
+        search({
+          filters: { projectType: ['Start Up'], locations: ['Spain', 'Italy'] },
+          mustHave: { locations: ['Italy'] },
+        }),
+      ),
+    ).toEqual(['teammate|tag|locations|Italy']);
     expect(savedSearchAnchors(search({ filters: { bizOrTech: 40 } }))).toEqual([]);
   });
 

@@ -86,23 +86,74 @@ const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string 
 const wordKey = (kind: SearchKind, stem: string): string => `${kind}|word|${stem}`;
 
 /**
- * The fewest keys a matching record must hold one of: one required option or word when there is one (a
- * must-have, an option under `all_match`, a word), else the smallest option group under `min_1_match`.
- * Empty when the search has number filters only: it must then be checked against every record of its kind.
+ * How few records usually hold a key of each kind, most selective first: tools, countries, industries and
+ * roles come from long lists; a word of free text may be common; project types, rewards and working types
+ * come from short lists that most records draw on. Anchoring on a selective key keeps the candidates few.
+ */
+const ANCHOR_ORDER = [
+  'tool',
+  'locations',
+  'industry',
+  'hardSkills',
+  'softSkills',
+  'usedLanguages',
+  'word',
+  'productType',
+  'projectType',
+  'offeredGratification',
+  'forGratification',
+  'tools',
+  'workingType',
+] as const;
+
+const anchorRank = (dimension: string): number => {
+  const rank = (ANCHOR_ORDER as readonly string[]).indexOf(dimension);
+  return rank === -1 ? ANCHOR_ORDER.length : rank;
+};
+
+const groupDimension = (group: OptionGroup): string => (group.type === 'tag' ? group.facet : group.type);
+
+interface AnchorChoice {
+  keys: string[];
+  rank: number;
+}
+
+/**
+ * Keys of which every matching record holds at least one: a required option or word (a must-have, an
+ * option under `all_match`, a word of the text) or a whole option group under `min_1_match` (every active
+ * group must be met). The most selective choice wins (`ANCHOR_ORDER`, then fewer keys). Empty when the
+ * search has number filters only: it must then be checked against every record of its kind.
  */
 export const savedSearchAnchors = (search: SavedSearchCriteria): string[] => {
   const filter = savedSearchFilter(search);
-  const required = activeMustHaveGroups(filter);
-  if (required.length > 0) return [optionKey(search.kind, required[0], 0)];
-  const groups = activeOptionGroups(filter);
-  if (groups.length > 0 && filter.restriction === 'all_match') return [optionKey(search.kind, groups[0], 0)];
-  const stems = requiredWordStems(search.text);
-  if (stems.length > 0) return [wordKey(search.kind, stems[0])];
-  if (groups.length === 0) return [];
-  const smallest = groups.reduce((best, group) =>
-    group.options.length < best.options.length ? group : best,
+  const choices: AnchorChoice[] = [];
+  const required = (group: OptionGroup) =>
+    group.options.forEach((_, index) =>
+      choices.push({ keys: [optionKey(search.kind, group, index)], rank: anchorRank(groupDimension(group)) }),
+    );
+  activeMustHaveGroups(filter).forEach(required);
+  for (const group of activeOptionGroups(filter)) {
+    if (filter.restriction === 'all_match') required(group);
+    else {
+      choices.push({
+        keys: group.options.map((_, index) => optionKey(search.kind, group, index)),
+        rank: anchorRank(groupDimension(group)),
+      });
+    }
+  }
+  for (const stem of requiredWordStems(search.text)) {
+    choices.push({ keys: [wordKey(search.kind, stem)], rank: anchorRank('word') });
+  }
+  const best = choices.reduce<AnchorChoice | undefined>(
+    (chosen, choice) =>
+      !chosen ||
+      choice.rank < chosen.rank ||
+      (choice.rank === chosen.rank && choice.keys.length < chosen.keys.length)
+        ? choice
+        : chosen,
+    undefined,
   );
-  return smallest.options.map((_, index) => optionKey(search.kind, smallest, index));
+  return best?.keys ?? [];
 };
 
 /** Every key the record holds, for looking up the searches anchored on them. */
