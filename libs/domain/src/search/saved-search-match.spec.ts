@@ -7,6 +7,7 @@ import {
   type SavedSearchCriteria,
   savedSearchAnchors,
 } from './saved-search-match';
+import { compileFilter, compileMatch } from './reference-filter';
 import { type SearchDocument, TAG_FACETS, type TagFacet } from './search-document';
 
 const emptyTags = () =>
@@ -147,6 +148,52 @@ describe('saved search matching', () => {
         const keys = new Set(documentKeys(record));
         expect(anchors.length === 0 || anchors.some((key) => keys.has(key))).toBe(true);
       }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('compileMatch', () => {
+  it('agrees with compileFilter on whether a record matches', () => {
+    const label = fc.constantFrom('A', 'B', 'C');
+    fc.assert(
+      fc.property(
+        fc.record({
+          locations: fc.uniqueArray(label),
+          tools: fc.dictionary(label, fc.integer({ min: 0, max: 5 })),
+          remote: fc.boolean(),
+          bizRole: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+          kind: fc.constantFrom('project' as const, 'teammate' as const),
+        }),
+        fc.record({
+          locations: fc.uniqueArray(label),
+          tools: fc.dictionary(label, fc.integer({ min: 1, max: 5 })),
+          remote: fc.boolean(),
+          mustHave: fc.uniqueArray(label, { maxLength: 1 }),
+          bizRole: fc.constantFrom(undefined, 30, 70),
+          restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
+          kind: fc.constantFrom(undefined, 'project' as const, 'teammate' as const),
+        }),
+        (record, wanted) => {
+          const document = doc({
+            kind: record.kind,
+            tags: { locations: record.locations },
+            toolLevels: record.tools,
+            workingTypeRemote: record.remote,
+            numbers: record.bizRole === undefined ? {} : { bizRole: record.bizRole },
+          });
+          const filter = {
+            kind: wanted.kind,
+            restriction: wanted.restriction,
+            tags: { locations: wanted.locations },
+            minToolLevels: wanted.tools,
+            workingTypes: wanted.remote ? (['Remote'] as const).slice() : [],
+            mustHave: { locations: wanted.mustHave },
+            ...(wanted.bizRole !== undefined && { bizRole: wanted.bizRole }),
+          };
+          expect(compileMatch(filter)(document)).toBe(compileFilter(filter)(document).matched);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -1,5 +1,5 @@
 /**
- * When a saved search matches a record: the filtering call's rules (`compileFilter` of reference-filter.ts)
+ * When a saved search matches a record: the filtering call's rules (`compileMatch` of reference-filter.ts)
  * with the saved filters, must-haves and restriction, and the record of the search's kind; and, when the
  * search has free text, every word of it (stop words left out) present in the record's text, by word or
  * stem, as `matchedTextTerms` finds them. In a search, free text only ranks; in an alert it narrows, since
@@ -13,7 +13,7 @@ import {
   activeMustHaveGroups,
   activeNumberRanges,
   activeOptionGroups,
-  compileFilter,
+  compileMatch,
   type OptionGroup,
 } from './reference-filter';
 import type { SearchDocument, SearchKind } from './search-document';
@@ -53,15 +53,24 @@ export const matchesEverything = (search: SavedSearchCriteria): boolean => {
   );
 };
 
-/** Compiles the search once; the predicate is then cheap for each record. */
-export const compileSavedSearch = (search: SavedSearchCriteria): ((doc: SearchDocument) => boolean) => {
-  const match = compileFilter(savedSearchFilter(search));
-  const stems = requiredWordStems(search.text);
-  return (doc) => {
-    if (doc.kind !== search.kind || !match(doc).matched) return false;
-    if (stems.length === 0) return true;
-    const present = new Set(textWords(doc.text).map(lightStem));
-    return stems.every((stem) => present.has(stem));
+/** The word stems of a record's text, which a search's words are looked up in. */
+export const documentStems = (doc: Pick<SearchDocument, 'text'>): Set<string> =>
+  new Set(textWords(doc.text).map(lightStem));
+
+/**
+ * Compiles the search once; the predicate is then cheap for each record. `stems` are the record's
+ * `documentStems`, computed once when many searches check one record.
+ */
+export const compileSavedSearch = (
+  search: SavedSearchCriteria,
+): ((doc: SearchDocument, stems?: ReadonlySet<string>) => boolean) => {
+  const match = compileMatch(savedSearchFilter(search));
+  const required = requiredWordStems(search.text);
+  return (doc, stems) => {
+    if (doc.kind !== search.kind || !match(doc)) return false;
+    if (required.length === 0) return true;
+    const present = stems ?? documentStems(doc);
+    return required.every((stem) => present.has(stem));
   };
 };
 
@@ -156,8 +165,11 @@ export const savedSearchAnchors = (search: SavedSearchCriteria): string[] => {
   return best?.keys ?? [];
 };
 
-/** Every key the record holds, for looking up the searches anchored on them. */
-export const documentKeys = (doc: SearchDocument): string[] => {
+/** Every key the record holds, for looking up the searches anchored on them; `stems` as `documentStems`. */
+export const documentKeys = (
+  doc: SearchDocument,
+  stems: ReadonlySet<string> = documentStems(doc),
+): string[] => {
   const keys: string[] = [];
   for (const [facet, labels] of Object.entries(doc.tags)) {
     for (const label of labels) keys.push(`${doc.kind}|tag|${facet}|${label}`);
@@ -165,6 +177,6 @@ export const documentKeys = (doc: SearchDocument): string[] => {
   for (const tool of Object.keys(doc.toolLevels)) keys.push(`${doc.kind}|tool|${tool}`);
   if (doc.workingTypeRemote) keys.push(`${doc.kind}|wt|Remote`);
   if (doc.workingTypeOffice) keys.push(`${doc.kind}|wt|Office`);
-  for (const stem of new Set(textWords(doc.text).map(lightStem))) keys.push(wordKey(doc.kind, stem));
+  for (const stem of stems) keys.push(wordKey(doc.kind, stem));
   return keys;
 };

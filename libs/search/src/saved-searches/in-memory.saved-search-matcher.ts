@@ -1,4 +1,10 @@
-import { compileSavedSearch, documentKeys, type SearchDocument, savedSearchAnchors } from '@skillers/domain';
+import {
+  compileSavedSearch,
+  documentKeys,
+  documentStems,
+  type SearchDocument,
+  savedSearchAnchors,
+} from '@skillers/domain';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
 
 interface Compiled {
@@ -6,7 +12,7 @@ interface Compiled {
   ownerId: string;
   kind: string;
   anchors: string[];
-  matches: (doc: SearchDocument) => boolean;
+  matches: (doc: SearchDocument, stems: ReadonlySet<string>) => boolean;
 }
 
 /**
@@ -50,14 +56,15 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   }
 
   match(doc: SearchDocument): Promise<SearchMatch[]> {
+    const stems = documentStems(doc);
     const candidates = new Set<Compiled>();
-    for (const key of documentKeys(doc)) {
+    for (const key of documentKeys(doc, stems)) {
       for (const search of this.byKey.get(key) ?? []) candidates.add(search);
     }
     for (const search of this.unanchored) if (search.kind === doc.kind) candidates.add(search);
     const found: SearchMatch[] = [];
     for (const search of candidates) {
-      if (search.ownerId !== doc.ownerId && search.matches(doc)) {
+      if (search.ownerId !== doc.ownerId && search.matches(doc, stems)) {
         found.push({ searchId: search.searchId, ownerId: search.ownerId });
       }
     }
