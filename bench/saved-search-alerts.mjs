@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
 const {
+  BatchingAlerts,
   INDEX_RECORD_JOB,
   indexRecordHandler,
   indexRecordJobId,
@@ -128,17 +129,29 @@ const run = async (store, jobs, { name, searches, matchOnly }) => {
   const index = OramaSearchIndex.create();
   const queue = openJobQueue({ concurrency: 1 });
   let onIndexed;
+  let batches;
   if (searches) {
     const matcher = new InMemorySavedSearchMatcher();
     for (const search of searches) await matcher.put(search);
-    // As the embedded API does: the notification stored and its unread count read; no sockets here.
-    onIndexed = matchOnly
-      ? async (doc) => void (await matcher.match(doc))
-      : savedSearchAlerts(
+    if (matchOnly) onIndexed = async (doc) => void (await matcher.match(doc));
+    else {
+      // As the embedded API does: batches not awaited by the job, notifications stored, no socket open.
+      batches = new BatchingAlerts(
+        savedSearchAlerts(
           store,
           matcher,
-          storedAndPushedAlerts(store, () => undefined),
-        );
+          storedAndPushedAlerts(
+            store,
+            () => undefined,
+            () => false,
+          ),
+        ),
+      );
+      onIndexed = (doc) => {
+        void batches.add(doc);
+        return Promise.resolve();
+      };
+    }
   }
   queue.register(INDEX_RECORD_JOB, indexRecordHandler(store, index, undefined, undefined, onIndexed));
   for (const payload of jobs)
@@ -146,6 +159,8 @@ const run = async (store, jobs, { name, searches, matchOnly }) => {
   const started = performance.now();
   await queue.start();
   await queue.drain();
+  // The alerts of the last records are part of the work.
+  await batches?.drain();
   const seconds = (performance.now() - started) / 1000;
   const { failed } = await queue.stats();
   await queue.close();

@@ -70,3 +70,4 @@ export {
   storedAndPushedAlerts,
 } from './alerts/stored-alert-notifier';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
+export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';

@@ -64,6 +64,11 @@ export class ChatBroadcaster {
     this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notification, payload);
   }
 
+  /** Whether the user has a socket on this node. */
+  hasSockets(userId: string): boolean {
+    return (this.server?.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
+  }
+
   notificationsRead(userId: string, unread: number): void {
     this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notificationsRead, { unread });
   }

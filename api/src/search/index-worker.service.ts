@@ -71,6 +71,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
    */
   async onApplicationShutdown(): Promise<void> {
     if (!(this.index instanceof OramaSearchIndex)) return;
+    await this.alerts.drain();
     await this.saving;
     try {
       const stamp = await indexedChangeStamp(this.store);

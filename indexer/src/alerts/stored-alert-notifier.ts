@@ -30,7 +30,12 @@ export type NotificationPush = (userId: string, payload: RealtimeNotification) =
  * and forget, like any room broadcast: a tab that missed it sees the notification when it next loads.
  */
 export const storedAndPushedAlerts =
-  (store: RecordStore, push: NotificationPush): AlertNotifier =>
+  (
+    store: RecordStore,
+    push: NotificationPush,
+    /** Whether the user has a socket to push to; unread counts are read only for those. Everyone when left out. */
+    listening: (userId: string) => boolean = () => true,
+  ): AlertNotifier =>
   async (alerts) => {
     const notifications = store.collection<NotificationRecord>(COLLECTIONS.notifications);
     const createdAt = new Date().toISOString();
@@ -38,6 +43,7 @@ export const storedAndPushedAlerts =
     await notifications.insertMany(records);
     const unread = new Map<string, number>();
     for (const { userId, ...notification } of records) {
+      if (!listening(userId)) continue;
       if (!unread.has(userId)) {
         unread.set(
           userId,

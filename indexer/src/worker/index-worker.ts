@@ -1,4 +1,4 @@
-import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import { SEARCH_KINDS, type SearchDocument, type SearchKind } from '@skillers/domain';
 import type { EmbedderStatus } from '@skillers/embedding';
 import type { JobQueue, SharedLock } from '@skillers/queue';
 import {
@@ -10,6 +10,7 @@ import {
   type VectorSpaceStatus,
 } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
+import { BatchingAlerts } from '../alerts/batching-alerts';
 import { type AlertNotifier, savedSearchAlerts } from '../alerts/saved-search-alerts';
 import { INDEX_RECORD_JOB, indexRecordHandler, type IndexRecordPayload } from '../indexing/index-record.job';
 import { recordsOf } from '../indexing/indexed-records';
@@ -118,7 +119,7 @@ export class IndexWorker {
         new BatchingIndexWriter(index),
         this.embedder,
         this.embedder?.failed,
-        alerts && savedSearchAlerts(store, alerts.matcher, alerts.notify),
+        alerts && this.alertsFor(alerts),
       ),
     );
     await queue.start();
@@ -159,6 +160,12 @@ export class IndexWorker {
       },
       ...(vectors && { vectors: vectorHealth(vectors) }),
     };
+  }
+
+  /** Concurrent jobs' records are matched in batches; a job completes once its record's batch is done. */
+  private alertsFor(alerts: NonNullable<WorkerPorts['alerts']>): (doc: SearchDocument) => Promise<void> {
+    const batches = new BatchingAlerts(savedSearchAlerts(this.ports.store, alerts.matcher, alerts.notify));
+    return (doc) => batches.add(doc);
   }
 
   /** Stops taking jobs and waits for the running ones; the caller closes the ports. */
