@@ -6,6 +6,7 @@ import {
   matchesEverything,
   type SavedSearchCriteria,
   savedSearchAnchors,
+  savedSearchAnchorSets,
 } from './saved-search-match';
 import { compileFilter, compileMatch } from './reference-filter';
 import { type SearchDocument, TAG_FACETS, type TagFacet } from './search-document';
@@ -92,6 +93,16 @@ describe('saved search matching', () => {
     expect(savedSearchAnchors(search({ filters: { bizOrTech: 40 } }))).toEqual([]);
   });
 
+  it('adds a second anchor from another long option list only', () => {
+    expect(
+      savedSearchAnchorSets(search({ filters: { toolsExperience: ['Go'], locations: ['Spain', 'Italy'] } })),
+    ).toEqual([['teammate|tool|Go'], ['teammate|tag|locations|Spain', 'teammate|tag|locations|Italy']]);
+    expect(
+      savedSearchAnchorSets(search({ filters: { toolsExperience: ['Go'], projectType: ['Start Up'] } })),
+    ).toEqual([['teammate|tool|Go']]);
+    expect(savedSearchAnchorSets(search({ filters: { bizOrTech: 40 } }))).toEqual([]);
+  });
+
   const labels = fc.constantFrom('A', 'B', 'C');
   const arbitraryDoc = fc
     .record({
@@ -144,9 +155,10 @@ describe('saved search matching', () => {
     fc.assert(
       fc.property(arbitraryDoc, arbitrarySearch, (record, saved) => {
         if (!compileSavedSearch(saved)(record)) return;
-        const anchors = savedSearchAnchors(saved);
         const keys = new Set(documentKeys(record));
-        expect(anchors.length === 0 || anchors.some((key) => keys.has(key))).toBe(true);
+        for (const anchor of [savedSearchAnchors(saved), ...savedSearchAnchorSets(saved)]) {
+          expect(anchor.length === 0 || anchor.some((key) => keys.has(key))).toBe(true);
+        }
       }),
       { numRuns: 3000 },
     );

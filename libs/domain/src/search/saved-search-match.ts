@@ -127,18 +127,19 @@ interface AnchorChoice {
   rank: number;
 }
 
-/**
- * Keys of which every matching record holds at least one: a required option or word (a must-have, an
- * option under `all_match`, a word of the text) or a whole option group under `min_1_match` (every active
- * group must be met). The most selective choice wins (`ANCHOR_ORDER`, then fewer keys). Empty when the
- * search has number filters only: it must then be checked against every record of its kind.
- */
-export const savedSearchAnchors = (search: SavedSearchCriteria): string[] => {
+/** Filters drawn from long option lists: a second anchor among them still leaves few searches to check. */
+const SECOND_ANCHOR_MAX_RANK = anchorRank('softSkills');
+
+const anchorChoices = (search: SavedSearchCriteria): (AnchorChoice & { dimension: string })[] => {
   const filter = savedSearchFilter(search);
-  const choices: AnchorChoice[] = [];
+  const choices: (AnchorChoice & { dimension: string })[] = [];
   const required = (group: OptionGroup) =>
     group.options.forEach((_, index) =>
-      choices.push({ keys: [optionKey(search.kind, group, index)], rank: anchorRank(groupDimension(group)) }),
+      choices.push({
+        keys: [optionKey(search.kind, group, index)],
+        rank: anchorRank(groupDimension(group)),
+        dimension: groupDimension(group),
+      }),
     );
   activeMustHaveGroups(filter).forEach(required);
   for (const group of activeOptionGroups(filter)) {
@@ -147,22 +148,38 @@ export const savedSearchAnchors = (search: SavedSearchCriteria): string[] => {
       choices.push({
         keys: group.options.map((_, index) => optionKey(search.kind, group, index)),
         rank: anchorRank(groupDimension(group)),
+        dimension: groupDimension(group),
       });
     }
   }
   for (const stem of requiredWordStems(search.text)) {
-    choices.push({ keys: [wordKey(search.kind, stem)], rank: anchorRank('word') });
+    choices.push({ keys: [wordKey(search.kind, stem)], rank: anchorRank('word'), dimension: `word:${stem}` });
   }
-  const best = choices.reduce<AnchorChoice | undefined>(
-    (chosen, choice) =>
-      !chosen ||
-      choice.rank < chosen.rank ||
-      (choice.rank === chosen.rank && choice.keys.length < chosen.keys.length)
-        ? choice
-        : chosen,
-    undefined,
+  // Most selective first: the rank of its option list, then fewer keys.
+  return choices.sort((a, b) => a.rank - b.rank || a.keys.length - b.keys.length);
+};
+
+/**
+ * Keys of which every matching record holds at least one: a required option or word (a must-have, an
+ * option under `all_match`, a word of the text) or a whole option group under `min_1_match` (every active
+ * group must be met). The most selective choice wins (`ANCHOR_ORDER`, then fewer keys). Empty when the
+ * search has number filters only: it must then be checked against every record of its kind.
+ */
+export const savedSearchAnchors = (search: SavedSearchCriteria): string[] =>
+  anchorChoices(search)[0]?.keys ?? [];
+
+/**
+ * One or two anchors (`savedSearchAnchors`), each a set of keys every matching record holds one of: the
+ * second, from another filter drawn from a long option list, lets an inverted index check only the searches
+ * a record hits in both.
+ */
+export const savedSearchAnchorSets = (search: SavedSearchCriteria): string[][] => {
+  const [first, ...rest] = anchorChoices(search);
+  if (!first) return [];
+  const second = rest.find(
+    (choice) => choice.dimension !== first.dimension && choice.rank <= SECOND_ANCHOR_MAX_RANK,
   );
-  return best?.keys ?? [];
+  return second ? [first.keys, second.keys] : [first.keys];
 };
 
 /** Every key the record holds, for looking up the searches anchored on them; `stems` as `documentStems`. */
