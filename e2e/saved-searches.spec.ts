@@ -98,7 +98,13 @@ test('a saved search is renamed, switched off and deleted from the account scree
 
   const alerts = renamed.getByRole('checkbox', { name: 'Alerts' });
   await expect(alerts).toBeChecked();
+  // The switch shows the new state at once; the reload waits until the server has stored it.
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().includes('/api/user/saved-searches/'),
+  );
   await alerts.uncheck();
+  expect((await stored).status()).toBe(200);
   await page.reload();
   await expect(
     page.getByRole('listitem', { name: 'Solar roofs' }).getByRole('checkbox', { name: 'Alerts' }),
