@@ -17,4 +17,8 @@ export {
 export * from './saved-searches/saved-search-matcher.port';
 export { InMemorySavedSearchMatcher } from './saved-searches/in-memory.saved-search-matcher';
 export { ElasticsearchSavedSearchMatcher } from './saved-searches/elasticsearch.saved-search-matcher';
-export { percolateRequest, percolatorDocument, percolatorMappings } from './saved-searches/percolator-requests';
+export {
+  percolateRequest,
+  percolatorDocument,
+  percolatorMappings,
+} from './saved-searches/percolator-requests';
