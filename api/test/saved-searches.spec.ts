@@ -312,6 +312,31 @@ describe('saved searches', () => {
   });
 });
 
+describe('saved-search write limit', () => {
+  it('refuses changes past the per-user allowance with a message and Retry-After', async () => {
+    // 60 a minute scaled by 0.05: three, then 429.
+    const api = await startTestApp({ RATE_LIMIT_SCALE: '0.05' });
+    try {
+      const user = await api.signUp();
+      const body = { kind: 'project', name: 'Drones', activeFilters: {}, text: 'drones' };
+      for (let n = 0; n < 3; n++) {
+        expect(
+          (await api.request('POST', '/api/user/saved-searches', { token: user.token, body })).status,
+        ).toBe(201);
+      }
+      const refused = await api.request<{ message: string }>('POST', '/api/user/saved-searches', {
+        token: user.token,
+        body,
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(SAVED_SEARCH_MESSAGES.tooManyChanges);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('saved searches across a restart', () => {
   it('loads the stored searches at start, so they alert as before', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
