@@ -73,6 +73,7 @@ test('logging out asks first; Cancel keeps the session and Logout ends it', asyn
     'Found Projects',
     'My Skills',
     'My Projects',
+    'Saved Searches',
     'Settings',
   ]) {
     await expect(sidebar.getByRole('link', { name })).toBeVisible();

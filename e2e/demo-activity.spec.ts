@@ -87,5 +87,17 @@ test.describe('the demo login on a first start', () => {
     const list = page.getByRole('region', { name: 'All Message' });
     await expect(list.getByText(/unread/).first()).toBeVisible();
     expect(await list.getByRole('button').count()).toBeGreaterThan(3);
+
+    // Saved searches with alerts, each with new matches to look at.
+    await page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: 'Saved Searches' })
+      .click();
+    const searches = page.getByRole('list', { name: 'Saved searches' }).getByRole('listitem');
+    await expect(searches).toHaveCount(3);
+    for (const search of await searches.all()) {
+      await expect(search.getByText(/^\d+ new$/)).toBeVisible();
+      await expect(search.getByRole('checkbox', { name: 'Alerts' })).toBeChecked();
+    }
   });
 });

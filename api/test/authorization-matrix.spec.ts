@@ -78,6 +78,11 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/user/blocks'),
   route('user', 'POST', '/api/user/blocks/:id'),
   route('user', 'DELETE', '/api/user/blocks/:id'),
+  route('user', 'GET', '/api/user/saved-searches'),
+  route('user', 'POST', '/api/user/saved-searches'),
+  route('user', 'PATCH', '/api/user/saved-searches/:id'),
+  route('user', 'DELETE', '/api/user/saved-searches/:id'),
+  route('user', 'POST', '/api/user/saved-searches/:id/view'),
 
   route('admin', 'GET', '/api/admin/stats'),
   route('admin', 'POST', '/api/admin/reindex'),

@@ -1,4 +1,4 @@
-import { DEMO_ACTIVITY_COUNTS, DEMO_PASSWORD } from '@skillers/demo-data';
+import { DEMO_ACTIVITY_COUNTS, DEMO_PASSWORD, DEMO_SAVED_SEARCHES } from '@skillers/demo-data';
 import {
   type ConversationSummary,
   FEED_PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
   type NotificationsPage,
   pageCount,
   type ProjectRecord,
+  type SavedSearch,
   type TeammateView,
   type UnreadMessages,
   type UserRecord,
@@ -127,6 +128,22 @@ describe('demo data at start (SEED on, empty database)', () => {
       { token },
     );
     expect(page.body.conversation.friendReadAt).toBe(page.body.conversation.messages.at(-1)?.date);
+  });
+
+  it('gives the demo login saved searches with alerts, new matches and alerts in the bell', async () => {
+    const listed = await api.request<{ savedSearches: SavedSearch[] }>('GET', '/api/user/saved-searches', {
+      token,
+    });
+    expect(listed.body.savedSearches.map((search) => search.name).sort()).toEqual(
+      DEMO_SAVED_SEARCHES.map((search) => search.name).sort(),
+    );
+    expect(listed.body.savedSearches.every((search) => search.alerts && search.newMatches > 0)).toBe(true);
+    const notifications = await api.request<NotificationsPage>('GET', '/api/notifications', { token });
+    const alerts = notifications.body.notifications.filter(
+      (notification) => notification.kind === 'saved_search',
+    );
+    expect(alerts.length).toBeGreaterThanOrEqual(DEMO_SAVED_SEARCHES.length);
+    expect(alerts.some((notification) => !notification.read)).toBe(true);
   });
 
   it('lets a generated project’s owner sign in with the demo password', async () => {

@@ -6,11 +6,11 @@ import {
   type RealtimeMessage,
   type RealtimeNotification,
   type UnreadMessages,
+  userRoom,
 } from '@skillers/domain';
 import type { Server } from 'socket.io';
 
-/** Every socket joins its user's room on connecting, so a conversation's first message reaches it too. */
-export const userRoom = (userId: string): string => `user:${userId}`;
+export { userRoom } from '@skillers/domain';
 
 const realtime = (message: ChatMessage): RealtimeMessage => ({
   _id: message._id,
@@ -62,6 +62,11 @@ export class ChatBroadcaster {
 
   notified(userId: string, payload: RealtimeNotification): void {
     this.server?.to(userRoom(userId)).emit(CHAT_EVENTS.notification, payload);
+  }
+
+  /** Whether the user has a socket on this node. */
+  hasSockets(userId: string): boolean {
+    return (this.server?.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
   }
 
   notificationsRead(userId: string, unread: number): void {

@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_MESSAGES, HTTP_MESSAGES, TRUST_MESSAGES } from '@skillers/domain';
+import { AUTH_MESSAGES, HTTP_MESSAGES, SAVED_SEARCH_MESSAGES, TRUST_MESSAGES } from '@skillers/domain';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type AuthenticatedRequest, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AppConfig } from '../config/app-config';
@@ -62,6 +62,8 @@ export const USER_LIMITS = {
   reports: perMinute('reports', 10, TRUST_MESSAGES.tooManyReports),
   /** Blocks and unblocks together. */
   blocks: perMinute('blocks', 30),
+  /** Creating, renaming, switching, opening and deleting saved searches. */
+  savedSearches: perMinute('saved-searches', 60, SAVED_SEARCH_MESSAGES.tooManyChanges),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
 } as const;

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
+import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
 export const INDEX_SNAPSHOT_FILE = 'search-index.snapshot';
@@ -47,6 +48,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
+    private readonly alerts: SavedSearchAlertsService,
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
   }
@@ -55,9 +57,10 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     if (!(this.index instanceof OramaSearchIndex)) return;
     if (!(await this.loadSnapshot(this.index))) await this.rebuild(this.index);
+    await this.alerts.loadSearches();
     this.queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
-      indexRecordHandler(this.store, this.index, this.embedder),
+      indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),
     );
     await this.queue.start();
   }
@@ -68,6 +71,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
    */
   async onApplicationShutdown(): Promise<void> {
     if (!(this.index instanceof OramaSearchIndex)) return;
+    await this.alerts.drain();
     await this.saving;
     try {
       const stamp = await indexedChangeStamp(this.store);

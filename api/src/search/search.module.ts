@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
+import { SavedSearchesModule } from '../saved-searches/saved-searches.module';
 import { TeammatesModule } from '../teammates/teammates.module';
 import { EmbedderController } from '../embedder/embedder.controller';
 import { FilteringController } from './filtering.controller';
@@ -8,7 +9,7 @@ import { IndexWorkerService } from './index-worker.service';
 import { SearchClickController } from './search-click.controller';
 
 @Module({
-  imports: [ProjectsModule, TeammatesModule],
+  imports: [ProjectsModule, TeammatesModule, SavedSearchesModule],
   controllers: [FilteringController, EmbedderController, SearchClickController],
   providers: [FilteringService, IndexWorkerService],
 })

@@ -38,7 +38,7 @@ export class SeedService implements OnModuleInit {
     if (!this.config.seed || (await this.users.count()) > 0) return;
     const startedAt = Date.now();
     // Loaded here only: the generator and faker stay out of the server's static imports.
-    const { DEMO_PASSWORD, DemoDataGenerator, seedDatabase, seedDemoActivity } =
+    const { DEMO_PASSWORD, DemoDataGenerator, seedDatabase, seedDemoActivity, seedDemoSavedSearches } =
       await import('@skillers/demo-data');
     await this.auth.signup({ ...DEMO_ACCOUNT, password: DEMO_PASSWORD });
     const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
@@ -64,9 +64,10 @@ export class SeedService implements OnModuleInit {
       demo,
       people: people.filter((person) => person._id !== demo._id).slice(0, ACTIVE_PEOPLE),
     });
+    await seedDemoSavedSearches(this.store, { seed: DEMO_DATA_SEED + 3, demo });
     this.logger.log(
       `Seeded the demo account ${DEMO_ACCOUNT.email}, ${DEMO_DATA_COUNTS.users} users, ` +
-        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles and feed and chat activity ` +
+        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles, feed and chat activity and saved searches ` +
         `in ${Date.now() - startedAt} ms`,
     );
   }

@@ -478,6 +478,12 @@ describe('bad input, everywhere', () => {
       body: { targetKind: 'conversation', targetId: conversationId, reason: 'harassment' },
     });
 
+    const savedSearch = await as(owner.token, 'POST', '/api/user/saved-searches', {
+      kind: 'project',
+      name: 'Kotlin projects',
+      activeFilters: { toolsExperience: ['Kotlin'] },
+    });
+
     seeded = {
       owner: { id: owner.id, token: owner.token, email: owner.email, password: owner.password },
       friendId: friend.id,
@@ -488,6 +494,7 @@ describe('bad input, everywhere', () => {
       postId: post.body.post._id,
       propositionId: proposals.body.propositions[0]._id,
       reportId: report.body.reportId,
+      savedSearchId: savedSearch.body.savedSearch._id,
     };
     for (const [name, id] of Object.entries(seeded)) {
       if (name.endsWith('Id')) expect(id, name).toMatch(/^[0-9a-f]{24}$/);

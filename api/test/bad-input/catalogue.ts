@@ -10,6 +10,7 @@ import {
   pageQuerySchema,
   postSchema,
   commentSchema,
+  createSavedSearchSchema,
   projectCreateSchema,
   projectEditSchema,
   propositionSchema,
@@ -22,6 +23,7 @@ import {
   sortRequestSchema,
   teammateCreateSchema,
   teammateEditSchema,
+  updateSavedSearchSchema,
 } from '@skillers/domain';
 import { withKnownOptions } from '../../src/common/known-options';
 import type { z } from 'zod';
@@ -44,6 +46,8 @@ export interface Seeded {
   propositionId: string;
   /** A report of the owner's conversation with the friend: hiding it is refused, so no attempt hides anything. */
   reportId: string;
+  /** One of the owner's saved searches. */
+  savedSearchId: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -405,6 +409,46 @@ export const ROUTES: RouteEntry[] = [
       schema: reportSchema,
       valid: (s) => ({ targetKind: 'project', targetId: s.friendProjectId, reason: 'spam', text: 'Spam' }),
     },
+  },
+  { method: 'GET', path: '/api/user/saved-searches', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/user/saved-searches',
+    auth: 'user',
+    body: {
+      schema: createSavedSearchSchema,
+      valid: () => ({
+        kind: 'teammate',
+        name: 'Kotlin people',
+        activeFilters: { toolsExperience: [{ tool: 'Kotlin', mep: 2 }], locations: ['Spain'] },
+        mustHave: { locations: ['Spain'] },
+        filtering_restriction: 'all_match',
+        text: 'mobile',
+        alerts: false,
+      }),
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/user/saved-searches/:id',
+    auth: 'user',
+    id: (s) => s.savedSearchId,
+    absentIdStatus: 404,
+    body: { schema: updateSavedSearchSchema, valid: () => ({ name: 'Renamed', alerts: true }) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/saved-searches/:id',
+    auth: 'user',
+    id: (s) => s.savedSearchId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/user/saved-searches/:id/view',
+    auth: 'user',
+    id: (s) => s.savedSearchId,
+    absentIdStatus: 404,
   },
   { method: 'GET', path: '/api/user/blocks', auth: 'user' },
   { method: 'POST', path: '/api/user/blocks/:id', auth: 'user', id: (s) => s.friendId, absentIdStatus: 404 },

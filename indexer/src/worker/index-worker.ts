@@ -1,6 +1,8 @@
-import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
+import { SEARCH_KINDS, type SearchDocument, type SearchKind } from '@skillers/domain';
 import type { EmbedderStatus } from '@skillers/embedding';
 import {
+  type AlertNotifier,
+  BatchingAlerts,
   type DocumentEmbedder,
   INDEX_RECORD_JOB,
   indexRecordHandler,
@@ -8,12 +10,14 @@ import {
   rebuildIndex,
   recordsOf,
   REINDEX_LOCK_NAME,
+  savedSearchAlerts,
 } from '@skillers/indexing';
 import type { JobQueue, SharedLock } from '@skillers/queue';
 import {
   BatchingIndexWriter,
   describeLiveVectorSpaces,
   describeVectorSpace,
+  type SavedSearchMatcher,
   type SearchIndex,
   type VectorSpaceStatus,
 } from '@skillers/search';
@@ -37,6 +41,8 @@ export interface WorkerPorts {
   embedder?: WorkerEmbedder;
   /** The reindex lock every process shares; a build at start is skipped while another process holds it. */
   lock?: SharedLock;
+  /** Saved-search alerts: the percolator and how owners are told. Without them no record is matched. */
+  alerts?: { matcher: SavedSearchMatcher; notify: AlertNotifier };
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -92,7 +98,7 @@ export class IndexWorker {
   }
 
   async start(): Promise<void> {
-    const { store, index, queue } = this.ports;
+    const { store, index, queue, alerts } = this.ports;
     await this.reportEmbedder();
     const stored = () => total((kind) => recordsOf(store, kind).count({}));
     const vectors = await index.vectorStatus?.();
@@ -113,7 +119,13 @@ export class IndexWorker {
     // The queue runs many jobs at once; their writes go to the index together, one bulk request per batch.
     queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
-      indexRecordHandler(store, new BatchingIndexWriter(index), this.embedder, this.embedder?.failed),
+      indexRecordHandler(
+        store,
+        new BatchingIndexWriter(index),
+        this.embedder,
+        this.embedder?.failed,
+        alerts && this.alertsFor(alerts),
+      ),
     );
     await queue.start();
     this.state = 'running';
@@ -153,6 +165,12 @@ export class IndexWorker {
       },
       ...(vectors && { vectors: vectorHealth(vectors) }),
     };
+  }
+
+  /** Concurrent jobs' records are matched in batches; a job completes once its record's batch is done. */
+  private alertsFor(alerts: NonNullable<WorkerPorts['alerts']>): (doc: SearchDocument) => Promise<void> {
+    const batches = new BatchingAlerts(savedSearchAlerts(this.ports.store, alerts.matcher, alerts.notify));
+    return (doc) => batches.add(doc);
   }
 
   /** Stops taking jobs and waits for the running ones; the caller closes the ports. */

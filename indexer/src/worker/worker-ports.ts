@@ -1,6 +1,11 @@
-import { openReindexLock } from '@skillers/indexing';
+import { openRedisNotificationPush, openReindexLock, storedAndPushedAlerts } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
-import { type ElasticsearchSearchIndex, openSearchIndex, type VectorSpace } from '@skillers/search';
+import {
+  ElasticsearchSavedSearchMatcher,
+  type ElasticsearchSearchIndex,
+  openSearchIndex,
+  type VectorSpace,
+} from '@skillers/search';
 import { MongoRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import type { WorkerPorts } from './index-worker';
@@ -23,6 +28,12 @@ export interface WorkerConnectors {
     log: (line: string) => void,
   ): Promise<ElasticsearchSearchIndex>;
   queue(settings: WorkerSettings, log: (line: string) => void): Promise<JobQueue>;
+  /** Saved-search alerts; left out, the worker matches no record (tests of the other ports). */
+  alerts?(
+    settings: WorkerSettings,
+    store: RecordStore,
+    log: (line: string) => void,
+  ): Promise<NonNullable<WorkerPorts['alerts']> & Closable>;
 }
 
 const SERVER_CONNECTORS: WorkerConnectors = {
@@ -41,6 +52,20 @@ const SERVER_CONNECTORS: WorkerConnectors = {
       concurrency: settings.concurrency,
       onError: (error) => log(`Job queue: ${error.message}`),
     }),
+  alerts: async (settings, store, log) => {
+    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl);
+    const sockets = openRedisNotificationPush(settings.redisUrl, (error) =>
+      log(`Alerts: Redis: ${error.message}`),
+    );
+    return {
+      matcher,
+      notify: storedAndPushedAlerts(store, sockets.push),
+      close: async () => {
+        await sockets.close();
+        await matcher.close();
+      },
+    };
+  },
 };
 
 /**
@@ -70,7 +95,9 @@ export const openWorkerPorts = async (
     opened.push(queue);
     const lock = openReindexLock(settings.redisUrl, store);
     opened.push(lock);
-    return { store, index, queue, embedder, lock, close: closeAll };
+    const alerts = await connect.alerts?.(settings, store, log);
+    if (alerts) opened.push(alerts);
+    return { store, index, queue, embedder, lock, alerts, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -20,3 +20,4 @@ export {
   SeedRequestError,
   checkSeedRequest,
 } from './seed-database';
+export { DEMO_SAVED_SEARCHES, type DemoSavedSearches, seedDemoSavedSearches } from './demo-saved-searches';

@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './pagination';
 export * from './project';
 export * from './saved';
+export * from './saved-search';
 export * from './search';
 export * from './teammate';
 export * from './trust';

@@ -4,13 +4,18 @@ import type { PublicUser } from './entities';
 export const NOTIFICATIONS_LIMIT = 50;
 
 /** `open_lapsed`: the owner's project or profile stopped being open to collaborate (freshness.ts). */
-export const NOTIFICATION_KINDS = ['message', 'like', 'comment', 'open_lapsed'] as const;
+export const NOTIFICATION_KINDS = ['message', 'like', 'comment', 'open_lapsed', 'saved_search'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * A message is already counted as unread in its conversation until that is read, so the notification
  * count leaves messages out: the top bar's total adds both without counting a message twice.
  */
-export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment', 'open_lapsed'];
+export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'like',
+  'comment',
+  'open_lapsed',
+  'saved_search',
+];
 
 /** The project or profile a notification is about, with its name for the list. */
 export interface NotificationListing {
@@ -19,7 +24,10 @@ export interface NotificationListing {
   name: string;
 }
 
-/** One event for one user: who did it, and on what (a conversation or a post). */
+/**
+ * One event for one user: who did it, and on what (a conversation, a post, or for `saved_search` the
+ * record that matched the saved search `savedSearchId`, whose name is the `text`).
+ */
 export interface NotificationRecord {
   _id: string;
   userId: string;
@@ -29,6 +37,9 @@ export interface NotificationRecord {
   postId?: string;
   /** For `open_lapsed`: the listing that lapsed, so "Still open" can reconfirm it in one click. */
   listing?: NotificationListing;
+  savedSearchId?: string;
+  recordKind?: 'project' | 'teammate';
+  recordId?: string;
   /** A short preview: the message or comment text, cut. */
   text?: string;
   read: boolean;

@@ -1,4 +1,4 @@
-import type { SearchKind } from '@skillers/domain';
+import type { SearchDocument, SearchKind } from '@skillers/domain';
 import type { JobHandler } from '@skillers/queue';
 import type { SearchIndexWriter } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
@@ -28,11 +28,14 @@ export const indexRecordHandler =
     embedder?: DocumentEmbedder,
     /** Called when the embedder cannot embed; the record is then indexed without a vector. */
     onEmbedFailure?: (error: unknown) => void,
+    /** Called with the document once written: saved-search alerts. */
+    onIndexed?: (doc: SearchDocument) => Promise<void>,
   ): JobHandler<IndexRecordPayload> =>
   async ({ kind, id }) => {
     const record = await recordsOf(store, kind).findById(id);
     if (record) {
       const docs = await withVectors([searchDocumentFor(kind, record)], embedder, [], onEmbedFailure);
       await index.upsert(docs);
+      await onIndexed?.(docs[0]);
     } else await index.remove([id]);
   };

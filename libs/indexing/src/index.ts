@@ -22,3 +22,11 @@ export {
 } from './index-snapshot';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
 export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';
+export { type AlertNotifier, type SavedSearchAlert, savedSearchAlerts } from './alerts/saved-search-alerts';
+export {
+  alertNotification,
+  type NotificationPush,
+  storedAndPushedAlerts,
+} from './alerts/stored-alert-notifier';
+export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
+export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';

@@ -15,3 +15,11 @@ export {
   type SnapshotLabels,
   type SnapshotReadResult,
 } from './orama/snapshot-file';
+export * from './saved-searches/saved-search-matcher.port';
+export { InMemorySavedSearchMatcher } from './saved-searches/in-memory.saved-search-matcher';
+export { ElasticsearchSavedSearchMatcher } from './saved-searches/elasticsearch.saved-search-matcher';
+export {
+  percolateRequest,
+  percolatorDocument,
+  percolatorMappings,
+} from './saved-searches/percolator-requests';

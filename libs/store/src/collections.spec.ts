@@ -28,6 +28,7 @@ const LISTS: { spec: CollectionSpec; filter: Record<string, string>; sort: FindO
   { spec: COLLECTIONS.reports, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.reports, filter: { status: 'a' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.conversations, filter: { startedBy: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.savedSearches, filter: { ownerId: 'a' }, sort: NEWEST_FIRST },
   {
     spec: COLLECTIONS.messages,
     filter: { conversationId: 'a' },

@@ -84,6 +84,16 @@ export const COLLECTIONS = {
     name: 'blocks',
     indexes: [{ fields: ['blockerId', 'blockedId'], unique: true }, { fields: ['blockedId', 'blockerId'] }],
   },
+  /** A user's saved searches, newest first; the matcher loads them all at start. */
+  savedSearches: { name: 'saved_searches', indexes: [{ fields: ['ownerId', 'createdAt', '_id'] }] },
+  /**
+   * Records that matched a saved search, one per search and record (an edit never counts twice); the new
+   * ones of a search are counted by `searchId` and `seen`.
+   */
+  savedSearchMatches: {
+    name: 'saved_search_matches',
+    indexes: [{ fields: ['searchId', 'recordId'], unique: true }, { fields: ['searchId', 'seen'] }],
+  },
   /** A user's latest events, newest first; unread counts filter the same user's documents. */
   notifications: {
     name: 'notifications',

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { COLLECTIONS } from './collections';
 import { newId } from './object-id';
 import { type CollectionSpec, DuplicateKeyError, type RecordStore } from './record-store.port';
 
@@ -10,6 +11,17 @@ interface Person {
   active?: boolean;
   tags?: string[];
   createdAt: string;
+}
+
+/** A saved-search match, as the product stores it. */
+interface MatchRow {
+  _id: string;
+  searchId: string;
+  ownerId: string;
+  recordKind: string;
+  recordId: string;
+  seen: boolean;
+  matchedAt: string;
 }
 
 /** Behaviour every RecordStore adapter must show; each adapter's spec file runs it against a real store. */
@@ -199,6 +211,31 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
         'updated',
       ]);
       expect(await people().findById(ada._id)).toBeNull();
+    });
+
+    it('keeps one saved-search match per search and record, and counts the unseen ones', async () => {
+      const matchesSpec: CollectionSpec = { ...COLLECTIONS.savedSearchMatches, name: `${spec.name}_matches` };
+      await store.ensureIndexes([matchesSpec]);
+      const matches = store.collection<MatchRow>(matchesSpec);
+      const [searchId, recordId] = [newId(), newId()];
+      const match = (record: string): MatchRow => ({
+        _id: newId(),
+        searchId,
+        ownerId: newId(),
+        recordKind: 'project',
+        recordId: record,
+        seen: false,
+        matchedAt: new Date().toISOString(),
+      });
+      const first = await matches.insert(match(recordId));
+      await expect(matches.insert(match(recordId))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        fields: ['searchId', 'recordId'],
+      });
+      await matches.insert(match(newId()));
+      await matches.update(first._id, { seen: true });
+      expect(await matches.count({ searchId, seen: false })).toBe(1);
+      expect(await matches.deleteMany({ searchId })).toBe(2);
     });
   });
 };

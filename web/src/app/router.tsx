@@ -26,6 +26,7 @@ const SkillerAdd = lazyScreen(() => import('./routes/skiller-add.route'));
 const MySkiller = lazyScreen(() => import('./routes/my-skiller.route'));
 const Conversations = lazyScreen(() => import('./routes/conversations.route'));
 const Settings = lazyScreen(() => import('./routes/settings.route'));
+const SavedSearches = lazyScreen(() => import('./routes/saved-searches.route'));
 const SettingsMessage = lazyScreen(() => import('./routes/settings-message.route'));
 const SendMoreOffers = lazyScreen(() => import('./routes/send-more-offers.route'));
 const Feedback = lazyScreen(() => import('./routes/feedback.route'));
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: '/projects/found', element: <FoundProjects /> },
               { path: '/skillers/my', element: <MySkiller /> },
               { path: '/projects/my', element: <MyProjects /> },
+              { path: '/saved-searches', element: <SavedSearches /> },
               { path: '/settings', element: <Settings /> },
             ],
           },

@@ -135,7 +135,7 @@ export type ActiveFilters = z.output<typeof activeFiltersSchema>;
  * `mustHave`: per option filter (client key), picked labels that must all be present; the filter's other
  * picks only rank. Each label must be among that filter's picks (a tool by name).
  */
-const mustHaveSchema = z.strictObject(
+export const mustHaveSchema = z.strictObject(
   Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList.optional()])) as Record<
     OptionClientKey,
     z.ZodOptional<typeof optionList>
@@ -151,6 +151,25 @@ const picksOf = (filters: ActiveFilters, key: OptionClientKey): string[] =>
         ? (filters.toolsExperience ?? []).map((pick) => (typeof pick === 'string' ? pick : pick.tool))
         : (filters[other] ?? []),
   );
+
+/** Each must-have label must be among its filter's picks; shared by every body that carries both. */
+export const checkMustHaves = (
+  { activeFilters, mustHave }: { activeFilters: ActiveFilters; mustHave?: z.output<typeof mustHaveSchema> },
+  context: z.RefinementCtx,
+): void => {
+  for (const key of OPTION_CLIENT_KEYS) {
+    const picks = new Set(picksOf(activeFilters, key));
+    for (const label of mustHave?.[key] ?? []) {
+      if (!picks.has(label)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['mustHave', key],
+          message: `Must-have "${label}" is not among the picked options of ${key}`,
+        });
+      }
+    }
+  }
+};
 
 /** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
 export const filteringRequestSchema = z
@@ -174,20 +193,7 @@ export const filteringRequestSchema = z
       .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
       .optional(),
   })
-  .superRefine(({ activeFilters, mustHave }, context) => {
-    for (const key of OPTION_CLIENT_KEYS) {
-      const picks = new Set(picksOf(activeFilters, key));
-      for (const label of mustHave?.[key] ?? []) {
-        if (!picks.has(label)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['mustHave', key],
-            message: `Must-have "${label}" is not among the picked options of ${key}`,
-          });
-        }
-      }
-    }
-  });
+  .superRefine(checkMustHaves);
 
 export type FilteringRequest = z.output<typeof filteringRequestSchema>;
 

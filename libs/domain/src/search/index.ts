@@ -11,3 +11,5 @@ export * from './search-query';
 export * from './similarity.schema';
 export * from './free-text';
 export * from './hybrid-ranking';
+export * from './saved-search.schema';
+export * from './saved-search-match';

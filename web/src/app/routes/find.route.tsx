@@ -1,5 +1,6 @@
 import type { SearchKind } from '@skillers/domain';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { PageLayout } from '../../components/layout/page-layout';
 import { suggestLabels } from '../../features/filters/api/filters.api';
 import { ClosestNote } from '../../features/filters/components/closest-note';
@@ -9,6 +10,8 @@ import { ProjectResults } from '../../features/filters/components/project-result
 import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { TeammatesList } from '../../features/teammates/components/teammates-list';
+import type { OpenedSavedSearchState } from '../../features/saved-searches/components/saved-searches-screen';
+import { savedSearchFilterState } from '../../features/filters/utils/saved-filter-state';
 import { readSearchTab, readSearchText, saveSearch } from '../../lib/search-storage';
 
 /** Spec section 9: the stored home search is applied 100 ms after the screen loads. */
@@ -18,8 +21,10 @@ const kindOfTab = (): SearchKind => (readSearchTab() === 'Project' ? 'project' :
 
 /** Spec section 2: the results of the home search, projects or teammates as its tab says. */
 export default function FindRoute() {
-  const [storedText] = useState(readSearchText);
-  const [kind, setKind] = useState(kindOfTab);
+  // A saved search opened from the account screen runs as it was saved, instead of the home search.
+  const opened = (useLocation().state as Partial<OpenedSavedSearchState> | null)?.savedSearch;
+  const [storedText] = useState(() => (opened ? '' : readSearchText()));
+  const [kind, setKind] = useState(() => opened?.kind ?? kindOfTab());
   const filters = useFilterState(storedText);
   const teammates = useTeammateSource(filters);
   const projects = useProjectSource(filters);
@@ -45,6 +50,10 @@ export default function FindRoute() {
       clearTimeout(timer);
     };
   }, [storedText, dispatch]);
+
+  useEffect(() => {
+    if (opened) dispatch({ type: 'load', filters: savedSearchFilterState(opened) });
+  }, [opened, dispatch]);
 
   // The tab is remembered as the home search's, so coming back shows the same kind.
   const chooseKind = (next: SearchKind) => {

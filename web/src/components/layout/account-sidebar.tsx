@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/projects/found', label: 'Found Projects' },
   { to: '/skillers/my', label: 'My Skills' },
   { to: '/projects/my', label: 'My Projects' },
+  { to: '/saved-searches', label: 'Saved Searches' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 

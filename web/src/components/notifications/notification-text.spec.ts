@@ -26,6 +26,25 @@ describe('notification texts', () => {
     expect(notificationLink(base)).toBe('/feed');
   });
 
+  it('names the saved search a new record matched, and leads to that record', () => {
+    const alert: Notification = {
+      ...base,
+      kind: 'saved_search',
+      text: 'Figma people',
+      savedSearchId: 's1',
+      recordKind: 'teammate',
+      recordId: 'r1',
+    };
+    expect(notificationText(alert)).toBe(
+      'ada published a skiller profile matching your saved search “Figma people”',
+    );
+    expect(notificationText({ ...alert, recordKind: 'project' })).toBe(
+      'ada published a project matching your saved search “Figma people”',
+    );
+    expect(notificationLink(alert)).toBe('/teammates/r1');
+    expect(notificationLink({ ...alert, recordKind: 'project' })).toBe('/projects/r1');
+  });
+
   it('caps the badge at 99+', () => {
     expect(badgeLabel(7)).toBe('7');
     expect(badgeLabel(99)).toBe('99');

@@ -12,16 +12,26 @@ export const notificationText = (notification: Notification): string => {
       return `${who} commented on your post${notification.text ? `: ${notification.text}` : ''}`;
     case 'open_lapsed':
       return `${notification.listing?.name ?? 'Your listing'} is no longer shown as open to collaborate`;
+    case 'saved_search':
+      return `${who} published ${notification.recordKind === 'project' ? 'a project' : 'a skiller profile'} matching your saved search${notification.text ? ` “${notification.text}”` : ''}`;
   }
 };
 
-/** Where a notification leads: the conversation, the feed for a post, or the owner's lapsed listing. */
+/**
+ * Where a notification leads: the conversation, the owner's lapsed listing, the record that matched a saved
+ * search, or the feed for a post.
+ */
 export const notificationLink = (notification: Notification): string => {
   switch (notification.kind) {
     case 'message':
       return `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`;
     case 'open_lapsed':
       return notification.listing?.kind === 'project' ? '/projects/my' : '/skillers/my';
+    case 'saved_search': {
+      if (!notification.recordId) return '/saved-searches';
+      const base = notification.recordKind === 'project' ? '/projects' : '/teammates';
+      return `${base}/${encodeURIComponent(notification.recordId)}`;
+    }
     default:
       return '/feed';
   }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { useFlash } from '../../../lib/use-flash';
+import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
 import type { FilterStateHandle } from '../hooks/use-filter-state';
 import { FilterBoxes } from './filter-boxes';
 import { FreshnessFilters } from './freshness-filters';
@@ -75,6 +76,7 @@ export const FilterPanel = ({ kind, onKindChange, handle }: FilterPanelProps) =>
           <Button variant="ghost" aria-label="Clear Filters" onClick={() => dispatch({ type: 'clear' })}>
             <ShortLabel full="Clear Filters" short="Clear" under={800} />
           </Button>
+          <SaveSearchButton kind={kind} filters={filters} />
         </div>
       </div>
       <FreshnessFilters handle={handle} />

@@ -156,7 +156,9 @@ export type FilterAction =
   | { type: 'toggleMustHave'; filter: OptionFilter; option: string }
   | { type: 'answered'; kind: SearchKind; run: number; extras: SearchExtras }
   | { type: 'relax'; relaxation: ClientRelaxation }
-  | { type: 'suggest'; labels: SuggestedLabels };
+  | { type: 'suggest'; labels: SuggestedLabels }
+  /** Puts a whole saved search in the panel and runs it. */
+  | { type: 'load'; filters: FilterState };
 
 export const initialPanelState = (textSearch = ''): FilterPanelState => ({
   filters: initialFilterState(textSearch),
@@ -302,6 +304,8 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       return { ...state, closest: [...state.closest, action.kind] };
     case 'suggest':
       return updateFilters(state, suggestedFilters(action.labels));
+    case 'load':
+      return applied(updateFilters(state, { ...action.filters, openBox: state.filters.openBox }));
   }
 };
 

@@ -1,0 +1,118 @@
+import {
+  ConflictException,
+  BadRequestException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  type CreateSavedSearchRequest,
+  matchesEverything,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCHES_PER_USER,
+  type SavedSearch,
+  type SavedSearchRecord,
+  type UpdateSavedSearchRequest,
+} from '@skillers/domain';
+import type { SavedSearchMatcher } from '@skillers/search';
+import { newId } from '@skillers/store';
+import { SavedSearchesRepository } from './saved-searches.repository';
+import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
+
+@Injectable()
+export class SavedSearchesService {
+  constructor(
+    private readonly searches: SavedSearchesRepository,
+    @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
+  ) {}
+
+  async list(ownerId: string): Promise<{ savedSearches: SavedSearch[] }> {
+    const records = await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER);
+    return { savedSearches: await Promise.all(records.map((record) => this.withNewMatches(record))) };
+  }
+
+  /**
+   * The matcher learns of the search before the store keeps it: if the store then fails, the matcher holds
+   * a search the store does not, which alerts nobody (alerts read the search from the store).
+   */
+  async create(
+    ownerId: string,
+    body: CreateSavedSearchRequest,
+  ): Promise<{ message: string; savedSearch: SavedSearch }> {
+    const criteria = {
+      kind: body.kind,
+      filters: body.activeFilters,
+      restriction: body.filtering_restriction,
+      ...(body.mustHave && { mustHave: body.mustHave }),
+      ...(body.text && { text: body.text }),
+    };
+    if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
+    if ((await this.searches.countOwnedBy(ownerId)) >= SAVED_SEARCHES_PER_USER) {
+      throw new ConflictException(SAVED_SEARCH_MESSAGES.tooMany);
+    }
+    const now = new Date().toISOString();
+    const record: SavedSearchRecord = {
+      _id: newId(),
+      ownerId,
+      name: body.name,
+      ...criteria,
+      alerts: body.alerts,
+      lastViewedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.matcher.put(record);
+    await this.searches.insert(record);
+    return { message: SAVED_SEARCH_MESSAGES.created, savedSearch: toSavedSearch(record, 0) };
+  }
+
+  /** Renames it or switches its alerts; the criteria never change, so the matcher is left as it is. */
+  async update(
+    ownerId: string,
+    id: string,
+    body: UpdateSavedSearchRequest,
+  ): Promise<{ message: string; savedSearch: SavedSearch }> {
+    await this.owned(ownerId, id);
+    if (body.name === undefined && body.alerts === undefined) {
+      throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToChange);
+    }
+    const updated = await this.searches.update(id, { ...body, updatedAt: new Date().toISOString() });
+    if (!updated) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    return { message: SAVED_SEARCH_MESSAGES.updated, savedSearch: await this.withNewMatches(updated) };
+  }
+
+  async delete(ownerId: string, id: string): Promise<{ message: string; _id: string }> {
+    await this.owned(ownerId, id);
+    await this.searches.delete(id);
+    await this.matcher.remove(id);
+    return { message: SAVED_SEARCH_MESSAGES.deleted, _id: id };
+  }
+
+  /** Opening a search sees its matches: "N new" starts again from 0. */
+  async view(ownerId: string, id: string): Promise<{ savedSearch: SavedSearch }> {
+    await this.owned(ownerId, id);
+    await this.searches.markSeen(id);
+    const viewed = await this.searches.update(id, { lastViewedAt: new Date().toISOString() });
+    if (!viewed) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    return { savedSearch: toSavedSearch(viewed, 0) };
+  }
+
+  /** Someone else's search is as unknown as a missing one. */
+  private async owned(ownerId: string, id: string): Promise<SavedSearchRecord> {
+    const search = await this.searches.findById(id);
+    if (!search || search.ownerId !== ownerId) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    return search;
+  }
+
+  private async withNewMatches(record: SavedSearchRecord): Promise<SavedSearch> {
+    return toSavedSearch(record, await this.searches.countUnseen(record._id));
+  }
+}
+
+const toSavedSearch = (
+  { ownerId: _owner, ...record }: SavedSearchRecord,
+  newMatches: number,
+): SavedSearch => ({
+  ...record,
+  newMatches,
+});

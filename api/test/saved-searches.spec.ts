@@ -1,0 +1,373 @@
+import {
+  CHAT_EVENTS,
+  HTTP_MESSAGES,
+  type NotificationsPage,
+  type RealtimeNotification,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCHES_PER_USER,
+  type SavedSearch,
+} from '@skillers/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createProject,
+  createTeammate,
+  type ErrorAnswer,
+  MALFORMED_IDS,
+  UNKNOWN_ID,
+} from './listing-fixtures';
+import { connectSocket, eventsDuring, nextEvent } from './socket-client';
+import { startTestApp, type TestApp, type TestUser } from './test-app';
+
+interface Saved {
+  message: string;
+  savedSearch: SavedSearch;
+}
+
+/** Index jobs run in the background; a match shows once the job for the record has run. */
+const INDEXED_WITHIN = { timeout: 5_000, interval: 50 };
+
+describe('saved searches', () => {
+  let api: TestApp;
+  let owner: TestUser;
+  let publisher: TestUser;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    api = await startTestApp({ RATE_LIMIT_SCALE: '5' });
+    [owner, publisher] = [await api.signUp(), await api.signUp()];
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(() => api.close());
+
+  const create = (user: TestUser | undefined, body: unknown) =>
+    api.request<Saved & ErrorAnswer>('POST', '/api/user/saved-searches', { token: user?.token, body });
+  const list = (user: TestUser) =>
+    api.request<{ savedSearches: SavedSearch[] }>('GET', '/api/user/saved-searches', { token: user.token });
+  const update = (user: TestUser | undefined, id: string, body: unknown) =>
+    api.request<Saved & ErrorAnswer>('PATCH', `/api/user/saved-searches/${id}`, { token: user?.token, body });
+  const remove = (user: TestUser | undefined, id: string) =>
+    api.request<ErrorAnswer & { _id: string }>('DELETE', `/api/user/saved-searches/${id}`, {
+      token: user?.token,
+    });
+  const view = (user: TestUser | undefined, id: string) =>
+    api.request<Saved & ErrorAnswer>('POST', `/api/user/saved-searches/${id}/view`, { token: user?.token });
+  const newMatchesOf = async (user: TestUser, id: string) =>
+    (await list(user)).body.savedSearches.find((search) => search._id === id)?.newMatches;
+  const notifications = (user: TestUser) =>
+    api.request<NotificationsPage>('GET', '/api/notifications', { token: user.token });
+
+  const figmaSkillers = {
+    kind: 'teammate',
+    name: '  Figma people  ',
+    activeFilters: { toolsExperience: [{ tool: 'Figma', mep: 4 }] },
+  };
+
+  it('creates a search from the filtering body, alerts on, and lists it with no new matches', async () => {
+    const user = await api.signUp();
+    const created = await create(user, {
+      ...figmaSkillers,
+      mustHave: { toolsExperience: ['Figma'] },
+      filtering_restriction: 'all_match',
+      text: 'designer',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe(SAVED_SEARCH_MESSAGES.created);
+    expect(created.body.savedSearch).toMatchObject({
+      kind: 'teammate',
+      name: 'Figma people',
+      filters: { toolsExperience: [{ tool: 'Figma', mep: 4 }] },
+      mustHave: { toolsExperience: ['Figma'] },
+      restriction: 'all_match',
+      text: 'designer',
+      alerts: true,
+      newMatches: 0,
+    });
+    expect(created.body.savedSearch).not.toHaveProperty('ownerId');
+    const listed = await list(user);
+    expect(listed.status).toBe(200);
+    expect(listed.body.savedSearches).toEqual([created.body.savedSearch]);
+    expect((await list(owner)).body.savedSearches.map((s) => s._id)).not.toContain(
+      created.body.savedSearch._id,
+    );
+  });
+
+  it('saves text-only searches, and refuses one that would match everything', async () => {
+    const user = await api.signUp();
+    expect(
+      (await create(user, { kind: 'project', name: 'Drones', activeFilters: {}, text: 'drones' })).status,
+    ).toBe(201);
+    const empty = await create(user, {
+      kind: 'project',
+      name: 'All',
+      activeFilters: { locations: [] },
+      text: 'the',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(SAVED_SEARCH_MESSAGES.nothingToSave);
+  });
+
+  it.each([
+    [{ ...figmaSkillers, name: '   ' }, 'Give the search a name'],
+    [{ ...figmaSkillers, name: 'x'.repeat(81) }, 'A name must be at most 80 characters'],
+    [{ ...figmaSkillers, kind: 'post' }, 'Kind must be project or teammate'],
+    [{ ...figmaSkillers, activeFilters: { colour: ['red'] } }, 'Unknown field: colour'],
+    [{ ...figmaSkillers, ownerId: UNKNOWN_ID }, 'Unknown field: ownerId'],
+    [{ ...figmaSkillers, alerts: 'yes' }, 'Alerts must be true or false'],
+    [
+      { ...figmaSkillers, mustHave: { locations: ['Spain'] } },
+      'Must-have "Spain" is not among the picked options of locations',
+    ],
+    [{ ...figmaSkillers, filtering_restriction: 'some' }, 'Restriction must be min_1_match or all_match'],
+    [{ name: 'No kind', activeFilters: { locations: ['Spain'] } }, 'Kind must be project or teammate'],
+  ])('refuses a bad body with a message: %j', async (body, message) => {
+    const answer = await create(owner, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  it('needs a signed-in user for every call', async () => {
+    expect((await create(undefined, figmaSkillers)).body).toMatchObject({
+      statusCode: 401,
+      message: HTTP_MESSAGES.unauthorized,
+    });
+    expect((await api.request('GET', '/api/user/saved-searches')).status).toBe(401);
+    expect((await update(undefined, UNKNOWN_ID, { name: 'x' })).status).toBe(401);
+    expect((await remove(undefined, UNKNOWN_ID)).status).toBe(401);
+    expect((await view(undefined, UNKNOWN_ID)).status).toBe(401);
+  });
+
+  it('renames and switches alerts; nothing to change, bad names and unknown fields are refused', async () => {
+    const { savedSearch } = (await create(owner, figmaSkillers)).body;
+    const renamed = await update(owner, savedSearch._id, { name: 'Designers' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      message: SAVED_SEARCH_MESSAGES.updated,
+      savedSearch: { name: 'Designers', alerts: true },
+    });
+    expect((await update(owner, savedSearch._id, { alerts: false })).body.savedSearch).toMatchObject({
+      name: 'Designers',
+      alerts: false,
+    });
+    expect((await update(owner, savedSearch._id, {})).body).toMatchObject({
+      statusCode: 400,
+      message: SAVED_SEARCH_MESSAGES.nothingToChange,
+    });
+    expect((await update(owner, savedSearch._id, { name: '' })).body.message).toBe('Give the search a name');
+    expect((await update(owner, savedSearch._id, { kind: 'project' })).body.message).toBe(
+      'Unknown field: kind',
+    );
+    await remove(owner, savedSearch._id);
+  });
+
+  it("answers 404 for another user's search or an unknown one, and 400 for a malformed id", async () => {
+    const { savedSearch } = (await create(owner, figmaSkillers)).body;
+    for (const id of [savedSearch._id, UNKNOWN_ID]) {
+      expect((await update(publisher, id, { name: 'Mine now' })).body).toMatchObject({
+        statusCode: 404,
+        message: SAVED_SEARCH_MESSAGES.notFound,
+      });
+      expect((await remove(publisher, id)).status).toBe(404);
+      expect((await view(publisher, id)).status).toBe(404);
+    }
+    for (const id of MALFORMED_IDS) {
+      expect((await update(owner, encodeURIComponent(id), { name: 'x' })).body).toMatchObject({
+        statusCode: 400,
+        message: 'Malformed id',
+      });
+    }
+    expect((await list(owner)).body.savedSearches.find((s) => s._id === savedSearch._id)?.name).toBe(
+      'Figma people',
+    );
+    await remove(owner, savedSearch._id);
+  });
+
+  it(`keeps at most ${SAVED_SEARCHES_PER_USER} searches per user`, async () => {
+    const user = await api.signUp();
+    for (let n = 0; n < SAVED_SEARCHES_PER_USER; n++) {
+      expect((await create(user, { ...figmaSkillers, name: `Search ${n}` })).status).toBe(201);
+    }
+    const over = await create(user, figmaSkillers);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(SAVED_SEARCH_MESSAGES.tooMany);
+    expect((await list(user)).body.savedSearches).toHaveLength(SAVED_SEARCHES_PER_USER);
+  });
+
+  it('records a matching new or edited profile once, notifies the owner live, and opening it clears "new"', async () => {
+    const alice = await api.signUp();
+    const { savedSearch } = (await create(alice, { ...figmaSkillers, text: 'illustrator' })).body;
+    const socket = await connectSocket(api.baseUrl, { token: alice.token });
+    sockets.push(socket);
+
+    const live = nextEvent<RealtimeNotification>(socket, CHAT_EVENTS.notification, 5_000);
+    const bob = await api.signUp();
+    const profile = await createTeammate(api, bob, {
+      toolsExperience: [{ tool: 'Figma', mep: 5 }],
+      description: 'Illustrator and brand designer',
+    });
+    const pushed = await live;
+    expect(pushed.notification).toMatchObject({
+      kind: 'saved_search',
+      actor: { _id: bob.id, username: bob.username },
+      text: 'Figma people',
+      savedSearchId: savedSearch._id,
+      recordKind: 'teammate',
+      recordId: profile._id,
+      read: false,
+    });
+    expect(pushed.unread).toBe(1);
+    expect(await newMatchesOf(alice, savedSearch._id)).toBe(1);
+    expect((await notifications(alice)).body.unread).toBe(1);
+
+    // An edit that still matches is neither counted nor notified again.
+    const quiet = eventsDuring(socket, CHAT_EVENTS.notification, 800);
+    const edited = await api.request('PUT', '/api/teammate/editTeammate', {
+      token: bob.token,
+      body: {
+        nickname: 'bob-draws',
+        toolsExperience: [{ tool: 'Figma', mep: 5 }],
+        projectType: ['Freelancing'],
+        offeredGratification: ['Salary'],
+        forGratification: ['Time'],
+        description: 'Illustrator, now also animating',
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(await quiet).toEqual([]);
+    expect(await newMatchesOf(alice, savedSearch._id)).toBe(1);
+
+    const opened = await view(alice, savedSearch._id);
+    expect(opened.status).toBe(200);
+    expect(opened.body.savedSearch.newMatches).toBe(0);
+    expect(Date.parse(opened.body.savedSearch.lastViewedAt)).toBeGreaterThanOrEqual(
+      Date.parse(savedSearch.lastViewedAt),
+    );
+    expect(await newMatchesOf(alice, savedSearch._id)).toBe(0);
+  });
+
+  it("does not match a record that misses a filter or a word, nor the owner's own record, nor the other kind", async () => {
+    const carol = await api.signUp();
+    const { savedSearch } = (
+      await create(carol, {
+        kind: 'project',
+        name: 'Rust',
+        activeFilters: { toolsExperience: ['Rust'] },
+        text: 'robots',
+      })
+    ).body;
+    const socket = await connectSocket(api.baseUrl, { token: carol.token });
+    sockets.push(socket);
+    const quiet = eventsDuring(socket, CHAT_EVENTS.notification, 1_000);
+    const dave = await api.signUp();
+    await createProject(api, dave, {
+      toolsExperience: [{ tool: 'Rust', mep: 2 }],
+      description: 'A compiler',
+    });
+    await createProject(api, dave, {
+      toolsExperience: [{ tool: 'Go', mep: 2 }],
+      description: 'Robots for farms',
+    });
+    await createProject(api, carol, {
+      toolsExperience: [{ tool: 'Rust', mep: 2 }],
+      description: 'My own robots',
+    });
+    await createTeammate(api, dave, {
+      toolsExperience: [{ tool: 'Rust', mep: 2 }],
+      description: 'I build robots',
+    });
+    expect(await quiet).toEqual([]);
+    expect(await newMatchesOf(carol, savedSearch._id)).toBe(0);
+
+    const matching = await createProject(api, dave, {
+      toolsExperience: [{ tool: 'Rust', mep: 1 }],
+      description: 'Robots!',
+    });
+    await vi.waitFor(async () => expect(await newMatchesOf(carol, savedSearch._id)).toBe(1), INDEXED_WITHIN);
+    const [latest] = (await notifications(carol)).body.notifications;
+    expect(latest).toMatchObject({ kind: 'saved_search', recordId: matching._id, text: 'Rust' });
+  });
+
+  it('counts matches but notifies nobody while alerts are off; a deleted search matches nothing', async () => {
+    const erin = await api.signUp();
+    const quietSearch = (
+      await create(erin, { kind: 'project', name: 'Quiet', activeFilters: {}, text: 'lighthouse' })
+    ).body.savedSearch;
+    const gone = (
+      await create(erin, { kind: 'project', name: 'Gone', activeFilters: {}, text: 'lighthouse' })
+    ).body.savedSearch;
+    expect((await update(erin, quietSearch._id, { alerts: false })).status).toBe(200);
+    const deleted = await remove(erin, gone._id);
+    expect(deleted.body).toEqual({ message: SAVED_SEARCH_MESSAGES.deleted, _id: gone._id });
+    expect((await remove(erin, gone._id)).status).toBe(404);
+
+    await createProject(api, publisher, { description: 'A lighthouse keeper app' });
+    await vi.waitFor(async () => expect(await newMatchesOf(erin, quietSearch._id)).toBe(1), INDEXED_WITHIN);
+    expect((await notifications(erin)).body.notifications).toEqual([]);
+    expect((await list(erin)).body.savedSearches.map((s) => s._id)).toEqual([quietSearch._id]);
+  });
+});
+
+describe('saved-search write limit', () => {
+  it('refuses changes past the per-user allowance with a message and Retry-After', async () => {
+    // 60 a minute scaled by 0.05: three, then 429.
+    const api = await startTestApp({ RATE_LIMIT_SCALE: '0.05' });
+    try {
+      const user = await api.signUp();
+      const body = { kind: 'project', name: 'Drones', activeFilters: {}, text: 'drones' };
+      for (let n = 0; n < 3; n++) {
+        expect(
+          (await api.request('POST', '/api/user/saved-searches', { token: user.token, body })).status,
+        ).toBe(201);
+      }
+      const refused = await api.request<{ message: string }>('POST', '/api/user/saved-searches', {
+        token: user.token,
+        body,
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(SAVED_SEARCH_MESSAGES.tooManyChanges);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('saved searches across a restart', () => {
+  it('loads the stored searches at start, so they alert as before', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
+    try {
+      const first = await startTestApp({ DATA_DIR: dataDir });
+      const owner = await first.signUp();
+      const created = await first.request<{ savedSearch: SavedSearch }>('POST', '/api/user/saved-searches', {
+        token: owner.token,
+        body: { kind: 'project', name: 'Beekeeping', activeFilters: {}, text: 'beekeeping' },
+      });
+      expect(created.status).toBe(201);
+      await first.close();
+
+      const second = await startTestApp({ DATA_DIR: dataDir });
+      try {
+        await createProject(second, await second.signUp(), { description: 'Beekeeping sensors' });
+        await vi.waitFor(async () => {
+          const listed = await second.request<{ savedSearches: SavedSearch[] }>(
+            'GET',
+            '/api/user/saved-searches',
+            {
+              token: owner.token,
+            },
+          );
+          expect(listed.body.savedSearches[0]?.newMatches).toBe(1);
+        }, INDEXED_WITHIN);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

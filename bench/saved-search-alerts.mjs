@@ -1,0 +1,226 @@
+// Saved-search alerts: embedded indexing throughput (records per second through the `index-record` job:
+// read from SQLite, map, write to Orama, then match the saved searches, record matches and notify) with
+// no alerts (as before saved searches existed), with 0 saved searches and with 10 000, in one run, and the
+// ratio of the last to the first (target: at least 0.8, i.e. within 20 %); then the matching alone.
+// Build first (`npm run build:server`), then `node bench/saved-search-alerts.mjs [--records N]
+// [--searches N] [--quick]` (default 4000 records, half projects and half profiles, and 10 000 searches;
+// --quick runs 300 records). Records come from the demo generator; searches are drawn from the stored
+// listings' own labels (1-3 filters of 1-2 labels, a fifth with a word of free text, some all_match,
+// must-have or number filters), so they are shaped like searches people keep: they find things.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+const {
+  BatchingAlerts,
+  INDEX_RECORD_JOB,
+  indexRecordHandler,
+  indexRecordJobId,
+  savedSearchAlerts,
+  storedAndPushedAlerts,
+} = require('@skillers/indexing');
+const { seedDatabase } = require('@skillers/demo-data');
+const { InMemorySavedSearchMatcher, OramaSearchIndex } = require('@skillers/search');
+const { COLLECTIONS, newId, openRecordStore } = require('@skillers/store');
+const { openJobQueue } = require('@skillers/queue');
+
+const flag = (name) => process.argv.includes(name);
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const RECORDS = flag('--quick') ? 300 : option('--records', 4000);
+const SEARCHES = option('--searches', 10_000);
+/** Any argon2 hash will do: nobody signs in. */
+const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
+
+/** mulberry32: the searches are the same on every run. */
+const random = (() => {
+  let state = 0x5eed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+const pick = (list) => list[Math.floor(random() * list.length)];
+const some = (list, max) => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list))),
+];
+
+/** A record's labels under the filtering call's keys. */
+const labelsOf = (record) => {
+  const labels = {
+    toolsExperience: (record.toolsExperience ?? []).map((entry) => entry.tool),
+    projectType: record.projectType ?? [],
+    productType: record.productType ?? [],
+    offeredGratification: record.offeredGratification ?? [],
+    forGratification: record.forGratification ?? [],
+    softSkills: record.softSkills ?? [],
+    hardSkills: record.hardSkills ?? [],
+    requiredAreaOfExpertise: record.areaOfExpertise ?? [],
+    usedLanguages: record.usedLanguages ?? [],
+    locations: record.locations ?? [],
+    offeredWorkingType: [record.workingTypeRemote && 'Remote', record.workingTypeOffice && 'Office'].filter(
+      Boolean,
+    ),
+  };
+  return Object.entries(labels).filter(([, list]) => list.length > 0);
+};
+
+const WORD = /[a-z]{6,}/g;
+
+/** Filters from long option lists, which a kept search narrows on; the short lists only come beside them. */
+const NARROW = ['toolsExperience', 'locations', 'requiredAreaOfExpertise', 'hardSkills', 'softSkills'];
+
+/**
+ * A search shaped after one stored listing, as a person who found it would have kept it for alerts: two
+ * of its filters from long option lists and maybe one more of any kind, mostly one label each.
+ */
+const searchLike = (kind, record) => {
+  const labels = labelsOf(record);
+  const narrow = labels.filter(([key]) => NARROW.includes(key));
+  const chosenKeys = new Set(
+    some(
+      narrow.map(([key]) => key),
+      2,
+    ),
+  );
+  if (narrow.length > 1) while (chosenKeys.size < 2) chosenKeys.add(pick(narrow)[0]);
+  if (random() < 0.5) chosenKeys.add(pick(labels)[0]);
+  const filters = {};
+  for (const [key, list] of labels.filter(([key]) => chosenKeys.has(key))) {
+    const chosen = some(list, random() < 0.3 ? 2 : 1);
+    filters[key] =
+      key === 'toolsExperience'
+        ? chosen.map((tool) => ({ tool, mep: 1 + Math.floor(random() * 3) }))
+        : chosen;
+  }
+  const search = {
+    _id: newId(),
+    ownerId: newId(),
+    kind,
+    name: 'Bench search',
+    filters,
+    restriction: random() < 0.15 ? 'all_match' : 'min_1_match',
+    alerts: random() < 0.8,
+    lastViewedAt: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+  const [firstKey] = Object.keys(filters);
+  if (firstKey && firstKey !== 'toolsExperience' && random() < 0.1) {
+    search.mustHave = { [firstKey]: [filters[firstKey][0]] };
+  }
+  if (random() < 0.1) filters.bizOrTech = 10 + Math.floor(random() * 80);
+  const words = `${record.description ?? ''} ${record.projectName ?? record.nickname ?? ''}`
+    .toLowerCase()
+    .match(WORD);
+  if (words && random() < 0.2) search.text = pick(words);
+  if (Object.keys(filters).length === 0 && !search.text) filters.projectType = ['Start Up'];
+  return search;
+};
+
+const run = async (store, jobs, { name, searches, matchOnly }) => {
+  const index = OramaSearchIndex.create();
+  const queue = openJobQueue({ concurrency: 1 });
+  let onIndexed;
+  let batches;
+  if (searches) {
+    const matcher = new InMemorySavedSearchMatcher();
+    for (const search of searches) await matcher.put(search);
+    if (matchOnly) onIndexed = async (doc) => void (await matcher.match(doc));
+    else {
+      // As the embedded API does: batches not awaited by the job, notifications stored, no socket open.
+      batches = new BatchingAlerts(
+        savedSearchAlerts(
+          store,
+          matcher,
+          storedAndPushedAlerts(
+            store,
+            () => undefined,
+            () => false,
+          ),
+        ),
+      );
+      onIndexed = (doc) => {
+        void batches.add(doc);
+        return Promise.resolve();
+      };
+    }
+  }
+  queue.register(INDEX_RECORD_JOB, indexRecordHandler(store, index, undefined, undefined, onIndexed));
+  for (const payload of jobs)
+    await queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
+  const started = performance.now();
+  await queue.start();
+  await queue.drain();
+  // The alerts of the last records are part of the work.
+  await batches?.drain();
+  const seconds = (performance.now() - started) / 1000;
+  const { failed } = await queue.stats();
+  await queue.close();
+  const matches = await store.collection(COLLECTIONS.savedSearchMatches).count({});
+  const notifications = await store.collection(COLLECTIONS.notifications).count({});
+  await store.collection(COLLECTIONS.savedSearchMatches).deleteMany({});
+  await store.collection(COLLECTIONS.notifications).deleteMany({});
+  return { name, seconds, perSecond: jobs.length / seconds, failed, matches, notifications };
+};
+
+const main = async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'skillers-bench-alerts-'));
+  const store = await openRecordStore({ dataDir: folder });
+  try {
+    const half = Math.ceil(RECORDS / 2);
+    await seedDatabase(store, { users: half, projects: half, teammates: half, seed: 42, passwordHash: HASH });
+    await store.ensureIndexes(Object.values(COLLECTIONS));
+    const projects = await store.collection(COLLECTIONS.projects).find({});
+    const teammates = await store.collection(COLLECTIONS.teammates).find({});
+    const jobs = [
+      ...projects.map((record) => ({ kind: 'project', id: record._id })),
+      ...teammates.map((record) => ({ kind: 'teammate', id: record._id })),
+    ];
+    const searches = Array.from({ length: SEARCHES }, () =>
+      random() < 0.5 ? searchLike('project', pick(projects)) : searchLike('teammate', pick(teammates)),
+    );
+    await store.collection(COLLECTIONS.savedSearches).insertMany(searches);
+    console.log(
+      `Indexing ${jobs.length} records (embedded: SQLite, Orama, in-process queue, one job at a time); ` +
+        `load average ${loadavg()[0].toFixed(2)}`,
+    );
+    // The baseline runs first and last, so a warming process does not favour either side.
+    const results = [
+      await run(store, jobs, { name: 'no alerts' }),
+      await run(store, jobs, { name: '0 searches', searches: [] }),
+      await run(store, jobs, { name: `${SEARCHES} searches`, searches }),
+      await run(store, jobs, { name: 'no alerts' }),
+      // Where the time goes: finding the matching searches alone, without storing matches or notifying.
+      await run(store, jobs, { name: 'matching only', searches, matchOnly: true }),
+    ];
+    for (const { name, seconds, perSecond, failed, matches, notifications } of results) {
+      console.log(
+        `${name.padEnd(16)} ${perSecond.toFixed(0).padStart(6)} records/s (${seconds.toFixed(2)} s, ` +
+          `${matches} matches, ${notifications} notifications, ${failed} failed)`,
+      );
+    }
+    const baseline = (results[0].perSecond + results[3].perSecond) / 2;
+    const ratio = results[2].perSecond / baseline;
+    console.log(
+      `${SEARCHES} saved searches: ${(ratio * 100).toFixed(0)} % of the throughput without alerts ` +
+        `(target: at least 80 %) ${ratio >= 0.8 ? 'met' : 'MISSED'}; ` +
+        `${(results[2].matches / jobs.length).toFixed(2)} matches per record`,
+    );
+  } finally {
+    await store.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

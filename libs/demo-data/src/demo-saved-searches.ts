@@ -1,0 +1,166 @@
+import {
+  compileSavedSearch,
+  type NotificationRecord,
+  type PublicUser,
+  type SavedSearchMatchRecord,
+  type SavedSearchRecord,
+  type SearchKind,
+  type UserRecord,
+} from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { recordsOf } from '@skillers/indexing';
+import { searchDocumentFor } from '@skillers/indexing';
+import { createSeededFakers, type Faker } from './seeded-fakers';
+
+const DAY_MS = 86_400_000;
+
+type DemoSearch = Pick<SavedSearchRecord, 'kind' | 'name' | 'filters' | 'restriction' | 'text' | 'mustHave'>;
+
+/** The demo login's saved searches, with alerts on: labels the generated listings use often. */
+export const DEMO_SAVED_SEARCHES: readonly DemoSearch[] = [
+  {
+    kind: 'teammate',
+    name: 'React developers, remote',
+    filters: { toolsExperience: [{ tool: 'React', mep: 2 }], offeredWorkingType: ['Remote'] },
+    restriction: 'min_1_match',
+  },
+  {
+    kind: 'project',
+    name: 'Start-ups needing design',
+    filters: { projectType: ['Start Up'], toolsExperience: ['Figma'] },
+    restriction: 'min_1_match',
+  },
+  {
+    kind: 'teammate',
+    name: 'Python data people',
+    filters: { toolsExperience: ['Python'] },
+    restriction: 'min_1_match',
+    text: 'data',
+  },
+];
+
+/** Of each search's matches, this many are recent and unseen ("N new"); the newest of them notified. */
+const NEW_MATCHES_MAX = 4;
+const NOTIFIED_MAX = 2;
+
+export interface DemoSavedSearchOptions {
+  seed: number;
+  demo: PublicUser;
+  /** Dates fall before this moment; defaults to the current time. */
+  now?: number;
+}
+
+export interface DemoSavedSearches {
+  searches: SavedSearchRecord[];
+  matches: SavedSearchMatchRecord[];
+  notifications: NotificationRecord[];
+}
+
+/** Ids in ObjectId form that sort by their time, as the store's own do. */
+const idAt = (faker: Faker, time: number): string =>
+  `${Math.floor(time / 1000)
+    .toString(16)
+    .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
+
+/**
+ * Saved searches for the demo login, each with a few matches among the stored listings (others' only,
+ * newest first, as alerts would have found them) and a notification for the newest, so the Saved Searches
+ * screen shows "N new" and the bell has alerts on a fresh start. The same seed, `now` and store give the
+ * same records.
+ */
+export const generateDemoSavedSearches = async (
+  store: RecordStore,
+  options: DemoSavedSearchOptions,
+): Promise<DemoSavedSearches> => {
+  const { main: faker } = await createSeededFakers(options.seed, []);
+  const now = options.now ?? Date.now();
+  const demo = { _id: options.demo._id, username: options.demo.username };
+  const result: DemoSavedSearches = { searches: [], matches: [], notifications: [] };
+  const listings = new Map<SearchKind, Awaited<ReturnType<typeof newestListings>>>();
+  const owners = new Map<string, PublicUser>();
+
+  for (const [index, definition] of DEMO_SAVED_SEARCHES.entries()) {
+    const createdAt = now - (20 + index * 3) * DAY_MS;
+    const search: SavedSearchRecord = {
+      _id: idAt(faker, createdAt),
+      ownerId: demo._id,
+      ...definition,
+      alerts: true,
+      lastViewedAt: new Date(createdAt).toISOString(),
+      createdAt: new Date(createdAt).toISOString(),
+      updatedAt: new Date(createdAt).toISOString(),
+    };
+    result.searches.push(search);
+    let records = listings.get(search.kind);
+    if (!records) listings.set(search.kind, (records = await newestListings(store, search.kind)));
+    const matches = compileSavedSearch(search);
+    const found = records
+      .filter(({ doc }) => doc.ownerId !== demo._id && matches(doc))
+      .slice(0, faker.number.int({ min: 1, max: NEW_MATCHES_MAX }));
+    for (const [rank, { doc }] of found.entries()) {
+      // The newest matched last: hours ago, one to a few days apart.
+      const matchedAt = now - (rank * 30 + faker.number.int({ min: 1, max: 20 })) * 3_600_000;
+      result.matches.push({
+        _id: idAt(faker, matchedAt),
+        searchId: search._id,
+        ownerId: demo._id,
+        recordKind: doc.kind,
+        recordId: doc.id,
+        seen: false,
+        matchedAt: new Date(matchedAt).toISOString(),
+      });
+      if (rank >= NOTIFIED_MAX) continue;
+      const actor = owners.get(doc.ownerId) ?? (await publicUser(store, doc.ownerId));
+      owners.set(doc.ownerId, actor);
+      result.notifications.push({
+        _id: idAt(faker, matchedAt),
+        userId: demo._id,
+        kind: 'saved_search',
+        actor,
+        savedSearchId: search._id,
+        recordKind: doc.kind,
+        recordId: doc.id,
+        text: search.name,
+        read: rank > 0,
+        createdAt: new Date(matchedAt).toISOString(),
+      });
+    }
+  }
+  return result;
+};
+
+/** Stores the generated searches, their matches and notifications, each kind in one batch. */
+export const seedDemoSavedSearches = async (
+  store: RecordStore,
+  options: DemoSavedSearchOptions,
+): Promise<DemoSavedSearches> => {
+  const result = await generateDemoSavedSearches(store, options);
+  await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).insertMany(result.searches);
+  if (result.matches.length > 0) {
+    await store.collection<SavedSearchMatchRecord>(COLLECTIONS.savedSearchMatches).insertMany(result.matches);
+  }
+  if (result.notifications.length > 0) {
+    await store.collection<NotificationRecord>(COLLECTIONS.notifications).insertMany(result.notifications);
+  }
+  return result;
+};
+
+/** The kind's newest listings as search documents; the demo's few hundred are read at once. */
+const newestListings = async (store: RecordStore, kind: SearchKind) =>
+  (
+    await recordsOf(store, kind).find(
+      {},
+      {
+        sort: [
+          { field: 'createdAt', direction: 'desc' },
+          { field: '_id', direction: 'desc' },
+        ],
+        limit: 1000,
+      },
+    )
+  ).map((record) => ({ doc: searchDocumentFor(kind, record) }));
+
+const publicUser = async (store: RecordStore, userId: string): Promise<PublicUser> => {
+  const user = await store.collection<UserRecord>(COLLECTIONS.users).findById(userId);
+  return { _id: userId, username: user?.username ?? 'someone' };
+};

@@ -1,0 +1,199 @@
+/**
+ * When a saved search matches a record: the filtering call's rules (`compileMatch` of reference-filter.ts)
+ * with the saved filters, must-haves and restriction, and the record of the search's kind; and, when the
+ * search has free text, every word of it (stop words left out) present in the record's text, by word or
+ * stem, as `matchedTextTerms` finds them. In a search, free text only ranks; in an alert it narrows, since
+ * an alert has no ranking to put the best matches first. A search with text only matches the records that
+ * hold all its words; a search with neither filters nor words would match everything and cannot be saved.
+ */
+import type { SavedSearchRecord } from '../saved-search';
+import { toActiveQuery, toMustHave } from './active-filters.schema';
+import { lightStem, SEARCH_STOP_WORDS, textWords } from './free-text';
+import {
+  activeMustHaveGroups,
+  activeNumberRanges,
+  activeOptionGroups,
+  compileMatch,
+  type OptionGroup,
+} from './reference-filter';
+import type { SearchDocument, SearchKind } from './search-document';
+import type { SearchFilter } from './search-query';
+
+/** The parts of a saved search its matching reads. */
+export type SavedSearchCriteria = Pick<
+  SavedSearchRecord,
+  'kind' | 'filters' | 'mustHave' | 'restriction' | 'text'
+>;
+
+const STOP = new Set(SEARCH_STOP_WORDS);
+
+/** The stems a record's text must all hold: the search's words without stop words, each once. */
+export const requiredWordStems = (text: string | undefined): string[] => [
+  ...new Set(
+    textWords(text ?? '')
+      .filter((word) => !STOP.has(word))
+      .map(lightStem),
+  ),
+];
+
+/** The saved search as the filter of a filtering call. */
+export const savedSearchFilter = (search: SavedSearchCriteria): SearchFilter & { kind: SearchKind } => ({
+  ...toActiveQuery(search.kind, search.filters, search.restriction, 1),
+  ...toMustHave(search.mustHave),
+});
+
+/** True when the search would match every record of its kind: nothing picked, no words. */
+export const matchesEverything = (search: SavedSearchCriteria): boolean => {
+  const filter = savedSearchFilter(search);
+  return (
+    activeOptionGroups(filter).length === 0 &&
+    activeMustHaveGroups(filter).length === 0 &&
+    activeNumberRanges(filter).length === 0 &&
+    requiredWordStems(search.text).length === 0
+  );
+};
+
+/** The word stems of a record's text, which a search's words are looked up in. */
+export const documentStems = (doc: Pick<SearchDocument, 'text'>): Set<string> =>
+  new Set(textWords(doc.text).map(lightStem));
+
+/**
+ * Compiles the search once; the predicate is then cheap for each record. `stems` are the record's
+ * `documentStems`, computed once when many searches check one record.
+ */
+export const compileSavedSearch = (
+  search: SavedSearchCriteria,
+): ((doc: SearchDocument, stems?: ReadonlySet<string>) => boolean) => {
+  const match = compileMatch(savedSearchFilter(search));
+  const required = requiredWordStems(search.text);
+  return (doc, stems) => {
+    if (doc.kind !== search.kind || !match(doc)) return false;
+    if (required.length === 0) return true;
+    const present = stems ?? documentStems(doc);
+    return required.every((stem) => present.has(stem));
+  };
+};
+
+/*
+ * Keys for an inverted index of saved searches. A record's keys name every label, tool, working type and
+ * word stem it holds; a search's anchor keys are a set of which every matching record holds at least one.
+ * Looking up a record's keys then finds every search it can match, and only those need the full predicate.
+ */
+
+const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string => {
+  switch (group.type) {
+    case 'tag':
+      return `${kind}|tag|${group.facet}|${group.options[index]}`;
+    case 'tool':
+      // The level is checked by the predicate: any level of the tool makes the record a candidate.
+      return `${kind}|tool|${group.options[index].tool}`;
+    case 'workingType':
+      return `${kind}|wt|${group.options[index]}`;
+  }
+};
+
+const wordKey = (kind: SearchKind, stem: string): string => `${kind}|word|${stem}`;
+
+/**
+ * How few records usually hold a key of each kind, most selective first: tools, countries, industries and
+ * roles come from long lists; a word of free text may be common; project types, rewards and working types
+ * come from short lists that most records draw on. Anchoring on a selective key keeps the candidates few.
+ */
+const ANCHOR_ORDER = [
+  'tool',
+  'locations',
+  'industry',
+  'hardSkills',
+  'softSkills',
+  'usedLanguages',
+  'word',
+  'productType',
+  'projectType',
+  'offeredGratification',
+  'forGratification',
+  'tools',
+  'workingType',
+] as const;
+
+const anchorRank = (dimension: string): number => {
+  const rank = (ANCHOR_ORDER as readonly string[]).indexOf(dimension);
+  return rank === -1 ? ANCHOR_ORDER.length : rank;
+};
+
+const groupDimension = (group: OptionGroup): string => (group.type === 'tag' ? group.facet : group.type);
+
+interface AnchorChoice {
+  keys: string[];
+  rank: number;
+}
+
+/** Filters drawn from long option lists: a second anchor among them still leaves few searches to check. */
+const SECOND_ANCHOR_MAX_RANK = anchorRank('softSkills');
+
+const anchorChoices = (search: SavedSearchCriteria): (AnchorChoice & { dimension: string })[] => {
+  const filter = savedSearchFilter(search);
+  const choices: (AnchorChoice & { dimension: string })[] = [];
+  const required = (group: OptionGroup) =>
+    group.options.forEach((_, index) =>
+      choices.push({
+        keys: [optionKey(search.kind, group, index)],
+        rank: anchorRank(groupDimension(group)),
+        dimension: groupDimension(group),
+      }),
+    );
+  activeMustHaveGroups(filter).forEach(required);
+  for (const group of activeOptionGroups(filter)) {
+    if (filter.restriction === 'all_match') required(group);
+    else {
+      choices.push({
+        keys: group.options.map((_, index) => optionKey(search.kind, group, index)),
+        rank: anchorRank(groupDimension(group)),
+        dimension: groupDimension(group),
+      });
+    }
+  }
+  for (const stem of requiredWordStems(search.text)) {
+    choices.push({ keys: [wordKey(search.kind, stem)], rank: anchorRank('word'), dimension: `word:${stem}` });
+  }
+  // Most selective first: the rank of its option list, then fewer keys.
+  return choices.sort((a, b) => a.rank - b.rank || a.keys.length - b.keys.length);
+};
+
+/**
+ * Keys of which every matching record holds at least one: a required option or word (a must-have, an
+ * option under `all_match`, a word of the text) or a whole option group under `min_1_match` (every active
+ * group must be met). The most selective choice wins (`ANCHOR_ORDER`, then fewer keys). Empty when the
+ * search has number filters only: it must then be checked against every record of its kind.
+ */
+export const savedSearchAnchors = (search: SavedSearchCriteria): string[] =>
+  anchorChoices(search)[0]?.keys ?? [];
+
+/**
+ * One or two anchors (`savedSearchAnchors`), each a set of keys every matching record holds one of: the
+ * second, from another filter drawn from a long option list, lets an inverted index check only the searches
+ * a record hits in both.
+ */
+export const savedSearchAnchorSets = (search: SavedSearchCriteria): string[][] => {
+  const [first, ...rest] = anchorChoices(search);
+  if (!first) return [];
+  const second = rest.find(
+    (choice) => choice.dimension !== first.dimension && choice.rank <= SECOND_ANCHOR_MAX_RANK,
+  );
+  return second ? [first.keys, second.keys] : [first.keys];
+};
+
+/** Every key the record holds, for looking up the searches anchored on them; `stems` as `documentStems`. */
+export const documentKeys = (
+  doc: SearchDocument,
+  stems: ReadonlySet<string> = documentStems(doc),
+): string[] => {
+  const keys: string[] = [];
+  for (const [facet, labels] of Object.entries(doc.tags)) {
+    for (const label of labels) keys.push(`${doc.kind}|tag|${facet}|${label}`);
+  }
+  for (const tool of Object.keys(doc.toolLevels)) keys.push(`${doc.kind}|tool|${tool}`);
+  if (doc.workingTypeRemote) keys.push(`${doc.kind}|wt|Remote`);
+  if (doc.workingTypeOffice) keys.push(`${doc.kind}|wt|Office`);
+  for (const stem of stems) keys.push(wordKey(doc.kind, stem));
+  return keys;
+};

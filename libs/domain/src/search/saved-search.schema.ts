@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { SAVED_SEARCH_NAME_MAX_LENGTH } from '../saved-search';
+import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
+import { SEARCH_KINDS } from './search-document';
+import { FILTERING_RESTRICTIONS } from './search-query';
+import { sortRequestSchema } from './similarity.schema';
+
+const name = z
+  .string({ error: 'Name must be text' })
+  .trim()
+  .min(1, 'Give the search a name')
+  .max(SAVED_SEARCH_NAME_MAX_LENGTH, `A name must be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters`);
+
+const alerts = z.boolean({ error: 'Alerts must be true or false' });
+
+/**
+ * Body of POST /user/saved-searches: the filtering call's filters, must-haves, restriction and free text,
+ * validated as there, with the kind searched and a name. Alerts are on unless turned off.
+ */
+export const createSavedSearchSchema = z
+  .strictObject({
+    kind: z.enum(SEARCH_KINDS, { error: 'Kind must be project or teammate' }),
+    name,
+    activeFilters: activeFiltersSchema,
+    mustHave: mustHaveSchema.optional(),
+    filtering_restriction: z
+      .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
+      .default('min_1_match'),
+    text: sortRequestSchema.shape.text,
+    alerts: alerts.default(true),
+  })
+  .superRefine(checkMustHaves);
+
+export type CreateSavedSearchRequest = z.output<typeof createSavedSearchSchema>;
+
+/** Body of PATCH /user/saved-searches/{id}: a new name, alerts on or off, or both. */
+export const updateSavedSearchSchema = z.strictObject({ name: name.optional(), alerts: alerts.optional() });
+
+export type UpdateSavedSearchRequest = z.output<typeof updateSavedSearchSchema>;

@@ -1,0 +1,35 @@
+import type { SearchDocument } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import { BatchingAlerts } from './batching-alerts';
+
+const doc = (id: string) => ({ id }) as SearchDocument;
+
+describe('batching alerts', () => {
+  it('hands records added together to one call, and a full batch at once', async () => {
+    const calls: string[][] = [];
+    const batches = new BatchingAlerts(async (docs) => void calls.push(docs.map((d) => d.id)), {
+      maxBatch: 3,
+      maxWaitMs: 20,
+    });
+    await Promise.all(['a', 'b', 'c', 'd'].map((id) => batches.add(doc(id))));
+    expect(calls).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('rejects the records of a failed batch only, and drains what is pending', async () => {
+    const calls: string[][] = [];
+    const batches = new BatchingAlerts(
+      async (docs) => {
+        calls.push(docs.map((d) => d.id));
+        if (docs.some((d) => d.id === 'bad')) throw new Error('store down');
+      },
+      { maxBatch: 2, maxWaitMs: 1_000 },
+    );
+    const failed = [batches.add(doc('bad')), batches.add(doc('x'))];
+    await expect(failed[0]).rejects.toThrow('store down');
+    await expect(failed[1]).rejects.toThrow('store down');
+    const later = batches.add(doc('y'));
+    await batches.drain();
+    await expect(later).resolves.toBeUndefined();
+    expect(calls).toEqual([['bad', 'x'], ['y']]);
+  });
+});

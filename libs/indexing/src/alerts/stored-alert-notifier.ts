@@ -1,0 +1,55 @@
+import {
+  COUNTED_NOTIFICATION_KINDS,
+  type NotificationRecord,
+  type RealtimeNotification,
+} from '@skillers/domain';
+import { COLLECTIONS, newId, type RecordStore } from '@skillers/store';
+import type { AlertNotifier, SavedSearchAlert } from './saved-search-alerts';
+
+/** The notification an alert becomes: the search's name as its text, the publisher as its actor. */
+export const alertNotification = (alert: SavedSearchAlert, createdAt: string): NotificationRecord => ({
+  _id: newId(),
+  userId: alert.search.ownerId,
+  kind: 'saved_search',
+  actor: alert.publisher,
+  savedSearchId: alert.search._id,
+  recordKind: alert.recordKind,
+  recordId: alert.recordId,
+  text: alert.search.name,
+  read: false,
+  createdAt,
+});
+
+/** Puts a notification on a user's open sockets, on whichever api node holds them. */
+export type NotificationPush = (userId: string, payload: RealtimeNotification) => void;
+
+/**
+ * Stores the alerts' notifications in one write (the bell reads them at once), then pushes each to its
+ * owner's sockets with their new unread count: in the embedded profile through this process's socket.io
+ * server, in the cluster from the index worker through Redis (`redis-alert-notifier.ts`). A push is fire
+ * and forget, like any room broadcast: a tab that missed it sees the notification when it next loads.
+ */
+export const storedAndPushedAlerts =
+  (
+    store: RecordStore,
+    push: NotificationPush,
+    /** Whether the user has a socket to push to; unread counts are read only for those. Everyone when left out. */
+    listening: (userId: string) => boolean = () => true,
+  ): AlertNotifier =>
+  async (alerts) => {
+    const notifications = store.collection<NotificationRecord>(COLLECTIONS.notifications);
+    const createdAt = new Date().toISOString();
+    const records = alerts.map((alert) => alertNotification(alert, createdAt));
+    await notifications.insertMany(records);
+    const unread = new Map<string, number>();
+    for (const { userId, ...notification } of records) {
+      if (!listening(userId)) continue;
+      if (!unread.has(userId)) {
+        unread.set(
+          userId,
+          await notifications.count({ userId, read: false, kind: { $in: COUNTED_NOTIFICATION_KINDS } }),
+        );
+      }
+      push(userId, { notification, unread: unread.get(userId) ?? 0 });
+    }
+  };

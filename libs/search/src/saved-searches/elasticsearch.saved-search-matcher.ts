@@ -1,0 +1,82 @@
+import { Client, errors } from '@elastic/elasticsearch';
+import type { SearchDocument } from '@skillers/domain';
+import { percolateRequest, percolatorDocument, percolatorMappings } from './percolator-requests';
+import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
+
+export interface ElasticsearchSavedSearchMatcherOptions {
+  /** Starts the index name, as the search indexes' prefix does. */
+  indexPrefix?: string;
+}
+
+const isAlreadyExists = (error: unknown): boolean =>
+  error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception';
+
+const isNotFound = (error: unknown): boolean =>
+  error instanceof errors.ResponseError && error.statusCode === 404;
+
+/**
+ * Saved searches as Elasticsearch percolator queries, one document per search in `<prefix>-saved-searches`;
+ * the index worker percolates each record it indexes. Writes refresh at once (`wait_for`), so a search
+ * alerts from the next record on.
+ */
+export class ElasticsearchSavedSearchMatcher implements SavedSearchMatcher {
+  readonly adapter = 'elasticsearch';
+  readonly index: string;
+
+  private constructor(
+    private readonly client: Client,
+    indexPrefix: string,
+  ) {
+    this.index = `${indexPrefix}-saved-searches`;
+  }
+
+  /** Connects and creates the index unless it exists. */
+  static async connect(
+    url: string,
+    options: ElasticsearchSavedSearchMatcherOptions = {},
+  ): Promise<ElasticsearchSavedSearchMatcher> {
+    const matcher = new ElasticsearchSavedSearchMatcher(
+      new Client({ node: url }),
+      options.indexPrefix ?? 'skillers',
+    );
+    await matcher.ensureIndex();
+    return matcher;
+  }
+
+  async put(search: MatchableSearch): Promise<void> {
+    await this.client.index({
+      index: this.index,
+      id: search._id,
+      document: percolatorDocument(search),
+      refresh: 'wait_for',
+    });
+  }
+
+  async remove(searchId: string): Promise<void> {
+    try {
+      await this.client.delete({ index: this.index, id: searchId, refresh: 'wait_for' });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  async match(doc: SearchDocument): Promise<SearchMatch[]> {
+    const response = await this.client.search<{ ownerId: string }>(percolateRequest(this.index, doc));
+    return response.hits.hits.flatMap((hit) =>
+      hit._id && hit._source ? [{ searchId: hit._id, ownerId: hit._source.ownerId }] : [],
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private async ensureIndex(): Promise<void> {
+    if (await this.client.indices.exists({ index: this.index })) return;
+    try {
+      await this.client.indices.create({ index: this.index, mappings: percolatorMappings() });
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { compileSavedSearch, type SearchDocument } from '@skillers/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { searchDocument } from '../search-index.contract';
+import { InMemorySavedSearchMatcher } from './in-memory.saved-search-matcher';
+import { describeSavedSearchMatcherContract, savedSearch } from './saved-search-matcher.contract';
+import type { MatchableSearch } from './saved-search-matcher.port';
+
+describeSavedSearchMatcherContract('in memory', () => Promise.resolve(new InMemorySavedSearchMatcher()));
+
+const label = fc.constantFrom('A', 'B', 'C', 'D');
+const owner = fc.constantFrom('a'.repeat(24), 'b'.repeat(24));
+const kind = fc.constantFrom('project' as const, 'teammate' as const);
+
+const arbitrarySearch: fc.Arbitrary<MatchableSearch> = fc
+  .record({
+    ownerId: owner,
+    kind,
+    locations: fc.uniqueArray(label, { maxLength: 3 }),
+    tools: fc.uniqueArray(label, { maxLength: 2 }),
+    remote: fc.boolean(),
+    text: fc.constantFrom(undefined, 'drones', 'farming drones'),
+    bizOrTech: fc.constantFrom(0, 50),
+    restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
+  })
+  .map((parts) =>
+    savedSearch({
+      ownerId: parts.ownerId,
+      kind: parts.kind,
+      filters: {
+        locations: parts.locations,
+        toolsExperience: parts.tools.map((tool) => ({ tool, mep: 2 })),
+        offeredWorkingType: parts.remote ? ['Remote'] : [],
+        bizOrTech: parts.bizOrTech,
+      },
+      restriction: parts.restriction,
+      text: parts.text,
+    }),
+  );
+
+const arbitraryDoc: fc.Arbitrary<SearchDocument> = fc
+  .record({
+    ownerId: owner,
+    kind,
+    locations: fc.uniqueArray(label, { maxLength: 3 }),
+    tools: fc.dictionary(label, fc.integer({ min: 0, max: 5 })),
+    remote: fc.boolean(),
+    text: fc.constantFrom('', 'drones', 'farming with a drone', 'farmers'),
+    bizRole: fc.integer({ min: 0, max: 100 }),
+  })
+  .map((parts) =>
+    searchDocument({
+      ownerId: parts.ownerId,
+      kind: parts.kind,
+      tags: { locations: parts.locations },
+      toolLevels: parts.tools,
+      workingTypeRemote: parts.remote,
+      text: parts.text,
+      numbers: { bizRole: parts.bizRole },
+    }),
+  );
+
+describe('in-memory saved-search matcher', () => {
+  it('finds exactly the searches a scan with the reference predicate finds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbitrarySearch, { maxLength: 40 }),
+        fc.array(arbitraryDoc, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 39 }),
+        async (searches, docs, removeAt) => {
+          const matcher = new InMemorySavedSearchMatcher();
+          for (const search of searches) await matcher.put(search);
+          const removed = searches[removeAt]?._id;
+          if (removed) await matcher.remove(removed);
+          for (const doc of docs) {
+            const expected = searches
+              .filter((s) => s._id !== removed && s.ownerId !== doc.ownerId && compileSavedSearch(s)(doc))
+              .map((s) => s._id)
+              .sort();
+            expect((await matcher.match(doc)).map((m) => m.searchId).sort()).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('replaces a search put again under its id', async () => {
+    const matcher = new InMemorySavedSearchMatcher();
+    const search = savedSearch({ filters: { locations: ['Spain'] } });
+    await matcher.put(search);
+    await matcher.put({ ...search, filters: { locations: ['Italy'] } });
+    expect(matcher.size).toBe(1);
+    expect(await matcher.match(searchDocument({ tags: { locations: ['Spain'] } }))).toEqual([]);
+    expect(await matcher.match(searchDocument({ tags: { locations: ['Italy'] } }))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { estypes } from '@elastic/elasticsearch';
+import { requiredWordStems, savedSearchFilter, type SearchDocument } from '@skillers/domain';
+import { searchIndexMappings, toSource } from '../elasticsearch/elasticsearch-mapping';
+import { filterQuery } from '../elasticsearch/elasticsearch-query';
+import type { MatchableSearch } from './saved-search-matcher.port';
+
+type Query = estypes.QueryDslQueryContainer;
+
+/** How many saved searches one percolation returns at most (Elasticsearch's default result window). */
+export const PERCOLATE_MAX_HITS = 10_000;
+
+/**
+ * The saved-search index: each document is one search, `query` its percolator query. The fields of the
+ * searchable documents are mapped too, since a percolator query is parsed against this index's mapping;
+ * `kind` and `ownerId` double as the search's own. Vectors are never percolated, so they are left out.
+ */
+export const percolatorMappings = (): estypes.MappingTypeMapping => {
+  const { properties = {}, ...base } = searchIndexMappings(1);
+  const { vector: _vector, vectorModel: _model, ...documentFields } = properties;
+  return {
+    ...base,
+    properties: {
+      ...documentFields,
+      searchId: { type: 'keyword' },
+      query: { type: 'percolator' },
+    },
+  };
+};
+
+/**
+ * The saved search as the query the filtering call would run (`filterQuery`), plus its free text as a
+ * `match` needing every word (`operator: and`), through the text field's English analyser: stems and stop
+ * words close to, though not exactly, the embedded matcher's. A search with no words has no text clause.
+ */
+export const percolatorQuery = (search: MatchableSearch): Query => {
+  const filter = [...filterQuery(savedSearchFilter(search)).filter];
+  if (requiredWordStems(search.text).length > 0) {
+    filter.push({ match: { text: { query: search.text ?? '', operator: 'and' } } });
+  }
+  return { bool: { filter } };
+};
+
+/** The stored document of one saved search. */
+export const percolatorDocument = (search: MatchableSearch) => ({
+  searchId: search._id,
+  kind: search.kind,
+  ownerId: search.ownerId,
+  query: percolatorQuery(search),
+});
+
+/** The searches of the record's kind, not its owner's, whose query matches the record. */
+export const percolateRequest = (index: string, doc: SearchDocument): estypes.SearchRequest => {
+  const { vector: _vector, vectorModel: _model, ...source } = toSource(doc);
+  return {
+    index,
+    size: PERCOLATE_MAX_HITS,
+    _source: ['ownerId'],
+    query: {
+      bool: {
+        filter: [{ term: { kind: doc.kind } }, { percolate: { field: 'query', document: source } }],
+        must_not: [{ term: { ownerId: doc.ownerId } }],
+      },
+    },
+  };
+};

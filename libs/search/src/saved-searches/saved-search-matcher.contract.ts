@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDocument } from '../search-index.contract';
+import type { MatchableSearch, SavedSearchMatcher } from './saved-search-matcher.port';
+
+let counter = 0;
+const newIdLike = (): string => (++counter).toString(16).padStart(24, '0');
+
+const OWNER = 'a'.repeat(24);
+const PUBLISHER = 'b'.repeat(24);
+
+export const savedSearch = (overrides: Partial<MatchableSearch> = {}): MatchableSearch => ({
+  _id: newIdLike(),
+  ownerId: OWNER,
+  kind: 'teammate',
+  filters: {},
+  restriction: 'min_1_match',
+  ...overrides,
+});
+
+/** What every matcher must find: the semantics of `compileSavedSearch`, the kind, never the owner's own. */
+export const describeSavedSearchMatcherContract = (
+  adapterName: string,
+  open: () => Promise<SavedSearchMatcher & { close?: () => Promise<void> }>,
+) => {
+  describe(`SavedSearchMatcher contract: ${adapterName}`, () => {
+    let matcher: SavedSearchMatcher & { close?: () => Promise<void> };
+    const react = savedSearch({
+      filters: { toolsExperience: [{ tool: 'React', mep: 3 }], locations: ['Spain'] },
+    });
+    const drones = savedSearch({ text: 'drones farming' });
+    const project = savedSearch({ kind: 'project', filters: { locations: ['Spain'] } });
+    const allMatch = savedSearch({
+      filters: { usedLanguages: ['German', 'French'] },
+      restriction: 'all_match',
+    });
+    const business = savedSearch({ filters: { bizOrTech: 60 } });
+    const mustRemote = savedSearch({
+      filters: { offeredWorkingType: ['Remote', 'Office'] },
+      mustHave: { offeredWorkingType: ['Remote'] },
+    });
+    const removed = savedSearch({ filters: { locations: ['Spain'] } });
+
+    beforeAll(async () => {
+      matcher = await open();
+      for (const search of [react, drones, project, allMatch, business, mustRemote, removed])
+        await matcher.put(search);
+      await matcher.remove(removed._id);
+    });
+    afterAll(async () => {
+      for (const search of [react, drones, project, allMatch, business, mustRemote])
+        await matcher.remove(search._id);
+      await matcher.close?.();
+    });
+
+    const matched = async (overrides: Parameters<typeof searchDocument>[0]) =>
+      (await matcher.match(searchDocument({ ownerId: PUBLISHER, ...overrides })))
+        .map((m) => m.searchId)
+        .sort();
+
+    it('finds the searches whose filters the record meets, with their owner', async () => {
+      const found = await matcher.match(
+        searchDocument({ ownerId: PUBLISHER, tags: { locations: ['Spain'] }, toolLevels: { React: 4 } }),
+      );
+      expect(found).toEqual([{ searchId: react._id, ownerId: OWNER }]);
+      expect(await matched({ tags: { locations: ['Spain'] }, toolLevels: { React: 2 } })).toEqual([]);
+    });
+
+    it('needs every word of the free text', async () => {
+      expect(await matched({ text: 'Farming with drones in the valley' })).toEqual([drones._id]);
+      expect(await matched({ text: 'Farming by hand' })).toEqual([]);
+    });
+
+    it("keeps to the kind, and leaves out the owner's own records", async () => {
+      expect(await matched({ kind: 'project', tags: { locations: ['Spain'] } })).toEqual([project._id]);
+      expect(
+        await matcher.match(
+          searchDocument({ ownerId: OWNER, kind: 'project', tags: { locations: ['Spain'] } }),
+        ),
+      ).toEqual([]);
+    });
+
+    it('applies the restriction, number filters and must-haves', async () => {
+      expect(await matched({ tags: { usedLanguages: ['German'] } })).toEqual([]);
+      expect(await matched({ tags: { usedLanguages: ['German', 'French'] } })).toEqual([allMatch._id]);
+      expect(await matched({ numbers: { bizRole: 70 } })).toEqual([business._id]);
+      expect(await matched({ numbers: { bizRole: 90 } })).toEqual([]);
+      expect(await matched({ workingTypeOffice: true })).toEqual([]);
+      expect(await matched({ workingTypeOffice: true, workingTypeRemote: true })).toEqual([mustRemote._id]);
+    });
+  });
+};
