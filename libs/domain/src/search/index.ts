@@ -11,3 +11,4 @@ export * from './search-query';
 export * from './similarity.schema';
 export * from './free-text';
 export * from './hybrid-ranking';
+export * from './vector-math';
