@@ -1,7 +1,7 @@
 import { openReindexLock } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
 import { type ElasticsearchSearchIndex, openSearchIndex, type VectorSpace } from '@skillers/search';
-import { MongoRecordStore, type RecordStore } from '@skillers/store';
+import { openRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
@@ -26,7 +26,7 @@ export interface WorkerConnectors {
 }
 
 const SERVER_CONNECTORS: WorkerConnectors = {
-  store: (settings) => MongoRecordStore.connect(settings.mongoUrl),
+  store: (settings) => openRecordStore({ mongoUrl: settings.mongoUrl }),
   index: (settings, vectorSpace, log) =>
     openSearchIndex({
       elasticsearchUrl: settings.elasticsearchUrl,
