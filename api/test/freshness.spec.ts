@@ -215,6 +215,32 @@ describe('freshness: last active and open to collaborate', () => {
     );
   });
 
+  it('offers "Active within" and "Open only" as one-click relaxations when they hold matches back', async () => {
+    const owner = await api.signUp();
+    const profile = await createTeammate(api, owner, { nickname: 'quiet-quinn', locations: ['Cyprus'] });
+    await backdate('teammate', profile._id, { lastActiveAt: daysAgo(45), openConfirmedAt: daysAgo(70) });
+    const relaxFor = async (activeFilters: Record<string, unknown>) => {
+      const answer = await api.request<TeammateHits & { relax?: unknown[] }>('POST', TEAMMATES, {
+        body: { activeFilters, filtering_restriction: 'min_1_match', facets: true },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.total).toBe(0);
+      return answer.body.relax;
+    };
+    await vi.waitFor(
+      async () =>
+        expect(await relaxFor({ locations: ['Cyprus'], activeWithinDays: 30 })).toContainEqual({
+          key: 'activeWithinDays',
+          count: 1,
+        }),
+      INDEXED,
+    );
+    expect(await relaxFor({ locations: ['Cyprus'], openOnly: true })).toContainEqual({
+      key: 'openOnly',
+      count: 1,
+    });
+  });
+
   it('refuses "Active within" values other than 0, 7, 30 and 90 days with a message', async () => {
     const answer = await findProjects({ activeWithinDays: 14 });
     expect(answer.status).toBe(400);
