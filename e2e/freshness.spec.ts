@@ -145,3 +145,32 @@ test('the owner closes and reopens a project on My Projects; its badge follows',
   await expect(badge).toBeVisible();
   await expect(card.getByRole('button', { name: 'Still open' })).toBeVisible();
 });
+
+test('"Still open" on a project lapse notice shows the project open on My Projects without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const projectName = uniqueName('Dormant project');
+  const project = await createProject(request, owner, { projectName });
+  rewriteListing('project', project._id, { openConfirmedAt: daysAgo(61) });
+  const login = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await openSignedIn(page, owner, '/projects/my');
+  const card = page.getByRole('article', { name: projectName });
+  await expect(card.getByText('Open to collaborate lapsed')).toBeVisible();
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const notice = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: `${projectName} is no longer shown as open to collaborate` });
+  await notice.getByRole('button', { name: 'Still open' }).click();
+  await expect(notice.getByText('Open for 60 more days')).toBeVisible();
+  await expect(card.getByText('Open to collaborate lapsed')).toHaveCount(0);
+  await expect(card.locator('.freshness-line').getByText('Open to collaborate')).toBeVisible();
+});
