@@ -174,3 +174,36 @@ test('"Still open" on a project lapse notice shows the project open on My Projec
   await expect(card.getByText('Open to collaborate lapsed')).toHaveCount(0);
   await expect(card.locator('.freshness-line').getByText('Open to collaborate')).toBeVisible();
 });
+
+test('"Open only" that finds nobody is offered as a one-click relaxation in the filter panel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const name = uniqueName('Closed skiller');
+  await createProfile(request, owner, { locations: ['Liechtenstein'], nickname: name });
+  const close = await request.put('/api/user/myTeammate/open', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { open: false },
+  });
+  expect(close.status(), await close.text()).toBe(200);
+
+  await page.goto('/teammates');
+  const grid = page.getByRole('list', { name: 'Teammates' });
+  const panel = await openPanel(page);
+  await pick(panel, 'Location', 'Liechtenstein');
+  await panel.getByLabel('Open only').check();
+  const relax = page.getByRole('region', { name: 'Ways to find more' });
+  const dropOpenOnly = relax.getByRole('button', { name: 'Remove Open only → 1 teammate' });
+  // The closed switch reaches the index with the next outbox sweep.
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(dropOpenOnly).toBeVisible({ timeout: 1_000 });
+  }).toPass(SWEPT);
+
+  await dropOpenOnly.click();
+  await expect(relax).toHaveCount(0);
+  await expect(grid.getByRole('article', { name })).toBeVisible();
+  await expect(panel.getByLabel('Open only')).not.toBeChecked();
+});
