@@ -145,3 +145,65 @@ test('the owner closes and reopens a project on My Projects; its badge follows',
   await expect(badge).toBeVisible();
   await expect(card.getByRole('button', { name: 'Still open' })).toBeVisible();
 });
+
+test('"Still open" on a project lapse notice shows the project open on My Projects without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const projectName = uniqueName('Dormant project');
+  const project = await createProject(request, owner, { projectName });
+  rewriteListing('project', project._id, { openConfirmedAt: daysAgo(61) });
+  const login = await request.post('/api/auth/login', {
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await openSignedIn(page, owner, '/projects/my');
+  const card = page.getByRole('article', { name: projectName });
+  await expect(card.getByText('Open to collaborate lapsed')).toBeVisible();
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const notice = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: `${projectName} is no longer shown as open to collaborate` });
+  await notice.getByRole('button', { name: 'Still open' }).click();
+  await expect(notice.getByText('Open for 60 more days')).toBeVisible();
+  await expect(card.getByText('Open to collaborate lapsed')).toHaveCount(0);
+  await expect(card.locator('.freshness-line').getByText('Open to collaborate')).toBeVisible();
+});
+
+test('"Open only" that finds nobody is offered as a one-click relaxation in the filter panel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const name = uniqueName('Closed skiller');
+  await createProfile(request, owner, { locations: ['Liechtenstein'], nickname: name });
+  const close = await request.put('/api/user/myTeammate/open', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { open: false },
+  });
+  expect(close.status(), await close.text()).toBe(200);
+
+  await page.goto('/teammates');
+  const grid = page.getByRole('list', { name: 'Teammates' });
+  const panel = await openPanel(page);
+  await pick(panel, 'Location', 'Liechtenstein');
+  await panel.getByLabel('Open only').check();
+  const relax = page.getByRole('region', { name: 'Ways to find more' });
+  const dropOpenOnly = relax.getByRole('button', { name: 'Remove Open only → 1 teammate' });
+  // The closed switch reaches the index with the next outbox sweep.
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(dropOpenOnly).toBeVisible({ timeout: 1_000 });
+  }).toPass(SWEPT);
+
+  await dropOpenOnly.click();
+  await expect(relax).toHaveCount(0);
+  await expect(grid.getByRole('article', { name })).toBeVisible();
+  await expect(panel.getByLabel('Open only')).not.toBeChecked();
+});

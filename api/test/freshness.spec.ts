@@ -3,12 +3,16 @@ import {
   LISTING_MESSAGES,
   MS_PER_DAY,
   type NotificationsPage,
+  type ProjectRecord,
   type ProjectView,
   type TeammateView,
 } from '@skillers/domain';
+import type { SharedLock } from '@skillers/queue';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
+import { LAPSE_SWEEP_LOCK } from '../src/freshness/lapse-sweep-lock.provider';
+import { LAPSE_SWEEP_LOCK_NAME, LapseSweepService } from '../src/freshness/lapse-sweep.service';
 import { RecordChangesService } from '../src/indexing/record-changes.service';
 import {
   createProject,
@@ -213,6 +217,73 @@ describe('freshness: last active and open to collaborate', () => {
       async () => expect((await findTeammates({ locations: ['Latvia'], openOnly: true })).body.total).toBe(1),
       INDEXED,
     );
+  });
+
+  it('offers "Active within" and "Open only" as one-click relaxations when they hold matches back', async () => {
+    const owner = await api.signUp();
+    const profile = await createTeammate(api, owner, { nickname: 'quiet-quinn', locations: ['Cyprus'] });
+    await backdate('teammate', profile._id, { lastActiveAt: daysAgo(45), openConfirmedAt: daysAgo(70) });
+    const relaxFor = async (activeFilters: Record<string, unknown>) => {
+      const answer = await api.request<TeammateHits & { relax?: unknown[] }>('POST', TEAMMATES, {
+        body: { activeFilters, filtering_restriction: 'min_1_match', facets: true },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.total).toBe(0);
+      return answer.body.relax;
+    };
+    await vi.waitFor(
+      async () =>
+        expect(await relaxFor({ locations: ['Cyprus'], activeWithinDays: 30 })).toContainEqual({
+          key: 'activeWithinDays',
+          count: 1,
+        }),
+      INDEXED,
+    );
+    expect(await relaxFor({ locations: ['Cyprus'], openOnly: true })).toContainEqual({
+      key: 'openOnly',
+      count: 1,
+    });
+  });
+
+  it('tells owners who do not sign in of a lapse in the daily sweep, once, one process at a time', async () => {
+    const sweeper = api.app.get(LapseSweepService);
+    const owner = await api.signUp();
+    const project = await createProject(api, owner, { projectName: 'Quiet venture' });
+    const confirmedAt = daysAgo(59);
+    await backdate('project', project._id, { lastActiveAt: confirmedAt, openConfirmedAt: confirmedAt });
+    const lapses = async () =>
+      (
+        await api.request<NotificationsPage>('GET', '/api/notifications', { token: owner.token })
+      ).body.notifications.filter((notification) => notification.kind === 'open_lapsed');
+
+    // Still open today: nothing to tell.
+    await sweeper.sweep(new Date());
+    expect(await lapses()).toEqual([]);
+
+    // Two days on it has lapsed: the sweep tells the owner, who never signed in again.
+    const later = new Date(Date.now() + 2 * MS_PER_DAY);
+    // While another process sweeps, this one leaves it to them.
+    const lock = api.app.get<SharedLock>(LAPSE_SWEEP_LOCK);
+    const elsewhere = await lock.tryAcquire(LAPSE_SWEEP_LOCK_NAME);
+    expect(elsewhere).toBeDefined();
+    expect(await sweeper.sweep(later)).toBeUndefined();
+    expect(await lapses()).toEqual([]);
+    await elsewhere?.release();
+
+    expect(await sweeper.sweep(later)).toBeGreaterThanOrEqual(1);
+    expect(await lapses()).toEqual([
+      expect.objectContaining({
+        kind: 'open_lapsed',
+        read: false,
+        listing: { kind: 'project', id: project._id, name: 'Quiet venture' },
+      }),
+    ]);
+    // Once per lapse: neither the next sweep nor a sign-in tells it again.
+    await sweeper.sweep(new Date(later.getTime() + MS_PER_DAY));
+    await login(owner);
+    expect(await lapses()).toHaveLength(1);
+    const stored = await store.collection<ProjectRecord>(COLLECTIONS.projects).findById(project._id);
+    expect(stored?.openLapseNotifiedFor).toBe(confirmedAt);
   });
 
   it('refuses "Active within" values other than 0, 7, 30 and 90 days with a message', async () => {

@@ -4,10 +4,12 @@ import { ProjectsModule } from '../projects/projects.module';
 import { TeammatesModule } from '../teammates/teammates.module';
 import { FreshnessController } from './freshness.controller';
 import { FreshnessService } from './freshness.service';
+import { lapseSweepLockProvider } from './lapse-sweep-lock.provider';
+import { LapseSweepService } from './lapse-sweep.service';
 
 @Module({
   imports: [ProjectsModule, TeammatesModule, NotificationsModule],
   controllers: [FreshnessController],
-  providers: [FreshnessService],
+  providers: [FreshnessService, lapseSweepLockProvider, LapseSweepService],
 })
 export class FreshnessModule {}

@@ -5,6 +5,8 @@ import {
   lapseToNotify,
   lastActiveAtOf,
   LISTING_MESSAGES,
+  MS_PER_DAY,
+  OPEN_LAPSE_DAYS,
   openConfirmedAtOf,
   type ProjectRecord,
   type ProjectView,
@@ -96,6 +98,30 @@ export class FreshnessService implements OnModuleInit {
       await this.write(listing, set);
       if (lapsed) await this.notifyLapse(userId, listing);
     }
+  }
+
+  /**
+   * Tells the owners of every record whose switch lapsed by `now`, once per lapse, whether or not they sign
+   * in; the daily sweep calls it. Resolves to how many owners were told.
+   */
+  async notifyLapsed(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - OPEN_LAPSE_DAYS * MS_PER_DAY).toISOString();
+    const [projects, profiles] = await Promise.all([
+      this.projects.confirmedBefore(cutoff),
+      this.teammates.confirmedBefore(cutoff),
+    ]);
+    const listings: Listing[] = [
+      ...projects.map((record): Listing => ({ kind: 'project', record })),
+      ...profiles.map((record): Listing => ({ kind: 'teammate', record })),
+    ];
+    let told = 0;
+    for (const listing of listings) {
+      if (!lapseToNotify(listing.record, now)) continue;
+      await this.write(listing, { openLapseNotifiedFor: openConfirmedAtOf(listing.record) });
+      await this.notifyLapse(listing.record.ownerId, listing);
+      told++;
+    }
+    return told;
   }
 
   private async notifyLapse(userId: string, { kind, record }: Listing): Promise<void> {

@@ -16,6 +16,19 @@ export class ProjectRepository {
     return this.projects.insert(project, options);
   }
 
+  /**
+   * Records whose switch was last confirmed before `cutoff` (ISO-8601), with the records stored before the
+   * confirmation date existed, which count as confirmed at their last edit.
+   */
+  async confirmedBefore(cutoff: string): Promise<ProjectRecord[]> {
+    const [confirmed, edited] = await Promise.all([
+      this.projects.find({ openConfirmedAt: { $lt: cutoff } }),
+      this.projects.find({ updatedAt: { $lt: cutoff } }),
+    ]);
+    const byId = new Map([...confirmed, ...edited].map((record) => [record._id, record]));
+    return [...byId.values()];
+  }
+
   findById(id: string) {
     return this.projects.findById(id);
   }

@@ -1,11 +1,13 @@
 import {
   compareIdsDescending,
+  cosine,
   createdAtMs,
   matchDocument,
+  roundSimilarity,
   type SearchDocument,
   type SearchQuery,
 } from '@skillers/domain';
-import { lexicalSimilarity, roundSimilarity, textOverlap } from '@skillers/embedding';
+import { lexicalSimilarity, textOverlap } from '@skillers/embedding';
 
 /** A saved record close to a search that matched none of them. */
 export interface ClosestHit {
@@ -14,25 +16,15 @@ export interface ClosestHit {
   similarity: number;
 }
 
-const norm = (values: readonly number[]): number =>
-  Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
-
 /**
  * The same exact cosine similarity the index's kNN computes, over the given documents only. A document
  * without a vector of the query's length (not embedded yet, or by another model) is left out.
  */
-export const cosineHits = (docs: readonly SearchDocument[], query: readonly number[]): ClosestHit[] => {
-  const queryNorm = norm(query);
-  if (queryNorm === 0) return [];
-  return docs.flatMap((doc) => {
-    const vector = doc.vector;
-    const vectorNorm = vector?.length === query.length ? norm(vector) : 0;
-    if (!vector || vectorNorm === 0) return [];
-    let dot = 0;
-    for (let index = 0; index < query.length; index++) dot += vector[index] * query[index];
-    return [{ id: doc.id, similarity: dot / (vectorNorm * queryNorm) }];
+export const cosineHits = (docs: readonly SearchDocument[], query: readonly number[]): ClosestHit[] =>
+  docs.flatMap((doc) => {
+    const similarity = doc.vector ? cosine(doc.vector, query) : undefined;
+    return similarity === undefined ? [] : [{ id: doc.id, similarity }];
   });
-};
 
 /**
  * `/sort`'s ranking without a model, over the given documents: the share of picked options each carries

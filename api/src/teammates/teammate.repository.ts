@@ -17,6 +17,19 @@ export class TeammateRepository {
     return this.teammates.insert(teammate, options);
   }
 
+  /**
+   * Records whose switch was last confirmed before `cutoff` (ISO-8601), with the records stored before the
+   * confirmation date existed, which count as confirmed at their last edit.
+   */
+  async confirmedBefore(cutoff: string): Promise<TeammateRecord[]> {
+    const [confirmed, edited] = await Promise.all([
+      this.teammates.find({ openConfirmedAt: { $lt: cutoff } }),
+      this.teammates.find({ updatedAt: { $lt: cutoff } }),
+    ]);
+    const byId = new Map([...confirmed, ...edited].map((record) => [record._id, record]));
+    return [...byId.values()];
+  }
+
   findById(id: string) {
     return this.teammates.findById(id);
   }

@@ -9,7 +9,7 @@ const MONGO_PROTOCOLS = ['mongodb:', 'mongodb+srv:'];
  * defaults and messages; empty variables count as unset. The API's loader checks every other setting too,
  * which an admin command has no use for.
  */
-export const storeSettingsFromEnv = (env: NodeJS.ProcessEnv): RecordStoreSettings => {
+export const storeSettingsFromEnv = (env: NodeJS.ProcessEnv): RecordStoreSettings & { dataDir: string } => {
   const dataDir = env.DATA_DIR?.trim() || './data';
   const mongoUrl = env.MONGO_URL?.trim() || undefined;
   if (mongoUrl && !(URL.canParse(mongoUrl) && MONGO_PROTOCOLS.includes(new URL(mongoUrl).protocol))) {

@@ -6,7 +6,7 @@ import {
   openSearchIndex,
   type VectorSpace,
 } from '@skillers/search';
-import { MongoRecordStore, type RecordStore } from '@skillers/store';
+import { openRecordStore, type RecordStore } from '@skillers/store';
 import { openEmbedderAndVectorSpace, openReadyQueue, reachServer } from '../config/server-connections';
 import type { WorkerPorts } from './index-worker';
 import type { WorkerSettings } from './worker-settings';
@@ -37,7 +37,7 @@ export interface WorkerConnectors {
 }
 
 const SERVER_CONNECTORS: WorkerConnectors = {
-  store: (settings) => MongoRecordStore.connect(settings.mongoUrl),
+  store: (settings) => openRecordStore({ mongoUrl: settings.mongoUrl }),
   index: (settings, vectorSpace, log) =>
     openSearchIndex({
       elasticsearchUrl: settings.elasticsearchUrl,

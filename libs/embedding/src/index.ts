@@ -32,7 +32,6 @@ export {
   TransformersEmbedder,
   type TransformersEmbedderOptions,
 } from './embedder/transformers/transformers.embedder';
-export { dot, roundSimilarity } from './vector-math';
 export { LabelSuggester } from './label-suggester';
 export {
   EmptySortQueryError,

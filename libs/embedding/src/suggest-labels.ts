@@ -10,7 +10,7 @@ import {
   vocabularyOf,
 } from './lexical-labels';
 import type { ModelSettings } from './model-settings';
-import { dot } from './vector-math';
+import { dot } from '@skillers/domain';
 
 export type SimilarityMode = 'semantic' | 'lexical';
 

@@ -280,6 +280,30 @@ export const describeSearchIndexContract = (
       expect((await index.search(mars)).relax).toBeUndefined();
     });
 
+    it('names "Active within" and "Open only" as relaxations when they hold the records back', async () => {
+      await index.upsert([
+        searchDocument({ tags: { locations: ['Iceland'] }, lastActiveAt: '2026-01-01T00:00:00.000Z' }),
+        searchDocument({
+          tags: { locations: ['Iceland'] },
+          lastActiveAt: '2026-01-02T00:00:00.000Z',
+          openUntil: '2026-01-10T00:00:00.000Z',
+        }),
+        searchDocument({ lastActiveAt: '2026-03-01T00:00:00.000Z', openUntil: '2026-04-01T00:00:00.000Z' }),
+      ]);
+      const iceland = searchQuery({ tags: { locations: ['Iceland'] }, facets: true });
+      const active = await index.search({ ...iceland, activeSince: '2026-02-01T00:00:00.000Z' });
+      expect(active.total).toBe(0);
+      expect(active.relax).toEqual([
+        { dimension: 'activeSince', count: 2 },
+        { dimension: 'locations', count: 1 },
+      ]);
+      const open = await index.search({ ...iceland, openAt: '2026-02-01T00:00:00.000Z' });
+      expect(open.relax).toEqual([
+        { dimension: 'openAt', count: 2 },
+        { dimension: 'locations', count: 1 },
+      ]);
+    });
+
     it('ranks by the weight of the picked options present, then newest first, then greater id', async () => {
       const [low, high] = [nextId(), nextId()];
       // Banking and Mining are each carried by three records, so they weigh the same.

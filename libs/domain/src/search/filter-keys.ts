@@ -12,7 +12,11 @@ export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 export const NUMBER_DIMENSIONS = ['availability', 'durationMonths', 'bizRole', 'deadline'] as const;
 export type NumberDimension = (typeof NUMBER_DIMENSIONS)[number];
 
-export type FilterDimension = FacetDimension | NumberDimension;
+/** "Active within" and "Open only": measured from the moment of the request, in index terms. */
+export const FRESHNESS_DIMENSIONS = ['activeSince', 'openAt'] as const;
+export type FreshnessDimension = (typeof FRESHNESS_DIMENSIONS)[number];
+
+export type FilterDimension = FacetDimension | NumberDimension | FreshnessDimension;
 
 /** Every `activeFilters` key (spec section 7). */
 export type ClientFilterKey =
@@ -31,7 +35,9 @@ export type ClientFilterKey =
   | 'bizOrTech'
   | 'productType'
   | 'product_type'
-  | 'requiredAvailability';
+  | 'requiredAvailability'
+  | 'activeWithinDays'
+  | 'openOnly';
 
 /**
  * The client key an answer names each filter by. Two keys that are one filter (`productType` and
@@ -53,6 +59,8 @@ export const CLIENT_KEY_OF: Record<FilterDimension, ClientFilterKey> = {
   durationMonths: 'projectDeadline',
   bizRole: 'bizOrTech',
   deadline: 'projectDeadline',
+  activeSince: 'activeWithinDays',
+  openAt: 'openOnly',
 };
 
 /** The client keys whose picks are options, each with the filter it feeds. */

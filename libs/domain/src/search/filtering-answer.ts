@@ -1,3 +1,4 @@
+import { roundSimilarity } from './vector-math';
 import { CLIENT_KEY_OF, type ClientFilterKey } from './filter-keys';
 import { explainMatch, type MatchExplanation } from './match-explanation';
 import type { FacetCounts, Relaxation } from './reference-filter';
@@ -23,7 +24,6 @@ export interface RankEvidence {
 }
 
 /** Similarity is shown to 3 decimals (spec section 9); more would only be noise. */
-const roundSimilarity = (value: number): number => Math.round(value * 1000) / 1000;
 
 /** The `why` of one item: its labels against the query's picks, plus the rank evidence when given. */
 export const whyOf = (

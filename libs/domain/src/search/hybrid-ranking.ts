@@ -19,6 +19,8 @@
  * Higher fused first, then newer first, then the greater id.
  */
 
+import { cosine } from './vector-math';
+
 /** The weights of the fusion and the BM25 saturation point `S` (the score at which text gives half its weight). */
 export interface FusionWeights {
   facet: number;
@@ -82,18 +84,7 @@ export const facetShare = (matchedWeight: number, pickedWeight: number): number 
 export const storedCosine = (
   query: readonly number[],
   vector: readonly number[] | undefined,
-): number | undefined => {
-  if (!vector || vector.length !== query.length || query.length === 0) return undefined;
-  const stored = Float32Array.from(vector);
-  let norm = 0;
-  for (let index = 0; index < stored.length; index++) norm += stored[index] * stored[index];
-  let queryNorm = 0;
-  for (let index = 0; index < query.length; index++) queryNorm += query[index] * query[index];
-  if (!(norm > 0) || !(queryNorm > 0)) return undefined;
-  let dot = 0;
-  for (let index = 0; index < stored.length; index++) dot += stored[index] * query[index];
-  return dot / (Math.sqrt(norm) * Math.sqrt(queryNorm));
-};
+): number | undefined => (vector ? cosine(Float32Array.from(vector), query) : undefined);
 
 /** An owner active within this many days counts as active for the freshness signal. */
 export const FRESH_ACTIVE_DAYS = 30;

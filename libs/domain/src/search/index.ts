@@ -13,3 +13,4 @@ export * from './free-text';
 export * from './hybrid-ranking';
 export * from './saved-search.schema';
 export * from './saved-search-match';
+export * from './vector-math';

@@ -461,6 +461,42 @@ describe('referenceRelax', () => {
       ),
     ).toEqual([]);
   });
+
+  it('offers "Active within" and "Open only" as relaxations', () => {
+    const docs = [
+      doc({ tags: { locations: ['Iceland'] }, lastActiveAt: '2026-01-01T00:00:00.000Z' }),
+      doc({
+        tags: { locations: ['Iceland'] },
+        lastActiveAt: '2026-01-02T00:00:00.000Z',
+        openUntil: '2026-01-10T00:00:00.000Z',
+      }),
+      doc({ lastActiveAt: '2026-03-01T00:00:00.000Z', openUntil: '2026-04-01T00:00:00.000Z' }),
+    ];
+    const asked = query({
+      tags: { locations: ['Iceland'] },
+      activeSince: '2026-02-01T00:00:00.000Z',
+      openAt: '2026-02-01T00:00:00.000Z',
+    });
+    expect(referenceSearch(docs, asked).total).toBe(0);
+    // Dropping either freshness filter alone still leaves the other in the way.
+    expect(referenceRelax(docs, asked)).toEqual([{ dimension: 'locations', count: 1 }]);
+    // Either freshness filter alone in the way: dropping it brings the records back.
+    expect(
+      referenceRelax(
+        docs,
+        query({ tags: { locations: ['Iceland'] }, activeSince: '2026-02-01T00:00:00.000Z' }),
+      ),
+    ).toEqual([
+      { dimension: 'activeSince', count: 2 },
+      { dimension: 'locations', count: 1 },
+    ]);
+    expect(
+      referenceRelax(docs, query({ tags: { locations: ['Iceland'] }, openAt: '2026-02-01T00:00:00.000Z' })),
+    ).toEqual([
+      { dimension: 'openAt', count: 2 },
+      { dimension: 'locations', count: 1 },
+    ]);
+  });
 });
 
 describe('explainMatch', () => {

@@ -56,6 +56,7 @@ import {
   type FacetDimension,
   type FilterDimension,
   NUMBER_DIMENSIONS,
+  FRESHNESS_DIMENSIONS,
 } from './filter-keys';
 import {
   facetShare,
@@ -404,7 +405,7 @@ export const referenceSearch = (
  *   every other filter (disjunctive faceting). A tool label is asked at its picked level, or 1.
  * - Each option filter reports its picked labels, whatever their counts, plus the FACET_OTHERS labels with
  *   the highest non-zero counts among the rest (ties: label order).
- * - A relaxation drops one active filter (its picks, must-haves or number) or makes one must-have option a
+ * - A relaxation drops one active filter (its picks, must-haves, number or freshness filter) or makes one must-have option a
  *   plain pick; its count is how many records the query then matches. The ones that bring back records are
  *   listed most first (ties: filter order, the whole filter before its options), at most RELAX_MAX.
  */
@@ -439,6 +440,8 @@ export const withoutDimension = <F extends Filter>(filter: F, dimension: FilterD
     case 'durationMonths':
     case 'bizRole':
     case 'deadline':
+    case 'activeSince':
+    case 'openAt':
       delete copy[dimension];
       return copy;
     case 'workingType':
@@ -475,7 +478,10 @@ export const pickedLabels = (filter: SearchFilter, dimension: FacetDimension): s
   return unique([...picks, ...(filter.tags[dimension] ?? []), ...(filter.mustHave?.[dimension] ?? [])]);
 };
 
-/** The filters of the query that narrow its matches, in FACET_DIMENSIONS then NUMBER_DIMENSIONS order. */
+/**
+ * The filters of the query that narrow its matches, in FACET_DIMENSIONS, NUMBER_DIMENSIONS then
+ * FRESHNESS_DIMENSIONS order.
+ */
 export const activeDimensions = (filter: SearchFilter): FilterDimension[] => {
   const numbers = new Set<string>(
     activeNumberRanges(filter).map(({ field }) => (field === 'deadlineDay' ? 'deadline' : field)),
@@ -483,6 +489,7 @@ export const activeDimensions = (filter: SearchFilter): FilterDimension[] => {
   return [
     ...FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0),
     ...NUMBER_DIMENSIONS.filter((dimension) => numbers.has(dimension)),
+    ...FRESHNESS_DIMENSIONS.filter((dimension) => timeMs(filter[dimension]) !== undefined),
   ];
 };
 

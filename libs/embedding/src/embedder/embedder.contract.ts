@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { dot } from '../vector-math';
+import { dot } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError } from './embedder.port';
 
 export interface EmbedderContractSetup {

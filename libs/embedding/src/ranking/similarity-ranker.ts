@@ -1,10 +1,15 @@
-import { type SearchKind, type SearchQuery, type SortRequest, toActiveQuery } from '@skillers/domain';
+import {
+  roundSimilarity,
+  type SearchKind,
+  type SearchQuery,
+  type SortRequest,
+  toActiveQuery,
+} from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
 import { type Embedder, EmbedderUnavailableError } from '../embedder/embedder.port';
 import { lexicalSimilarity, textOverlap } from '../lexical-fallback';
 import { sortQueryText } from '../sort-query';
 import type { SimilarityMode } from '../suggest-labels';
-import { roundSimilarity } from '../vector-math';
 
 export interface SortResult {
   record_id: string;

@@ -231,6 +231,32 @@ describe('Elasticsearch must-haves, facets and relaxations', () => {
       { dimension: 'usedLanguages', count: 1 },
     ]);
   });
+
+  it('asks a count without "Active within" and one without "Open only" when they are set', () => {
+    const fresh = {
+      restriction: 'min_1_match' as const,
+      tags: { locations: ['Iceland'] },
+      activeSince: '2026-02-01T00:00:00.000Z',
+      openAt: '2026-03-01T00:00:00.000Z',
+    };
+    const active = {
+      range: { lastActiveAt: { gte: Date.parse(fresh.activeSince), format: 'epoch_millis' } },
+    };
+    const open = { range: { openUntil: { gt: Date.parse(fresh.openAt), format: 'epoch_millis' } } };
+    const aggs = relaxAggregations(fresh);
+    // locations, then "Active within", then "Open only".
+    expect(Object.keys(aggs)).toEqual(['0', '1', '2']);
+    const filters = (at: number) =>
+      (aggs[at] as { filter: { bool: { filter: unknown[] } } }).filter.bool.filter;
+    expect(filters(1)).not.toContainEqual(active);
+    expect(filters(1)).toContainEqual(open);
+    expect(filters(2)).toContainEqual(active);
+    expect(filters(2)).not.toContainEqual(open);
+    expect(readRelax(fresh, { 0: { doc_count: 1 }, 1: { doc_count: 0 }, 2: { doc_count: 4 } })).toEqual([
+      { dimension: 'openAt', count: 4 },
+      { dimension: 'locations', count: 1 },
+    ]);
+  });
 });
 
 describe('Elasticsearch ranked query', () => {

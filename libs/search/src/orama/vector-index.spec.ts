@@ -1,4 +1,4 @@
-import { compareIdsDescending } from '@skillers/domain';
+import { compareIdsDescending, cosine } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
 import { setBit, wordsFor } from './bitset';
@@ -19,16 +19,13 @@ const scan = (
   k: number,
   candidates?: string[],
 ): KnnHit[] => {
-  const norm = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
   const allowed = candidates && new Set(candidates);
   return [...vectors]
-    .filter(([id, values]) => values.length === query.length && (!allowed || allowed.has(id)))
-    .map(([id, values]) => ({
-      id,
-      similarity:
-        values.reduce((sum, value, at) => sum + value * query[at], 0) / (norm(values) * norm(query)),
-    }))
-    .filter((hit) => Number.isFinite(hit.similarity))
+    .filter(([id]) => !allowed || allowed.has(id))
+    .flatMap(([id, values]) => {
+      const similarity = cosine(values, query);
+      return similarity === undefined ? [] : [{ id, similarity }];
+    })
     .sort((a, b) => b.similarity - a.similarity || compareIdsDescending(a.id, b.id))
     .slice(0, Math.max(0, k));
 };

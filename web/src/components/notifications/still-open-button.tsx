@@ -1,6 +1,7 @@
 import type { NotificationListing } from '@skillers/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setOpenToCollaborate } from '../../lib/open-switch.api';
+import { announceProjectOpen } from '../../lib/open-switch-changes';
 import { myTeammateQuery } from '../../lib/ownership';
 
 /** One click from a lapse notice: the listing is open to collaborate for 60 more days. */
@@ -9,7 +10,17 @@ export const StillOpenButton = ({ listing }: { listing: NotificationListing }) =
   const reconfirm = useMutation({
     mutationFn: () =>
       setOpenToCollaborate(listing.kind === 'project' ? { kind: 'project', id: listing.id } : listing, true),
-    onSuccess: () => void queryClient.invalidateQueries(myTeammateQuery),
+    // The owner's screens follow without a reload: My Skills and the detail pages are queries, My Projects
+    // a paged list that listens for the change.
+    onSuccess: (answer) => {
+      if (listing.kind === 'project') {
+        announceProjectOpen(listing.id, answer);
+        void queryClient.invalidateQueries({ queryKey: ['project', listing.id] });
+      } else {
+        void queryClient.invalidateQueries(myTeammateQuery);
+        void queryClient.invalidateQueries({ queryKey: ['teammate', listing.id] });
+      }
+    },
   });
   if (reconfirm.isSuccess) return <span className="notification-bell__done">Open for 60 more days</span>;
   return (

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbedderUnavailableError } from '../embedder.port';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../../testing/shared-model';
-import { dot } from '../../vector-math';
+import { dot } from '@skillers/domain';
 import { TransformersEmbedder } from './transformers.embedder';
 
 describe('TransformersEmbedder on the shared model', () => {

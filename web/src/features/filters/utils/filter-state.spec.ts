@@ -295,6 +295,27 @@ describe('must-haves and relaxations', () => {
     });
     expect(anyHours.applied.filters?.requiredAvailabilityHours).toBe('');
   });
+
+  it('applies a freshness relaxation: "Active within" back to any time, "Open only" off', () => {
+    const state = run(
+      ...picked,
+      { type: 'setActiveWithin', days: 30 },
+      { type: 'setOpenOnly', openOnly: true },
+      { type: 'apply' },
+    );
+    const anyTime = filterReducer(state, {
+      type: 'relax',
+      relaxation: { key: 'activeWithinDays', count: 3 },
+    });
+    expect(anyTime.applied.run).toBe(2);
+    expect(anyTime.applied.filters).toMatchObject({
+      activeWithinDays: 0,
+      openOnly: true,
+      locations: ['Iceland', 'Norway'],
+    });
+    const notOnlyOpen = filterReducer(state, { type: 'relax', relaxation: { key: 'openOnly', count: 2 } });
+    expect(notOnlyOpen.applied.filters).toMatchObject({ activeWithinDays: 30, openOnly: false });
+  });
 });
 
 describe('freshness filters', () => {

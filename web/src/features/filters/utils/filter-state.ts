@@ -209,6 +209,10 @@ const withoutFilter = (filters: FilterState, key: ClientRelaxation['key']): Part
       return { offeredWorkingType: [] };
     case 'product_type':
       return { productType: [] };
+    case 'activeWithinDays':
+      return { activeWithinDays: 0 };
+    case 'openOnly':
+      return { openOnly: false };
     default:
       return { [key]: [] };
   }

@@ -18,6 +18,19 @@ describe('relaxationText', () => {
     );
   });
 
+  it('names the freshness filters as the panel does', () => {
+    const fresh = filterReducer(filterReducer(initialPanelState(), { type: 'setActiveWithin', days: 7 }), {
+      type: 'setOpenOnly',
+      openOnly: true,
+    }).filters;
+    expect(relaxationText({ key: 'activeWithinDays', count: 5 }, fresh, 'project')).toBe(
+      'Remove Active within: 7 days → 5 projects',
+    );
+    expect(relaxationText({ key: 'openOnly', count: 1 }, fresh, 'teammate')).toBe(
+      'Remove Open only → 1 teammate',
+    );
+  });
+
   it('offers a must-have option as optional', () => {
     expect(relaxationText({ key: 'locations', label: 'Iceland', count: 3 }, filters, 'teammate')).toBe(
       'Make Location: Iceland optional → 3 teammates',

@@ -21,15 +21,23 @@ const OPTION_FILTERS = new Set<string>([
   'locations',
 ]);
 
-/** "Remove Location: Iceland → 42 teammates", or "Make Location: Iceland optional → …" for a must-have. */
+/**
+ * "Remove Location: Iceland → 42 teammates", "Remove Active within: 7 days → …", or "Make Location: Iceland
+ * optional → …" for a must-have.
+ */
 export const relaxationText = (
   relaxation: ClientRelaxation,
   filters: FilterState | null,
   kind: SearchKind,
 ): string => {
   const { key, label, count } = relaxation;
-  const title = filterTitle(key);
   const noun = NOUNS[kind][count === 1 ? 0 : 1];
+  if (key === 'activeWithinDays') {
+    const days = filters?.activeWithinDays;
+    return `Remove Active within${days ? `: ${days} days` : ''} → ${count} ${noun}`;
+  }
+  if (key === 'openOnly') return `Remove Open only → ${count} ${noun}`;
+  const title = filterTitle(key);
   if (label !== undefined) return `Make ${title}: ${label} optional → ${count} ${noun}`;
   const picked = filters && OPTION_FILTERS.has(key) ? pickedOptions(filters, key as OptionFilter) : [];
   return `Remove ${title}${picked.length > 0 ? `: ${picked.join(', ')}` : ''} → ${count} ${noun}`;

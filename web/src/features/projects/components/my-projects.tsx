@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { InfiniteCardGrid } from '../../../components/listings/card-grid';
 import { EmptyState } from '../../../components/listings/empty-state';
 import { OpenSwitch } from '../../../components/listings/open-switch';
 import { ProjectCard } from '../../../components/listings/project-card';
 import { Notice } from '../../../components/ui/notice';
 import type { OpenAnswer } from '../../../lib/open-switch.api';
+import { onProjectOpen } from '../../../lib/open-switch-changes';
 import { useInfiniteList } from '../../../lib/use-infinite-list';
 import { fetchMyProjectsPage } from '../api/projects.api';
 import { DeleteProjectButton } from './delete-project-button';
@@ -17,6 +18,8 @@ export const MyProjects = () => {
   const list = useInfiniteList({ fetchPage: fetchMyProjectsPage });
   // The open switch's answers, laid over the loaded pages so the card and its badge follow at once.
   const [changed, setChanged] = useState<Record<string, OpenAnswer>>({});
+  // "Still open" in the notification bell changes a project while this list shows it.
+  useEffect(() => onProjectOpen((id, fresh) => setChanged((current) => ({ ...current, [id]: fresh }))), []);
   return (
     <InfiniteCardGrid
       label="My projects"
