@@ -9,6 +9,7 @@ import {
 import { ProjectRepository } from '../projects/project.repository';
 import { TeammateRepository } from '../teammates/teammate.repository';
 import { toTeammateView } from '../teammates/teammate-view';
+import { withFreshness } from '../freshness/with-freshness';
 import { SavedRepository } from './saved.repository';
 
 export interface SaveAnswer {
@@ -53,7 +54,11 @@ export class SavedService {
     page: number,
   ): Promise<{ projects: ProjectView[]; projectPages: number }> {
     const { items, pages } = await this.found(userId, 'project', page, (ids) => this.projects.findByIds(ids));
-    return { projects: items.map((project) => ({ ...project, isSaved: true })), projectPages: pages };
+    const now = new Date();
+    return {
+      projects: items.map((project) => ({ ...withFreshness(project, now), isSaved: true })),
+      projectPages: pages,
+    };
   }
 
   async foundTeammates(
