@@ -2,8 +2,8 @@
 // Build first (`npm run build:server`), then `node --expose-gc bench/index-memory.mjs [profiles] [--dims D]
 // [--quick]` (default 100000 profiles with 384-number vectors; --quick: 5000). Loads, each in its own child
 // process (so that memory one frees and the process keeps does not hide the next), the facet index alone,
-// the vector index alone and the whole index (Orama's text index and stored documents, the facet index and
-// the vector index), and prints what each added to the heap, to memory outside it (typed arrays) and to the
+// Orama alone with ids and texts, the other stored fields alone, the facet index alone, the vector index
+// alone and the whole index (all of them together), and prints what each added to the heap, to memory outside it (typed arrays) and to the
 // process's RSS. Profiles are generated batch by batch, so the generator holds no more than one batch.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -16,6 +16,8 @@ const require = createRequire(import.meta.url);
 const { OramaSearchIndex } = require('@skillers/search');
 const { FacetIndex } = require('@skillers/search/dist/orama/facet-index.js');
 const { VectorIndex } = require('@skillers/search/dist/orama/vector-index.js');
+const { StoredFields } = require('@skillers/search/dist/orama/stored-fields.js');
+const { create, insert } = require('@orama/orama');
 
 if (typeof globalThis.gc !== 'function') {
   console.error('run with node --expose-gc (npm run bench:memory does)');
@@ -87,12 +89,25 @@ if (ONLY === undefined) {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  for (const part of DIMS > 0 ? ['facets', 'vectors', 'whole'] : ['facets', 'whole'])
+  for (const part of ['text', 'fields', 'facets', ...(DIMS > 0 ? ['vectors'] : []), 'whole'])
     execFileSync(
       process.execPath,
       ['--expose-gc', fileURLToPath(import.meta.url), String(SIZE), '--dims', String(DIMS), '--only', part],
       { stdio: 'inherit' },
     );
+} else if (ONLY === 'text') {
+  await structure('Orama, id and text only', () => {
+    const db = create({ schema: { text: 'string' }, components: { tokenizer: { stemming: true } } });
+    for (const batch of batches()) for (const doc of batch) insert(db, { id: doc.id, text: doc.text });
+    return db;
+  });
+} else if (ONLY === 'fields') {
+  await structure('stored fields (no text, no vector)', () => {
+    const fields = new StoredFields();
+    const none = new VectorIndex();
+    for (const batch of batches()) for (const doc of batch) fields.put({ ...doc, vector: undefined }, none);
+    return fields;
+  });
 } else if (ONLY === 'facets') {
   await structure('facet index alone', () => {
     const facets = new FacetIndex();
