@@ -28,15 +28,14 @@ import {
   andInto,
   type Bitset,
   clearBit,
-  countAnd,
   countBits,
   forEachBit,
   hasBit,
-  orInto,
   resized,
   setBit,
   wordsFor,
 } from './bitset';
+import { PostingSet } from './posting-set';
 import { SlotBlocks } from './slot-blocks';
 import { TopSlots } from './top-slots';
 
@@ -104,8 +103,7 @@ const groupDimension = (group: OptionGroup): FacetDimension =>
 interface Posting {
   readonly token: string;
   /** The slots holding the token. */
-  bits: Bitset;
-  size: number;
+  readonly slots: PostingSet;
   /** Set on the postings of facet labels, with the label's number in the facet tallies. */
   readonly label?: DocumentToken['label'] & { id: number };
 }
@@ -183,7 +181,8 @@ export interface MatchSet {
 }
 
 /**
- * The filter side of the embedded index: a bitset per picked-option token (one bit per document slot),
+ * The filter side of the embedded index: a posting set per picked-option token (a bitset with one bit per
+ * document slot, or the sorted slots of a rare option: `PostingSet`),
  * number columns, and every document kept in the final tie-break order (newest first, then greater id).
  *
  * A query ANDs, across filters, the OR (min_1_match) or AND (all_match, must-haves) of each filter's
@@ -364,7 +363,7 @@ export class FacetIndex {
       return {
         dimension: groupDimension(group),
         postings,
-        weights: postings.map((list) => optionWeight(this.size, list?.size ?? 0)),
+        weights: postings.map((list) => optionWeight(this.size, list?.slots.size ?? 0)),
         needed: allMatch ? postings.length : 1,
         scoring: true,
       };
@@ -401,11 +400,11 @@ export class FacetIndex {
         return 0;
       }
       if (needed === 1 && present.length > 1) {
-        this.either.set(present[0].bits);
-        for (let at = 1; at < present.length; at++) orInto(this.either, present[at].bits);
+        present[0].slots.copyInto(this.either);
+        for (let at = 1; at < present.length; at++) present[at].slots.orInto(this.either);
         andInto(target, this.either);
       } else {
-        for (const { bits } of present) andInto(target, bits);
+        for (const { slots } of present) slots.andInto(target);
       }
     }
     for (const range of ranges) this.keepInRange(target, range);
@@ -442,7 +441,7 @@ export class FacetIndex {
       if (!scoring) continue;
       for (let at = 0; at < postings.length; at++) {
         const posting = postings[at];
-        if (posting && hasBit(posting.bits, slot)) weight += weights[at];
+        if (posting?.slots.has(slot)) weight += weights[at];
       }
     }
     return weight;
@@ -453,7 +452,7 @@ export class FacetIndex {
     let score = plan.ranges.length;
     for (const { postings, scoring } of plan.groups) {
       if (!scoring) continue;
-      for (const posting of postings) if (posting && hasBit(posting.bits, slot)) score++;
+      for (const posting of postings) if (posting?.slots.has(slot)) score++;
     }
     return score;
   }
@@ -463,14 +462,15 @@ export class FacetIndex {
     const pickedCounts = picked.map((label) => {
       const posting = this.postings.get(labelToken(filter, dimension, label));
       if (!posting) return 0;
-      return members.type === 'all' ? posting.size : countAnd(posting.bits, members.bits);
+      return members.type === 'all' ? posting.slots.size : posting.slots.countAnd(members.bits);
     });
     return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
   }
 
   /**
    * Fills `tally` with how many members carry each label of these option filters, for each filter the
-   * cheaper of: AND each label's bitset with the members and count (a word per 32 documents per label), or
+   * cheaper of: AND each label's posting with the members and count (a word per 32 documents per dense
+   * label, a lookup per holder of a sparse one), or
    * walk the members' own label ids (a few per member, but scattered in memory, so priced double); the
    * walk goes over the documents outside the members instead when they are fewer (then a label's count is
    * its posting size less its tally). The filters that walk share one walk. All documents need none of
@@ -487,11 +487,12 @@ export class FacetIndex {
     for (const dimension of dimensions) {
       const at = DIMENSION_INDEX[dimension];
       const postings = this.labelPostings.get(dimension) ?? new Set<Posting>();
-      const byBitsets = postings.size * this.words;
+      let byBitsets = 0;
+      for (const { slots } of postings) byBitsets += slots.dense ? this.words : slots.size;
       const byWalk = (2 * walked * this.occurrences[at]) / (this.size || 1);
       this.tallyMisses[at] = false;
       if (byBitsets <= byWalk) {
-        for (const posting of postings) tally[posting.label?.id ?? 0] = countAnd(posting.bits, members.bits);
+        for (const posting of postings) tally[posting.label?.id ?? 0] = posting.slots.countAnd(members.bits);
       } else {
         this.tallyMisses[at] = misses;
         walking.push(at);
@@ -529,9 +530,9 @@ export class FacetIndex {
     return [...(this.labelPostings.get(dimension) ?? [])].map((posting) => [
       posting.label?.label ?? '',
       members.type === 'all'
-        ? posting.size
+        ? posting.slots.size
         : misses
-          ? posting.size - this.tally[posting.label?.id ?? 0]
+          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
   }
@@ -562,8 +563,7 @@ export class FacetIndex {
       if (!posting) {
         posting = {
           token,
-          bits: new Uint32Array(this.words),
-          size: 0,
+          slots: new PostingSet(this.words),
           label: label && { ...label, id: this.nextLabelId() },
         };
         this.postings.set(token, posting);
@@ -572,8 +572,7 @@ export class FacetIndex {
           this.labelPostings.get(posting.label.dimension)?.add(posting);
         }
       }
-      setBit(posting.bits, slot);
-      posting.size++;
+      posting.slots.add(slot);
       return posting;
     });
     this.postingsOf[slot] = postings;
@@ -588,9 +587,8 @@ export class FacetIndex {
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
     this.countOccurrences(this.postingsOf[slot] ?? [], -1);
     for (const posting of this.postingsOf[slot] ?? []) {
-      clearBit(posting.bits, slot);
-      posting.size--;
-      if (posting.size === 0) {
+      posting.slots.delete(slot);
+      if (posting.slots.size === 0) {
         this.postings.delete(posting.token);
         if (posting.label) {
           this.labelPostings.get(posting.label.dimension)?.delete(posting);
@@ -652,7 +650,7 @@ export class FacetIndex {
     for (const field of NUMBER_FIELDS) columns[field].set(this.columns[field]);
     this.columns = columns;
     const words = wordsFor(capacity);
-    for (const posting of this.postings.values()) posting.bits = resized(posting.bits, words);
+    for (const posting of this.postings.values()) posting.slots.resize(words);
     this.live = resized(this.live, words);
     this.slotLabels.grow(capacity);
     // Scratch space only matters within one query, so it starts afresh.

@@ -13,20 +13,26 @@ import {
   timeMs,
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
-import { copyDocument } from './document-copy';
 import { type Bitset, hasBit } from './bitset';
 import { FacetIndex } from './facet-index';
 import { textTokens } from './orama-text-scores';
 import { TokenScoreCache } from './token-score-cache';
 import { rankHybrid } from './hybrid-ranker';
+import { StoredFields } from './stored-fields';
 import { VectorIndex } from './vector-index';
 
 /**
- * Orama holds the documents and their text. Filtering uses FacetIndex instead of Orama's `where`:
+ * Orama holds each document's id and text only (the rest is in StoredFields, the vector in VectorIndex). Filtering uses FacetIndex instead of Orama's `where`:
  * measured at 100 000 profiles, `where` alone took tens of milliseconds per filtered query.
  */
 const ORAMA_SCHEMA = { text: 'string' } as const;
 type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
+/** What Orama stores of a document. */
+interface TextDocument {
+  id: string;
+  text: string;
+}
+type StoredDocs = { docs: Record<string, SearchDocument | TextDocument>; count: number };
 
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
 const oramaComponents = () => ({
@@ -37,6 +43,7 @@ interface KindPart {
   db: KindDatabase;
   facets: FacetIndex;
   vectors: VectorIndex;
+  fields: StoredFields;
   /** The facet slot of each Orama internal document id, so text scores reach the slots without the ids. */
   slotByInternalId: number[];
   /** BM25 parts of recent query tokens; cleared on every write of the kind. */
@@ -72,6 +79,7 @@ export class OramaGeneration {
         db,
         facets: new FacetIndex(),
         vectors: new VectorIndex(),
+        fields: new StoredFields(),
         slotByInternalId: [],
         tokenScores: new TokenScoreCache(db, 'text'),
       };
@@ -84,17 +92,28 @@ export class OramaGeneration {
     for (const kind of SEARCH_KINDS) {
       const part = generation.parts[kind];
       load(part.db, snapshot.kinds[kind]);
-      const docs = Object.values(part.db.documentsStore.getAll(part.db.data.docs)) as SearchDocument[];
+      // The snapshot holds whole documents; Orama keeps only their text from here on.
+      const stored = part.db.data.docs as StoredDocs;
+      const docs: SearchDocument[] = [];
+      for (const [key, doc] of Object.entries(stored.docs)) {
+        docs.push(doc as SearchDocument);
+        stored.docs[key] = { id: doc.id, text: doc.text };
+      }
       generation.track(kind, docs);
     }
     return generation;
   }
 
   snapshot(): OramaSnapshot {
-    return {
-      format: 1,
-      kinds: { project: save(this.parts.project.db), teammate: save(this.parts.teammate.db) },
+    const kindSnapshot = (kind: SearchKind): RawData => {
+      const raw = save(this.parts[kind].db);
+      const stored = raw.docs as StoredDocs;
+      const docs: StoredDocs['docs'] = {};
+      for (const [key, { id, text }] of Object.entries(stored.docs))
+        docs[key] = this.document(kind, id, text) ?? { id, text };
+      return { ...raw, docs: { ...stored, docs } };
     };
+    return { format: 1, kinds: { project: kindSnapshot('project'), teammate: kindSnapshot('teammate') } };
   }
 
   upsert(docs: readonly SearchDocument[]): void {
@@ -106,19 +125,19 @@ export class OramaGeneration {
     });
     this.remove(moved.map((doc) => doc.id));
     for (const kind of SEARCH_KINDS) {
-      const copies = [...latest.values()].filter((doc) => doc.kind === kind).map(copyDocument);
+      const own = [...latest.values()].filter((doc) => doc.kind === kind);
       const { db } = this.parts[kind];
-      for (const copy of copies) {
-        if (this.kindById.has(copy.id)) settled(remove(db, copy.id));
-        settled(insert(db, copy));
+      for (const doc of own) {
+        if (this.kindById.has(doc.id)) settled(remove(db, doc.id));
+        settled(insert(db, { id: doc.id, text: doc.text }));
       }
-      this.track(kind, copies);
+      this.track(kind, own);
     }
   }
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
+      const { db, facets, vectors, fields, slotByInternalId, tokenScores } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
       if (own.length > 0) tokenScores.clear();
       for (const id of own) {
@@ -126,6 +145,7 @@ export class OramaGeneration {
         if (internalId !== undefined) slotByInternalId[internalId] = -1;
         settled(remove(db, id));
         vectors.delete(id);
+        fields.delete(id);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -201,7 +221,7 @@ export class OramaGeneration {
     const page = ranked.slice(start);
     if (text !== undefined) {
       for (const { slot, signals } of page) {
-        const doc = getByID(db, facets.idOf(slot)) as SearchDocument | undefined;
+        const doc = getByID(db, facets.idOf(slot)) as TextDocument | undefined;
         signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
       }
     }
@@ -234,17 +254,23 @@ export class OramaGeneration {
 
   get(id: string): SearchDocument | null {
     const kind = this.kindById.get(id);
-    const stored = kind && (getByID(this.parts[kind].db, id) as SearchDocument | undefined);
-    return stored ? copyDocument(stored) : null;
+    const stored = kind && (getByID(this.parts[kind].db, id) as TextDocument | undefined);
+    return (stored && this.document(kind, id, stored.text)) ?? null;
+  }
+
+  /** A new copy of the whole document, from its text and what the other structures keep. */
+  private document(kind: SearchKind, id: string, text: string): SearchDocument | undefined {
+    const { fields, vectors } = this.parts[kind];
+    return fields.document(id, text, vectors);
   }
 
   count(kind: SearchKind): number {
     return count(this.parts[kind].db);
   }
 
-  /** Indexes documents Orama already holds; they are the index's own copies, so references are kept. */
+  /** Indexes documents whose text Orama already holds; nothing keeps a reference to `docs`. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { db, facets, vectors, slotByInternalId, tokenScores } = this.parts[kind];
+    const { db, facets, vectors, fields, slotByInternalId, tokenScores } = this.parts[kind];
     if (docs.length > 0) tokenScores.clear();
     facets.upsertMany(docs);
     for (const doc of docs) {
@@ -252,6 +278,7 @@ export class OramaGeneration {
       const internalId = db.internalDocumentIDStore.idToInternalId.get(doc.id);
       if (internalId !== undefined) slotByInternalId[internalId] = slot;
       vectors.set(doc.id, doc.vector, slot);
+      fields.put(doc, vectors);
       this.kindById.set(doc.id, kind);
     }
   }

@@ -50,6 +50,28 @@ describe('snapshot files', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith('round-trip'))).toEqual(['round-trip.snapshot']);
   });
 
+  it('reads documents split over many sections', async () => {
+    const file = join(dir, 'sections.snapshot');
+    const index = OramaSearchIndex.create();
+    await index.upsert(docs);
+    await writeSnapshotFile(file, index.snapshot(), labels, 1);
+    const read = await readSnapshotFile(file, acceptAll);
+    if (!('snapshot' in read)) throw new Error(read.rejected);
+    const loaded = OramaSearchIndex.create();
+    loaded.load(read.snapshot);
+    for (const doc of docs) expect(await loaded.get(doc.id)).toEqual(doc);
+    expect(await loaded.count('teammate')).toBe(3);
+  });
+
+  it('turns down a file of an older format unread', async () => {
+    const file = join(dir, 'older.snapshot');
+    const header = Buffer.from(JSON.stringify({ format: 1, labels, sections: [] }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    writeFileSync(file, Buffer.concat([Buffer.from('SKILLERS-INDEX-SNAPSHOT\n'), length, header]));
+    expect(await readSnapshotFile(file, acceptAll)).toEqual({ rejected: 'file format 1' });
+  });
+
   it('asks the caller about the labels before reading the body', async () => {
     const file = join(dir, 'labels.snapshot');
     await writtenIndex(file);

@@ -10,11 +10,15 @@ import type { OramaSnapshot } from './orama-generation';
  *
  * Layout: the magic line, the header's length (32-bit little-endian), the header (JSON: the caller's labels
  * and the sections' sizes), the sections, then the SHA-256 of everything before it. Per kind, Orama's save
- * without the vectors (JSON), the ids and lengths of the vectors (JSON), and the vectors themselves as
- * 32-bit floats (the precision the kNN keeps): written as text they would triple the file and its parsing.
+ * without its documents (JSON), the documents without their vectors in sections of at most
+ * `DOCS_PER_SECTION` (JSON: one string for all of them would pass V8's longest string at about 200 000
+ * documents), the ids and lengths of the vectors (JSON), and the vectors themselves as 32-bit floats (the
+ * precision the kNN keeps): written as text they would triple the file and its parsing.
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
-const FILE_FORMAT = 1;
+/** 2: documents in sections of their own (1 had them inside Orama's save). */
+const FILE_FORMAT = 2;
+export const DOCS_PER_SECTION = 50_000;
 const DIGEST_BYTES = 32;
 /** A header is a few hundred bytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 1 << 20;
@@ -86,11 +90,18 @@ export const writeSnapshotFile = async (
   file: string,
   snapshot: OramaSnapshot,
   labels: SnapshotLabels,
+  docsPerSection = DOCS_PER_SECTION,
 ): Promise<void> => {
   const sections: { name: string; data: Buffer }[] = [];
   for (const kind of SEARCH_KINDS) {
     const { raw, list, values } = splitVectors(snapshot.kinds[kind]);
-    sections.push({ name: `${kind}.orama`, data: json(raw) });
+    const stored = raw.docs as StoredDocs;
+    sections.push({ name: `${kind}.orama`, data: json({ ...raw, docs: { ...stored, docs: {} } }) });
+    const entries = Object.entries(stored.docs);
+    for (let from = 0, part = 0; from < entries.length; from += docsPerSection, part++) {
+      const docs = Object.fromEntries(entries.slice(from, from + docsPerSection));
+      sections.push({ name: `${kind}.docs.${part}`, data: json(docs) });
+    }
     sections.push({ name: `${kind}.vector-ids`, data: json(list) });
     sections.push({ name: `${kind}.vectors`, data: floats(values) });
   }
@@ -201,6 +212,10 @@ export const readSnapshotFile = async (
     const kinds = {} as Record<SearchKind, RawData>;
     for (const kind of SEARCH_KINDS) {
       const raw = JSON.parse(section(`${kind}.orama`).toString()) as RawData;
+      const docs = (raw.docs as StoredDocs).docs;
+      for (const { name } of header.sections)
+        if (name.startsWith(`${kind}.docs.`))
+          Object.assign(docs, JSON.parse(section(name).toString()) as StoredDocs['docs']);
       const list = JSON.parse(section(`${kind}.vector-ids`).toString()) as VectorList;
       const vectorBytes = section(`${kind}.vectors`);
       // Copied, so the floats are aligned whatever their offset in the file.

@@ -270,6 +270,14 @@ export class VectorIndex {
     this.blockById.delete(id);
   }
 
+  /** The stored (32-bit) values of the id's vector, or undefined when it has none. */
+  vectorOf(id: string): number[] | undefined {
+    const block = this.blockById.get(id);
+    const row = block?.rowById.get(id);
+    if (!block || row === undefined) return undefined;
+    return Array.from(block.values.subarray(row * block.dims, (row + 1) * block.dims));
+  }
+
   /**
    * The cosine similarity of each id's vector with the query, computed as `nearest` computes it; undefined
    * for an id without a vector of the query's length.

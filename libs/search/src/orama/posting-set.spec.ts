@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { forEachBit, setBit, wordsFor } from './bitset';
+import { PostingSet } from './posting-set';
+
+let state = 11;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+
+const slotsOf = (bits: Uint32Array) => {
+  const slots: number[] = [];
+  forEachBit(bits, (slot) => slots.push(slot));
+  return slots;
+};
+const bitsetOf = (slots: Iterable<number>, words: number) => {
+  const bits = new Uint32Array(words);
+  for (const slot of slots) setBit(bits, slot);
+  return bits;
+};
+
+describe('PostingSet', () => {
+  it('answers as a plain set through adds, deletes and growth, sparse while rare and dense once common', () => {
+    let words = wordsFor(256);
+    const posting = new PostingSet(words);
+    const model = new Set<number>();
+    const forms = new Set<boolean>();
+    for (let step = 0; step < 4000; step++) {
+      if (step === 1500 || step === 3000) {
+        words *= 2;
+        posting.resize(words);
+      }
+      const slot = Math.floor(random() * words * 32);
+      // Phases of mostly adding, then mostly deleting, so the set crosses the limit both ways.
+      const adding = step % 2000 < 1000 ? random() < 0.8 : random() < 0.2;
+      if (adding) {
+        posting.add(slot);
+        model.add(slot);
+      } else {
+        const known = [...model];
+        const gone = known.length > 0 && random() < 0.7 ? known[Math.floor(random() * known.length)] : slot;
+        posting.delete(gone);
+        model.delete(gone);
+      }
+      forms.add(posting.dense);
+      expect(posting.size).toBe(model.size);
+      if (step % 97 !== 0) continue;
+      const sorted = [...model].sort((a, b) => a - b);
+      const copy = new Uint32Array(words).fill(0xffffffff);
+      posting.copyInto(copy);
+      expect(slotsOf(copy)).toEqual(sorted);
+
+      const other = new Set(Array.from({ length: words * 8 }, () => Math.floor(random() * words * 32)));
+      const otherBits = bitsetOf(other, words);
+      const both = sorted.filter((value) => other.has(value));
+      expect(posting.countAnd(otherBits)).toBe(both.length);
+      const anded = otherBits.slice();
+      posting.andInto(anded);
+      expect(slotsOf(anded)).toEqual(both);
+      const ored = otherBits.slice();
+      posting.orInto(ored);
+      expect(slotsOf(ored)).toEqual([...new Set([...other, ...sorted])].sort((a, b) => a - b));
+      for (const probe of [...sorted.slice(0, 5), slot, slot + 1])
+        expect(posting.has(probe)).toBe(model.has(probe));
+    }
+    expect([...forms].sort()).toEqual([false, true]);
+  });
+});
