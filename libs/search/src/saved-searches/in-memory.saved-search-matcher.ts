@@ -8,6 +8,7 @@ import {
 } from '@skillers/domain';
 import {
   andInto,
+  andNotInto,
   type Bitset,
   clearBit,
   forEachBit,
@@ -68,7 +69,9 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   put(search: MatchableSearch): Promise<void> {
     this.drop(search._id);
     const slot = this.freeSlots.pop() ?? this.bySlot.length;
-    if (wordsFor(slot + 1) > this.words) this.grow(Math.max(wordsFor(slot + 1), this.words * 2));
+    // A quarter more room at a time: every record's match reads every word, so little is left spare.
+    if (wordsFor(slot + 1) > this.words)
+      this.grow(Math.max(wordsFor(slot + 1), this.words + (this.words >>> 2)));
     const kind = this.kindOf(search.kind);
     const keys = [...new Set(savedSearchKeySets(search).flat())];
     const dimensions = new Set<Dimension>();
@@ -104,17 +107,25 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
     const kind = this.kinds.get(doc.kind);
     if (!kind) return Promise.resolve([]);
     const stems = documentStems(doc);
-    for (const dimension of kind.dimensions.values()) {
-      const { constrained, scratch } = dimension;
-      for (let at = 0; at < scratch.length; at++) scratch[at] = ~constrained[at];
-    }
+    // The filters the record holds keys of: those searches that pick one of them, or leave the filter open.
+    const held = new Set<Dimension>();
     for (const key of documentKeys(doc, stems)) {
       const posting = this.postings.get(key);
-      if (posting) orInto(posting.dimension.scratch, posting.bits);
+      if (!posting) continue;
+      const { dimension } = posting;
+      if (!held.has(dimension)) {
+        held.add(dimension);
+        const { constrained, scratch } = dimension;
+        for (let at = 0; at < scratch.length; at++) scratch[at] = ~constrained[at];
+      }
+      orInto(dimension.scratch, posting.bits);
     }
     const candidates = this.candidates.bits;
     candidates.set(kind.members);
-    for (const dimension of kind.dimensions.values()) andInto(candidates, dimension.scratch);
+    for (const dimension of kind.dimensions.values()) {
+      if (held.has(dimension)) andInto(candidates, dimension.scratch);
+      else andNotInto(candidates, dimension.constrained);
+    }
     const found: SearchMatch[] = [];
     forEachBit(candidates, (slot) => {
       const search = this.bySlot[slot];
