@@ -75,9 +75,9 @@ export const compileSavedSearch = (
 };
 
 /*
- * Keys for an inverted index of saved searches. A record's keys name every label, tool, working type and
- * word stem it holds; a search's anchor keys are a set of which every matching record holds at least one.
- * Looking up a record's keys then finds every search it can match, and only those need the full predicate.
+ * Keys for an index of saved searches. A record's keys name every label, tool, working type and word stem
+ * it holds; each of a search's key sets is one of which every matching record holds at least one. Looking
+ * up a record's keys then finds every search it can match, and only those need the full predicate.
  */
 
 const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string => {
