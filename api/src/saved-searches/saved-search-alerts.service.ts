@@ -1,21 +1,45 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SavedSearchRecord, SearchDocument } from '@skillers/domain';
-import { BatchingAlerts, savedSearchAlerts, storedAndPushedAlerts } from '@skillers/indexing';
-import { InMemorySavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
+import {
+  ALERT_WATERMARK_MARGIN_MS,
+  BatchingAlerts,
+  documentsChangedSince,
+  readAlertWatermark,
+  savedSearchAlerts,
+  storedAndPushedAlerts,
+  writeAlertWatermark,
+} from '@skillers/indexing';
+import type { JobQueue } from '@skillers/queue';
+import { InMemorySavedSearchMatcher, type SavedSearchMatcher, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 import { ChatBroadcaster } from '../chat/chat-broadcaster';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
+/** How often the watermark is moved up while records are being indexed. */
+const WATERMARK_EVERY_MS = 2_000;
+/** Records matched again at once after a crash. */
+const CATCH_UP_BATCH = 200;
+
 /**
  * The embedded profile's alerts: the index job of this process calls `recordIndexed` with each document it
  * wrote, and owners are notified through this process's sockets (the notification is stored as the
  * notifications module stores likes and comments, and pushed as the same `notification` event).
+ *
+ * The job does not wait for its alerts, so a crash can lose the last batch's. A watermark in the store says
+ * up to when every record's alerts are recorded: it moves up when the outbox, the queue and the batches are
+ * seen empty, and at start the records changed since it are matched again (matches already stored are
+ * neither counted nor notified again).
  */
 @Injectable()
 export class SavedSearchAlertsService {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
+  private readonly record: (docs: readonly SearchDocument[]) => Promise<void>;
   private readonly batches: BatchingAlerts;
+  /** Records indexed since the watermark last moved; none, nothing to move. */
+  private indexedSinceMark = 0;
+  private timer?: NodeJS.Timeout;
+  private queue?: JobQueue;
   private readonly logger = new Logger(SavedSearchAlertsService.name);
 
   constructor(
@@ -23,19 +47,19 @@ export class SavedSearchAlertsService {
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     broadcaster: ChatBroadcaster,
   ) {
-    this.batches = new BatchingAlerts(
-      savedSearchAlerts(
+    this.record = savedSearchAlerts(
+      store,
+      matcher,
+      storedAndPushedAlerts(
         store,
-        matcher,
-        storedAndPushedAlerts(
-          store,
-          (userId, payload) => broadcaster.notified(userId, payload),
-          (userId) => broadcaster.hasSockets(userId),
-        ),
+        (userId, payload) => broadcaster.notified(userId, payload),
+        (userId) => broadcaster.hasSockets(userId),
       ),
     );
+    this.batches = new BatchingAlerts(this.record);
     // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record.
     this.recordIndexed = (doc) => {
+      this.indexedSinceMark += 1;
       this.batches.add(doc).catch((error: unknown) => {
         this.logger.warn(`Saved-search alerts failed: ${(error as Error).message}`);
       });
@@ -43,15 +67,64 @@ export class SavedSearchAlertsService {
     };
   }
 
+  /** Handles the records indexed so far and moves the watermark past them; called at a clean stop. */
+  async drain(): Promise<void> {
+    clearInterval(this.timer);
+    await this.batches.drain();
+    // A watermark left behind only means more records are matched again at the next start.
+    await this.moveWatermark().catch((error: unknown) => {
+      this.logger.warn(`Alert watermark not moved: ${(error as Error).message}`);
+    });
+  }
+
+  /**
+   * Matches again the records changed since the watermark (those a crash may have left without alerts),
+   * then keeps the watermark moving. The index worker calls it once the index is built and the searches
+   * loaded, before its queue takes jobs. At the first start there is no watermark: it is set, and the
+   * records stored before are not alerted, as a rebuild does not alert.
+   */
+  async start(index: SearchIndex, queue: JobQueue): Promise<number> {
+    this.queue = queue;
+    const startedAt = Date.now();
+    const since = await readAlertWatermark(this.store);
+    let matched = 0;
+    if (since !== undefined) {
+      const docs = await documentsChangedSince(this.store, index, since);
+      for (let at = 0; at < docs.length; at += CATCH_UP_BATCH) {
+        await this.record(docs.slice(at, at + CATCH_UP_BATCH));
+      }
+      matched = docs.length;
+    }
+    await writeAlertWatermark(this.store, new Date(startedAt - ALERT_WATERMARK_MARGIN_MS).toISOString());
+    this.timer = setInterval(() => {
+      this.moveWatermark().catch((error: unknown) => {
+        this.logger.warn(`Alert watermark not moved: ${(error as Error).message}`);
+      });
+    }, WATERMARK_EVERY_MS);
+    this.timer.unref();
+    return matched;
+  }
+
+  /**
+   * Moves the watermark to shortly before now when every change stored so far has had its alerts: the
+   * outbox, then the queue, then the batches are seen empty (a change only moves forward through them, so
+   * one that was anywhere when the outbox was read is still seen, unless it is done).
+   */
+  private async moveWatermark(): Promise<void> {
+    if (this.indexedSinceMark === 0 || !this.queue) return;
+    const indexed = this.indexedSinceMark;
+    const now = Date.now();
+    if ((await this.store.collection(COLLECTIONS.indexOutbox).count({})) > 0) return;
+    const jobs = await this.queue.stats();
+    if (jobs.waiting + jobs.active > 0 || !this.batches.idle) return;
+    await writeAlertWatermark(this.store, new Date(now - ALERT_WATERMARK_MARGIN_MS).toISOString());
+    this.indexedSinceMark -= indexed;
+  }
+
   /**
    * Fills the in-memory matcher from the store; the index worker calls it once the demo seed (a module
    * init) has run and before it takes jobs. Searches created meanwhile are put again, harmlessly.
    */
-  /** Handles the records indexed so far; called at a clean stop. */
-  drain(): Promise<void> {
-    return this.batches.drain();
-  }
-
   async loadSearches(): Promise<number> {
     if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return 0;
     const searches = await this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});

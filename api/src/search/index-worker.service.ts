@@ -58,6 +58,11 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     if (!(this.index instanceof OramaSearchIndex)) return;
     if (!(await this.loadSnapshot(this.index))) await this.rebuild(this.index);
     await this.alerts.loadSearches();
+    const rematched = await this.alerts.start(this.index, this.queue);
+    if (rematched > 0)
+      this.logger.log(
+        `Saved-search alerts: ${rematched} records changed since the last watermark matched again`,
+      );
     this.queue.register<IndexRecordPayload>(
       INDEX_RECORD_JOB,
       indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),

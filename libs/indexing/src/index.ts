@@ -30,3 +30,9 @@ export {
 } from './alerts/stored-alert-notifier';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
 export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';
+export {
+  ALERT_WATERMARK_MARGIN_MS,
+  documentsChangedSince,
+  readAlertWatermark,
+  writeAlertWatermark,
+} from './alerts/alert-watermark';

@@ -44,7 +44,7 @@ export interface ReplayOptions {
 }
 
 /** The store port has no range filter: newest first, a batch at a time, until one is older than `since`. */
-const newestSince = async <T>(
+export const newestSince = async <T>(
   read: (skip: number, limit: number) => Promise<T[]>,
   stamp: (item: T) => string | undefined,
   since: string,

@@ -39,6 +39,8 @@ export const COLLECTIONS = {
   },
   /** Index changes written with their record and not yet handed to the job queue, oldest first. */
   indexOutbox: { name: 'index_outbox', indexes: [{ fields: ['at'] }] },
+  /** Where the embedded profile's alerts stand: records changed before its watermark have had theirs. */
+  alertState: { name: 'alert_state', indexes: [] },
   /** Locks shared by every process of a store that has no Redis beside it (one document per held lock). */
   locks: { name: 'locks', indexes: [] },
   /** Deleted projects and profiles, kept a while so a reindex running meanwhile can leave them out. */

@@ -75,9 +75,9 @@ export const compileSavedSearch = (
 };
 
 /*
- * Keys for an inverted index of saved searches. A record's keys name every label, tool, working type and
- * word stem it holds; a search's anchor keys are a set of which every matching record holds at least one.
- * Looking up a record's keys then finds every search it can match, and only those need the full predicate.
+ * Keys for an index of saved searches. A record's keys name every label, tool, working type and word stem
+ * it holds; each of a search's key sets is one of which every matching record holds at least one. Looking
+ * up a record's keys then finds every search it can match, and only those need the full predicate.
  */
 
 const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string => {
@@ -95,94 +95,34 @@ const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string 
 const wordKey = (kind: SearchKind, stem: string): string => `${kind}|word|${stem}`;
 
 /**
- * How few records usually hold a key of each kind, most selective first: tools, countries, industries and
- * roles come from long lists; a word of free text may be common; project types, rewards and working types
- * come from short lists that most records draw on. Anchoring on a selective key keeps the candidates few.
+ * Every set of keys a matching record must hold one of: each must-have option, each option under
+ * `all_match` and each word alone, each option group under `min_1_match` whole. Empty for a search with
+ * number filters only, which must be checked against every record of its kind.
  */
-const ANCHOR_ORDER = [
-  'tool',
-  'locations',
-  'industry',
-  'hardSkills',
-  'softSkills',
-  'usedLanguages',
-  'word',
-  'productType',
-  'projectType',
-  'offeredGratification',
-  'forGratification',
-  'tools',
-  'workingType',
-] as const;
-
-const anchorRank = (dimension: string): number => {
-  const rank = (ANCHOR_ORDER as readonly string[]).indexOf(dimension);
-  return rank === -1 ? ANCHOR_ORDER.length : rank;
-};
-
-const groupDimension = (group: OptionGroup): string => (group.type === 'tag' ? group.facet : group.type);
-
-interface AnchorChoice {
-  keys: string[];
-  rank: number;
-}
-
-/** Filters drawn from long option lists: a second anchor among them still leaves few searches to check. */
-const SECOND_ANCHOR_MAX_RANK = anchorRank('softSkills');
-
-const anchorChoices = (search: SavedSearchCriteria): (AnchorChoice & { dimension: string })[] => {
+export const savedSearchKeySets = (search: SavedSearchCriteria): string[][] => {
   const filter = savedSearchFilter(search);
-  const choices: (AnchorChoice & { dimension: string })[] = [];
-  const required = (group: OptionGroup) =>
-    group.options.forEach((_, index) =>
-      choices.push({
-        keys: [optionKey(search.kind, group, index)],
-        rank: anchorRank(groupDimension(group)),
-        dimension: groupDimension(group),
-      }),
-    );
-  activeMustHaveGroups(filter).forEach(required);
+  const sets: string[][] = [];
+  const eachAlone = (group: OptionGroup) =>
+    group.options.forEach((_, index) => sets.push([optionKey(search.kind, group, index)]));
+  activeMustHaveGroups(filter).forEach(eachAlone);
   for (const group of activeOptionGroups(filter)) {
-    if (filter.restriction === 'all_match') required(group);
-    else {
-      choices.push({
-        keys: group.options.map((_, index) => optionKey(search.kind, group, index)),
-        rank: anchorRank(groupDimension(group)),
-        dimension: groupDimension(group),
-      });
-    }
+    if (filter.restriction === 'all_match') eachAlone(group);
+    else sets.push(group.options.map((_, index) => optionKey(search.kind, group, index)));
   }
-  for (const stem of requiredWordStems(search.text)) {
-    choices.push({ keys: [wordKey(search.kind, stem)], rank: anchorRank('word'), dimension: `word:${stem}` });
-  }
-  // Most selective first: the rank of its option list, then fewer keys.
-  return choices.sort((a, b) => a.rank - b.rank || a.keys.length - b.keys.length);
+  for (const stem of requiredWordStems(search.text)) sets.push([wordKey(search.kind, stem)]);
+  return sets;
 };
 
 /**
- * Keys of which every matching record holds at least one: a required option or word (a must-have, an
- * option under `all_match`, a word of the text) or a whole option group under `min_1_match` (every active
- * group must be met). The most selective choice wins (`ANCHOR_ORDER`, then fewer keys). Empty when the
- * search has number filters only: it must then be checked against every record of its kind.
+ * The filter a key belongs to: its kind and facet for a label, its kind and `tool`, `wt` or `word` otherwise
+ * (labels may hold any character, so the key is read from the front).
  */
-export const savedSearchAnchors = (search: SavedSearchCriteria): string[] =>
-  anchorChoices(search)[0]?.keys ?? [];
-
-/**
- * One or two anchors (`savedSearchAnchors`), each a set of keys every matching record holds one of: the
- * second, from another filter drawn from a long option list, lets an inverted index check only the searches
- * a record hits in both.
- */
-export const savedSearchAnchorSets = (search: SavedSearchCriteria): string[][] => {
-  const [first, ...rest] = anchorChoices(search);
-  if (!first) return [];
-  const second = rest.find(
-    (choice) => choice.dimension !== first.dimension && choice.rank <= SECOND_ANCHOR_MAX_RANK,
-  );
-  return second ? [first.keys, second.keys] : [first.keys];
+export const keyDimension = (key: string): string => {
+  const [kind, type, facet] = key.split('|', 3);
+  return type === 'tag' ? `${kind}|tag|${facet}` : `${kind}|${type}`;
 };
 
-/** Every key the record holds, for looking up the searches anchored on them; `stems` as `documentStems`. */
+/** Every key the record holds, for looking up the searches that pick them; `stems` as `documentStems`. */
 export const documentKeys = (
   doc: SearchDocument,
   stems: ReadonlySet<string> = documentStems(doc),

@@ -32,4 +32,19 @@ describe('batching alerts', () => {
     await expect(later).resolves.toBeUndefined();
     expect(calls).toEqual([['bad', 'x'], ['y']]);
   });
+
+  it('is idle only when no record waits for its batch and no batch runs', async () => {
+    let finish = () => {};
+    const batches = new BatchingAlerts(() => new Promise<void>((resolve) => (finish = resolve)), {
+      maxWaitMs: 1,
+    });
+    expect(batches.idle).toBe(true);
+    const added = batches.add(doc('a'));
+    expect(batches.idle).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches.idle).toBe(false);
+    finish();
+    await added;
+    expect(batches.idle).toBe(true);
+  });
 });

@@ -28,6 +28,8 @@ export class BatchingAlerts {
   private timer?: NodeJS.Timeout;
   /** The flush under way, which the next one waits for; it never rejects. */
   private flushing: Promise<void> = Promise.resolve();
+  /** Batches handed to `record` and not finished. */
+  private unfinished = 0;
 
   constructor(
     private readonly record: (docs: readonly SearchDocument[]) => Promise<void>,
@@ -45,6 +47,11 @@ export class BatchingAlerts {
     return done;
   }
 
+  /** True when every record added so far has been handled: none waits for a batch, no batch runs. */
+  get idle(): boolean {
+    return this.pending.length === 0 && this.unfinished === 0;
+  }
+
   /** Resolves once every record added so far has been handled (whether or not it failed). */
   async drain(): Promise<void> {
     if (this.pending.length > 0) this.flush();
@@ -59,7 +66,8 @@ export class BatchingAlerts {
     this.pending = [];
     this.waiters = [];
     if (batch.length === 0) return;
-    const run = this.flushing.then(() => this.record(batch));
+    this.unfinished += 1;
+    const run = this.flushing.then(() => this.record(batch)).finally(() => (this.unfinished -= 1));
     this.flushing = run.then(
       () => waiters.forEach((waiter) => waiter.resolve()),
       (error: unknown) => waiters.forEach((waiter) => waiter.reject(error)),

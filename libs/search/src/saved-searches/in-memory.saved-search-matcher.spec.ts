@@ -94,4 +94,23 @@ describe('in-memory saved-search matcher', () => {
     expect(await matcher.match(searchDocument({ tags: { locations: ['Spain'] } }))).toEqual([]);
     expect(await matcher.match(searchDocument({ tags: { locations: ['Italy'] } }))).toHaveLength(1);
   });
+
+  it('reuses the slots of removed searches and grows past them', async () => {
+    const matcher = new InMemorySavedSearchMatcher();
+    const inSpain = (n: number) =>
+      savedSearch({ _id: String(n).padStart(24, '0'), filters: { locations: ['Spain'] } });
+    for (let n = 0; n < 100; n++) await matcher.put(inSpain(n));
+    for (let n = 0; n < 100; n += 2) await matcher.remove(inSpain(n)._id);
+    for (let n = 100; n < 200; n++) await matcher.put(inSpain(n));
+    const found = (await matcher.match(searchDocument({ tags: { locations: ['Spain'] } }))).map(
+      (m) => m.searchId,
+    );
+    expect(found.sort()).toEqual(
+      Array.from({ length: 200 }, (_, n) => n)
+        .filter((n) => n >= 100 || n % 2 === 1)
+        .map((n) => inSpain(n)._id)
+        .sort(),
+    );
+    expect(await matcher.match(searchDocument({ tags: { locations: ['Italy'] } }))).toEqual([]);
+  });
 });

@@ -2,39 +2,65 @@ import {
   compileSavedSearch,
   documentKeys,
   documentStems,
+  keyDimension,
   type SearchDocument,
-  savedSearchAnchorSets,
+  savedSearchKeySets,
 } from '@skillers/domain';
+import {
+  andInto,
+  andNotInto,
+  type Bitset,
+  clearBit,
+  forEachBit,
+  orInto,
+  resized,
+  setBit,
+  wordsFor,
+} from '../orama/bitset';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
 
 interface Compiled {
   searchId: string;
   ownerId: string;
   kind: string;
-  /** Each anchor is a set of keys a matching record holds at least one of. */
-  anchors: string[][];
-  /** One bit per anchor: a record that hits them all is checked. */
-  allHit: number;
+  slot: number;
+  /** Every key the search constrains a record on, with the filters (dimensions) they belong to. */
+  keys: string[];
+  dimensions: Dimension[];
   matches: (doc: SearchDocument, stems: ReadonlySet<string>) => boolean;
 }
 
+/** One filter of one kind (a facet, tools, working types or words) over the searches' slots. */
+interface Dimension {
+  /** The searches that constrain this filter: a record without any of their keys here cannot match them. */
+  constrained: Bitset;
+  /** Per record: the searches this filter lets through (unconstrained, or holding one of its keys). */
+  scratch: Bitset;
+}
+
 interface Posting {
-  search: Compiled;
-  bit: number;
+  dimension: Dimension;
+  /** The searches that pick this key. */
+  bits: Bitset;
 }
 
 /**
- * The saved searches in memory, behind an inverted index from anchor keys (labels, tools, working types,
- * word stems) to the searches anchored on them. Each search has one or two anchors (`savedSearchAnchorSets`):
- * a record is checked against the searches it hits through every anchor, not against all of them. Searches
- * with number filters only are anchored nowhere and checked against every record of their kind; they are
- * rare.
+ * The saved searches in memory, one slot each, as bitsets over the slots. Per filter (kind and facet, tools,
+ * working types, words): a bitset per key of the searches that pick it, and one of the searches that
+ * constrain that filter at all. A record's candidates are, per filter of its kind, the searches that leave it
+ * open or pick one of the record's keys there, ANDed over the filters; only they run the full predicate
+ * (`compileSavedSearch`: all_match, must-haves, tool levels, numbers, words). Searches with number filters
+ * only are constrained nowhere, so every record of their kind checks them.
  */
 export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   readonly adapter = 'memory';
   private readonly searches = new Map<string, Compiled>();
-  private readonly byKey = new Map<string, Posting[]>();
-  private readonly unanchored = new Set<Compiled>();
+  private readonly bySlot: (Compiled | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private words = 1;
+  private readonly kinds = new Map<string, { members: Bitset; dimensions: Map<string, Dimension> }>();
+  private readonly postings = new Map<string, Posting>();
+  private readonly candidates = { bits: new Uint32Array(1) };
 
   get size(): number {
     return this.searches.size;
@@ -42,24 +68,33 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
 
   put(search: MatchableSearch): Promise<void> {
     this.drop(search._id);
-    const anchors = savedSearchAnchorSets(search);
+    const slot = this.freeSlots.pop() ?? this.bySlot.length;
+    // A quarter more room at a time: every record's match reads every word, so little is left spare.
+    if (wordsFor(slot + 1) > this.words)
+      this.grow(Math.max(wordsFor(slot + 1), this.words + (this.words >>> 2)));
+    const kind = this.kindOf(search.kind);
+    const keys = [...new Set(savedSearchKeySets(search).flat())];
+    const dimensions = new Set<Dimension>();
+    for (const key of keys) {
+      const dimension = this.dimensionOf(kind.dimensions, keyDimension(key));
+      let posting = this.postings.get(key);
+      if (!posting) this.postings.set(key, (posting = { dimension, bits: new Uint32Array(this.words) }));
+      setBit(posting.bits, slot);
+      setBit(dimension.constrained, slot);
+      dimensions.add(dimension);
+    }
+    setBit(kind.members, slot);
     const compiled: Compiled = {
       searchId: search._id,
       ownerId: search.ownerId,
       kind: search.kind,
-      anchors,
-      allHit: (1 << anchors.length) - 1,
+      slot,
+      keys,
+      dimensions: [...dimensions],
       matches: compileSavedSearch(search),
     };
     this.searches.set(search._id, compiled);
-    if (anchors.length === 0) this.unanchored.add(compiled);
-    anchors.forEach((keys, at) => {
-      for (const key of keys) {
-        let postings = this.byKey.get(key);
-        if (!postings) this.byKey.set(key, (postings = []));
-        postings.push({ search: compiled, bit: 1 << at });
-      }
-    });
+    this.bySlot[slot] = compiled;
     return Promise.resolve();
   }
 
@@ -69,32 +104,79 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   }
 
   match(doc: SearchDocument): Promise<SearchMatch[]> {
+    const kind = this.kinds.get(doc.kind);
+    if (!kind) return Promise.resolve([]);
     const stems = documentStems(doc);
-    const hits = new Map<Compiled, number>();
+    // The filters the record holds keys of: those searches that pick one of them, or leave the filter open.
+    const held = new Set<Dimension>();
     for (const key of documentKeys(doc, stems)) {
-      for (const { search, bit } of this.byKey.get(key) ?? [])
-        hits.set(search, (hits.get(search) ?? 0) | bit);
+      const posting = this.postings.get(key);
+      if (!posting) continue;
+      const { dimension } = posting;
+      if (!held.has(dimension)) {
+        held.add(dimension);
+        const { constrained, scratch } = dimension;
+        for (let at = 0; at < scratch.length; at++) scratch[at] = ~constrained[at];
+      }
+      orInto(dimension.scratch, posting.bits);
+    }
+    const candidates = this.candidates.bits;
+    candidates.set(kind.members);
+    for (const dimension of kind.dimensions.values()) {
+      if (held.has(dimension)) andInto(candidates, dimension.scratch);
+      else andNotInto(candidates, dimension.constrained);
     }
     const found: SearchMatch[] = [];
-    const check = (search: Compiled) => {
-      if (search.ownerId !== doc.ownerId && search.matches(doc, stems)) {
+    forEachBit(candidates, (slot) => {
+      const search = this.bySlot[slot];
+      if (search && search.ownerId !== doc.ownerId && search.matches(doc, stems)) {
         found.push({ searchId: search.searchId, ownerId: search.ownerId });
       }
-    };
-    for (const [search, hit] of hits) if (hit === search.allHit) check(search);
-    for (const search of this.unanchored) if (search.kind === doc.kind) check(search);
+    });
     return Promise.resolve(found);
+  }
+
+  private kindOf(name: string) {
+    let kind = this.kinds.get(name);
+    if (!kind) this.kinds.set(name, (kind = { members: new Uint32Array(this.words), dimensions: new Map() }));
+    return kind;
+  }
+
+  private dimensionOf(dimensions: Map<string, Dimension>, name: string): Dimension {
+    let dimension = dimensions.get(name);
+    if (!dimension) {
+      dimension = { constrained: new Uint32Array(this.words), scratch: new Uint32Array(this.words) };
+      dimensions.set(name, dimension);
+    }
+    return dimension;
+  }
+
+  /** Room for more slots: every bitset copied to `words` words. */
+  private grow(words: number): void {
+    this.words = words;
+    for (const kind of this.kinds.values()) {
+      kind.members = resized(kind.members, words);
+      for (const dimension of kind.dimensions.values()) {
+        dimension.constrained = resized(dimension.constrained, words);
+        dimension.scratch = new Uint32Array(words);
+      }
+    }
+    for (const posting of this.postings.values()) posting.bits = resized(posting.bits, words);
+    this.candidates.bits = new Uint32Array(words);
   }
 
   private drop(searchId: string): void {
     const search = this.searches.get(searchId);
     if (!search) return;
     this.searches.delete(searchId);
-    this.unanchored.delete(search);
-    for (const key of new Set(search.anchors.flat())) {
-      const kept = (this.byKey.get(key) ?? []).filter((posting) => posting.search !== search);
-      if (kept.length > 0) this.byKey.set(key, kept);
-      else this.byKey.delete(key);
+    this.bySlot[search.slot] = undefined;
+    this.freeSlots.push(search.slot);
+    for (const key of search.keys) {
+      const posting = this.postings.get(key);
+      if (posting) clearBit(posting.bits, search.slot);
     }
+    for (const dimension of search.dimensions) clearBit(dimension.constrained, search.slot);
+    const kind = this.kinds.get(search.kind);
+    if (kind) clearBit(kind.members, search.slot);
   }
 }

@@ -1,0 +1,129 @@
+import type { NotificationsPage, SavedSearch } from '@skillers/domain';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_SERVER, call, exited, type Running, startServer, stopServer } from './built-server';
+import { projectBody } from './listing-fixtures';
+
+/** Listings published at once, the server killed as soon as the last is acknowledged. */
+const LISTINGS = 20;
+const PASSWORD = 'alerts-crash-password';
+
+const tokenOwner = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { id: string }).id;
+
+const signUp = async (baseUrl: string, name: string): Promise<string> => {
+  const email = `${name}@example.com`;
+  const signup = await call(baseUrl, 'POST', '/api/auth/signup', {
+    username: name,
+    email,
+    password: PASSWORD,
+  });
+  if (signup.status !== 201) throw new Error(`sign-up refused: ${signup.status}`);
+  const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', {
+    email,
+    password: PASSWORD,
+  });
+  if (login.status !== 200) throw new Error(`login refused: ${login.status}`);
+  return login.body.token;
+};
+
+const alertsOf = async (baseUrl: string, token: string) => {
+  const page = await call<NotificationsPage>(baseUrl, 'GET', '/api/notifications', undefined, token);
+  return page.body.notifications.filter((notification) => notification.kind === 'saved_search');
+};
+
+const newMatchesOf = async (baseUrl: string, token: string) => {
+  const list = await call<{ savedSearches: SavedSearch[] }>(
+    baseUrl,
+    'GET',
+    '/api/user/saved-searches',
+    undefined,
+    token,
+  );
+  return list.body.savedSearches[0]?.newMatches;
+};
+
+/** Polls until `read` gives `expected` or the time is up, and resolves to what it last gave. */
+const settle = async <T>(read: () => Promise<T>, expected: T, timeoutMs = 20_000): Promise<T> => {
+  const until = Date.now() + timeoutMs;
+  let last = await read();
+  while (last !== expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    last = await read();
+  }
+  return last;
+};
+
+describe('saved-search alerts survive a crash of the embedded profile', () => {
+  let dataDir: string;
+  let server: Running | undefined;
+  let searcher: string;
+  const published: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(BUILT_SERVER)) {
+      throw new Error(`${BUILT_SERVER} is missing: run "npm run build:server" first (npm test does).`);
+    }
+    dataDir = mkdtempSync(join(tmpdir(), 'skillers-alerts-crash-'));
+    server = await startServer(dataDir);
+    const { baseUrl } = server;
+    searcher = await signUp(baseUrl, 'searcher');
+    const publisher = await signUp(baseUrl, 'publisher');
+    const saved = await call(
+      baseUrl,
+      'POST',
+      '/api/user/saved-searches',
+      {
+        kind: 'project',
+        name: 'React builds',
+        activeFilters: { toolsExperience: [{ tool: 'React', mep: 1 }] },
+      },
+      searcher,
+    );
+    if (saved.status !== 201) throw new Error(`search not saved: ${saved.status}`);
+    const answers = await Promise.all(
+      Array.from({ length: LISTINGS }, (_, n) =>
+        call<{ project: { _id: string } }>(
+          baseUrl,
+          'POST',
+          '/api/project',
+          projectBody({ projectName: `Rooftop map ${n}` }),
+          publisher,
+        ),
+      ),
+    );
+    // Killed at once: the last listings' alert batch has had no time to be written.
+    server.child.kill('SIGKILL');
+    await exited(server);
+    for (const answer of answers) {
+      if (answer.status !== 201) throw new Error(`listing refused: ${answer.status}`);
+      published.push(answer.body.project._id);
+    }
+    expect(tokenOwner(publisher)).not.toBe(tokenOwner(searcher));
+    server = await startServer(dataDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopServer(server, 'SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('alerts every acknowledged listing once after the restart', async () => {
+    const { baseUrl } = server!;
+    expect(await settle(() => alertsOf(baseUrl, searcher).then((a) => a.length), LISTINGS)).toBe(LISTINGS);
+    const alerts = await alertsOf(baseUrl, searcher);
+    expect(new Set(alerts.map((alert) => alert.recordId)).size).toBe(LISTINGS);
+    expect(alerts.map((alert) => alert.recordId).sort()).toEqual([...published].sort());
+    expect(await newMatchesOf(baseUrl, searcher)).toBe(LISTINGS);
+  });
+
+  it('does not alert or count them again at the next start', async () => {
+    await stopServer(server);
+    server = await startServer(dataDir);
+    const { baseUrl } = server;
+    expect(await alertsOf(baseUrl, searcher)).toHaveLength(LISTINGS);
+    expect(await newMatchesOf(baseUrl, searcher)).toBe(LISTINGS);
+  }, 60_000);
+});
