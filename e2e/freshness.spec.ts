@@ -41,7 +41,7 @@ test('"Active within 7 days" and "Open only" narrow the skillers; cards say when
   const card = (name: string) => grid.getByRole('article', { name });
   await expect(card(freshName)).toBeVisible();
   await expect(card(closedName)).toBeVisible();
-  // The quiet owner's card says so once the sweep has indexed the old activity.
+  // The quiet owner's card reads the stored record, which says so at once.
   await expect(async () => {
     await panel.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(card(staleName)).toContainText('Active 2 weeks ago', { timeout: 1_000 });
@@ -57,7 +57,11 @@ test('"Active within 7 days" and "Open only" narrow the skillers; cards say when
     locations: ['Bhutan'],
     activeWithinDays: 7,
   });
-  await expect(card(staleName)).toHaveCount(0);
+  // Cards read the store, the filter reads the index: the old activity may reach the index a sweep later.
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(card(staleName)).toHaveCount(0, { timeout: 1_000 });
+  }).toPass(SWEPT);
   await expect(card(freshName)).toBeVisible();
   await expect(card(closedName)).toBeVisible();
 
@@ -195,7 +199,8 @@ test('"Open only" that finds nobody is offered as a one-click relaxation in the 
   await pick(panel, 'Location', 'Liechtenstein');
   await panel.getByLabel('Open only').check();
   const relax = page.getByRole('region', { name: 'Ways to find more' });
-  const dropOpenOnly = relax.getByRole('button', { name: 'Remove Open only → 1 teammate' });
+  // Other tests (or a retry) may leave closed profiles there too: the count is at least this one.
+  const dropOpenOnly = relax.getByRole('button', { name: /^Remove Open only → \d+ teammates?$/ });
   // The closed switch reaches the index with the next outbox sweep.
   await expect(async () => {
     await panel.getByRole('button', { name: 'Apply Filters' }).click();

@@ -87,9 +87,14 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
     update.mutate({ name });
   };
   const failed = [open, update, remove].find((mutation) => mutation.isError);
-  // While the switch is being saved it shows the asked state (the list refreshes once it is stored).
-  const alertsOn =
-    update.isPending && update.variables.alerts !== undefined ? update.variables.alerts : search.alerts;
+  // The switch shows the asked state from the click on (set in the same render as the click, so the controlled
+  // input never flips back), until the change is stored and the list refreshed, or refused.
+  const [alertsAsked, setAlertsAsked] = useState<boolean | null>(null);
+  const alertsOn = alertsAsked ?? search.alerts;
+  const switchAlerts = (alerts: boolean) => {
+    setAlertsAsked(alerts);
+    update.mutate({ alerts }, { onSettled: () => setAlertsAsked(null) });
+  };
 
   return (
     <li className="saved-search" aria-label={search.name}>
@@ -109,7 +114,7 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
             type="checkbox"
             checked={alertsOn}
             disabled={update.isPending}
-            onChange={(event) => update.mutate({ alerts: event.target.checked })}
+            onChange={(event) => switchAlerts(event.target.checked)}
           />
           Alerts
         </label>
