@@ -3,31 +3,24 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_SERVER, call, exited, type Running, startServer, stopServer } from './built-server';
+import {
+  BUILT_SERVER,
+  call,
+  exited,
+  type Running,
+  signUpOn,
+  startServer,
+  stopServer,
+  tokenOwner,
+} from './built-server';
 import { projectBody } from './listing-fixtures';
 
 /** Listings published at once, the server killed as soon as the last is acknowledged. */
 const LISTINGS = 20;
 const PASSWORD = 'alerts-crash-password';
 
-const tokenOwner = (token: string): string =>
-  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { id: string }).id;
-
-const signUp = async (baseUrl: string, name: string): Promise<string> => {
-  const email = `${name}@example.com`;
-  const signup = await call(baseUrl, 'POST', '/api/auth/signup', {
-    username: name,
-    email,
-    password: PASSWORD,
-  });
-  if (signup.status !== 201) throw new Error(`sign-up refused: ${signup.status}`);
-  const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', {
-    email,
-    password: PASSWORD,
-  });
-  if (login.status !== 200) throw new Error(`login refused: ${login.status}`);
-  return login.body.token;
-};
+const signUp = async (baseUrl: string, name: string): Promise<string> =>
+  (await signUpOn(baseUrl, name, PASSWORD)).token;
 
 const alertsOf = async (baseUrl: string, token: string) => {
   const page = await call<NotificationsPage>(baseUrl, 'GET', '/api/notifications', undefined, token);

@@ -92,3 +92,22 @@ export const call = async <T = Record<string, unknown>>(
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
 };
+
+/** The user id a token was issued to (the payload's `id`), read without checking the signature. */
+export const tokenOwner = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { id: string }).id;
+
+/** Signs a new user up on a running server and logs them in; throws when either is refused. */
+export const signUpOn = async (
+  baseUrl: string,
+  name: string,
+  password: string,
+): Promise<{ email: string; token: string }> => {
+  const email = `${name}@example.com`;
+  const signup = await call(baseUrl, 'POST', '/api/auth/signup', { username: name, email, password });
+  if (signup.status !== 201)
+    throw new Error(`sign-up refused: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login refused: ${login.status}`);
+  return { email, token: login.body.token };
+};

@@ -3,7 +3,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_SERVER, call, exited, type Running, startServer, stopServer } from './built-server';
+import {
+  BUILT_SERVER,
+  call,
+  exited,
+  type Running,
+  signUpOn,
+  startServer,
+  stopServer,
+  tokenOwner,
+} from './built-server';
 import { projectBody, teammateBody } from './listing-fixtures';
 
 /** Clients writing at the same time, each with its own account. */
@@ -35,9 +44,6 @@ interface Acknowledged {
   messages: SentMessage[];
 }
 
-const tokenOwner = (token: string): string =>
-  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { id: string }).id;
-
 describe('crash safety of the embedded profile', () => {
   let dataDir: string;
   let server: Running | undefined;
@@ -46,21 +52,9 @@ describe('crash safety of the embedded profile', () => {
   let acknowledgedAfterKill = 0;
 
   const signUp = async (baseUrl: string, name: string): Promise<Account> => {
-    const email = `${name}@example.com`;
-    const signup = await call(baseUrl, 'POST', '/api/auth/signup', {
-      username: name,
-      email,
-      password: PASSWORD,
-    });
-    if (signup.status !== 201)
-      throw new Error(`sign-up refused: ${signup.status} ${JSON.stringify(signup.body)}`);
+    const { email, token } = await signUpOn(baseUrl, name, PASSWORD);
     acknowledged.users.push({ email });
-    const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', {
-      email,
-      password: PASSWORD,
-    });
-    if (login.status !== 200) throw new Error(`login refused: ${login.status}`);
-    return { id: tokenOwner(login.body.token), email, token: login.body.token };
+    return { id: tokenOwner(token), email, token };
   };
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   type RestartableRedisServer,
   startRedisServer,
 } from '../../libs/queue/src/bullmq/redis-server.testing';
-import { BUILT_SERVER, call, exited, type Running, startServer, stopServer } from './built-server';
+import { BUILT_SERVER, call, exited, type Running, signUpOn, startServer, stopServer } from './built-server';
 import { projectBody, teammateBody } from './listing-fixtures';
 
 const redisBinary = findRedisServer();
@@ -73,21 +73,10 @@ describeOutage('index changes through a Redis outage (embedded store, BullMQ on 
     }
   };
 
-  const signUp = async (baseUrl: string, name: string): Promise<Member> => {
-    const email = `${name}@example.com`;
-    const signup = await call(baseUrl, 'POST', '/api/auth/signup', {
-      username: name,
-      email,
-      password: PASSWORD,
-    });
-    if (signup.status !== 201) throw new Error(`sign-up refused: ${signup.status}`);
-    const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', {
-      email,
-      password: PASSWORD,
-    });
-    if (login.status !== 200) throw new Error(`login refused: ${login.status}`);
-    return { name, token: login.body.token };
-  };
+  const signUp = async (baseUrl: string, name: string): Promise<Member> => ({
+    name,
+    token: (await signUpOn(baseUrl, name, PASSWORD)).token,
+  });
 
   /**
    * Each member creates a profile and projects, then edits each of them, a few members at a time. Every

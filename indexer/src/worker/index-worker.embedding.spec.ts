@@ -10,7 +10,7 @@ import {
 } from '@skillers/indexing';
 import { InProcessJobQueue, type JobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex, type VectorSpaceStatus } from '@skillers/search';
-import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,38 +22,14 @@ import {
   type RedisServer,
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
+import { projectRecord, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 import { closedLoopbackUrl } from '../commands/collected-output.testing';
 import { type BuiltEmbedder, startBuiltEmbedder } from './built-embedder.testing';
 import { IndexWorker } from './index-worker';
 
-const project = (name: string, description: string): ProjectRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  projectName: name,
-  description,
-  toolsExperience: [{ tool: 'React', mep: 2 }],
-  projectType: ['Start Up'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 50,
-  techRole: 50,
-});
-
-const teammate = (nickname: string): TeammateRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  nickname,
-  toolsExperience: [{ tool: 'Figma', mep: 4 }],
-  projectType: ['Freelancing'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 30,
-  techRole: 70,
-});
+const project = (name: string, description: string): ProjectRecord =>
+  projectRecord(name, { description, toolsExperience: [{ tool: 'React', mep: 2 }] });
+const teammate = teammateRecord;
 
 const enqueue = (queue: JobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });

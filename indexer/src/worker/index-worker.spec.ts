@@ -9,7 +9,7 @@ import {
 } from '@skillers/indexing';
 import { InProcessJobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
-import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,21 +21,9 @@ import {
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
-import { projectRecord as project } from '../../../libs/indexing/src/record-fixtures.testing';
+import { projectRecord as project, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 
-const teammate = (nickname: string): TeammateRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  nickname,
-  toolsExperience: [{ tool: 'Figma', mep: 4 }],
-  projectType: ['Freelancing'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 30,
-  techRole: 70,
-});
+const teammate = teammateRecord;
 
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });

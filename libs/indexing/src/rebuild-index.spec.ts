@@ -1,40 +1,17 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
 import { OramaSearchIndex } from '@skillers/search';
-import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it } from 'vitest';
 import { countingReads } from '../../search/src/read-counting.testing';
 import { indexChange } from './index-outbox';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
+import { projectRecord, teammateRecord } from './record-fixtures.testing';
 import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
 
-const project = (name: string, tool: string): ProjectRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  projectName: name,
-  toolsExperience: [{ tool, mep: 2 }],
-  projectType: ['Start Up'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 50,
-  techRole: 50,
-});
-
-const teammate = (nickname: string): TeammateRecord => ({
-  _id: newId(),
-  ownerId: newId(),
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  nickname,
-  toolsExperience: [{ tool: 'Figma', mep: 3 }],
-  projectType: ['Freelancing'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 50,
-  techRole: 50,
-});
+const project = (name: string, tool: string): ProjectRecord =>
+  projectRecord(name, { toolsExperience: [{ tool, mep: 2 }] });
+const teammate = teammateRecord;
 
 const byTool = (tool: string): SearchQuery => ({
   kind: 'project',

@@ -1,8 +1,8 @@
-import type { ProjectRecord } from '@skillers/domain';
+import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
 import { newId } from '@skillers/store';
 
 /** A minimal stored project with every required list filled, for indexing tests. */
-export const projectRecord = (name: string): ProjectRecord => ({
+export const projectRecord = (name: string, fields: Partial<ProjectRecord> = {}): ProjectRecord => ({
   _id: newId(),
   ownerId: newId(),
   createdAt: new Date().toISOString(),
@@ -14,4 +14,20 @@ export const projectRecord = (name: string): ProjectRecord => ({
   forGratification: ['Time'],
   bizRole: 50,
   techRole: 50,
+  ...fields,
+});
+
+/** A minimal stored skiller profile with every required list filled, for indexing tests. */
+export const teammateRecord = (nickname: string): TeammateRecord => ({
+  _id: newId(),
+  ownerId: newId(),
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  nickname,
+  toolsExperience: [{ tool: 'Figma', mep: 4 }],
+  projectType: ['Freelancing'],
+  offeredGratification: ['Salary'],
+  forGratification: ['Time'],
+  bizRole: 30,
+  techRole: 70,
 });
