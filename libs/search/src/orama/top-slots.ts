@@ -70,6 +70,11 @@ export class TopSlots {
 
   /** The kept slots, best first. */
   sorted(): number[] {
+    return this.sortedEntries().map(({ slot }) => slot);
+  }
+
+  /** The kept slots with their keys, best first. */
+  sortedEntries(): { key: number; slot: number }[] {
     const order = Array.from({ length: this.size }, (_, at) => at);
     order.sort((a, b) =>
       this.below(this.keys[a], this.slots[a], this.keys[b], this.slots[b])
@@ -78,6 +83,6 @@ export class TopSlots {
           ? -1
           : 0,
     );
-    return order.map((at) => this.slots[at]);
+    return order.map((at) => ({ key: this.keys[at], slot: this.slots[at] }));
   }
 }

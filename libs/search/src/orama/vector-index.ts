@@ -1,6 +1,7 @@
 import { exactSearch, MetricKind } from 'usearch';
 import type { KnnHit } from '../search-index.port';
 import { type Bitset, hasBit } from './bitset';
+import { TopSlots } from './top-slots';
 
 const INITIAL_ROWS = 256;
 /**
@@ -70,10 +71,6 @@ export interface KeyedCandidates {
   bits: Bitset;
   total: number;
 }
-
-/** Whether (a, idA) ranks below (b, idB): less similar, or as similar with the smaller id. */
-const ranksBelow = (a: number, idA: string, b: number, idB: string): boolean =>
-  a < b || (a === b && idA < idB);
 
 /**
  * Every stored vector of one length, row after row in one Float32Array, with its length (norm) beside
@@ -159,80 +156,6 @@ class VectorBlock {
 }
 
 /**
- * The best `k` rows seen so far in a binary heap with the worst at the root, so that most rows cost one
- * comparison with the root. Its arrays are kept from one query to the next.
- */
-class TopRows {
-  private similarities = new Float64Array(0);
-  private rows = new Int32Array(0);
-  private size = 0;
-  private k = 0;
-  private ids: readonly string[] = [];
-
-  reset(k: number, ids: readonly string[]): void {
-    if (this.rows.length < k) {
-      this.similarities = new Float64Array(k);
-      this.rows = new Int32Array(k);
-    }
-    this.size = 0;
-    this.k = k;
-    this.ids = ids;
-  }
-
-  /** The least similarity a row needs to be considered: -Infinity until `k` rows are kept. */
-  get bar(): number {
-    return this.size < this.k ? -Infinity : this.similarities[0];
-  }
-
-  offer(similarity: number, row: number): void {
-    const { similarities, rows, ids } = this;
-    const id = ids[row];
-    if (this.size < this.k) {
-      // The new entry rises above every parent that it ranks below.
-      let at = this.size++;
-      while (at > 0) {
-        const parent = (at - 1) >> 1;
-        if (!ranksBelow(similarity, id, similarities[parent], ids[rows[parent]])) break;
-        similarities[at] = similarities[parent];
-        rows[at] = rows[parent];
-        at = parent;
-      }
-      similarities[at] = similarity;
-      rows[at] = row;
-      return;
-    }
-    if (!ranksBelow(similarities[0], ids[rows[0]], similarity, id)) return;
-    // The new entry replaces the worst one and sinks below every child that ranks below it.
-    let at = 0;
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= this.size) break;
-      const right = left + 1;
-      const child =
-        right < this.size &&
-        ranksBelow(similarities[right], ids[rows[right]], similarities[left], ids[rows[left]])
-          ? right
-          : left;
-      if (!ranksBelow(similarities[child], ids[rows[child]], similarity, id)) break;
-      similarities[at] = similarities[child];
-      rows[at] = rows[child];
-      at = child;
-    }
-    similarities[at] = similarity;
-    rows[at] = row;
-  }
-
-  /** The kept rows, best first: more similar, then the greater id. */
-  hits(): KnnHit[] {
-    const hits: KnnHit[] = [];
-    for (let at = 0; at < this.size; at++) {
-      hits.push({ id: this.ids[this.rows[at]], similarity: this.similarities[at] });
-    }
-    return hits.sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  }
-}
-
-/**
  * Cosine similarity over every stored vector, reproducible: the same data and query give the same hits,
  * with exact similarities. Vectors are stored as 32-bit floats, the precision embedding models produce;
  * each query reads every vector of its length once and keeps the best `k` in a bounded heap. Queries over
@@ -244,7 +167,12 @@ class TopRows {
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
   private readonly blockById = new Map<string, VectorBlock>();
-  private readonly top = new TopRows();
+  /** The ids of the block being searched, for the heap's tie-break: the greater id first. */
+  private tieIds: readonly string[] = [];
+  private readonly top = new TopSlots((a, b) => {
+    const [idA, idB] = [this.tieIds[a], this.tieIds[b]];
+    return idA > idB ? -1 : idA < idB ? 1 : 0;
+  });
 
   /**
    * Copies the values, under the id and, when given, a key by which `nearest` can restrict a search to the
@@ -317,14 +245,20 @@ export class VectorIndex {
     const queryNorm = Math.sqrt(sum);
     if (!(queryNorm > 0)) return [];
     const top = this.top;
-    top.reset(k, ids);
+    this.tieIds = ids;
+    top.reset(k);
+    // The least similarity a row needs to be kept: -Infinity until `k` rows are kept.
+    const bar = () => (top.full ? top.worstKey : -Infinity);
+    // The kept rows, best first: more similar, then the greater id.
+    const hits = (): KnnHit[] =>
+      top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
     const rerank = (rows: Iterable<number>) => {
       for (const row of rows) {
         const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
-        if (similarity >= top.bar) top.offer(similarity, row);
+        if (similarity >= bar()) top.offer(similarity, row);
       }
-      return top.hits();
+      return hits();
     };
     if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
       return rerank(firstPass(block, pool));
@@ -357,14 +291,14 @@ export class VectorIndex {
       );
     }
     // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
-    let bar = -Infinity;
+    let least = -Infinity;
     for (let row = 0, base = 0; row < ids.length; row++, base += dims) {
       const similarity = dotAt(values, base, vector, dims) / (norms[row] * queryNorm);
-      if (similarity >= bar) {
+      if (similarity >= least) {
         top.offer(similarity, row);
-        bar = top.bar;
+        least = bar();
       }
     }
-    return top.hits();
+    return hits();
   }
 }
