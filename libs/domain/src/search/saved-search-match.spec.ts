@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compileSavedSearch,
-  documentKeys,
+  documentStems,
+  holdsAtom,
   matchesEverything,
   type SavedSearchCriteria,
-  keyDimension,
-  savedSearchKeySets,
+  savedSearchConditions,
 } from './saved-search-match';
 import { compileFilter, compileMatch } from './reference-filter';
 import { type SearchDocument, TAG_FACETS, type TagFacet } from './search-document';
@@ -65,33 +65,36 @@ describe('saved search matching', () => {
     expect(matchesEverything(search({ filters: { bizOrTech: 40 } }))).toBe(false);
   });
 
-  it('lists the key sets a matching record holds one of each', () => {
+  it('lists the condition sets a matching record holds one of each', () => {
     expect(
-      savedSearchKeySets(search({ filters: { locations: ['Spain', 'Italy'] }, restriction: 'all_match' })),
-    ).toEqual([['teammate|tag|locations|Spain'], ['teammate|tag|locations|Italy']]);
-    expect(
-      savedSearchKeySets(
-        search({
-          filters: { locations: ['Spain', 'Italy'], toolsExperience: ['Go'] },
-          mustHave: { locations: ['Italy'] },
-          text: 'the drones',
-        }),
-      ),
-    ).toEqual(
+      savedSearchConditions(search({ filters: { locations: ['Spain', 'Italy'] }, restriction: 'all_match' })),
+    ).toEqual({
+      sets: [
+        [{ type: 'tag', facet: 'locations', option: 'Spain' }],
+        [{ type: 'tag', facet: 'locations', option: 'Italy' }],
+      ],
+      exact: true,
+    });
+    const { sets, exact } = savedSearchConditions(
+      search({
+        filters: { locations: ['Spain', 'Italy'], toolsExperience: [{ tool: 'Go', mep: 3 }] },
+        mustHave: { locations: ['Italy'] },
+        text: 'the drones',
+      }),
+    );
+    expect(sets).toEqual(
       expect.arrayContaining([
-        ['teammate|tag|locations|Italy'],
-        ['teammate|tag|locations|Spain', 'teammate|tag|locations|Italy'],
-        ['teammate|tool|Go'],
-        ['teammate|word|drone'],
+        [{ type: 'tag', facet: 'locations', option: 'Italy' }],
+        [
+          { type: 'tag', facet: 'locations', option: 'Spain' },
+          { type: 'tag', facet: 'locations', option: 'Italy' },
+        ],
+        [{ type: 'tool', tool: 'Go', level: 3 }],
+        [{ type: 'word', stem: 'drone' }],
       ]),
     );
-    expect(savedSearchKeySets(search({ filters: { bizOrTech: 40 } }))).toEqual([]);
-  });
-
-  it('names the filter a key belongs to, whatever its label holds', () => {
-    expect(keyDimension('teammate|tag|locations|A|B')).toBe('teammate|tag|locations');
-    expect(keyDimension('project|tool|C|C++')).toBe('project|tool');
-    expect(keyDimension('project|word|drone')).toBe('project|word');
+    expect(exact).toBe(true);
+    expect(savedSearchConditions(search({ filters: { bizOrTech: 40 } }))).toEqual({ sets: [], exact: false });
   });
 
   const labels = fc.constantFrom('A', 'B', 'C');
@@ -118,8 +121,11 @@ describe('saved search matching', () => {
       locations: fc.uniqueArray(labels),
       softSkills: fc.uniqueArray(labels),
       tools: fc.uniqueArray(labels),
+      toolLevel: fc.integer({ min: 1, max: 5 }),
       remote: fc.boolean(),
       mustHaveLocation: fc.boolean(),
+      mustHaveTool: fc.constantFrom(undefined, 'A', 'B'),
+      mustHaveRemote: fc.boolean(),
       text: fc.constantFrom('', 'drone', 'react farming'),
       bizOrTech: fc.constantFrom(0, 30),
       restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
@@ -129,25 +135,33 @@ describe('saved search matching', () => {
         filters: {
           locations: parts.locations,
           softSkills: parts.softSkills,
-          toolsExperience: parts.tools,
+          toolsExperience: parts.tools.map((tool) => ({ tool, mep: parts.toolLevel })),
           offeredWorkingType: parts.remote ? ['Remote'] : [],
           bizOrTech: parts.bizOrTech,
         },
-        mustHave:
-          parts.mustHaveLocation && parts.locations.length > 0
+        mustHave: {
+          ...(parts.mustHaveLocation && parts.locations.length > 0
             ? { locations: [parts.locations[0]] }
-            : undefined,
+            : {}),
+          ...(parts.mustHaveTool && parts.tools.includes(parts.mustHaveTool)
+            ? { toolsExperience: [parts.mustHaveTool] }
+            : {}),
+          ...(parts.mustHaveRemote && parts.remote ? { offeredWorkingType: ['Remote'] } : {}),
+        },
         restriction: parts.restriction,
         text: parts.text,
       }),
     );
 
-  it('never keeps a search from a record it matches', () => {
+  it('says a record matches by its condition sets, and exactly so when the search calls them exact', () => {
     fc.assert(
       fc.property(arbitraryDoc, arbitrarySearch, (record, saved) => {
-        if (!compileSavedSearch(saved)(record)) return;
-        const keys = new Set(documentKeys(record));
-        for (const set of savedSearchKeySets(saved)) expect(set.some((key) => keys.has(key))).toBe(true);
+        const stems = documentStems(record);
+        const { sets, exact } = savedSearchConditions(saved);
+        const holdsEverySet = sets.every((set) => set.some((atom) => holdsAtom(record, stems, atom)));
+        const matches = compileSavedSearch(saved)(record);
+        if (matches) expect(holdsEverySet).toBe(true);
+        if (exact) expect(holdsEverySet).toBe(matches);
       }),
       { numRuns: 3000 },
     );

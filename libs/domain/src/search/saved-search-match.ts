@@ -16,8 +16,8 @@ import {
   compileMatch,
   type OptionGroup,
 } from './reference-filter';
-import type { SearchDocument, SearchKind } from './search-document';
-import type { SearchFilter } from './search-query';
+import type { SearchDocument, SearchKind, TagFacet } from './search-document';
+import type { SearchFilter, WorkingType } from './search-query';
 
 /** The parts of a saved search its matching reads. */
 export type SavedSearchCriteria = Pick<
@@ -75,65 +75,73 @@ export const compileSavedSearch = (
 };
 
 /*
- * Keys for an index of saved searches. A record's keys name every label, tool, working type and word stem
- * it holds; each of a search's key sets is one of which every matching record holds at least one. Looking
- * up a record's keys then finds every search it can match, and only those need the full predicate.
+ * Conditions for an index of saved searches. Each of a search's condition sets is one of which every
+ * matching record holds at least one; a record's keys name every label, tool, working type and word stem it
+ * holds. Looking up a record's keys then finds every search it can match, and only those need the full
+ * predicate; a search whose sets say everything about it (no number filters) needs none.
  */
 
-const optionKey = (kind: SearchKind, group: OptionGroup, index: number): string => {
+/** One thing a record can hold: a label of a facet, a tool at a level or above, a working type or a word stem. */
+export type SavedSearchAtom =
+  | { type: 'tag'; facet: TagFacet; option: string }
+  | { type: 'tool'; tool: string; level: number }
+  | { type: 'workingType'; option: WorkingType }
+  | { type: 'word'; stem: string };
+
+export interface SavedSearchConditions {
+  /** A matching record holds at least one atom of every set. */
+  sets: SavedSearchAtom[][];
+  /**
+   * True when holding one atom of every set is also enough: the search has no number or freshness filter,
+   * which the sets cannot say.
+   */
+  exact: boolean;
+}
+
+const atomOf = (group: OptionGroup, index: number): SavedSearchAtom => {
   switch (group.type) {
     case 'tag':
-      return `${kind}|tag|${group.facet}|${group.options[index]}`;
+      return { type: 'tag', facet: group.facet, option: group.options[index] };
     case 'tool':
-      // The level is checked by the predicate: any level of the tool makes the record a candidate.
-      return `${kind}|tool|${group.options[index].tool}`;
+      return { type: 'tool', ...group.options[index] };
     case 'workingType':
-      return `${kind}|wt|${group.options[index]}`;
+      return { type: 'workingType', option: group.options[index] };
   }
 };
 
-const wordKey = (kind: SearchKind, stem: string): string => `${kind}|word|${stem}`;
-
 /**
- * Every set of keys a matching record must hold one of: each must-have option, each option under
- * `all_match` and each word alone, each option group under `min_1_match` whole. Empty for a search with
- * number filters only, which must be checked against every record of its kind.
+ * The search as condition sets: each must-have option, each option under `all_match` and each word alone,
+ * each option group under `min_1_match` whole (`compileMatch`'s rules). No sets for a search with number
+ * filters only, which must be checked against every record of its kind.
  */
-export const savedSearchKeySets = (search: SavedSearchCriteria): string[][] => {
+export const savedSearchConditions = (search: SavedSearchCriteria): SavedSearchConditions => {
   const filter = savedSearchFilter(search);
-  const sets: string[][] = [];
+  const sets: SavedSearchAtom[][] = [];
   const eachAlone = (group: OptionGroup) =>
-    group.options.forEach((_, index) => sets.push([optionKey(search.kind, group, index)]));
+    group.options.forEach((_, index) => sets.push([atomOf(group, index)]));
   activeMustHaveGroups(filter).forEach(eachAlone);
   for (const group of activeOptionGroups(filter)) {
     if (filter.restriction === 'all_match') eachAlone(group);
-    else sets.push(group.options.map((_, index) => optionKey(search.kind, group, index)));
+    else sets.push(group.options.map((_, index) => atomOf(group, index)));
   }
-  for (const stem of requiredWordStems(search.text)) sets.push([wordKey(search.kind, stem)]);
-  return sets;
+  for (const stem of requiredWordStems(search.text)) sets.push([{ type: 'word', stem }]);
+  return { sets, exact: activeNumberRanges(filter).length === 0 };
 };
 
-/**
- * The filter a key belongs to: its kind and facet for a label, its kind and `tool`, `wt` or `word` otherwise
- * (labels may hold any character, so the key is read from the front).
- */
-export const keyDimension = (key: string): string => {
-  const [kind, type, facet] = key.split('|', 3);
-  return type === 'tag' ? `${kind}|tag|${facet}` : `${kind}|${type}`;
-};
-
-/** Every key the record holds, for looking up the searches that pick them; `stems` as `documentStems`. */
-export const documentKeys = (
+/** Whether the record holds the atom, as `compileMatch` decides it. */
+export const holdsAtom = (
   doc: SearchDocument,
-  stems: ReadonlySet<string> = documentStems(doc),
-): string[] => {
-  const keys: string[] = [];
-  for (const [facet, labels] of Object.entries(doc.tags)) {
-    for (const label of labels) keys.push(`${doc.kind}|tag|${facet}|${label}`);
+  stems: ReadonlySet<string>,
+  atom: SavedSearchAtom,
+): boolean => {
+  switch (atom.type) {
+    case 'tag':
+      return doc.tags[atom.facet].includes(atom.option);
+    case 'tool':
+      return Object.hasOwn(doc.toolLevels, atom.tool) && doc.toolLevels[atom.tool] >= atom.level;
+    case 'workingType':
+      return atom.option === 'Remote' ? doc.workingTypeRemote : doc.workingTypeOffice;
+    case 'word':
+      return stems.has(atom.stem);
   }
-  for (const tool of Object.keys(doc.toolLevels)) keys.push(`${doc.kind}|tool|${tool}`);
-  if (doc.workingTypeRemote) keys.push(`${doc.kind}|wt|Remote`);
-  if (doc.workingTypeOffice) keys.push(`${doc.kind}|wt|Office`);
-  for (const stem of stems) keys.push(wordKey(doc.kind, stem));
-  return keys;
 };

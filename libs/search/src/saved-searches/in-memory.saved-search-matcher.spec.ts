@@ -18,7 +18,9 @@ const arbitrarySearch: fc.Arbitrary<MatchableSearch> = fc
     kind,
     locations: fc.uniqueArray(label, { maxLength: 3 }),
     tools: fc.uniqueArray(label, { maxLength: 2 }),
+    toolLevel: fc.integer({ min: 1, max: 4 }),
     remote: fc.boolean(),
+    mustHave: fc.constantFrom(undefined, 'A', 'B'),
     text: fc.constantFrom(undefined, 'drones', 'farming drones'),
     bizOrTech: fc.constantFrom(0, 50),
     restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
@@ -29,9 +31,17 @@ const arbitrarySearch: fc.Arbitrary<MatchableSearch> = fc
       kind: parts.kind,
       filters: {
         locations: parts.locations,
-        toolsExperience: parts.tools.map((tool) => ({ tool, mep: 2 })),
+        toolsExperience: parts.tools.map((tool) => ({ tool, mep: parts.toolLevel })),
         offeredWorkingType: parts.remote ? ['Remote'] : [],
         bizOrTech: parts.bizOrTech,
+      },
+      mustHave: {
+        ...(parts.mustHave && parts.locations.includes(parts.mustHave)
+          ? { locations: [parts.mustHave] }
+          : {}),
+        ...(parts.mustHave && parts.tools.includes(parts.mustHave)
+          ? { toolsExperience: [parts.mustHave] }
+          : {}),
       },
       restriction: parts.restriction,
       text: parts.text,

@@ -1,66 +1,70 @@
 import {
   compileSavedSearch,
-  documentKeys,
   documentStems,
-  keyDimension,
+  type SavedSearchAtom,
+  savedSearchConditions,
   type SearchDocument,
-  savedSearchKeySets,
+  type TagFacet,
 } from '@skillers/domain';
-import {
-  andInto,
-  andNotInto,
-  type Bitset,
-  clearBit,
-  forEachBit,
-  orInto,
-  resized,
-  setBit,
-  wordsFor,
-} from '../orama/bitset';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
+
+/**
+ * The searches that name one key (a label, a tool, a working type or a word stem), as parallel lists: the
+ * search's slot, which of its condition sets the key is in (one bit each), and for a tool the level it is
+ * asked at.
+ */
+interface Postings {
+  slots: number[];
+  sets: number[];
+  levels: number[];
+}
+
+/** The postings of one kind of record, by what a record holds. */
+interface KindPostings {
+  tags: Map<TagFacet, Map<string, Postings>>;
+  tools: Map<string, Postings>;
+  workingTypes: Map<string, Postings>;
+  words: Map<string, Postings>;
+  /** Searches with number filters only: every record of the kind is checked against them. */
+  unkeyed: Set<number>;
+}
 
 interface Compiled {
   searchId: string;
   ownerId: string;
   kind: string;
   slot: number;
-  /** Every key the search constrains a record on, with the filters (dimensions) they belong to. */
-  keys: string[];
-  dimensions: Dimension[];
-  matches: (doc: SearchDocument, stems: ReadonlySet<string>) => boolean;
+  /** The postings that name this search, so a removal takes it out of them. */
+  postings: { map: Map<string, Postings>; key: string }[];
+  /** Null when holding one atom of every condition set is enough. */
+  predicate: ((doc: SearchDocument, stems: ReadonlySet<string>) => boolean) | null;
 }
 
-/** One filter of one kind (a facet, tools, working types or words) over the searches' slots. */
-interface Dimension {
-  /** The searches that constrain this filter: a record without any of their keys here cannot match them. */
-  constrained: Bitset;
-  /** Per record: the searches this filter lets through (unconstrained, or holding one of its keys). */
-  scratch: Bitset;
-}
+/** Bits for at most this many condition sets per search; the rest are left to the predicate. */
+const MAX_TRACKED_SETS = 32;
 
-interface Posting {
-  dimension: Dimension;
-  /** The searches that pick this key. */
-  bits: Bitset;
-}
+const emptyPostings = (): Postings => ({ slots: [], sets: [], levels: [] });
 
 /**
- * The saved searches in memory, one slot each, as bitsets over the slots. Per filter (kind and facet, tools,
- * working types, words): a bitset per key of the searches that pick it, and one of the searches that
- * constrain that filter at all. A record's candidates are, per filter of its kind, the searches that leave it
- * open or pick one of the record's keys there, ANDed over the filters; only they run the full predicate
- * (`compileSavedSearch`: all_match, must-haves, tool levels, numbers, words). Searches with number filters
- * only are constrained nowhere, so every record of their kind checks them.
+ * The saved searches in memory, indexed by what they ask of a record. A record's keys (its labels, tools,
+ * working types and word stems) are looked up; each search they name gets the bits of the condition sets
+ * the key satisfies, and the searches whose every set is satisfied match, without running their predicate
+ * unless they have number filters (`savedSearchConditions`). The work per record is the number of searches
+ * naming its keys, not the number of searches.
  */
 export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   readonly adapter = 'memory';
   private readonly searches = new Map<string, Compiled>();
   private readonly bySlot: (Compiled | undefined)[] = [];
   private readonly freeSlots: number[] = [];
-  private words = 1;
-  private readonly kinds = new Map<string, { members: Bitset; dimensions: Map<string, Dimension> }>();
-  private readonly postings = new Map<string, Posting>();
-  private readonly candidates = { bits: new Uint32Array(1) };
+  private readonly kinds = new Map<string, KindPostings>();
+  /** Per slot: every condition-set bit of the search. */
+  private required = new Uint32Array(64);
+  /** Per slot, during a match: the bits the record satisfied so far. */
+  private satisfied = new Uint32Array(64);
+  /** The slots `satisfied` holds bits for, during a match. */
+  private touched = new Int32Array(64);
+  private touchedCount = 0;
 
   get size(): number {
     return this.searches.size;
@@ -69,30 +73,25 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   put(search: MatchableSearch): Promise<void> {
     this.drop(search._id);
     const slot = this.freeSlots.pop() ?? this.bySlot.length;
-    // A quarter more room at a time: every record's match reads every word, so little is left spare.
-    if (wordsFor(slot + 1) > this.words)
-      this.grow(Math.max(wordsFor(slot + 1), this.words + (this.words >>> 2)));
+    if (slot >= this.required.length) this.grow(slot + 1);
     const kind = this.kindOf(search.kind);
-    const keys = [...new Set(savedSearchKeySets(search).flat())];
-    const dimensions = new Set<Dimension>();
-    for (const key of keys) {
-      const dimension = this.dimensionOf(kind.dimensions, keyDimension(key));
-      let posting = this.postings.get(key);
-      if (!posting) this.postings.set(key, (posting = { dimension, bits: new Uint32Array(this.words) }));
-      setBit(posting.bits, slot);
-      setBit(dimension.constrained, slot);
-      dimensions.add(dimension);
-    }
-    setBit(kind.members, slot);
+    const { sets, exact } = savedSearchConditions(search);
     const compiled: Compiled = {
       searchId: search._id,
       ownerId: search.ownerId,
       kind: search.kind,
       slot,
-      keys,
-      dimensions: [...dimensions],
-      matches: compileSavedSearch(search),
+      postings: [],
+      predicate: exact && sets.length <= MAX_TRACKED_SETS ? null : compileSavedSearch(search),
     };
+    let required = 0;
+    sets.slice(0, MAX_TRACKED_SETS).forEach((set, index) => {
+      const bit = (1 << index) >>> 0;
+      required = (required | bit) >>> 0;
+      for (const atom of set) this.post(kind, compiled, atom, bit);
+    });
+    this.required[slot] = required;
+    if (required === 0) kind.unkeyed.add(slot);
     this.searches.set(search._id, compiled);
     this.bySlot[slot] = compiled;
     return Promise.resolve();
@@ -106,63 +105,106 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
   match(doc: SearchDocument): Promise<SearchMatch[]> {
     const kind = this.kinds.get(doc.kind);
     if (!kind) return Promise.resolve([]);
-    const stems = documentStems(doc);
-    // The filters the record holds keys of: those searches that pick one of them, or leave the filter open.
-    const held = new Set<Dimension>();
-    for (const key of documentKeys(doc, stems)) {
-      const posting = this.postings.get(key);
-      if (!posting) continue;
-      const { dimension } = posting;
-      if (!held.has(dimension)) {
-        held.add(dimension);
-        const { constrained, scratch } = dimension;
-        for (let at = 0; at < scratch.length; at++) scratch[at] = ~constrained[at];
-      }
-      orInto(dimension.scratch, posting.bits);
+    this.touchedCount = 0;
+    for (const [facet, options] of Object.entries(doc.tags) as [TagFacet, string[]][]) {
+      const byOption = kind.tags.get(facet);
+      if (byOption) for (const option of options) this.satisfy(byOption.get(option));
     }
-    const candidates = this.candidates.bits;
-    candidates.set(kind.members);
-    for (const dimension of kind.dimensions.values()) {
-      if (held.has(dimension)) andInto(candidates, dimension.scratch);
-      else andNotInto(candidates, dimension.constrained);
+    for (const [tool, level] of Object.entries(doc.toolLevels)) this.satisfy(kind.tools.get(tool), level);
+    if (doc.workingTypeRemote) this.satisfy(kind.workingTypes.get('Remote'));
+    if (doc.workingTypeOffice) this.satisfy(kind.workingTypes.get('Office'));
+    let stems: Set<string> | undefined;
+    if (kind.words.size > 0) {
+      stems = documentStems(doc);
+      for (const stem of stems) this.satisfy(kind.words.get(stem));
     }
     const found: SearchMatch[] = [];
-    forEachBit(candidates, (slot) => {
+    const consider = (slot: number) => {
       const search = this.bySlot[slot];
-      if (search && search.ownerId !== doc.ownerId && search.matches(doc, stems)) {
-        found.push({ searchId: search.searchId, ownerId: search.ownerId });
-      }
-    });
+      if (!search || search.ownerId === doc.ownerId) return;
+      if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) return;
+      found.push({ searchId: search.searchId, ownerId: search.ownerId });
+    };
+    for (let at = 0; at < this.touchedCount; at++) {
+      const slot = this.touched[at];
+      if (this.satisfied[slot] === this.required[slot]) consider(slot);
+      this.satisfied[slot] = 0;
+    }
+    for (const slot of kind.unkeyed) consider(slot);
     return Promise.resolve(found);
   }
 
-  private kindOf(name: string) {
+  /** Gives each search the postings name the bits of the sets the key satisfies (a tool at its level). */
+  private satisfy(postings: Postings | undefined, level = Infinity): void {
+    if (!postings) return;
+    const { slots, sets, levels } = postings;
+    for (let at = 0; at < slots.length; at++) {
+      if (level < levels[at]) continue;
+      const slot = slots[at];
+      if (this.satisfied[slot] === 0) this.touched[this.touchedCount++] = slot;
+      this.satisfied[slot] |= sets[at];
+    }
+  }
+
+  private post(kind: KindPostings, search: Compiled, atom: SavedSearchAtom, bit: number): void {
+    let map: Map<string, Postings>;
+    let key: string;
+    let level = 0;
+    switch (atom.type) {
+      case 'tag': {
+        let byOption = kind.tags.get(atom.facet);
+        if (!byOption) kind.tags.set(atom.facet, (byOption = new Map()));
+        [map, key] = [byOption, atom.option];
+        break;
+      }
+      case 'tool':
+        [map, key, level] = [kind.tools, atom.tool, atom.level];
+        break;
+      case 'workingType':
+        [map, key] = [kind.workingTypes, atom.option];
+        break;
+      case 'word':
+        [map, key] = [kind.words, atom.stem];
+        break;
+    }
+    let postings = map.get(key);
+    if (!postings) map.set(key, (postings = emptyPostings()));
+    // One entry per search and level: a key in several of its sets carries all their bits.
+    for (let at = 0; at < postings.slots.length; at++) {
+      if (postings.slots[at] === search.slot && postings.levels[at] === level) {
+        postings.sets[at] = (postings.sets[at] | bit) >>> 0;
+        return;
+      }
+    }
+    postings.slots.push(search.slot);
+    postings.sets.push(bit);
+    postings.levels.push(level);
+    search.postings.push({ map, key });
+  }
+
+  private kindOf(name: string): KindPostings {
     let kind = this.kinds.get(name);
-    if (!kind) this.kinds.set(name, (kind = { members: new Uint32Array(this.words), dimensions: new Map() }));
+    if (!kind) {
+      kind = {
+        tags: new Map(),
+        tools: new Map(),
+        workingTypes: new Map(),
+        words: new Map(),
+        unkeyed: new Set(),
+      };
+      this.kinds.set(name, kind);
+    }
     return kind;
   }
 
-  private dimensionOf(dimensions: Map<string, Dimension>, name: string): Dimension {
-    let dimension = dimensions.get(name);
-    if (!dimension) {
-      dimension = { constrained: new Uint32Array(this.words), scratch: new Uint32Array(this.words) };
-      dimensions.set(name, dimension);
-    }
-    return dimension;
-  }
-
-  /** Room for more slots: every bitset copied to `words` words. */
-  private grow(words: number): void {
-    this.words = words;
-    for (const kind of this.kinds.values()) {
-      kind.members = resized(kind.members, words);
-      for (const dimension of kind.dimensions.values()) {
-        dimension.constrained = resized(dimension.constrained, words);
-        dimension.scratch = new Uint32Array(words);
-      }
-    }
-    for (const posting of this.postings.values()) posting.bits = resized(posting.bits, words);
-    this.candidates.bits = new Uint32Array(words);
+  /** Room for `slots` searches, doubling. */
+  private grow(slots: number): void {
+    const size = Math.max(slots, this.required.length * 2);
+    const required = new Uint32Array(size);
+    required.set(this.required);
+    this.required = required;
+    this.satisfied = new Uint32Array(size);
+    this.touched = new Int32Array(size);
   }
 
   private drop(searchId: string): void {
@@ -171,12 +213,18 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
     this.searches.delete(searchId);
     this.bySlot[search.slot] = undefined;
     this.freeSlots.push(search.slot);
-    for (const key of search.keys) {
-      const posting = this.postings.get(key);
-      if (posting) clearBit(posting.bits, search.slot);
+    this.required[search.slot] = 0;
+    this.kinds.get(search.kind)?.unkeyed.delete(search.slot);
+    for (const { map, key } of search.postings) {
+      const postings = map.get(key);
+      if (!postings) continue;
+      for (let at = postings.slots.length - 1; at >= 0; at--) {
+        if (postings.slots[at] !== search.slot) continue;
+        postings.slots.splice(at, 1);
+        postings.sets.splice(at, 1);
+        postings.levels.splice(at, 1);
+      }
+      if (postings.slots.length === 0) map.delete(key);
     }
-    for (const dimension of search.dimensions) clearBit(dimension.constrained, search.slot);
-    const kind = this.kinds.get(search.kind);
-    if (kind) clearBit(kind.members, search.slot);
   }
 }
