@@ -250,6 +250,38 @@ describe('saved searches', () => {
     expect(await newMatchesOf(alice, savedSearch._id)).toBe(0);
   });
 
+  it('folds later matches into the unread alert, and alerts again once the owner read it', async () => {
+    const frank = await api.signUp();
+    const { savedSearch } = (
+      await create(frank, {
+        kind: 'teammate',
+        name: 'Blender',
+        activeFilters: { toolsExperience: ['Blender'] },
+      })
+    ).body;
+    const alertsOf = async () =>
+      (await notifications(frank)).body.notifications.filter((n) => n.kind === 'saved_search');
+    const blenderProfile = async () =>
+      createTeammate(api, await api.signUp(), { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
+
+    const first = await blenderProfile();
+    await vi.waitFor(async () => expect(await alertsOf()).toHaveLength(1), INDEXED_WITHIN);
+    const second = await blenderProfile();
+    await vi.waitFor(async () => expect(await newMatchesOf(frank, savedSearch._id)).toBe(2), INDEXED_WITHIN);
+    expect(await alertsOf()).toMatchObject([{ recordId: first._id, read: false }]);
+    expect((await notifications(frank)).body.unread).toBe(1);
+
+    expect((await api.request('POST', '/api/notifications/read', { token: frank.token })).status).toBe(200);
+    const third = await blenderProfile();
+    await vi.waitFor(async () => expect(await alertsOf()).toHaveLength(2), INDEXED_WITHIN);
+    expect(await alertsOf()).toMatchObject([
+      { recordId: third._id, read: false },
+      { recordId: first._id, read: true },
+    ]);
+    expect(await newMatchesOf(frank, savedSearch._id)).toBe(3);
+    expect(second._id).not.toBe(third._id);
+  });
+
   it("does not match a record that misses a filter or a word, nor the owner's own record, nor the other kind", async () => {
     const carol = await api.signUp();
     const { savedSearch } = (

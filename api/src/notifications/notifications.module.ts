@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RealtimeModule } from '../chat/realtime.module';
+import { SavedSearchesModule } from '../saved-searches/saved-searches.module';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [RealtimeModule],
+  imports: [RealtimeModule, SavedSearchesModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService],
   exports: [NotificationsService],

@@ -11,6 +11,7 @@ import {
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
 import { ChatBroadcaster } from '../chat/chat-broadcaster';
+import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
 import { NotificationsRepository } from './notifications.repository';
 
 export interface NotificationEvent {
@@ -34,6 +35,7 @@ export class NotificationsService {
   constructor(
     private readonly notifications: NotificationsRepository,
     private readonly broadcaster: ChatBroadcaster,
+    private readonly alerts: SavedSearchAlertsService,
   ) {}
 
   /**
@@ -102,9 +104,13 @@ export class NotificationsService {
     return this.notifications.countUnread(userId);
   }
 
-  /** Other tabs hear of it, so their bell clears too. */
+  /**
+   * Other tabs hear of it, so their bell clears too; a saved search's alert read, its next new match is
+   * notified again.
+   */
   async markAllRead(userId: string): Promise<{ marked: number; unread: number }> {
     const marked = await this.notifications.markAllRead(userId);
+    this.alerts.forgetOwner(userId);
     const unread = await this.notifications.countUnread(userId);
     this.broadcaster.notificationsRead(userId, unread);
     return { marked, unread };

@@ -5,7 +5,7 @@ import {
   BatchingAlerts,
   documentsChangedSince,
   readAlertWatermark,
-  savedSearchAlerts,
+  SavedSearchAlerts,
   storedAndPushedAlerts,
   writeAlertWatermark,
 } from '@skillers/indexing';
@@ -34,6 +34,7 @@ const CATCH_UP_BATCH = 200;
 @Injectable()
 export class SavedSearchAlertsService {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
+  private readonly alerts: SavedSearchAlerts;
   private readonly record: (docs: readonly SearchDocument[]) => Promise<void>;
   private readonly batches: BatchingAlerts;
   /** Records indexed since the watermark last moved; none, nothing to move. */
@@ -47,7 +48,7 @@ export class SavedSearchAlertsService {
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     broadcaster: ChatBroadcaster,
   ) {
-    this.record = savedSearchAlerts(
+    this.alerts = new SavedSearchAlerts(
       store,
       matcher,
       storedAndPushedAlerts(
@@ -56,6 +57,7 @@ export class SavedSearchAlertsService {
         (userId) => broadcaster.hasSockets(userId),
       ),
     );
+    this.record = this.alerts.record;
     this.batches = new BatchingAlerts(this.record);
     // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record.
     this.recordIndexed = (doc) => {
@@ -65,6 +67,14 @@ export class SavedSearchAlertsService {
       });
       return Promise.resolve();
     };
+  }
+
+  /**
+   * The user read their notifications or switched a search's alerts: their searches' next new matches are
+   * looked at afresh, so a read alert is followed by a new one at once.
+   */
+  forgetOwner(ownerId: string): void {
+    this.alerts.forgetOwner(ownerId);
   }
 
   /** Handles the records indexed so far and moves the watermark past them; called at a clean stop. */

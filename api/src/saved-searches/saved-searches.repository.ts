@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SavedSearchMatchRecord, SavedSearchRecord } from '@skillers/domain';
+import type { SavedSearchHitsRecord, SavedSearchRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
-
-/** Marking matches seen walks them in batches, so a long-unopened search stays bounded per query. */
-const MARK_SEEN_BATCH = 200;
 
 @Injectable()
 export class SavedSearchesRepository {
@@ -15,8 +12,8 @@ export class SavedSearchesRepository {
     return this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
   }
 
-  private get matches() {
-    return this.store.collection<SavedSearchMatchRecord>(COLLECTIONS.savedSearchMatches);
+  private get hits() {
+    return this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits);
   }
 
   insert(search: SavedSearchRecord) {
@@ -44,20 +41,13 @@ export class SavedSearchesRepository {
     return this.searches.update(id, changes);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.searches.delete(id);
-    await this.matches.deleteMany({ searchId: id });
+  /** A deleted search's id stays in its records' hits rows: ids are never reused, so it counts nowhere. */
+  delete(id: string) {
+    return this.searches.delete(id);
   }
 
-  countUnseen(searchId: string) {
-    return this.matches.count({ searchId, seen: false });
-  }
-
-  async markSeen(searchId: string): Promise<void> {
-    for (;;) {
-      const unseen = await this.matches.find({ searchId, seen: false }, { limit: MARK_SEEN_BATCH });
-      for (const match of unseen) await this.matches.update(match._id, { seen: true });
-      if (unseen.length < MARK_SEEN_BATCH) return;
-    }
+  /** The hits rows of these records (ids of records that never matched anything have none). */
+  hitsOf(recordIds: readonly string[]) {
+    return this.hits.find({ _id: { $in: [...recordIds] } });
   }
 }

@@ -7,15 +7,21 @@ import {
 } from '@nestjs/common';
 import {
   type CreateSavedSearchRequest,
+  firstMatchedAt,
   matchesEverything,
+  NEW_MATCHES_CANDIDATES,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
   type SavedSearchRecord,
+  savedSearchFilter,
+  timeMs,
   type UpdateSavedSearchRequest,
 } from '@skillers/domain';
-import type { SavedSearchMatcher } from '@skillers/search';
+import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
 import { newId } from '@skillers/store';
+import { SEARCH_INDEX } from '../core/tokens';
+import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { SavedSearchesRepository } from './saved-searches.repository';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
@@ -24,6 +30,8 @@ export class SavedSearchesService {
   constructor(
     private readonly searches: SavedSearchesRepository,
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly alerts: SavedSearchAlertsService,
   ) {}
 
   async list(ownerId: string): Promise<{ savedSearches: SavedSearch[] }> {
@@ -78,6 +86,7 @@ export class SavedSearchesService {
     }
     const updated = await this.searches.update(id, { ...body, updatedAt: new Date().toISOString() });
     if (!updated) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    if (body.alerts !== undefined) this.alerts.forgetOwner(ownerId);
     return { message: SAVED_SEARCH_MESSAGES.updated, savedSearch: await this.withNewMatches(updated) };
   }
 
@@ -91,7 +100,6 @@ export class SavedSearchesService {
   /** Opening a search sees its matches: "N new" starts again from 0. */
   async view(ownerId: string, id: string): Promise<{ savedSearch: SavedSearch }> {
     await this.owned(ownerId, id);
-    await this.searches.markSeen(id);
     const viewed = await this.searches.update(id, { lastViewedAt: new Date().toISOString() });
     if (!viewed) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     return { savedSearch: toSavedSearch(viewed, 0) };
@@ -105,7 +113,27 @@ export class SavedSearchesService {
   }
 
   private async withNewMatches(record: SavedSearchRecord): Promise<SavedSearch> {
-    return toSavedSearch(record, await this.searches.countUnseen(record._id));
+    return toSavedSearch(record, await this.newMatches(record));
+  }
+
+  /**
+   * The records that first matched the search after it was last viewed. They match it now and changed
+   * since (a first match counts from the record's change, `hitTime`), so the index finds the candidates,
+   * at most `NEW_MATCHES_CANDIDATES`, and their hits rows say which matched it first after the view.
+   */
+  private async newMatches(search: SavedSearchRecord): Promise<number> {
+    const filter = savedSearchFilter(search);
+    const viewedAt = timeMs(search.lastViewedAt) ?? 0;
+    const activeSince = Math.max(viewedAt, timeMs(filter.activeSince) ?? 0);
+    const candidates = await this.index.search({
+      ...filter,
+      activeSince: new Date(activeSince).toISOString(),
+      page: 1,
+      pageSize: NEW_MATCHES_CANDIDATES,
+    });
+    if (candidates.ids.length === 0) return 0;
+    const rows = await this.searches.hitsOf(candidates.ids);
+    return rows.filter((row) => (timeMs(firstMatchedAt(row, search._id)) ?? 0) > viewedAt).length;
   }
 }
 

@@ -1,9 +1,10 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   CHAT_EVENTS,
+  firstMatchedAt,
   type NotificationRecord,
   type RealtimeNotification,
-  type SavedSearchMatchRecord,
+  type SavedSearchHitsRecord,
   type SavedSearchRecord,
   type TeammateRecord,
   type UserRecord,
@@ -144,8 +145,11 @@ describe.skipIf(!redisBinary)(
       await queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
       await queue.drain();
     };
-    const matches = () =>
-      store.collection<SavedSearchMatchRecord>(COLLECTIONS.savedSearchMatches).find({ searchId: search._id });
+    /** The records kept as having matched the search. */
+    const matches = async () =>
+      (await store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits).find({})).filter(
+        (row) => firstMatchedAt(row, search._id) !== undefined,
+      );
     const notifications = () =>
       store.collection<NotificationRecord>(COLLECTIONS.notifications).find({ userId: owner });
 
@@ -169,7 +173,7 @@ describe.skipIf(!redisBinary)(
         },
         unread: 1,
       });
-      expect(await matches()).toMatchObject([{ recordId: record._id, ownerId: owner, seen: false }]);
+      expect(await matches()).toMatchObject([{ _id: record._id, recordKind: 'teammate' }]);
 
       // Indexed again after an edit: no second match, no second notification.
       await index(record);

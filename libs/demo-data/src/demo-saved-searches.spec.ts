@@ -1,4 +1,4 @@
-import { compileSavedSearch, type UserRecord } from '@skillers/domain';
+import { compileSavedSearch, firstMatchedAt, hitTime, type UserRecord } from '@skillers/domain';
 import { COLLECTIONS, openRecordStore, type RecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ describe('the demo login’s saved searches', () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('saves each search with alerts and a few matches of others’ listings that the search really matches', async () => {
+  it('saves each search with alerts and a few new matches of others’ listings that the search really matches', async () => {
     const { store, demo } = await seededStore();
     const seeded = await seedDemoSavedSearches(store, { seed: 5, demo, now: NOW });
     expect(seeded.searches.map((search) => search.name)).toEqual(
@@ -39,20 +39,24 @@ describe('the demo login’s saved searches', () => {
     );
     expect(seeded.searches.every((search) => search.alerts && search.ownerId === demo._id)).toBe(true);
     for (const search of seeded.searches) {
-      const matches = seeded.matches.filter((match) => match.searchId === search._id);
-      expect(matches.length, search.name).toBeGreaterThan(0);
+      const hits = seeded.hits.filter((row) => firstMatchedAt(row, search._id) !== undefined);
+      expect(hits.length, search.name).toBeGreaterThan(0);
       const matching = compileSavedSearch(search);
-      for (const match of matches) {
-        const record = await recordsOf(store, match.recordKind).findById(match.recordId);
+      for (const row of hits) {
+        const record = await recordsOf(store, row.recordKind).findById(row._id);
         expect(record).not.toBeNull();
         expect(record?.ownerId).not.toBe(demo._id);
-        expect(matching(searchDocumentFor(match.recordKind, record!))).toBe(true);
+        const doc = searchDocumentFor(row.recordKind, record!);
+        expect(matching(doc)).toBe(true);
+        // New since the search was last viewed, from the record's own change.
+        expect(firstMatchedAt(row, search._id)).toBe(hitTime(doc));
+        expect(hitTime(doc) > search.lastViewedAt).toBe(true);
       }
+      const notified = seeded.notifications.filter((n) => n.savedSearchId === search._id);
+      expect(notified.filter((n) => !n.read).length, search.name).toBe(1);
     }
     expect(seeded.notifications.every((notification) => notification.kind === 'saved_search')).toBe(true);
-    expect(await store.collection(COLLECTIONS.savedSearchMatches).count({ seen: false })).toBe(
-      seeded.matches.length,
-    );
+    expect(await store.collection(COLLECTIONS.savedSearchHits).count({})).toBe(seeded.hits.length);
   });
 
   it('makes the same records from the same seed, time and listings', async () => {

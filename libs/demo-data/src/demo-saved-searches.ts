@@ -1,8 +1,9 @@
 import {
   compileSavedSearch,
+  hitTime,
   type NotificationRecord,
   type PublicUser,
-  type SavedSearchMatchRecord,
+  type SavedSearchHitsRecord,
   type SavedSearchRecord,
   type SearchKind,
   type UserRecord,
@@ -39,7 +40,10 @@ export const DEMO_SAVED_SEARCHES: readonly DemoSearch[] = [
   },
 ];
 
-/** Of each search's matches, this many are recent and unseen ("N new"); the newest of them notified. */
+/**
+ * Of each search's matches, this many changed since it was last viewed ("N new"); the newest is notified
+ * (unread), the one before it too (read).
+ */
 const NEW_MATCHES_MAX = 4;
 const NOTIFIED_MAX = 2;
 
@@ -52,7 +56,7 @@ export interface DemoSavedSearchOptions {
 
 export interface DemoSavedSearches {
   searches: SavedSearchRecord[];
-  matches: SavedSearchMatchRecord[];
+  hits: SavedSearchHitsRecord[];
   notifications: NotificationRecord[];
 }
 
@@ -63,10 +67,10 @@ const idAt = (faker: Faker, time: number): string =>
     .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
 
 /**
- * Saved searches for the demo login, each with a few matches among the stored listings (others' only,
- * newest first, as alerts would have found them) and a notification for the newest, so the Saved Searches
- * screen shows "N new" and the bell has alerts on a fresh start. The same seed, `now` and store give the
- * same records.
+ * Saved searches for the demo login, each with a few matches among the stored listings changed since the
+ * search was last viewed (others' only, most recently active first, kept in their hits rows as alerts would
+ * have kept them) and a notification for the newest, so the Saved Searches screen shows "N new" and the bell
+ * has alerts on a fresh start. The same seed, `now` and store give the same records.
  */
 export const generateDemoSavedSearches = async (
   store: RecordStore,
@@ -75,7 +79,8 @@ export const generateDemoSavedSearches = async (
   const { main: faker } = await createSeededFakers(options.seed, []);
   const now = options.now ?? Date.now();
   const demo = { _id: options.demo._id, username: options.demo.username };
-  const result: DemoSavedSearches = { searches: [], matches: [], notifications: [] };
+  const result: DemoSavedSearches = { searches: [], hits: [], notifications: [] };
+  const hits = new Map<string, SavedSearchHitsRecord>();
   const listings = new Map<SearchKind, Awaited<ReturnType<typeof newestListings>>>();
   const owners = new Map<string, PublicUser>();
 
@@ -94,26 +99,26 @@ export const generateDemoSavedSearches = async (
     let records = listings.get(search.kind);
     if (!records) listings.set(search.kind, (records = await newestListings(store, search.kind)));
     const matches = compileSavedSearch(search);
+    const viewedAt = search.lastViewedAt;
     const found = records
-      .filter(({ doc }) => doc.ownerId !== demo._id && matches(doc))
+      .filter(({ doc }) => doc.ownerId !== demo._id && hitTime(doc) > viewedAt && matches(doc))
+      .sort((a, b) => (hitTime(b.doc) < hitTime(a.doc) ? -1 : hitTime(b.doc) > hitTime(a.doc) ? 1 : 0))
       .slice(0, faker.number.int({ min: 1, max: NEW_MATCHES_MAX }));
     for (const [rank, { doc }] of found.entries()) {
-      // The newest matched last: hours ago, one to a few days apart.
-      const matchedAt = now - (rank * 30 + faker.number.int({ min: 1, max: 20 })) * 3_600_000;
-      result.matches.push({
-        _id: idAt(faker, matchedAt),
-        searchId: search._id,
-        ownerId: demo._id,
-        recordKind: doc.kind,
-        recordId: doc.id,
-        seen: false,
-        matchedAt: new Date(matchedAt).toISOString(),
-      });
+      const matchedAt = hitTime(doc);
+      let row = hits.get(doc.id);
+      if (!row) {
+        hits.set(doc.id, (row = { _id: doc.id, recordKind: doc.kind, hits: [] }));
+        result.hits.push(row);
+      }
+      // Every search matched it at its last change: one group.
+      if (row.hits.length === 0) row.hits.push({ at: matchedAt, searchIds: [] });
+      row.hits[0].searchIds.push(search._id);
       if (rank >= NOTIFIED_MAX) continue;
       const actor = owners.get(doc.ownerId) ?? (await publicUser(store, doc.ownerId));
       owners.set(doc.ownerId, actor);
       result.notifications.push({
-        _id: idAt(faker, matchedAt),
+        _id: idAt(faker, Date.parse(matchedAt)),
         userId: demo._id,
         kind: 'saved_search',
         actor,
@@ -122,22 +127,22 @@ export const generateDemoSavedSearches = async (
         recordId: doc.id,
         text: search.name,
         read: rank > 0,
-        createdAt: new Date(matchedAt).toISOString(),
+        createdAt: matchedAt,
       });
     }
   }
   return result;
 };
 
-/** Stores the generated searches, their matches and notifications, each kind in one batch. */
+/** Stores the generated searches, their records' hits rows and notifications, each kind in one batch. */
 export const seedDemoSavedSearches = async (
   store: RecordStore,
   options: DemoSavedSearchOptions,
 ): Promise<DemoSavedSearches> => {
   const result = await generateDemoSavedSearches(store, options);
   await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).insertMany(result.searches);
-  if (result.matches.length > 0) {
-    await store.collection<SavedSearchMatchRecord>(COLLECTIONS.savedSearchMatches).insertMany(result.matches);
+  if (result.hits.length > 0) {
+    await store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits).insertMany(result.hits);
   }
   if (result.notifications.length > 0) {
     await store.collection<NotificationRecord>(COLLECTIONS.notifications).insertMany(result.notifications);

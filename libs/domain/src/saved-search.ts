@@ -1,5 +1,5 @@
 import type { ActiveFilters, FilteringRequest } from './search/active-filters.schema';
-import type { SearchKind } from './search/search-document';
+import type { SearchDocument, SearchKind } from './search/search-document';
 import type { FilteringRestriction } from './search/search-query';
 
 /** A user keeps at most this many saved searches: enough for anyone, and it bounds the matching work. */
@@ -30,17 +30,40 @@ export interface SavedSearch extends Omit<SavedSearchRecord, 'ownerId'> {
   newMatches: number;
 }
 
-/** One record that matched one saved search; unique per search and record, so an edit never counts twice. */
-export interface SavedSearchMatchRecord {
+/**
+ * The saved searches one record has matched, each once, so an edit never counts or notifies twice: one row
+ * per record (keyed by its id) rather than one per search and record, since a record may match hundreds of
+ * searches and a durable write each would cost far more than indexing it.
+ */
+export interface SavedSearchHitsRecord {
+  /** The record's id. */
   _id: string;
-  searchId: string;
-  ownerId: string;
   recordKind: SearchKind;
-  recordId: string;
-  /** False until the owner opens the search. */
-  seen: boolean;
-  matchedAt: string;
+  /**
+   * The searches it matched, grouped by when they first did (`hitTime`: the record's last change then); a
+   * search is in one group only.
+   */
+  hits: SavedSearchHitGroup[];
 }
+
+export interface SavedSearchHitGroup {
+  at: string;
+  searchIds: string[];
+}
+
+/** When the record first matched the search, or undefined if it never did. */
+export const firstMatchedAt = (row: SavedSearchHitsRecord, searchId: string): string | undefined =>
+  row.hits.find((group) => group.searchIds.includes(searchId))?.at;
+
+/**
+ * When a record's match counts from: its `lastActiveAt` (an edit or its owner's sign-in moves it), else its
+ * creation. A match is "new" for a search viewed before this moment.
+ */
+export const hitTime = (doc: Pick<SearchDocument, 'lastActiveAt' | 'createdAt'>): string =>
+  doc.lastActiveAt ?? doc.createdAt;
+
+/** "N new" counts at most among this many of the search's matches changed since it was last viewed. */
+export const NEW_MATCHES_CANDIDATES = 500;
 
 export const SAVED_SEARCH_MESSAGES = {
   created: 'Search saved',

@@ -22,7 +22,14 @@ export {
 } from './index-snapshot';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
 export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';
-export { type AlertNotifier, type SavedSearchAlert, savedSearchAlerts } from './alerts/saved-search-alerts';
+export {
+  type AlertNotifier,
+  type SavedSearchAlert,
+  SavedSearchAlerts,
+  savedSearchAlerts,
+  type SavedSearchAlertsOptions,
+} from './alerts/saved-search-alerts';
+export { ALERT_STATE_TTL_MS } from './alerts/alert-states';
 export {
   alertNotification,
   type NotificationPush,

@@ -89,16 +89,18 @@ export const COLLECTIONS = {
   /** A user's saved searches, newest first; the matcher loads them all at start. */
   savedSearches: { name: 'saved_searches', indexes: [{ fields: ['ownerId', 'createdAt', '_id'] }] },
   /**
-   * Records that matched a saved search, one per search and record (an edit never counts twice); the new
-   * ones of a search are counted by `searchId` and `seen`.
+   * Per record, the saved searches it has matched (one row per record, keyed by its id): read and written a
+   * batch of records at a time by the alerts, and by id when "N new" is counted.
    */
-  savedSearchMatches: {
-    name: 'saved_search_matches',
-    indexes: [{ fields: ['searchId', 'recordId'], unique: true }, { fields: ['searchId', 'seen'] }],
-  },
+  savedSearchHits: { name: 'saved_search_hits', indexes: [] },
   /** A user's latest events, newest first; unread counts filter the same user's documents. */
   notifications: {
     name: 'notifications',
-    indexes: [{ fields: ['userId', 'createdAt', '_id'] }, { fields: ['userId', 'read'] }],
+    indexes: [
+      { fields: ['userId', 'createdAt', '_id'] },
+      { fields: ['userId', 'read'] },
+      // The alerts look up whether many searches each have an unread alert already.
+      { fields: ['savedSearchId', 'read'] },
+    ],
   },
 } as const satisfies Record<string, CollectionSpec>;

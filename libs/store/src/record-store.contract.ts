@@ -13,15 +13,21 @@ interface Person {
   createdAt: string;
 }
 
-/** A saved-search match, as the product stores it. */
-interface MatchRow {
+/** A record's saved-search hits, as the product stores them. */
+interface HitsRow {
   _id: string;
-  searchId: string;
-  ownerId: string;
   recordKind: string;
-  recordId: string;
-  seen: boolean;
-  matchedAt: string;
+  hits: { at: string; searchIds: string[] }[];
+}
+
+/** A notification, with the fields the saved-search alerts look up. */
+interface AlertRow {
+  _id: string;
+  userId: string;
+  kind: string;
+  savedSearchId?: string;
+  read: boolean;
+  createdAt: string;
 }
 
 /** Behaviour every RecordStore adapter must show; each adapter's spec file runs it against a real store. */
@@ -213,29 +219,57 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       expect(await people().findById(ada._id)).toBeNull();
     });
 
-    it('keeps one saved-search match per search and record, and counts the unseen ones', async () => {
-      const matchesSpec: CollectionSpec = { ...COLLECTIONS.savedSearchMatches, name: `${spec.name}_matches` };
-      await store.ensureIndexes([matchesSpec]);
-      const matches = store.collection<MatchRow>(matchesSpec);
-      const [searchId, recordId] = [newId(), newId()];
-      const match = (record: string): MatchRow => ({
-        _id: newId(),
-        searchId,
-        ownerId: newId(),
-        recordKind: 'project',
-        recordId: record,
-        seen: false,
-        matchedAt: new Date().toISOString(),
-      });
-      const first = await matches.insert(match(recordId));
-      await expect(matches.insert(match(recordId))).rejects.toMatchObject({
+    it("keeps a record's saved-search hits by the record's id, read many at once and put many at once", async () => {
+      const hitsSpec: CollectionSpec = { ...COLLECTIONS.savedSearchHits, name: `${spec.name}_hits` };
+      await store.ensureIndexes([hitsSpec]);
+      const hits = store.collection<HitsRow>(hitsSpec);
+      const [first, second, searchA, searchB] = [newId(), newId(), newId(), newId()];
+      const at = new Date().toISOString();
+      await hits.insertMany([
+        { _id: first, recordKind: 'project', hits: [{ at, searchIds: [searchA] }] },
+        { _id: second, recordKind: 'teammate', hits: [{ at, searchIds: [searchB] }] },
+      ]);
+      await expect(hits.insert({ _id: first, recordKind: 'project', hits: [] })).rejects.toMatchObject({
         name: 'DuplicateKeyError',
-        fields: ['searchId', 'recordId'],
       });
-      await matches.insert(match(newId()));
-      await matches.update(first._id, { seen: true });
-      expect(await matches.count({ searchId, seen: false })).toBe(1);
-      expect(await matches.deleteMany({ searchId })).toBe(2);
+      const third = newId();
+      expect(
+        await hits.putMany([
+          { _id: first, recordKind: 'project', hits: [{ at, searchIds: [searchA, searchB] }] },
+          { _id: third, recordKind: 'project', hits: [{ at, searchIds: [searchB] }] },
+        ]),
+      ).toBe(2);
+      expect(await hits.count({})).toBe(3);
+      const read = await hits.find({ _id: { $in: [first, second, newId()] } });
+      expect(
+        read.map((row) => [row._id, row.hits.flatMap((group) => group.searchIds).sort()]).sort(),
+      ).toEqual(
+        [
+          [first, [searchA, searchB].sort()],
+          [second, [searchB]],
+        ].sort(),
+      );
+    });
+
+    it('finds which of many saved searches have an unread alert', async () => {
+      const alertsSpec: CollectionSpec = { ...COLLECTIONS.notifications, name: `${spec.name}_alerts` };
+      await store.ensureIndexes([alertsSpec]);
+      const alerts = store.collection<AlertRow>(alertsSpec);
+      const [unreadSearch, readSearch, quietSearch] = [newId(), newId(), newId()];
+      const alert = (savedSearchId: string | undefined, read: boolean): AlertRow => ({
+        _id: newId(),
+        userId: newId(),
+        kind: savedSearchId ? 'saved_search' : 'like',
+        ...(savedSearchId && { savedSearchId }),
+        read,
+        createdAt: new Date().toISOString(),
+      });
+      await alerts.insertMany([alert(unreadSearch, false), alert(readSearch, true), alert(undefined, false)]);
+      const found = await alerts.find({
+        savedSearchId: { $in: [unreadSearch, readSearch, quietSearch] },
+        read: false,
+      });
+      expect(found.map((row) => row.savedSearchId)).toEqual([unreadSearch]);
     });
   });
 };

@@ -73,6 +73,12 @@ export interface Collection<T extends StoredDocument> {
    * MongoDB (ordered, no transaction) keeps those before the clash.
    */
   insertMany(docs: readonly T[]): Promise<number>;
+  /**
+   * Stores each document whole under its `_id`, replacing the one there if any, in one write (one
+   * transaction in SQLite; one unordered bulk write of upserting replacements in MongoDB, so a failure may
+   * leave some stored). Resolves to how many were given. For derived rows a batch rewrites together.
+   */
+  putMany(docs: readonly T[]): Promise<number>;
   findById(id: string): Promise<T | null>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;

@@ -18,13 +18,28 @@ export const SEARCH_STOP_WORDS: readonly string[] = Object.freeze(
 
 const STOP = new Set(SEARCH_STOP_WORDS);
 
-/** Lower-cased words without accents; dots, plus and hash inside a word stay (node.js, c++, c#). */
-export const textWords = (text: string): string[] =>
-  foldLabel(text)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}+#.]+/u)
-    .map((word) => word.replace(/^\.+|\.+$/g, ''))
-    .filter((word) => word !== '');
+/** Printable ASCII and the usual white space; other text takes the Unicode path. */
+const ASCII_ONLY = /^[\t\n\r\u0020-\u007e]*$/;
+const TRIMMED_DOTS = /^\.+|\.+$/g;
+
+/**
+ * Lower-cased words without accents; dots, plus and hash inside a word stay (node.js, c++, c#). Plain ASCII
+ * text (most of it) skips the Unicode folding, which cannot change it, and the Unicode-aware split.
+ */
+export const textWords = (text: string): string[] => {
+  const ascii = ASCII_ONLY.test(text);
+  const parts = ascii
+    ? text.toLowerCase().split(/[^a-z0-9+#.]+/)
+    : foldLabel(text)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}+#.]+/u);
+  const words: string[] = [];
+  for (const part of parts) {
+    const word = part.includes('.') ? part.replace(TRIMMED_DOTS, '') : part;
+    if (word !== '') words.push(word);
+  }
+  return words;
+};
 
 /** The singular of an English plural, or the word itself: "farmers" → "farmer", "classes" → "class". */
 export const pluralStem = (word: string): string => {

@@ -53,9 +53,25 @@ export const matchesEverything = (search: SavedSearchCriteria): boolean => {
   );
 };
 
+/** Stems of words seen lately: a record's words are mostly words other records used before. */
+const stemOfWord = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+
+const cachedStem = (word: string): string => {
+  let stem = stemOfWord.get(word);
+  if (stem === undefined) {
+    if (stemOfWord.size >= STEMS_KEPT) stemOfWord.clear();
+    stemOfWord.set(word, (stem = lightStem(word)));
+  }
+  return stem;
+};
+
 /** The word stems of a record's text, which a search's words are looked up in. */
-export const documentStems = (doc: Pick<SearchDocument, 'text'>): Set<string> =>
-  new Set(textWords(doc.text).map(lightStem));
+export const documentStems = (doc: Pick<SearchDocument, 'text'>): Set<string> => {
+  const stems = new Set<string>();
+  for (const word of textWords(doc.text)) stems.add(cachedStem(word));
+  return stems;
+};
 
 /**
  * Compiles the search once; the predicate is then cheap for each record. `stems` are the record's

@@ -15,6 +15,32 @@ describe('batching alerts', () => {
     expect(calls).toEqual([['a', 'b', 'c'], ['d']]);
   });
 
+  it('lets records join the next batch for as long as the running one takes (group commit)', async () => {
+    const calls: string[][] = [];
+    const releases: (() => void)[] = [];
+    const batches = new BatchingAlerts(
+      (docs) => {
+        calls.push(docs.map((d) => d.id));
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+      { maxBatch: 10, maxWaitMs: 1 },
+    );
+    const added = [batches.add(doc('a'))];
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+    await pause();
+    for (const id of ['b', 'c', 'd']) {
+      added.push(batches.add(doc(id)));
+      await pause();
+    }
+    expect(calls).toEqual([['a']]);
+    releases.shift()!();
+    await pause();
+    expect(calls).toEqual([['a'], ['b', 'c', 'd']]);
+    releases.shift()!();
+    await Promise.all(added);
+    expect(batches.idle).toBe(true);
+  });
+
   it('rejects the records of a failed batch only, and drains what is pending', async () => {
     const calls: string[][] = [];
     const batches = new BatchingAlerts(

@@ -14,22 +14,24 @@ interface Waiter {
 
 /**
  * Gathers the records index jobs wrote and hands them to the alerts in batches, so a batch's matches and
- * notifications take one durable write each rather than two per record. `add` resolves once its record's
- * batch is done and rejects when it failed: the cluster's worker awaits it, so a failed batch fails its
- * jobs, which are retried. The embedded API does not await it (its queue runs one job at a time, so awaiting
- * would leave every batch a single record): there a crash loses the alerts of the last few milliseconds,
- * which are derived data, and a clean stop flushes them (`drain`). Flushes run one after the other.
+ * notifications take one durable write each rather than two per record. A batch is cut when it is full or
+ * its first record waited `maxWaitMs`, but never while the previous one runs: records keep joining until it
+ * ends (group commit), so under load batches grow and the writes per record shrink. `add` resolves once its
+ * record's batch is done and rejects when it failed: the cluster's worker awaits it, so a failed batch fails
+ * its jobs, which are retried. The embedded API does not await it (its queue runs one job at a time, so
+ * awaiting would leave every batch a single record): there a crash loses the alerts of the last few
+ * milliseconds, which the alert watermark has them matched again for at the next start, and a clean stop
+ * flushes them (`drain`). Batches run one after the other.
  */
 export class BatchingAlerts {
   private readonly maxBatch: number;
   private readonly maxWaitMs: number;
-  private pending: SearchDocument[] = [];
-  private waiters: Waiter[] = [];
+  private pending: { doc: SearchDocument; waiter: Waiter }[] = [];
   private timer?: NodeJS.Timeout;
-  /** The flush under way, which the next one waits for; it never rejects. */
-  private flushing: Promise<void> = Promise.resolve();
-  /** Batches handed to `record` and not finished. */
-  private unfinished = 0;
+  /** The batch under way; it never rejects. */
+  private running?: Promise<void>;
+  /** A cut came while a batch ran: the next batch is cut as soon as it ends. */
+  private cutDue = false;
 
   constructor(
     private readonly record: (docs: readonly SearchDocument[]) => Promise<void>,
@@ -40,37 +42,57 @@ export class BatchingAlerts {
   }
 
   add(doc: SearchDocument): Promise<void> {
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    this.pending.push(doc);
-    if (this.pending.length >= this.maxBatch) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.maxWaitMs);
+    const done = new Promise<void>((resolve, reject) =>
+      this.pending.push({ doc, waiter: { resolve, reject } }),
+    );
+    if (this.pending.length >= this.maxBatch) this.cut();
+    else this.timer ??= setTimeout(() => this.cut(), this.maxWaitMs);
     return done;
   }
 
   /** True when every record added so far has been handled: none waits for a batch, no batch runs. */
   get idle(): boolean {
-    return this.pending.length === 0 && this.unfinished === 0;
+    return this.pending.length === 0 && this.running === undefined;
   }
 
   /** Resolves once every record added so far has been handled (whether or not it failed). */
   async drain(): Promise<void> {
-    if (this.pending.length > 0) this.flush();
-    await this.flushing;
+    while (this.running || this.pending.length > 0) {
+      if (!this.running) this.cut();
+      await this.running;
+    }
   }
 
-  private flush(): void {
+  /** Starts the next batch with what is pending, or marks it due if one runs. */
+  private cut(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
+    if (this.running) {
+      this.cutDue = true;
+      return;
+    }
+    const batch = this.pending.splice(0, this.maxBatch);
     if (batch.length === 0) return;
-    this.unfinished += 1;
-    const run = this.flushing.then(() => this.record(batch)).finally(() => (this.unfinished -= 1));
-    this.flushing = run.then(
-      () => waiters.forEach((waiter) => waiter.resolve()),
-      (error: unknown) => waiters.forEach((waiter) => waiter.reject(error)),
+    this.running = this.record(batch.map(({ doc }) => doc)).then(
+      () => {
+        this.finished();
+        batch.forEach(({ waiter }) => waiter.resolve());
+      },
+      (error: unknown) => {
+        this.finished();
+        batch.forEach(({ waiter }) => waiter.reject(error));
+      },
     );
+  }
+
+  /** The batch ended: the next starts at once if due or full, else when its first record waited enough. */
+  private finished(): void {
+    this.running = undefined;
+    if (this.cutDue || this.pending.length >= this.maxBatch) {
+      this.cutDue = false;
+      this.cut();
+    } else if (this.pending.length > 0) {
+      this.timer ??= setTimeout(() => this.cut(), this.maxWaitMs);
+    }
   }
 }

@@ -1,12 +1,15 @@
-import type {
-  PublicUser,
-  SavedSearchMatchRecord,
-  SavedSearchRecord,
-  SearchDocument,
-  UserRecord,
+import {
+  hitTime,
+  type NotificationRecord,
+  type PublicUser,
+  type SavedSearchHitsRecord,
+  type SavedSearchRecord,
+  type SearchDocument,
+  type UserRecord,
 } from '@skillers/domain';
 import type { SavedSearchMatcher } from '@skillers/search';
-import { type Collection, COLLECTIONS, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { AlertStates } from './alert-states';
 
 /** A record that newly matched a saved search with alerts on: its owner is told, in-app. */
 export interface SavedSearchAlert {
@@ -20,101 +23,157 @@ export interface SavedSearchAlert {
 /** Tells the owners of the searches one record newly matched; all of them at once, so writes can batch. */
 export type AlertNotifier = (alerts: readonly SavedSearchAlert[]) => Promise<void>;
 
+export interface SavedSearchAlertsOptions {
+  /**
+   * How long what the alerts learnt of a search (its alerts switch, whether its owner has an unread alert
+   * of it) is trusted before the store is read again; `forgetOwner` clears it at once in this process.
+   */
+  stateTtlMs?: number;
+  now?: () => number;
+}
+
+/** Ids read from the store at once: a bounded `$in`. */
+const READ_CHUNK = 500;
+
 /**
  * Runs after index jobs wrote records' documents, for a batch of them: finds the saved searches each
- * matches (not its owner's own), records each match once per search and record, and tells the owners of
- * those with alerts on. A record edited again matches again but is neither counted nor notified twice. The
- * searches are read from the store, so a rename, an alerts switch or a delete made since the matcher learnt
- * of them holds. A batch's new matches are written in one write, its notifications in another: a record may
- * match hundreds of searches, and one durable write each would cost far more than indexing it.
+ * matches (not its owner's own) and keeps, per record, the searches it has matched, so a record edited
+ * again is neither counted nor notified twice. The first new match of a search with alerts on notifies its
+ * owner; later ones, while that alert is unread, only add to the search's "N new" (counted from these rows
+ * when the owner lists the searches), as a conversation's messages share one notification until it is read.
+ *
+ * Writes are per record and per notified search, never per match: a record may match hundreds of searches,
+ * and one durable write each would cost far more than indexing it.
  */
-export const savedSearchAlerts =
-  (store: RecordStore, matcher: SavedSearchMatcher, notify: AlertNotifier) =>
-  async (docs: readonly SearchDocument[]): Promise<void> => {
+export class SavedSearchAlerts {
+  private readonly states: AlertStates;
+
+  constructor(
+    private readonly store: RecordStore,
+    private readonly matcher: SavedSearchMatcher,
+    private readonly notify: AlertNotifier,
+    options: SavedSearchAlertsOptions = {},
+  ) {
+    this.states = new AlertStates(options.stateTtlMs, options.now);
+  }
+
+  /** The user read their notifications or switched a search's alerts: the next match is looked at afresh. */
+  forgetOwner(ownerId: string): void {
+    this.states.forgetOwner(ownerId);
+  }
+
+  readonly record = async (docs: readonly SearchDocument[]): Promise<void> => {
     // A record indexed twice in one batch is matched as it was last.
     const latest = new Map(docs.map((doc) => [doc.id, doc]));
-    const pairs: { doc: SearchDocument; searchId: string }[] = [];
+    const matched: { doc: SearchDocument; searches: { searchId: string; ownerId: string }[] }[] = [];
     for (const doc of latest.values()) {
-      for (const match of await matcher.match(doc)) {
-        if (match.ownerId !== doc.ownerId) pairs.push({ doc, searchId: match.searchId });
-      }
+      const searches = (await this.matcher.match(doc)).filter((match) => match.ownerId !== doc.ownerId);
+      if (searches.length > 0) matched.push({ doc, searches });
     }
-    if (pairs.length === 0) return;
-    const searchIds = [...new Set(pairs.map((pair) => pair.searchId))];
-    const searches = new Map(
-      (
-        await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({ _id: { $in: searchIds } })
-      ).map((search) => [search._id, search]),
-    );
-    const found = pairs.flatMap(({ doc, searchId }) => {
-      const search = searches.get(searchId);
-      return search && search.ownerId !== doc.ownerId ? [{ doc, search }] : [];
-    });
-    if (found.length === 0) return;
-    const matches = store.collection<SavedSearchMatchRecord>(COLLECTIONS.savedSearchMatches);
-    const known = new Set(
-      (
-        await matches.find({
-          searchId: { $in: [...new Set(found.map(({ search }) => search._id))] },
-          recordId: { $in: [...new Set(found.map(({ doc }) => doc.id))] },
-        })
-      ).map((match) => matchKey(match.searchId, match.recordId)),
-    );
-    const fresh = found.filter(({ doc, search }) => !known.has(matchKey(search._id, doc.id)));
-    if (fresh.length === 0) return;
-    const matchedAt = new Date().toISOString();
-    const stored = await insertNew(
-      matches,
-      fresh.map(({ doc, search }) => ({
-        _id: newId(),
-        searchId: search._id,
-        ownerId: search.ownerId,
-        recordKind: doc.kind,
-        recordId: doc.id,
-        seen: false,
-        matchedAt,
-      })),
-    );
-    const publishers = new Map<string, PublicUser>();
-    const alerts: SavedSearchAlert[] = [];
-    for (const { doc, search } of fresh) {
-      if (!search.alerts || !stored.has(matchKey(search._id, doc.id))) continue;
-      let publisher = publishers.get(doc.ownerId);
-      if (!publisher) publishers.set(doc.ownerId, (publisher = await publicUser(store, doc.ownerId)));
-      alerts.push({ search, recordKind: doc.kind, recordId: doc.id, publisher });
-    }
-    if (alerts.length > 0) await notify(alerts);
+    if (matched.length === 0) return;
+    const { firstBySearch, rows } = await this.newHits(matched);
+    if (firstBySearch.size === 0) return;
+    const { alerts, learnt } = await this.alertsFor(firstBySearch);
+    // Notified before the hits are kept: should keeping them fail, the batch runs again and finds the alert
+    // unread, rather than finding the matches known and the alert never sent.
+    if (alerts.length > 0) await this.notify(alerts);
+    // One write for the batch's rows. Two processes matching one record at once (rare: its index jobs are
+    // one at a time) could each keep only their own new hits.
+    await this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits).putMany(rows);
+    for (const { searchId, ownerId } of learnt) this.states.remember(searchId, ownerId);
   };
 
-const matchKey = (searchId: string, recordId: string) => `${searchId}:${recordId}`;
-
-/**
- * Inserts the matches in one write; should one already be there after all (another process's job for the
- * same record), one by one, skipping those. Resolves to the keys of the matches this call stored.
- */
-const insertNew = async (
-  matches: Collection<SavedSearchMatchRecord>,
-  rows: SavedSearchMatchRecord[],
-): Promise<Set<string>> => {
-  try {
-    await matches.insertMany(rows);
-    return new Set(rows.map((row) => matchKey(row.searchId, row.recordId)));
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-  const stored = new Set<string>();
-  for (const row of rows) {
-    try {
-      await matches.insert(row);
-      stored.add(matchKey(row.searchId, row.recordId));
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
+  /** Each record's new matches, the first record for each search, and the hits rows that keep them. */
+  private async newHits(
+    matched: { doc: SearchDocument; searches: { searchId: string; ownerId: string }[] }[],
+  ): Promise<{
+    firstBySearch: Map<string, { doc: SearchDocument; ownerId: string }>;
+    rows: SavedSearchHitsRecord[];
+  }> {
+    const hits = this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits);
+    const rows = new Map<string, SavedSearchHitsRecord>();
+    for (let at = 0; at < matched.length; at += READ_CHUNK) {
+      const ids = matched.slice(at, at + READ_CHUNK).map(({ doc }) => doc.id);
+      for (const row of await hits.find({ _id: { $in: ids } })) rows.set(row._id, row);
     }
+    const firstBySearch = new Map<string, { doc: SearchDocument; ownerId: string }>();
+    const changed: SavedSearchHitsRecord[] = [];
+    for (const { doc, searches } of matched) {
+      const row = rows.get(doc.id);
+      const known = new Set(row?.hits.flatMap((group) => group.searchIds));
+      const added = searches.filter(({ searchId }) => !known.has(searchId));
+      if (added.length === 0) continue;
+      for (const { searchId, ownerId } of added) {
+        if (!firstBySearch.has(searchId)) firstBySearch.set(searchId, { doc, ownerId });
+      }
+      const group = { at: hitTime(doc), searchIds: added.map(({ searchId }) => searchId) };
+      changed.push({ _id: doc.id, recordKind: doc.kind, hits: [...(row?.hits ?? []), group] });
+    }
+    return { firstBySearch, rows: changed };
   }
-  return stored;
+
+  /**
+   * The alerts to send: for each search with a new match, alerts on and no unread alert of it yet, its first
+   * new match. What is learnt of a search is kept a while (`AlertStates`), so a search matched by many
+   * records of a busy stretch is read from the store once, not once a record.
+   */
+  private async alertsFor(
+    fresh: Map<string, { doc: SearchDocument; ownerId: string }>,
+  ): Promise<{ alerts: SavedSearchAlert[]; learnt: { searchId: string; ownerId: string }[] }> {
+    const unknown = [...fresh.keys()].filter((searchId) => !this.states.known(searchId));
+    const searches = new Map<string, SavedSearchRecord>();
+    const unread = new Set<string>();
+    const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
+    const notifications = this.store.collection<NotificationRecord>(COLLECTIONS.notifications);
+    for (let at = 0; at < unknown.length; at += READ_CHUNK) {
+      const ids = unknown.slice(at, at + READ_CHUNK);
+      for (const search of await savedSearches.find({ _id: { $in: ids } })) searches.set(search._id, search);
+      const alerted = ids.filter((id) => searches.get(id)?.alerts);
+      if (alerted.length === 0) continue;
+      for (const { savedSearchId } of await notifications.find({
+        savedSearchId: { $in: alerted },
+        read: false,
+      }))
+        if (savedSearchId) unread.add(savedSearchId);
+    }
+    const alerts: SavedSearchAlert[] = [];
+    const learnt: { searchId: string; ownerId: string }[] = [];
+    const toAlert: { search: SavedSearchRecord; doc: SearchDocument }[] = [];
+    for (const searchId of unknown) {
+      const { doc, ownerId } = fresh.get(searchId)!;
+      const search = searches.get(searchId);
+      // A search deleted meanwhile, or its owner's own record (the matcher may hold an older owner).
+      if (!search || search.ownerId === doc.ownerId) continue;
+      learnt.push({ searchId, ownerId });
+      if (search.alerts && !unread.has(searchId)) toAlert.push({ search, doc });
+    }
+    const publishers = await publicUsers(this.store, [...new Set(toAlert.map(({ doc }) => doc.ownerId))]);
+    for (const { search, doc } of toAlert) {
+      const publisher = publishers.get(doc.ownerId) ?? { _id: doc.ownerId, username: 'someone' };
+      alerts.push({ search, recordKind: doc.kind, recordId: doc.id, publisher });
+    }
+    return { alerts, learnt };
+  }
+}
+
+/** The publishers as notifications name them, read at once. */
+const publicUsers = async (
+  store: RecordStore,
+  userIds: readonly string[],
+): Promise<Map<string, PublicUser>> => {
+  const found = new Map<string, PublicUser>();
+  const users = store.collection<UserRecord>(COLLECTIONS.users);
+  for (let at = 0; at < userIds.length; at += READ_CHUNK) {
+    for (const { _id, username } of await users.find({ _id: { $in: userIds.slice(at, at + READ_CHUNK) } }))
+      found.set(_id, { _id, username });
+  }
+  return found;
 };
 
-const publicUser = async (store: RecordStore, userId: string): Promise<PublicUser> => {
-  const user = await store.collection<UserRecord>(COLLECTIONS.users).findById(userId);
-  return { _id: userId, username: user?.username ?? 'someone' };
-};
+/** The alerts of a batch of indexed records, as a function (`new SavedSearchAlerts(...).record`). */
+export const savedSearchAlerts = (
+  store: RecordStore,
+  matcher: SavedSearchMatcher,
+  notify: AlertNotifier,
+  options?: SavedSearchAlertsOptions,
+) => new SavedSearchAlerts(store, matcher, notify, options).record;

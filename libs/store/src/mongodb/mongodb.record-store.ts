@@ -160,6 +160,21 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
     }
   }
 
+  async putMany(docs: readonly T[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    try {
+      await this.model.collection.bulkWrite(
+        docs.map((doc) => ({
+          replaceOne: { filter: { _id: doc._id }, replacement: structuredClone(doc), upsert: true },
+        })) as never,
+        { ordered: false, writeConcern: { w: 'majority', j: true } },
+      );
+      return docs.length;
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
   async findById(id: string): Promise<T | null> {
     return this.findOne({ _id: id });
   }

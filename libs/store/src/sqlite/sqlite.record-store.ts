@@ -172,6 +172,21 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     return docs.length;
   }
 
+  async putMany(docs: readonly T[]): Promise<number> {
+    const statement = this.statements.get(
+      `INSERT INTO "${this.table}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+    );
+    const putAll = this.db.transaction(() => {
+      for (const doc of docs) statement.run(doc._id, JSON.stringify(doc));
+    });
+    try {
+      putAll();
+    } catch (error) {
+      throw this.translate(error);
+    }
+    return docs.length;
+  }
+
   async findById(id: string): Promise<T | null> {
     return this.readById(id);
   }
