@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { SavedSearchRecord, SearchDocument } from '@skillers/domain';
+import type { RealtimeNotification, SavedSearchRecord, SearchDocument } from '@skillers/domain';
 import {
   ALERT_WATERMARK_MARGIN_MS,
   BatchingAlerts,
   documentsChangedSince,
+  pushStoredNotifications,
   readAlertWatermark,
   SavedSearchAlerts,
   storedAndPushedAlerts,
+  ThreadedSavedSearchAlerts,
   writeAlertWatermark,
 } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
@@ -34,7 +36,8 @@ const CATCH_UP_BATCH = 200;
 @Injectable()
 export class SavedSearchAlertsService {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
-  private readonly alerts: SavedSearchAlerts;
+  /** Where the alerts run: on their own thread beside an SQLite store, else in this one. */
+  private readonly alerts: SavedSearchAlerts | ThreadedSavedSearchAlerts;
   private readonly record: (docs: readonly SearchDocument[]) => Promise<void>;
   private readonly batches: BatchingAlerts;
   /** Records indexed since the watermark last moved; none, nothing to move. */
@@ -48,15 +51,19 @@ export class SavedSearchAlertsService {
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     broadcaster: ChatBroadcaster,
   ) {
-    this.alerts = new SavedSearchAlerts(
-      store,
-      matcher,
-      storedAndPushedAlerts(
-        store,
-        (userId, payload) => broadcaster.notified(userId, payload),
-        (userId) => broadcaster.hasSockets(userId),
-      ),
-    );
+    const push = (userId: string, payload: RealtimeNotification) => broadcaster.notified(userId, payload);
+    const listening = (userId: string) => broadcaster.hasSockets(userId);
+    if (matcher instanceof ThreadedSavedSearchAlerts) {
+      const pushAll = pushStoredNotifications(store, push, listening);
+      matcher.onNotified = (records) => {
+        pushAll(records).catch((error: unknown) => {
+          this.logger.warn(`Saved-search alerts not pushed: ${(error as Error).message}`);
+        });
+      };
+      this.alerts = matcher;
+    } else {
+      this.alerts = new SavedSearchAlerts(store, matcher, storedAndPushedAlerts(store, push, listening));
+    }
     this.record = this.alerts.record;
     this.batches = new BatchingAlerts(this.record);
     // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record.
@@ -81,6 +88,7 @@ export class SavedSearchAlertsService {
   async drain(): Promise<void> {
     clearInterval(this.timer);
     await this.batches.drain();
+    if (this.alerts instanceof ThreadedSavedSearchAlerts) await this.alerts.close();
     // A watermark left behind only means more records are matched again at the next start.
     await this.moveWatermark().catch((error: unknown) => {
       this.logger.warn(`Alert watermark not moved: ${(error as Error).message}`);
@@ -136,6 +144,7 @@ export class SavedSearchAlertsService {
    * init) has run and before it takes jobs. Searches created meanwhile are put again, harmlessly.
    */
   async loadSearches(): Promise<number> {
+    if (this.matcher instanceof ThreadedSavedSearchAlerts) return this.matcher.load();
     if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return 0;
     const searches = await this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
     for (const search of searches) await this.matcher.put(search);

@@ -33,8 +33,12 @@ export { ALERT_STATE_TTL_MS } from './alerts/alert-states';
 export {
   alertNotification,
   type NotificationPush,
+  pushStoredNotifications,
+  storeAlertNotifications,
   storedAndPushedAlerts,
 } from './alerts/stored-alert-notifier';
+export { serveAlertsThread } from './alerts/alerts-thread';
+export { ThreadedSavedSearchAlerts } from './alerts/threaded-alerts';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
 export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';
 export {

@@ -96,11 +96,6 @@ export const COLLECTIONS = {
   /** A user's latest events, newest first; unread counts filter the same user's documents. */
   notifications: {
     name: 'notifications',
-    indexes: [
-      { fields: ['userId', 'createdAt', '_id'] },
-      { fields: ['userId', 'read'] },
-      // The alerts look up whether many searches each have an unread alert already.
-      { fields: ['savedSearchId', 'read'] },
-    ],
+    indexes: [{ fields: ['userId', 'createdAt', '_id'] }, { fields: ['userId', 'read'] }],
   },
 } as const satisfies Record<string, CollectionSpec>;

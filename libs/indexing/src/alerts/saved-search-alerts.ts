@@ -128,11 +128,15 @@ export class SavedSearchAlerts {
     for (let at = 0; at < unknown.length; at += READ_CHUNK) {
       const ids = unknown.slice(at, at + READ_CHUNK);
       for (const search of await savedSearches.find({ _id: { $in: ids } })) searches.set(search._id, search);
-      const alerted = ids.filter((id) => searches.get(id)?.alerts);
-      if (alerted.length === 0) continue;
+      // Their owners' unread alerts, through the index the unread counts use.
+      const owners = [
+        ...new Set(ids.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : []))),
+      ];
+      if (owners.length === 0) continue;
       for (const { savedSearchId } of await notifications.find({
-        savedSearchId: { $in: alerted },
+        userId: { $in: owners },
         read: false,
+        kind: 'saved_search',
       }))
         if (savedSearchId) unread.add(savedSearchId);
     }

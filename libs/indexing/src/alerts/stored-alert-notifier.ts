@@ -23,24 +23,32 @@ export const alertNotification = (alert: SavedSearchAlert, createdAt: string): N
 /** Puts a notification on a user's open sockets, on whichever api node holds them. */
 export type NotificationPush = (userId: string, payload: RealtimeNotification) => void;
 
+/** Stores the alerts' notifications in one write (the bell reads them at once); resolves to them. */
+export const storeAlertNotifications = async (
+  store: RecordStore,
+  alerts: readonly SavedSearchAlert[],
+): Promise<NotificationRecord[]> => {
+  const createdAt = new Date().toISOString();
+  const records = alerts.map((alert) => alertNotification(alert, createdAt));
+  await store.collection<NotificationRecord>(COLLECTIONS.notifications).insertMany(records);
+  return records;
+};
+
 /**
- * Stores the alerts' notifications in one write (the bell reads them at once), then pushes each to its
- * owner's sockets with their new unread count: in the embedded profile through this process's socket.io
- * server, in the cluster from the index worker through Redis (`redis-alert-notifier.ts`). A push is fire
- * and forget, like any room broadcast: a tab that missed it sees the notification when it next loads.
+ * Pushes stored notifications to their owners' sockets with their new unread count: in the embedded profile
+ * through this process's socket.io server, in the cluster from the index worker through Redis
+ * (`redis-alert-notifier.ts`). A push is fire and forget, like any room broadcast: a tab that missed it sees
+ * the notification when it next loads.
  */
-export const storedAndPushedAlerts =
+export const pushStoredNotifications =
   (
     store: RecordStore,
     push: NotificationPush,
     /** Whether the user has a socket to push to; unread counts are read only for those. Everyone when left out. */
     listening: (userId: string) => boolean = () => true,
-  ): AlertNotifier =>
-  async (alerts) => {
+  ) =>
+  async (records: readonly NotificationRecord[]): Promise<void> => {
     const notifications = store.collection<NotificationRecord>(COLLECTIONS.notifications);
-    const createdAt = new Date().toISOString();
-    const records = alerts.map((alert) => alertNotification(alert, createdAt));
-    await notifications.insertMany(records);
     const unread = new Map<string, number>();
     for (const { userId, ...notification } of records) {
       if (!listening(userId)) continue;
@@ -53,3 +61,13 @@ export const storedAndPushedAlerts =
       push(userId, { notification, unread: unread.get(userId) ?? 0 });
     }
   };
+
+/** Stores the alerts' notifications, then pushes each (`storeAlertNotifications`, `pushStoredNotifications`). */
+export const storedAndPushedAlerts = (
+  store: RecordStore,
+  push: NotificationPush,
+  listening?: (userId: string) => boolean,
+): AlertNotifier => {
+  const pushAll = pushStoredNotifications(store, push, listening);
+  return async (alerts) => pushAll(await storeAlertNotifications(store, alerts));
+};

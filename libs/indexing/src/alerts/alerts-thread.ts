@@ -1,0 +1,58 @@
+import type { NotificationRecord, SavedSearchRecord } from '@skillers/domain';
+import { InMemorySavedSearchMatcher } from '@skillers/search';
+import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
+import type { MessagePort } from 'node:worker_threads';
+import type { AlertsThreadCall, AlertsThreadData, AlertsThreadMessage } from './alerts-thread-protocol';
+import { SavedSearchAlerts } from './saved-search-alerts';
+import { storeAlertNotifications } from './stored-alert-notifier';
+
+/**
+ * The alerts thread's side (`alerts.worker.mjs` calls it): its own connection to the SQLite file, every saved
+ * search in an in-memory matcher, and the alerts of the batches the main thread sends. Calls are answered one
+ * after the other, in the order sent, so a search put before a batch is matched by it. Notifications are
+ * stored here and handed back, since the sockets live in the main thread.
+ */
+export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThreadData): void => {
+  const store = new SqliteRecordStore(sqliteFile);
+  const matcher = new InMemorySavedSearchMatcher();
+  /** The notifications the batch under way stored, answered with it. */
+  let notified: NotificationRecord[] = [];
+  const alerts = new SavedSearchAlerts(store, matcher, async (found) => {
+    notified.push(...(await storeAlertNotifications(store, found)));
+  });
+  const handle = async (call: Exclude<AlertsThreadCall, { op: 'forgetOwner' }>): Promise<unknown> => {
+    switch (call.op) {
+      case 'load': {
+        const searches = await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
+        for (const search of searches) await matcher.put(search);
+        return searches.length;
+      }
+      case 'put':
+        return matcher.put(call.search);
+      case 'remove':
+        return matcher.remove(call.searchId);
+      case 'match':
+        return matcher.match(call.doc);
+      case 'record':
+        notified = [];
+        await alerts.record(call.docs);
+        return notified;
+      case 'close':
+        return store.close();
+    }
+  };
+  let previous: Promise<unknown> = Promise.resolve();
+  port.on('message', (call: AlertsThreadCall) => {
+    if (call.op === 'forgetOwner') {
+      alerts.forgetOwner(call.ownerId);
+      return;
+    }
+    previous = previous.then(async () => {
+      try {
+        port.postMessage({ id: call.id, value: await handle(call) } satisfies AlertsThreadMessage);
+      } catch (error) {
+        port.postMessage({ id: call.id, error: (error as Error).message } satisfies AlertsThreadMessage);
+      }
+    });
+  });
+};

@@ -1,0 +1,100 @@
+import type {
+  NotificationRecord,
+  SavedSearchHitsRecord,
+  SavedSearchRecord,
+  UserRecord,
+} from '@skillers/domain';
+import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { searchDocument } from '../../../search/src/search-index.contract';
+import {
+  describeSavedSearchMatcherContract,
+  savedSearch,
+} from '../../../search/src/saved-searches/saved-search-matcher.contract';
+import { ThreadedSavedSearchAlerts } from './threaded-alerts';
+
+const folders: string[] = [];
+const sqliteFile = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'skillers-alerts-thread-'));
+  folders.push(folder);
+  return join(folder, 'skillers.sqlite');
+};
+
+describeSavedSearchMatcherContract('on the alerts thread', async () => {
+  const alerts = new ThreadedSavedSearchAlerts({ sqliteFile: sqliteFile() });
+  await alerts.load();
+  return alerts;
+});
+
+describe('saved-search alerts on their own thread', () => {
+  const opened: { alerts: ThreadedSavedSearchAlerts; store: SqliteRecordStore }[] = [];
+  afterEach(async () => {
+    for (const { alerts, store } of opened.splice(0)) {
+      await alerts.close();
+      await store.close();
+    }
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A store with a publisher and a saved search of someone else's, and the thread beside it. */
+  const setUp = async () => {
+    const file = sqliteFile();
+    const store = new SqliteRecordStore(file);
+    const publisher = newId();
+    await store.collection<UserRecord>(COLLECTIONS.users).insert({
+      _id: publisher,
+      username: 'publisher',
+      usernameKey: 'publisher',
+      email: 'publisher@example.com',
+      passwordHash: 'x',
+    } as UserRecord);
+    const now = new Date().toISOString();
+    const search: SavedSearchRecord = {
+      ...savedSearch({ filters: { toolsExperience: ['Figma'] } }),
+      kind: 'teammate',
+      name: 'Figma people',
+      restriction: 'min_1_match',
+      alerts: true,
+      lastViewedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).insert(search);
+    const alerts = new ThreadedSavedSearchAlerts({ sqliteFile: file });
+    opened.push({ alerts, store });
+    const notified: NotificationRecord[] = [];
+    alerts.onNotified = (records) => notified.push(...records);
+    expect(await alerts.load()).toBe(1);
+    const doc = searchDocument({ kind: 'teammate', ownerId: publisher, toolLevels: { Figma: 3 } });
+    return { store, alerts, search, notified, doc };
+  };
+
+  it('keeps the hits in the shared file and answers a batch with the notifications it stored', async () => {
+    const { store, alerts, search, notified, doc } = await setUp();
+    await alerts.record([doc, searchDocument({ kind: 'teammate', toolLevels: { Blender: 3 } })]);
+    expect(notified).toMatchObject([{ kind: 'saved_search', savedSearchId: search._id, recordId: doc.id }]);
+    const hits = await store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits).find({});
+    expect(hits).toMatchObject([{ _id: doc.id, hits: [{ searchIds: [search._id] }] }]);
+    // Indexed again: known, so neither kept nor notified twice.
+    await alerts.record([doc]);
+    expect(notified).toHaveLength(1);
+    expect(await store.collection(COLLECTIONS.notifications).count({})).toBe(1);
+  });
+
+  it('replaces a thread that stopped and loads the searches into the new one', async () => {
+    const { alerts, search, doc } = await setUp();
+    const worker = (alerts as unknown as { worker: Worker }).worker;
+    await worker.terminate();
+    await vi.waitFor(
+      async () => expect((await alerts.match(doc)).map((m) => m.searchId)).toEqual([search._id]),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+  });
+});
