@@ -243,6 +243,26 @@ describe('TextIndex', () => {
     ).toThrow(/text index format 0/);
   });
 
+  it("scores the word 'constructor' like any other, where Orama's counts inherit Object's and go wrong", () => {
+    const index = TextIndex.create();
+    index.upsert(0, 'constructor rust');
+    index.upsert(1, 'builder rust');
+    index.upsert(2, 'constructor go');
+    index.remove(2);
+    const scores = (query: string) => {
+      const into = new Float64Array(2);
+      index.addScores(query, into);
+      return into;
+    };
+    expect(scores('constructor')[0]).toBe(scores('builder')[1]);
+    expect(Number.isFinite(scores('constructor')[0])).toBe(true);
+    const db = oramaDb();
+    insert(db, { id: 'a', text: 'constructor rust' });
+    insert(db, { id: 'c', text: 'constructor go' });
+    remove(db, 'c');
+    expect(oramaScores(db, 'constructor').get('a')).toBeNaN();
+  });
+
   it('scores only the accepted slots', () => {
     const index = TextIndex.create();
     index.upsert(0, 'rust');

@@ -39,7 +39,8 @@ interface TextIndexMeta {
  * a word's document count is the length of its run of slots; the average length is Orama's running
  * average, updated by the same formulas on every insert and removal (so it drifts the same way). A text's
  * score adds its parts token by token and word by word in Orama's order (`oramaWordOrder`), so the sums are
- * equal to the bit.
+ * equal to the bit. One difference on purpose: Orama counts a word's documents in a plain object, where the
+ * word `constructor` finds Object's and scores nothing, then NaN after a removal; here it scores as any word.
  */
 export class TextIndex {
   private readonly tokenizer = oramaTokenizer.createTokenizer(textTokenizerConfig());
