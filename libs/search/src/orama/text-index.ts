@@ -15,6 +15,16 @@ export const textTokenizerConfig = () => ({
 
 /** Orama's default BM25 parameters, as its `search` applies them. */
 const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 };
+
+/**
+ * Orama's BM25 (components/algorithms.js) of a word in a text of `length` distinct words: Orama's tokenizer
+ * keeps each word once, so the word's frequency is 1 / length.
+ */
+const bm25 = (idf: number, length: number, averageLength: number): number => {
+  const { k, b, d } = BM25_PARAMETERS;
+  const tf = 1 / length;
+  return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * length) / averageLength));
+};
 /** New words wait in a short unsorted list; this many are merged into the sorted dictionary at once. */
 const UNSORTED_LIMIT = 4096;
 const INITIAL_SLOTS = 1024;
@@ -50,6 +60,9 @@ export class TextIndex {
   /** Term numbers in word order, then the newest ones, unsorted, in `unsorted`. */
   private sorted: Int32Array;
   private unsorted: number[] = [];
+  /** The most distinct words any text held (a bound: removals leave it). */
+  private longest = 0;
+  private parts = new Float64Array(0);
 
   private constructor(
     words: string[],
@@ -64,6 +77,7 @@ export class TextIndex {
     this.words = words;
     this.termOf = new Map(words.map((word, term) => [word, term]));
     this.sorted = sorted;
+    for (const length of lengths) this.longest = Math.max(this.longest, length);
   }
 
   static create(): TextIndex {
@@ -104,6 +118,7 @@ export class TextIndex {
       this.lengths = lengths;
     }
     this.lengths[slot] = tokens.length;
+    this.longest = Math.max(this.longest, tokens.length);
     for (const token of tokens) this.postings.add(this.termOf.get(token) ?? this.addWord(token), slot);
     this.texts.set(slot, text);
   }
@@ -137,25 +152,32 @@ export class TextIndex {
    * `accept`, when given): Orama's score to the bit for a slot that had 0.
    */
   addScores(text: string, scores: Float64Array, accept?: Bitset): void {
-    const { k, b, d } = BM25_PARAMETERS;
     const documents = this.documents;
     const averageLength = this.averageLength as number;
-    const { lengths } = this;
+    const { lengths, longest } = this;
     for (const token of this.tokens(text)) {
       for (const term of this.wordsFound(token)) {
         const matching = this.postings.count(term);
         if (matching === 0) continue;
         const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
         const slots = this.postings.slotsOf(term);
+        // A word's part depends on the text's length only: computed once per length for a common word.
+        const byLength = slots.length > longest ? this.partsByLength(idf, averageLength) : undefined;
         for (let at = 0; at < slots.length; at++) {
           const slot = slots[at];
           if (accept && !hasBit(accept, slot)) continue;
-          const length = lengths[slot];
-          const tf = 1 / length;
-          scores[slot] += (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * length) / averageLength));
+          scores[slot] += byLength ? byLength[lengths[slot]] : bm25(idf, lengths[slot], averageLength);
         }
       }
     }
+  }
+
+  /** `bm25` for every length up to the longest text's, in a buffer the next call overwrites. */
+  private partsByLength(idf: number, averageLength: number): Float64Array {
+    if (this.parts.length <= this.longest) this.parts = new Float64Array(this.longest + 1);
+    for (let length = 1; length <= this.longest; length++)
+      this.parts[length] = bm25(idf, length, averageLength);
+    return this.parts;
   }
 
   /** The binary form: typed arrays and bytes as they are, no per-document encoding. */
