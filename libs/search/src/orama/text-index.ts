@@ -25,7 +25,7 @@ const bm25 = (idf: number, length: number, averageLength: number): number => {
   const tf = 1 / length;
   return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * length) / averageLength));
 };
-/** New words wait in a short unsorted list; this many are merged into the sorted dictionary at once. */
+/** New words wait in a small map; this many are merged into the sorted dictionary at once. */
 const UNSORTED_LIMIT = 4096;
 const INITIAL_SLOTS = 1024;
 const NO_TEXT = -1;
@@ -56,10 +56,12 @@ export class TextIndex {
   private readonly tokenizer = oramaTokenizer.createTokenizer(textTokenizerConfig());
   /** Words by term number, in the order they first came. */
   private readonly words: string[];
-  private readonly termOf: Map<string, number>;
-  /** Term numbers in word order, then the newest ones, unsorted, in `unsorted`. */
+  /**
+   * Term numbers in word order (a word's number is found by binary search: no map of every word), then
+   * the newest words by word in `unsorted`.
+   */
   private sorted: Int32Array;
-  private unsorted: number[] = [];
+  private unsorted = new Map<string, number>();
   /** The most distinct words any text held (a bound: removals leave it). */
   private longest = 0;
   private parts = new Float64Array(0);
@@ -75,7 +77,6 @@ export class TextIndex {
     private averageLength: number | undefined,
   ) {
     this.words = words;
-    this.termOf = new Map(words.map((word, term) => [word, term]));
     this.sorted = sorted;
     for (const length of lengths) this.longest = Math.max(this.longest, length);
   }
@@ -119,7 +120,7 @@ export class TextIndex {
     }
     this.lengths[slot] = tokens.length;
     this.longest = Math.max(this.longest, tokens.length);
-    for (const token of tokens) this.postings.add(this.termOf.get(token) ?? this.addWord(token), slot);
+    for (const token of tokens) this.postings.add(this.termOf(token) ?? this.addWord(token), slot);
     this.texts.set(slot, text);
   }
 
@@ -133,7 +134,7 @@ export class TextIndex {
         ? ((this.averageLength as number) * documents - this.lengths[slot]) / (documents - 1)
         : undefined;
     for (const token of this.tokens(text)) {
-      const term = this.termOf.get(token);
+      const term = this.termOf(token);
       if (term !== undefined) this.postings.delete(term, slot);
     }
     this.lengths[slot] = NO_TEXT;
@@ -249,10 +250,15 @@ export class TextIndex {
   private addWord(word: string): number {
     const term = this.postings.addTerm();
     this.words.push(word);
-    this.termOf.set(word, term);
-    this.unsorted.push(term);
-    if (this.unsorted.length >= UNSORTED_LIMIT) this.sortWords();
+    this.unsorted.set(word, term);
+    if (this.unsorted.size >= UNSORTED_LIMIT) this.sortWords();
     return term;
+  }
+
+  private termOf(word: string): number | undefined {
+    const at = this.lowerBound(word);
+    const term = this.sorted[at];
+    return at < this.sorted.length && this.words[term] === word ? term : this.unsorted.get(word);
   }
 
   /** Every word the token begins (itself included), in the order Orama adds up their scores. */
@@ -268,7 +274,7 @@ export class TextIndex {
       else top = middle;
     }
     const found = Array.from(sorted.subarray(low, high));
-    const newer = this.unsorted.filter((term) => words[term].startsWith(token));
+    const newer = [...this.unsorted.values()].filter((term) => words[term].startsWith(token));
     if (newer.length > 0) {
       found.push(...newer);
       found.sort((a, b) => compareWords(words[a], words[b]));
@@ -291,9 +297,9 @@ export class TextIndex {
 
   /** Merges the unsorted newest words into the sorted dictionary. */
   private sortWords(): void {
-    if (this.unsorted.length === 0) return;
+    if (this.unsorted.size === 0) return;
     const { words } = this;
-    const newer = this.unsorted.sort((a, b) => compareWords(words[a], words[b]));
+    const newer = [...this.unsorted.values()].sort((a, b) => compareWords(words[a], words[b]));
     const merged = new Int32Array(this.sorted.length + newer.length);
     let from = 0;
     let at = 0;
@@ -306,7 +312,7 @@ export class TextIndex {
     }
     merged.set(this.sorted.subarray(from), at);
     this.sorted = merged;
-    this.unsorted = [];
+    this.unsorted = new Map();
   }
 }
 
