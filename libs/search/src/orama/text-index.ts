@@ -42,8 +42,7 @@ interface TextIndexMeta {
  * The free-text index of one kind, keyed by facet slot: the words of each text, their slots, each text's
  * length, and the texts themselves, all in typed arrays and one byte pool.
  *
- * It scores exactly as the Orama database it replaces did (`orama-text-scores` read BM25 out of Orama's
- * internals): the same tokenizer (Orama's own), a token finding its word and every word it begins, and
+ * It scores exactly as the Orama database it replaces did: the same tokenizer (Orama's own), a token finding its word and every word it begins, and
  * Orama's BM25 fed with Orama's statistics as Orama keeps them. Orama's tokenizer drops repeated tokens, so a
  * text's length is its count of distinct words and every word's frequency in it is one over that length;
  * a word's document count is the length of its run of slots; the average length is Orama's running
