@@ -42,9 +42,9 @@ interface TextIndexMeta {
  * The free-text index of one kind, keyed by facet slot: the words of each text, their slots, each text's
  * length, and the texts themselves, all in typed arrays and one byte pool.
  *
- * It scores exactly as the Orama database it replaces did: the same tokenizer (Orama's own), a token finding its word and every word it begins, and
- * Orama's BM25 fed with Orama's statistics as Orama keeps them. Orama's tokenizer drops repeated tokens, so a
- * text's length is its count of distinct words and every word's frequency in it is one over that length;
+ * It scores exactly as the Orama database it replaces did: the same tokenizer (Orama's own), a token
+ * finding its word and every word it begins, and Orama's BM25 fed with Orama's statistics as Orama keeps
+ * them. Orama's tokenizer drops repeated tokens, so a text's length is its count of distinct words and every word's frequency in it is one over that length;
  * a word's document count is the length of its run of slots; the average length is Orama's running
  * average, updated by the same formulas on every insert and removal (so it drifts the same way). A text's
  * score adds its parts token by token and word by word in Orama's order (`oramaWordOrder`), so the sums are
