@@ -13,6 +13,15 @@ import {
   timeMs,
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
+import {
+  jsonBytes,
+  jsonOf,
+  prefixed,
+  readerUnder,
+  type Section,
+  type SectionReader,
+  sectionReader,
+} from './binary-sections';
 import { type Bitset, hasBit } from './bitset';
 import { FacetIndex } from './facet-index';
 import { textTokens } from './orama-text-scores';
@@ -32,7 +41,7 @@ interface TextDocument {
   id: string;
   text: string;
 }
-type StoredDocs = { docs: Record<string, SearchDocument | TextDocument>; count: number };
+type StoredDocs = { docs: Record<string, TextDocument>; count: number };
 
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
 const oramaComponents = () => ({
@@ -50,11 +59,50 @@ interface KindPart {
   tokenScores: TokenScoreCache;
 }
 
-/** One Orama save per kind; written and read by the same Orama version. */
+/** 2: binary sections per structure (1 was one Orama save of whole documents per kind). */
+export const SNAPSHOT_FORMAT = 2;
+/**
+ * Orama's save of the texts is JSON; its documents go in sections of at most this many (one string for all
+ * of them would pass V8's longest string at about 200 000 documents).
+ */
+export const DOCS_PER_SECTION = 50_000;
+
+/**
+ * The generation as named binary sections (`<kind>.<structure>.<part>`); the text index's save is JSON
+ * written and read by the same Orama version.
+ */
 export interface OramaSnapshot {
-  format: 1;
-  kinds: Record<SearchKind, RawData>;
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly Section[];
 }
+
+/** Orama's save of a kind's texts: the index without its documents, then the documents in sections. */
+const textSections = (kind: SearchKind, raw: RawData, docsPerSection: number): Section[] => {
+  const stored = raw.docs as StoredDocs;
+  const sections = [
+    { name: `${kind}.text.orama`, data: jsonBytes({ ...raw, docs: { ...stored, docs: {} } }) },
+  ];
+  const entries = Object.entries(stored.docs);
+  for (let from = 0, part = 0; from < entries.length; from += docsPerSection, part++)
+    sections.push({
+      name: `${kind}.text.docs.${part}`,
+      data: jsonBytes(Object.fromEntries(entries.slice(from, from + docsPerSection))),
+    });
+  return sections;
+};
+
+const readTextSections = (
+  kind: SearchKind,
+  sections: readonly Section[],
+  section: SectionReader,
+): RawData => {
+  const raw = jsonOf<RawData>(section(`${kind}.text.orama`));
+  const docs = (raw.docs as StoredDocs).docs;
+  const prefix = `${kind}.text.docs.`;
+  for (const { name, data } of sections)
+    if (name.startsWith(prefix)) Object.assign(docs, jsonOf<StoredDocs['docs']>(data));
+  return raw;
+};
 
 /** Orama answers synchronously unless a plugin makes it asynchronous; this index installs none. */
 const settled = <T>(result: T | Promise<T>): T => {
@@ -87,33 +135,54 @@ export class OramaGeneration {
     return new OramaGeneration({ project: part(), teammate: part() });
   }
 
+  /**
+   * The generation `snapshot()` saved: the facet index, vectors and stored fields take their arrays back
+   * as they were (no document is inserted again); Orama loads its own save of the texts.
+   */
   static restore(snapshot: OramaSnapshot): OramaGeneration {
-    const generation = OramaGeneration.create();
-    for (const kind of SEARCH_KINDS) {
-      const part = generation.parts[kind];
-      load(part.db, snapshot.kinds[kind]);
-      // The snapshot holds whole documents; Orama keeps only their text from here on.
-      const stored = part.db.data.docs as StoredDocs;
-      const docs: SearchDocument[] = [];
-      for (const [key, doc] of Object.entries(stored.docs)) {
-        docs.push(doc as SearchDocument);
-        stored.docs[key] = { id: doc.id, text: doc.text };
-      }
-      generation.track(kind, docs);
-    }
+    const section = sectionReader(snapshot.sections);
+    const part = (kind: SearchKind): KindPart => {
+      const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section));
+      const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
+      const db = create({ schema: ORAMA_SCHEMA, components: oramaComponents() });
+      load(db, readTextSections(kind, snapshot.sections, section));
+      const slotByInternalId: number[] = [];
+      for (const [id, internalId] of db.internalDocumentIDStore.idToInternalId)
+        slotByInternalId[internalId] = facets.slotOf(id) ?? -1;
+      const texts = count(db);
+      if (texts !== facets.size || fields.size !== facets.size)
+        throw new Error(
+          `${kind}: ${texts} texts, ${facets.size} facet entries, ${fields.size} field entries`,
+        );
+      return { db, facets, vectors, fields, slotByInternalId, tokenScores: new TokenScoreCache(db, 'text') };
+    };
+    const generation = new OramaGeneration({ project: part('project'), teammate: part('teammate') });
+    for (const kind of SEARCH_KINDS)
+      for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
     return generation;
   }
 
-  snapshot(): OramaSnapshot {
-    const kindSnapshot = (kind: SearchKind): RawData => {
-      const raw = save(this.parts[kind].db);
-      const stored = raw.docs as StoredDocs;
-      const docs: StoredDocs['docs'] = {};
-      for (const [key, { id, text }] of Object.entries(stored.docs))
-        docs[key] = this.document(kind, id, text) ?? { id, text };
-      return { ...raw, docs: { ...stored, docs } };
-    };
-    return { format: 1, kinds: { project: kindSnapshot('project'), teammate: kindSnapshot('teammate') } };
+  /**
+   * One consistent copy of the generation as binary sections, per kind: Orama's save of the texts, the
+   * facet index, the vectors and the stored fields. Copied at once, so writes after it do not reach it.
+   */
+  snapshot(docsPerSection = DOCS_PER_SECTION): OramaSnapshot {
+    const sections = SEARCH_KINDS.flatMap((kind) => {
+      const { db, facets, vectors, fields } = this.parts[kind];
+      return [
+        ...textSections(kind, save(db), docsPerSection),
+        ...prefixed(`${kind}.facets`, facets.toSections()),
+        ...prefixed(`${kind}.vectors`, vectors.toSections()),
+        ...prefixed(`${kind}.fields`, fields.toSections()),
+      ];
+    });
+    return { format: SNAPSHOT_FORMAT, sections };
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return SEARCH_KINDS.reduce((sum, kind) => sum + this.parts[kind].fields.countWithoutModel(modelId), 0);
   }
 
   upsert(docs: readonly SearchDocument[]): void {
@@ -145,7 +214,8 @@ export class OramaGeneration {
         if (internalId !== undefined) slotByInternalId[internalId] = -1;
         settled(remove(db, id));
         vectors.delete(id);
-        fields.delete(id);
+        const slot = facets.slotOf(id);
+        if (slot !== undefined) fields.delete(slot);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -260,8 +330,9 @@ export class OramaGeneration {
 
   /** A new copy of the whole document, from its text and what the other structures keep. */
   private document(kind: SearchKind, id: string, text: string): SearchDocument | undefined {
-    const { fields, vectors } = this.parts[kind];
-    return fields.document(id, text, vectors);
+    const { facets, fields, vectors } = this.parts[kind];
+    const slot = facets.slotOf(id);
+    return slot === undefined ? undefined : fields.document(slot, id, text, vectors);
   }
 
   count(kind: SearchKind): number {
@@ -272,13 +343,18 @@ export class OramaGeneration {
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
     const { db, facets, vectors, fields, slotByInternalId, tokenScores } = this.parts[kind];
     if (docs.length > 0) tokenScores.clear();
+    for (const doc of docs) {
+      // A document may come back to another slot; its fields leave the old one.
+      const slot = facets.slotOf(doc.id);
+      if (slot !== undefined) fields.delete(slot);
+    }
     facets.upsertMany(docs);
     for (const doc of docs) {
       const slot = facets.slotOf(doc.id) ?? -1;
       const internalId = db.internalDocumentIDStore.idToInternalId.get(doc.id);
       if (internalId !== undefined) slotByInternalId[internalId] = slot;
       vectors.set(doc.id, doc.vector, slot);
-      fields.put(doc, vectors);
+      fields.put(doc, slot, vectors);
       this.kindById.set(doc.id, kind);
     }
   }
