@@ -15,6 +15,11 @@ describe('binary sections', () => {
     const strings = ['', 'Zürich', '東京', 'tag\u0000industry\u0000Banking', '🙂 emoji', 'a'.repeat(5000)];
     expect(stringsOf(stringsBytes(strings))).toEqual(strings);
     expect(stringsOf(stringsBytes([]))).toEqual([]);
+    // ASCII only takes the joined path; a character past Latin-1 must not be cut to one byte.
+    const ascii = ['65f0c0ffee', '', 'tool\u0000Go\u00003'];
+    expect(stringsOf(stringsBytes(ascii))).toEqual(ascii);
+    expect(stringsBytes(ascii).length).toBe(4 * 4 + 10 + 9);
+    expect(stringsOf(stringsBytes(['Ā', 'x']))).toEqual(['Ā', 'x']);
   });
 
   it('turn down strings whose offsets or length do not add up', () => {

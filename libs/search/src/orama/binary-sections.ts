@@ -1,3 +1,5 @@
+import { isAscii } from 'node:buffer';
+
 /**
  * The binary form the index structures save themselves in: named sections of raw bytes, typed arrays as
  * their bytes (little-endian, as every platform Node runs on here), strings as one UTF-8 blob with offsets,
@@ -56,10 +58,24 @@ export const arrayOfLength = <T extends TypedArray>(
 };
 
 /** Strings as: their count (32-bit), the end offset of each in the blob (32-bit each), the UTF-8 blob. */
+/** Past this many characters, strings are encoded one by one instead of joined first. */
+const JOIN_MAX_CHARS = 1 << 28;
+
 export const stringsBytes = (strings: readonly string[]): Buffer => {
-  const blobs = strings.map((value) => Buffer.from(value, 'utf8'));
   const head = Buffer.allocUnsafeSlow(4 * (strings.length + 1));
   head.writeUInt32LE(strings.length, 0);
+  const chars = strings.reduce((sum, value) => sum + value.length, 0);
+  const joined = chars <= JOIN_MAX_CHARS ? strings.join('') : undefined;
+  // All ASCII (as ids and tokens are) when each character is one UTF-8 byte: the offsets are the lengths.
+  if (joined !== undefined && Buffer.byteLength(joined) === chars) {
+    let end = 0;
+    strings.forEach((value, at) => {
+      end += value.length;
+      head.writeUInt32LE(end, 4 * (at + 1));
+    });
+    return Buffer.concat([head, Buffer.from(joined, 'latin1')]);
+  }
+  const blobs = strings.map((value) => Buffer.from(value, 'utf8'));
   let end = 0;
   blobs.forEach((blob, at) => {
     end += blob.length;
@@ -73,12 +89,14 @@ export const stringsOf = (bytes: Buffer): string[] => {
   const count = bytes.readUInt32LE(0);
   const blobStart = 4 * (count + 1);
   if (blobStart > bytes.length) throw new Error('string offsets cut short');
+  // Ids and tokens are mostly ASCII, which decodes about twice as fast as Latin-1 (the same bytes).
+  const encoding = isAscii(bytes.subarray(blobStart)) ? 'latin1' : 'utf8';
   const strings = new Array<string>(count);
   let start = blobStart;
   for (let at = 0; at < count; at++) {
     const end = blobStart + bytes.readUInt32LE(4 * (at + 1));
     if (end < start || end > bytes.length) throw new Error('string offsets out of order');
-    strings[at] = bytes.toString('utf8', start, end);
+    strings[at] = bytes.toString(encoding, start, end);
     start = end;
   }
   if (start !== bytes.length) throw new Error('bytes after the last string');

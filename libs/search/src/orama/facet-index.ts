@@ -294,11 +294,13 @@ export class FacetIndex {
       }
     }
     // Per slot below `ids.length`: how many postings, then their numbers.
-    const slotPostings: number[] = [];
-    for (let slot = 0; slot < this.ids.length; slot++) {
+    let slotPostingsLength = this.ids.length;
+    for (const own of this.postingsOf) slotPostingsLength += own?.length ?? 0;
+    const slotPostings = new Int32Array(slotPostingsLength);
+    for (let slot = 0, at = 0; slot < this.ids.length; slot++) {
       const own = this.postingsOf[slot] ?? [];
-      slotPostings.push(own.length);
-      for (const posting of own) slotPostings.push(numberOf.get(posting) as number);
+      slotPostings[at++] = own.length;
+      for (const posting of own) slotPostings[at++] = numberOf.get(posting) as number;
     }
     const settings: FacetSettings = {
       capacity: this.capacity,
@@ -322,7 +324,7 @@ export class FacetIndex {
       { name: 'posting-meta', data: arrayBytes(meta) },
       { name: 'posting-sparse', data: arrayBytes(sparse) },
       { name: 'posting-dense', data: arrayBytes(dense) },
-      { name: 'slot-postings', data: arrayBytes(Int32Array.from(slotPostings)) },
+      { name: 'slot-postings', data: arrayBytes(slotPostings) },
       { name: 'free-label-ids', data: arrayBytes(Int32Array.from(this.freeLabelIds)) },
       ...prefixed('slot-labels', this.slotLabels.toSections()),
     ];
