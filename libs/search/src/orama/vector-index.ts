@@ -178,14 +178,21 @@ class VectorBlock {
     this.rowById.set(lastId, row);
   }
 
+  /**
+   * Room for a quarter more rows (at least `INITIAL_ROWS`): a block loaded from a snapshot is exactly full,
+   * and doubling its gigabyte of rows at a million profiles for one new profile costs more memory than the
+   * extra copies of growing by a quarter cost time.
+   */
   private grow(): void {
-    const values = new Float32Array(this.values.length * 2);
+    const rows = this.norms.length + Math.max(INITIAL_ROWS, Math.ceil(this.norms.length / 4));
+    const { dims } = this;
+    const values = new Float32Array(rows * dims);
     values.set(this.values);
-    const norms = new Float64Array(this.norms.length * 2);
+    const norms = new Float64Array(rows);
     norms.set(this.norms);
-    const codes = new Int8Array(this.codes.length * 2);
+    const codes = new Int8Array(rows * dims);
     codes.set(this.codes);
-    const keys = new Int32Array(this.keys.length * 2);
+    const keys = new Int32Array(rows);
     keys.set(this.keys);
     this.keys = keys;
     this.values = values;
