@@ -196,5 +196,13 @@ describe('FacetIndex binary sections', () => {
         section.name === 'times' ? { ...section, data: section.data.subarray(8) } : section,
       );
     expect(() => FacetIndex.fromSections(sectionReader(sections))).toThrow(/times/);
+    const unknown = original
+      .toSections()
+      .map((section) =>
+        section.name === 'slot-postings'
+          ? { ...section, data: Buffer.from(Int32Array.from([1, 999]).buffer) }
+          : section,
+      );
+    expect(() => FacetIndex.fromSections(sectionReader(unknown))).toThrow('slot 0 names an unknown posting');
   });
 });

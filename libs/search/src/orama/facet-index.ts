@@ -391,7 +391,11 @@ export class FacetIndex {
         continue;
       }
       const own = new Array<Posting>(count);
-      for (let n = 0; n < count; n++) own[n] = postings[slotPostings[at++]];
+      for (let n = 0; n < count; n++) {
+        const posting = postings[slotPostings[at++]];
+        if (!posting) throw new Error(`slot ${slot} names an unknown posting`);
+        own[n] = posting;
+      }
       index.postingsOf[slot] = own;
     }
     index.slotLabels = SlotBlocks.fromSections(readerUnder('slot-labels', section));
