@@ -118,7 +118,9 @@ if (ONLY === undefined) {
   await structure('stored fields (no text, no vector)', () => {
     const fields = new StoredFields();
     const none = new VectorIndex();
-    for (const batch of batches()) for (const doc of batch) fields.put({ ...doc, vector: undefined }, none);
+    let slot = 0;
+    for (const batch of batches())
+      for (const doc of batch) fields.put({ ...doc, vector: undefined }, slot++, none);
     return fields;
   });
 } else if (ONLY === 'facets') {

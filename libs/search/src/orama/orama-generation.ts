@@ -1,4 +1,3 @@
-import type { RawData } from '@orama/orama';
 import {
   facetShare,
   freshnessSignalOfTimes,
@@ -12,6 +11,7 @@ import {
   timeMs,
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
+import { prefixed, readerUnder, type Section, sectionReader } from './binary-sections';
 import type { Bitset } from './bitset';
 import { FacetIndex } from './facet-index';
 import { rankHybrid } from './hybrid-ranker';
@@ -23,8 +23,6 @@ import { VectorIndex } from './vector-index';
  * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
  * VectorIndex, the id in FacetIndex), and scores free text as the Orama database it replaced did.
  */
-type StoredDocs = { docs: Record<string, SearchDocument>; count: number };
-
 interface KindPart {
   text: TextIndex;
   facets: FacetIndex;
@@ -32,13 +30,13 @@ interface KindPart {
   fields: StoredFields;
 }
 
-/**
- * The documents of each kind, in the shape of an Orama save (`docs.docs`), which the snapshot file and
- * its readers expect; a restore indexes them again.
- */
+/** 2: binary sections per structure (1 was one Orama save of whole documents per kind). */
+export const SNAPSHOT_FORMAT = 2;
+
+/** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface OramaSnapshot {
-  format: 1;
-  kinds: Record<SearchKind, RawData>;
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly Section[];
 }
 
 /**
@@ -60,27 +58,52 @@ export class OramaGeneration {
     return new OramaGeneration({ project: part(), teammate: part() });
   }
 
+  /**
+   * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
+   * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
+   * bring back unchanged.
+   */
   static restore(snapshot: OramaSnapshot): OramaGeneration {
-    const generation = OramaGeneration.create();
-    // Indexed again in slot order: the text statistics are those of that order, not of the history of
-    // writes the saved index went through (`TextIndex.toSections` keeps those exactly).
+    const section = sectionReader(snapshot.sections);
+    const part = (kind: SearchKind): KindPart => {
+      const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section));
+      const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
+      const text = TextIndex.fromSections(readerUnder(kind, section));
+      if (text.count !== facets.size || fields.size !== facets.size)
+        throw new Error(
+          `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
+        );
+      for (const [id, slot] of facets.entries())
+        if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
+      return { text, facets, vectors, fields };
+    };
+    const generation = new OramaGeneration({ project: part('project'), teammate: part('teammate') });
     for (const kind of SEARCH_KINDS)
-      generation.upsert(Object.values((snapshot.kinds[kind].docs as StoredDocs).docs));
+      for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
     return generation;
   }
 
+  /**
+   * One consistent copy of the generation as binary sections, per kind: the text index, the facet index,
+   * the vectors and the stored fields. Copied at once, so writes after it do not reach it.
+   */
   snapshot(): OramaSnapshot {
-    const kindSnapshot = (kind: SearchKind): RawData => {
-      const { text, facets } = this.parts[kind];
-      const docs: StoredDocs['docs'] = {};
-      for (let slot = 0; slot < facets.slotCapacity; slot++) {
-        const doc = text.has(slot) && this.documentAt(kind, slot);
-        if (doc) docs[slot] = doc;
-      }
-      // Only `docs` is read back, so nothing else of an Orama save is made up.
-      return { docs: { docs, count: text.count } } as unknown as RawData;
-    };
-    return { format: 1, kinds: { project: kindSnapshot('project'), teammate: kindSnapshot('teammate') } };
+    const sections = SEARCH_KINDS.flatMap((kind) => {
+      const { text, facets, vectors, fields } = this.parts[kind];
+      return [
+        ...prefixed(kind, text.toSections()),
+        ...prefixed(`${kind}.facets`, facets.toSections()),
+        ...prefixed(`${kind}.vectors`, vectors.toSections()),
+        ...prefixed(`${kind}.fields`, fields.toSections()),
+      ];
+    });
+    return { format: SNAPSHOT_FORMAT, sections };
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return SEARCH_KINDS.reduce((sum, kind) => sum + this.parts[kind].fields.countWithoutModel(modelId), 0);
   }
 
   upsert(docs: readonly SearchDocument[]): void {
@@ -93,7 +116,12 @@ export class OramaGeneration {
     this.remove(moved.map((doc) => doc.id));
     for (const kind of SEARCH_KINDS) {
       const own = [...latest.values()].filter((doc) => doc.kind === kind);
-      const { text, facets } = this.parts[kind];
+      const { text, facets, fields } = this.parts[kind];
+      for (const doc of own) {
+        // A document may come back to another slot; its fields leave the old one.
+        const slot = facets.slotOf(doc.id);
+        if (slot !== undefined) fields.delete(slot);
+      }
       // A document keeps its slot when it is written again, so texts follow the facet index's slots.
       facets.upsertMany(own);
       for (const doc of own) text.upsert(facets.slotOf(doc.id) as number, doc.text);
@@ -106,9 +134,10 @@ export class OramaGeneration {
       const { text, facets, vectors, fields } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
       for (const id of own) {
-        text.remove(facets.slotOf(id) as number);
+        const slot = facets.slotOf(id) as number;
+        text.remove(slot);
         vectors.delete(id);
-        fields.delete(id);
+        fields.delete(slot);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -218,7 +247,7 @@ export class OramaGeneration {
   private documentAt(kind: SearchKind, slot: number): SearchDocument | undefined {
     const { text, facets, fields, vectors } = this.parts[kind];
     const docText = text.text(slot);
-    return docText === undefined ? undefined : fields.document(facets.idOf(slot), docText, vectors);
+    return docText === undefined ? undefined : fields.document(slot, facets.idOf(slot), docText, vectors);
   }
 
   count(kind: SearchKind): number {
@@ -231,7 +260,7 @@ export class OramaGeneration {
     for (const doc of docs) {
       const slot = facets.slotOf(doc.id) ?? -1;
       vectors.set(doc.id, doc.vector, slot);
-      fields.put(doc, vectors);
+      fields.put(doc, slot, vectors);
       this.kindById.set(doc.id, kind);
     }
   }
