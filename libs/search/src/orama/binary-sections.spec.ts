@@ -3,6 +3,7 @@ import {
   arrayBytes,
   arrayOf,
   arrayOfLength,
+  freshBytes,
   prefixed,
   readerUnder,
   sectionReader,
@@ -46,6 +47,11 @@ describe('binary sections', () => {
     expect(() => arrayOfLength(Int32Array, arrayBytes(Int32Array.from([1, 2])), 3, 'keys')).toThrow(
       'keys: 2 items, expected 3',
     );
+    // An array made for the save alone is given as its own bytes.
+    const made = Int32Array.from([7, -1]).subarray(1);
+    const own = freshBytes(made);
+    expect(own.buffer).toBe(made.buffer);
+    expect(Array.from(arrayOf(Int32Array, own))).toEqual([-1]);
   });
 
   it('name sections under a prefix and read them back, a missing one by name', () => {

@@ -31,6 +31,10 @@ export const arrayBytes = (values: TypedArray, length = values.length): Buffer =
   return bytes;
 };
 
+/** The bytes of an array made for the save alone (nothing else holds or changes it), without a copy. */
+export const freshBytes = (values: TypedArray): Buffer =>
+  Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+
 /**
  * The bytes as a typed array: wrapped when they are aligned (a section read into its own buffer is), copied
  * otherwise. The caller must not reuse `bytes` afterwards.

@@ -1,5 +1,6 @@
 import { create, insert, remove, search } from '@orama/orama';
 import { describe, expect, it } from 'vitest';
+import { sectionReader } from './binary-sections';
 import { TextIndex, textTokenizerConfig } from './text-index';
 
 const seeded = (seed: number) => {
@@ -258,19 +259,51 @@ describe('TextIndex', () => {
     for (let n = 0; n < 100; n++) pair.expectSame(randomQuery(random));
   });
 
-  it('restores from aligned sections without copying them', () => {
+  it('saves copies the index goes on without, and a restored index writes only to its own sections', () => {
+    const random = seeded(7);
+    const pair = new Pair();
+    randomWrites(pair, random, 300, 100);
+    const sections = pair.index.toSections();
+    const saved = sections.map(({ data }) => Buffer.from(data));
+    randomWrites(pair, random, 300, 100);
+    // Later writes (in place, in grown arrays, after packing) leave the save as it was.
+    sections.forEach(({ data }, at) => expect(data.equals(saved[at])).toBe(true));
+
+    const restored = TextIndex.fromSections(sectionReader(sections));
+    const second = TextIndex.fromSections(
+      sectionReader(saved.map((data, at) => ({ ...sections[at], data }))),
+    );
+    const queries = Array.from({ length: 40 }, () => randomQuery(random));
+    const scores = (index: TextIndex) =>
+      queries.map((query) => {
+        const into = new Float64Array(400);
+        index.addScores(query, into);
+        return into;
+      });
+    const before = scores(second);
+    expect(scores(restored)).toEqual(before);
+    // Removals write into the restored arrays in place; another index over other bytes sees none of it.
+    for (let slot = 0; slot < 400; slot += 3) restored.remove(slot);
+    expect(scores(second)).toEqual(before);
+    expect(scores(restored)).not.toEqual(before);
+  });
+
+  it('turns down sections of another format or whose texts and lengths disagree', () => {
     const index = TextIndex.create();
     index.upsert(0, 'Rust developer');
-    const sections = new Map(index.toSections().map(({ name, data }) => [name, data]));
-    const restored = TextIndex.fromSections((name) => sections.get(name) as Buffer);
-    const scores = new Float64Array(1);
-    restored.addScores('rust', scores);
-    expect(scores[0]).toBeGreaterThan(0);
+    index.upsert(2, 'Go developer');
+    const sections = index.toSections();
+    const replaced = (name: string, data: Buffer) =>
+      sectionReader(sections.map((section) => (section.name === name ? { name, data } : section)));
+    expect(() => TextIndex.fromSections(replaced('meta', Buffer.from('{"format":0}')))).toThrow(
+      /text index format 0/,
+    );
     expect(() =>
-      TextIndex.fromSections((name) =>
-        name === 'text.meta' ? Buffer.from('{"format":0}') : (sections.get(name) as Buffer),
-      ),
-    ).toThrow(/text index format 0/);
+      TextIndex.fromSections(replaced('meta', Buffer.from('{"format":1,"documents":3,"averageLength":2}'))),
+    ).toThrow(/holds 2 texts, its count says 3/);
+    expect(() =>
+      TextIndex.fromSections(replaced('lengths', Buffer.from(Int32Array.of(2, 2, 2).buffer))),
+    ).toThrow(/slot 1: length and text disagree/);
   });
 
   it("scores the word 'constructor' like any other, where Orama's counts inherit Object's and go wrong", () => {

@@ -2,7 +2,15 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { SEARCH_STOP_WORDS } from '@skillers/domain';
 import { type Bitset, hasBit } from './bitset';
 import { oramaWordOrder } from './orama-word-order';
-import { arrayOf, bytesOf } from './section-arrays';
+import {
+  arrayBytes,
+  arrayOf,
+  freshBytes,
+  jsonBytes,
+  jsonOf,
+  type Section,
+  type SectionReader,
+} from './binary-sections';
 import { TermPostings } from './term-postings';
 import { TextStore } from './text-store';
 
@@ -180,8 +188,11 @@ export class TextIndex {
     return this.parts;
   }
 
-  /** The binary form: typed arrays and bytes as they are, no per-document encoding. */
-  toSections(): { name: string; data: Buffer }[] {
+  /**
+   * The binary form: typed arrays and bytes as they are, no per-document encoding. Every section is a copy
+   * (or an array made for it alone), so later writes do not reach a save still being written.
+   */
+  toSections(): Section[] {
     this.sortWords();
     const words = Buffer.from(this.words.join(''), 'utf16le');
     const wordLengths = Int32Array.from(this.words, (word) => word.length);
@@ -195,27 +206,28 @@ export class TextIndex {
       averageLength: this.averageLength ?? null,
     };
     return [
-      { name: 'text.meta', data: Buffer.from(JSON.stringify(meta)) },
-      { name: 'text.words', data: words },
-      { name: 'text.word-lengths', data: bytesOf(wordLengths) },
-      { name: 'text.sorted-terms', data: Buffer.from(bytesOf(this.sorted)) },
-      { name: 'text.posting-counts', data: bytesOf(postings.counts) },
-      { name: 'text.postings', data: bytesOf(postings.slots) },
-      { name: 'text.lengths', data: Buffer.from(bytesOf(this.lengths.subarray(0, lastSlot))) },
-      { name: 'text.text-lengths', data: bytesOf(texts.lengths) },
-      { name: 'text.texts', data: texts.bytes },
+      { name: 'meta', data: jsonBytes(meta) },
+      { name: 'words', data: words },
+      { name: 'word-lengths', data: freshBytes(wordLengths) },
+      { name: 'sorted-terms', data: arrayBytes(this.sorted) },
+      { name: 'posting-counts', data: freshBytes(postings.counts) },
+      { name: 'postings', data: freshBytes(postings.slots) },
+      { name: 'lengths', data: arrayBytes(this.lengths, lastSlot) },
+      { name: 'text-lengths', data: freshBytes(texts.lengths) },
+      { name: 'texts', data: texts.bytes },
     ];
   }
 
   /**
-   * The index over `toSections()`'s bytes: the arrays are views of them where aligned (the index then owns
-   * those bytes); only the words become strings again.
+   * The index over `toSections()`'s bytes: the arrays are views of them where aligned, and later writes
+   * change some of them in place, so the index owns those bytes from here on (the caller must not read
+   * them for anything else, nor restore a second index from them); only the words become strings again.
    */
-  static fromSections(section: (name: string) => Buffer): TextIndex {
-    const meta = JSON.parse(section('text.meta').toString()) as TextIndexMeta;
+  static fromSections(section: SectionReader): TextIndex {
+    const meta = jsonOf<TextIndexMeta>(section('meta'));
     if (meta.format !== SECTIONS_FORMAT) throw new Error(`text index format ${String(meta.format)}`);
-    const wordLengths = arrayOf(Int32Array, section('text.word-lengths'));
-    const joined = section('text.words').toString('utf16le');
+    const wordLengths = arrayOf(Int32Array, section('word-lengths'));
+    const joined = section('words').toString('utf16le');
     const words = new Array<string>(wordLengths.length);
     let at = 0;
     for (let term = 0; term < wordLengths.length; term++) {
@@ -223,18 +235,25 @@ export class TextIndex {
       at += wordLengths[term];
     }
     if (at !== joined.length) throw new Error('text index words do not match their lengths');
-    const sorted = arrayOf(Int32Array, section('text.sorted-terms'));
+    const sorted = arrayOf(Int32Array, section('sorted-terms'));
     if (sorted.length !== words.length) throw new Error('text index sorted terms do not match its words');
     const postings = TermPostings.fromPacked(
-      arrayOf(Int32Array, section('text.posting-counts')),
-      arrayOf(Int32Array, section('text.postings')),
+      arrayOf(Int32Array, section('posting-counts')),
+      arrayOf(Int32Array, section('postings')),
     );
     if (postings.termCount !== words.length) throw new Error('text index postings do not match its words');
-    const texts = TextStore.fromPacked(
-      arrayOf(Int32Array, section('text.text-lengths')),
-      section('text.texts'),
-    );
-    const lengths = arrayOf(Int32Array, section('text.lengths'));
+    const textLengths = arrayOf(Int32Array, section('text-lengths'));
+    const texts = TextStore.fromPacked(textLengths, section('texts'));
+    const lengths = arrayOf(Int32Array, section('lengths'));
+    // A slot has a text exactly when it has a length, and the count is theirs.
+    let documents = 0;
+    for (let slot = 0; slot < Math.max(lengths.length, textLengths.length); slot++) {
+      const hasText = slot < lengths.length && lengths[slot] !== NO_TEXT;
+      if (hasText !== texts.has(slot)) throw new Error(`text index slot ${slot}: length and text disagree`);
+      if (hasText) documents++;
+    }
+    if (documents !== meta.documents)
+      throw new Error(`text index holds ${documents} texts, its count says ${meta.documents}`);
     return new TextIndex(
       words,
       sorted,
