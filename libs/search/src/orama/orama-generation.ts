@@ -30,8 +30,11 @@ interface KindPart {
   fields: StoredFields;
 }
 
-/** 2: binary sections per structure (1 was one Orama save of whole documents per kind). */
-export const SNAPSHOT_FORMAT = 2;
+/**
+ * 3: binary sections per structure, the texts as the text index's own sections (2 had Orama's JSON save of
+ * the texts; 1 was one Orama save of whole documents per kind).
+ */
+export const SNAPSHOT_FORMAT = 3;
 
 /** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface OramaSnapshot {
@@ -69,7 +72,7 @@ export class OramaGeneration {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
       const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section));
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
-      const text = TextIndex.fromSections(readerUnder(kind, section));
+      const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
       if (text.count !== facets.size || fields.size !== facets.size)
         throw new Error(
           `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
@@ -92,7 +95,7 @@ export class OramaGeneration {
     const sections = SEARCH_KINDS.flatMap((kind) => {
       const { text, facets, vectors, fields } = this.parts[kind];
       return [
-        ...prefixed(kind, text.toSections()),
+        ...prefixed(`${kind}.text`, text.toSections()),
         ...prefixed(`${kind}.facets`, facets.toSections()),
         ...prefixed(`${kind}.vectors`, vectors.toSections()),
         ...prefixed(`${kind}.fields`, fields.toSections()),
@@ -116,13 +119,9 @@ export class OramaGeneration {
     this.remove(moved.map((doc) => doc.id));
     for (const kind of SEARCH_KINDS) {
       const own = [...latest.values()].filter((doc) => doc.kind === kind);
-      const { text, facets, fields } = this.parts[kind];
-      for (const doc of own) {
-        // A document may come back to another slot; its fields leave the old one.
-        const slot = facets.slotOf(doc.id);
-        if (slot !== undefined) fields.delete(slot);
-      }
-      // A document keeps its slot when it is written again, so texts follow the facet index's slots.
+      const { text, facets } = this.parts[kind];
+      // A document written again keeps its slot (the facet index frees it and takes it straight back), so
+      // its text and fields are replaced where they are.
       facets.upsertMany(own);
       for (const doc of own) text.upsert(facets.slotOf(doc.id) as number, doc.text);
       this.track(kind, own);

@@ -14,8 +14,11 @@ import { type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
  * typed arrays can be wrapped where they lie.
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
-/** 3: the index's binary sections (2 had whole documents as JSON, 1 inside Orama's save). */
-const FILE_FORMAT = 3;
+/**
+ * 4: the index's binary sections, the texts as the text index's (3 had Orama's JSON save of the texts, 2
+ * whole documents as JSON, 1 inside Orama's save).
+ */
+const FILE_FORMAT = 4;
 const DIGEST_BYTES = 32;
 /** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 16 << 20;
