@@ -4,8 +4,8 @@
 // 100000 synthetic skiller profiles with 384-number vectors; --quick: 5000). Builds the index from
 // bench/support/synthetic-profiles.mjs, then times: copying it into sections (`snapshot()`), writing the
 // file, reading it back (checksum included) and restoring the index from the sections; prints the bytes per
-// structure, and checks the restored index against the original: the same filtered pages, kNN hits and
-// documents ("answers identical"), or exits with 1.
+// structure, and checks the restored index against the original: the same filtered pages, free-text pages
+// (scores to the bit), kNN hits and documents ("answers identical"), or exits with 1.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -92,8 +92,13 @@ try {
   const same = async (run) => isDeepStrictEqual(await run(restored), await run(index));
   let identical = true;
   for (let check = 0; check < CHECKS; check++) {
-    const query = checker.makeQuery();
+    const query = checker.makeQuery(check % 4, check % 2 ? 'all_match' : 'min_1_match');
     identical &&= await same((target) => target.search({ ...query, facets: true }));
+    // Free text: two words of a profile's text, then the start of one, scored by the restored text index.
+    const words = checker.profile(check, { withVector: false }).text.split(' ').slice(2);
+    const text = `${words[check % words.length]} ${words[(check + 1) % words.length].slice(0, 3)}`;
+    identical &&= await same((target) => target.search({ ...query, text }));
+    identical &&= await same((target) => target.search({ ...query, tags: {}, text, pageSize: 200 }));
     if (DIMS > 0) {
       const queryVector = vector();
       identical &&= await same((target) => target.knn('teammate', queryVector, 20));
