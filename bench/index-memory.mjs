@@ -3,7 +3,8 @@
 // [--quick]` (default 100000 profiles with 384-number vectors; --quick: 5000). Loads, each in its own child
 // process (so that memory one frees and the process keeps does not hide the next), the text index alone
 // (and, for comparison, the Orama database it replaced, with ids and texts), the other stored fields alone,
-// the facet index alone, the vector index alone and the whole index (all of them together), and prints what each added to the heap, to memory outside it (typed arrays) and to the
+// the facet index alone, the vector index alone, the whole index (all of them together) and the whole index
+// restored from its snapshot's sections (as a restart has it), and prints what each added to the heap, to memory outside it (typed arrays) and to the
 // process's RSS. Profiles are generated batch by batch, so the generator holds no more than one batch.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -91,7 +92,16 @@ if (ONLY === undefined) {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  for (const part of ['text', 'orama-text', 'fields', 'facets', ...(DIMS > 0 ? ['vectors'] : []), 'whole'])
+  const parts = [
+    'text',
+    'orama-text',
+    'fields',
+    'facets',
+    ...(DIMS > 0 ? ['vectors'] : []),
+    'whole',
+    'restored',
+  ];
+  for (const part of parts)
     execFileSync(
       process.execPath,
       ['--expose-gc', fileURLToPath(import.meta.url), String(SIZE), '--dims', String(DIMS), '--only', part],
@@ -136,6 +146,17 @@ if (ONLY === undefined) {
     for (const batch of batches()) for (const doc of batch) vectors.set(doc.id, doc.vector, slot++);
     return vectors;
   });
+} else if (ONLY === 'restored') {
+  let index;
+  // The built index and the sections no structure wraps are garbage before the measure.
+  await structure('whole index restored from sections', async () => {
+    const built = OramaSearchIndex.create();
+    for (const batch of batches()) await built.upsert(batch);
+    index = OramaSearchIndex.restore(built.snapshot());
+    return index;
+  });
+  const sample = await index.get(syntheticProfiles().profile(0).id);
+  if (!sample || (DIMS > 0 && sample.vector?.length !== DIMS)) throw new Error('the restore lost a document');
 } else {
   let index;
   await structure('whole index (OramaSearchIndex)', async () => {
