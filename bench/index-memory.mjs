@@ -1,9 +1,10 @@
 // Memory of the embedded search index: heap and RSS after loading N synthetic skiller profiles, per structure.
 // Build first (`npm run build:server`), then `node --expose-gc bench/index-memory.mjs [profiles] [--dims D]
 // [--quick]` (default 100000 profiles with 384-number vectors; --quick: 5000). Loads, each in its own child
-// process (so that memory one frees and the process keeps does not hide the next), the facet index alone,
-// Orama alone with ids and texts, the other stored fields alone, the facet index alone, the vector index
-// alone and the whole index (all of them together), and prints what each added to the heap, to memory outside it (typed arrays) and to the
+// process (so that memory one frees and the process keeps does not hide the next), the text index alone
+// (and, for comparison, the Orama database it replaced, with ids and texts), the other stored fields alone,
+// the facet index alone, the vector index alone, the whole index (all of them together) and the whole index
+// restored from its snapshot's sections (as a restart has it), and prints what each added to the heap, to memory outside it (typed arrays) and to the
 // process's RSS. Profiles are generated batch by batch, so the generator holds no more than one batch.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -17,6 +18,7 @@ const { OramaSearchIndex } = require('@skillers/search');
 const { FacetIndex } = require('@skillers/search/dist/orama/facet-index.js');
 const { VectorIndex } = require('@skillers/search/dist/orama/vector-index.js');
 const { StoredFields } = require('@skillers/search/dist/orama/stored-fields.js');
+const { TextIndex, textTokenizerConfig } = require('@skillers/search/dist/orama/text-index.js');
 const { create, insert } = require('@orama/orama');
 
 if (typeof globalThis.gc !== 'function') {
@@ -73,7 +75,8 @@ const structure = async (name, load) => {
     rss: after.rss - before.rss,
   };
   console.log(
-    `${name.padEnd(34)} heap +${mib(row.heap).padStart(9)}  outside heap +${mib(row.outside).padStart(9)}  ` +
+    `${name.padEnd(34)} heap +${mib(row.heap).padStart(9)}  outside heap +${mib(row.outside).padStart(9)} ` +
+      `(${perProfile(row.heap + row.outside)})  ` +
       `RSS +${mib(row.rss).padStart(9)} (${perProfile(row.rss)}); loaded in ${seconds.toFixed(1)} s; RSS ${mib(after.rss)}`,
   );
   held = undefined;
@@ -89,15 +92,35 @@ if (ONLY === undefined) {
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  for (const part of ['text', 'fields', 'facets', ...(DIMS > 0 ? ['vectors'] : []), 'whole'])
+  const parts = [
+    'text',
+    'orama-text',
+    'fields',
+    'facets',
+    ...(DIMS > 0 ? ['vectors'] : []),
+    'whole',
+    'restored',
+  ];
+  for (const part of parts)
     execFileSync(
       process.execPath,
       ['--expose-gc', fileURLToPath(import.meta.url), String(SIZE), '--dims', String(DIMS), '--only', part],
       { stdio: 'inherit' },
     );
 } else if (ONLY === 'text') {
-  await structure('Orama, id and text only', () => {
-    const db = create({ schema: { text: 'string' }, components: { tokenizer: { stemming: true } } });
+  let text;
+  await structure('text index (TextIndex)', () => {
+    text = TextIndex.create();
+    let slot = 0;
+    for (const batch of batches()) for (const doc of batch) text.upsert(slot++, doc.text);
+    return text;
+  });
+  const sections = text.toSections();
+  const bytes = sections.reduce((sum, { data }) => sum + data.length, 0);
+  console.log(`text index sections: ${mib(bytes)} (${perProfile(bytes)})`);
+} else if (ONLY === 'orama-text') {
+  await structure('Orama, id and text only (replaced)', () => {
+    const db = create({ schema: { text: 'string' }, components: { tokenizer: textTokenizerConfig() } });
     for (const batch of batches()) for (const doc of batch) insert(db, { id: doc.id, text: doc.text });
     return db;
   });
@@ -105,7 +128,9 @@ if (ONLY === undefined) {
   await structure('stored fields (no text, no vector)', () => {
     const fields = new StoredFields();
     const none = new VectorIndex();
-    for (const batch of batches()) for (const doc of batch) fields.put({ ...doc, vector: undefined }, none);
+    let slot = 0;
+    for (const batch of batches())
+      for (const doc of batch) fields.put({ ...doc, vector: undefined }, slot++, none);
     return fields;
   });
 } else if (ONLY === 'facets') {
@@ -121,6 +146,17 @@ if (ONLY === undefined) {
     for (const batch of batches()) for (const doc of batch) vectors.set(doc.id, doc.vector, slot++);
     return vectors;
   });
+} else if (ONLY === 'restored') {
+  let index;
+  // The built index and the sections no structure wraps are garbage before the measure.
+  await structure('whole index restored from sections', async () => {
+    const built = OramaSearchIndex.create();
+    for (const batch of batches()) await built.upsert(batch);
+    index = OramaSearchIndex.restore(built.snapshot());
+    return index;
+  });
+  const sample = await index.get(syntheticProfiles().profile(0).id);
+  if (!sample || (DIMS > 0 && sample.vector?.length !== DIMS)) throw new Error('the restore lost a document');
 } else {
   let index;
   await structure('whole index (OramaSearchIndex)', async () => {

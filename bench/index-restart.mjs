@@ -5,7 +5,7 @@
 // embedder), stops it cleanly (which saves the snapshot), then times: a restart that loads the snapshot, a
 // restart after a write made while the server was down (the snapshot is stale: rebuilt, vectors from the
 // vector cache), and a restart with a damaged snapshot (rebuilt). Each restarted index is checked against
-// the first one: the same filtering and kNN answers.
+// the first one: the same filtering, free-text (scores to the bit) and kNN answers.
 import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -60,11 +60,20 @@ const stop = async () => {
   return (performance.now() - started) / 1000;
 };
 
-/** Filtering and kNN answers of the running server's index, to compare two starts. */
+/** Two words of the profile's own text, the second cut to its start (a prefix query). */
+const textQuery = (record, n) => {
+  const words = teammateSearchDocument(record)
+    .text.split(/\s+/)
+    .filter((word) => word.length > 3);
+  words.push('skiller');
+  return `${words[n % words.length]} ${words[(n + 1) % words.length].slice(0, 3)}`;
+};
+
+/** Filtering, free-text and kNN answers of the running server's index, to compare two starts. */
 const answers = async (queries) => {
   const index = app.get(SEARCH_INDEX);
   const result = [];
-  for (const { vector, tags } of queries) {
+  for (const { vector, tags, text } of queries) {
     const knn = await index.knn('teammate', vector, 20);
     const page = await index.search({
       kind: 'teammate',
@@ -73,7 +82,24 @@ const answers = async (queries) => {
       page: 1,
       pageSize: 12,
     });
-    result.push(JSON.stringify({ knn: knn.map((hit) => hit.id), page: page.ids, total: page.total }));
+    // BM25 to the bit: the text signal of every hit on the page.
+    const texts = await index.search({
+      kind: 'teammate',
+      restriction: 'min_1_match',
+      tags: {},
+      text,
+      page: 1,
+      pageSize: 12,
+    });
+    result.push(
+      JSON.stringify({
+        knn: knn.map((hit) => hit.id),
+        page: page.ids,
+        total: page.total,
+        text: texts.ids.map((id, at) => [id, texts.signals[at].text]),
+        textTotal: texts.total,
+      }),
+    );
   }
   return result;
 };
@@ -97,6 +123,7 @@ try {
   const queries = sample.map((record, n) => ({
     vector: vectors[n],
     tags: { tools: record.toolsExperience.slice(0, 2).map((entry) => entry.tool) },
+    text: textQuery(record, n),
   }));
   const expected = await answers(queries);
   const firstStop = await stop();

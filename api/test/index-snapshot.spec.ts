@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
-import { createProject } from './listing-fixtures';
+import { createProject, projectBody } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'skillers-api-snapshot-'));
@@ -61,5 +61,67 @@ describe('the embedded index across restarts', () => {
     await fourth.close();
     expect(savedAt()).not.toBe(rebuiltAt);
     expect(statSync(snapshotFile).size).toBeGreaterThan(100);
+  });
+
+  it('answers free text after a restart as before it, texts written, removed and rewritten included', async () => {
+    const textDir = mkdtempSync(join(dataDir, 'text-'));
+    const textFile = join(textDir, INDEX_SNAPSHOT_FILE);
+    /** The ranked names and the words each holds, for queries whose BM25 decides the order. */
+    const ranked = async (api: TestApp) => {
+      const answers: string[][] = [];
+      for (const text of ['solar farm', 'farm', 'plan', 'weather data solar']) {
+        const answer = await api.request<{ items: (ProjectView & { why: { text?: string[] } })[] }>(
+          'POST',
+          '/api/project/traditional_filtering_all',
+          { body: { activeFilters: {}, filtering_restriction: 'min_1_match', text } },
+        );
+        expect(answer.status).toBe(200);
+        answers.push(
+          answer.body.items.map((item) => `${item.projectName}: ${item.why.text?.join(',') ?? ''}`),
+        );
+      }
+      return answers;
+    };
+    const first = await startTestApp({ DATA_DIR: textDir });
+    const owner = await first.signUp();
+    const descriptions = [
+      'Solar panels for farms',
+      'Solar roof planner with farm weather data and a long list of other words',
+      'Farm data platform',
+      'Weather station network',
+      'Solar farm monitoring',
+      'Planner for solar installers',
+    ];
+    const created: ProjectRecord[] = [];
+    for (const [n, description] of descriptions.entries())
+      created.push(await createProject(first, owner, { projectName: `Project ${n}`, description }));
+    const removed = await first.request('DELETE', '/api/user/myProjects', {
+      token: owner.token,
+      body: { project_id: created[1]._id },
+    });
+    expect(removed.status).toBe(200);
+    const edited = await first.request('PUT', `/api/project/editProject/${created[3]._id}`, {
+      token: owner.token,
+      body: projectBody({ projectName: 'Project 3', description: 'Weather data for solar farm planners' }),
+    });
+    expect(edited.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect(await projectNames(first)).toHaveLength(5);
+        expect((await ranked(first))[1]).toContain('Project 3: farm');
+      },
+      { timeout: 2000 },
+    );
+
+    const before = await ranked(first);
+    expect(before[0][0]).toMatch(/^Project [04]: /);
+    await first.close();
+    const atShutdown = statSync(textFile).mtimeMs;
+
+    const second = await startTestApp({ DATA_DIR: textDir });
+    expect(await ranked(second)).toEqual(before);
+    await second.close();
+    // Loaded, not rebuilt: a rebuild would have saved the file again.
+    expect(statSync(textFile).mtimeMs).toBe(atShutdown);
   });
 });

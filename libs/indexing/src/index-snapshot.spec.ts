@@ -178,6 +178,43 @@ describe('index snapshots', () => {
     expect((await restart()).result).toEqual({ loaded: false, reason: 'no snapshot' });
   });
 
+  it('are not used when their sections disagree, though their checksum holds', async () => {
+    const built = await builtAndSaved();
+    const store = new SqliteRecordStore(storeFile);
+    const stamp = (await indexedChangeStamp(store)) as string;
+    await store.close();
+    const { sections, ...snapshot } = built.snapshot();
+    const labels = { schema: INDEX_SNAPSHOT_SCHEMA, model: MODEL, stamp };
+    // The project kind's texts with the teammates' facets: counts that cannot belong together.
+    const mixed = sections.map((section) =>
+      section.name.startsWith('project.text.')
+        ? {
+            ...section,
+            data: (
+              sections.find(({ name }) => name === section.name.replace('project', 'teammate')) ?? section
+            ).data,
+          }
+        : section,
+    );
+    await writeSnapshotFile(file, { ...snapshot, sections: mixed }, labels);
+    const { result, index } = await restart();
+    expect(result).toMatchObject({
+      loaded: false,
+      reason: expect.stringMatching(/^damaged: project: 30 texts/),
+    });
+    expect(await index.count('teammate')).toBe(0);
+
+    await writeSnapshotFile(
+      file,
+      { ...snapshot, sections: sections.filter(({ name }) => name !== 'teammate.vectors.dims') },
+      labels,
+    );
+    expect((await restart()).result).toEqual({
+      loaded: false,
+      reason: 'damaged: missing section teammate.vectors.dims',
+    });
+  });
+
   it('are not used when documents lack vectors the model can now compute', async () => {
     const store = new SqliteRecordStore(storeFile);
     await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('no model then', 'Go'));

@@ -1,11 +1,5 @@
-import { SEARCH_KINDS, type SearchDocument } from '@skillers/domain';
-import {
-  type OramaSearchIndex,
-  type OramaSnapshot,
-  readSnapshotFile,
-  type SnapshotLabels,
-  writeSnapshotFile,
-} from '@skillers/search';
+import { SEARCH_KINDS } from '@skillers/domain';
+import { OramaSearchIndex, readSnapshotFile, type SnapshotLabels, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 
 /**
@@ -57,11 +51,6 @@ export interface LoadSnapshotOptions {
 
 export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded: false; reason: string };
 
-const documentsOf = (snapshot: OramaSnapshot): SearchDocument[] =>
-  SEARCH_KINDS.flatMap((kind) =>
-    Object.values((snapshot.kinds[kind].docs as { docs: Record<string, SearchDocument> }).docs),
-  );
-
 /**
  * Loads the snapshot into the index when it was written for this schema and model and the store has not
  * changed since; otherwise leaves the index alone and says why, so the caller rebuilds.
@@ -80,17 +69,19 @@ export const loadIndexSnapshot = async (
     return undefined;
   });
   if ('rejected' in read) return { loaded: false, reason: read.rejected };
-  const documents = documentsOf(read.snapshot);
-  const withoutVectors = documents.filter((doc) => doc.vectorModel !== modelId).length;
+  let restored: OramaSearchIndex;
+  try {
+    restored = OramaSearchIndex.restore(read.snapshot);
+  } catch (error) {
+    return { loaded: false, reason: `damaged: ${(error as Error).message}` };
+  }
+  const withoutVectors = restored.countWithoutModel(modelId);
   if (withoutVectors > 0 && (await embedderReady()))
     return { loaded: false, reason: `${withoutVectors} documents lack vectors the model can now compute` };
   // Read again after the file: a write meanwhile (another process on the same store) ages the snapshot too.
   if ((await indexedChangeStamp(store)) !== stamp)
     return { loaded: false, reason: 'the store changed while the snapshot was read' };
-  try {
-    index.load(read.snapshot);
-  } catch (error) {
-    return { loaded: false, reason: `damaged: ${(error as Error).message}` };
-  }
-  return { loaded: true, documents: documents.length };
+  index.adopt(restored);
+  const counts = await Promise.all(SEARCH_KINDS.map((kind) => restored.count(kind)));
+  return { loaded: true, documents: counts.reduce((sum, count) => sum + count, 0) };
 };

@@ -8,6 +8,8 @@ import {
 } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../search-index.contract';
+import { sectionReader } from './binary-sections';
+import { FacetIndex } from './facet-index';
 import { OramaSearchIndex } from './orama.search-index';
 
 let state = 4242;
@@ -121,3 +123,86 @@ describe.each([12, 200])(
     });
   },
 );
+
+describe('FacetIndex binary sections', () => {
+  const OPTIONS = Array.from({ length: 40 }, (_, n) => `option ${n}`);
+
+  /** Both indexes answer every kind of query alike, and as the reference scan over `live` does. */
+  const expectSameAnswers = (restored: FacetIndex, original: FacetIndex, live: SearchDocument[]) => {
+    expect(restored.size).toBe(original.size);
+    for (let round = 0; round < 30; round++) {
+      const asked = query(OPTIONS, round % 5);
+      const page = restored.search(asked, asked.page, asked.pageSize);
+      expect(page).toEqual(original.search(asked, asked.page, asked.pageSize));
+      const expected = referenceSearch(live, asked);
+      expect({ ids: page.ids, scores: page.scores, total: page.total }).toEqual({
+        ids: expected.ids,
+        scores: expected.scores,
+        total: expected.total,
+      });
+      expect(restored.facets(asked)).toEqual(referenceFacets(live, asked));
+      expect(restored.relax(asked)).toEqual(original.relax(asked));
+      expect(restored.count(asked)).toBe(original.count(asked));
+    }
+    for (const doc of live) {
+      const slot = restored.slotOf(doc.id) as number;
+      expect(restored.idOf(slot)).toBe(doc.id);
+      expect(restored.numberAt('availability', slot)).toEqual(original.numberAt('availability', slot));
+    }
+  };
+
+  it.each([
+    ['kept order', 10],
+    ['order to rebuild', 100],
+  ])('load what they saved and keep working after more writes (%s)', (_, lastBatch) => {
+    const docs = Array.from({ length: 3000 }, (_, n) => document(OPTIONS, n));
+    const original = new FacetIndex();
+    original.upsertMany(docs);
+    original.deleteMany(docs.slice(100, 400).map((doc) => doc.id));
+    // Rare options stay sparse, common ones dense; a batch past 64 leaves the order to rebuild.
+    const replaced = docs
+      .slice(0, lastBatch)
+      .map((doc, n) => ({ ...document(OPTIONS, n + 5000), id: doc.id }));
+    original.upsertMany(replaced);
+    let live = [...replaced, ...docs.slice(lastBatch, 100), ...docs.slice(400)];
+    const sections = original.toSections();
+    const read = sectionReader(sections);
+    expect(read('posting-sparse').length).toBeGreaterThan(0);
+    expect(read('posting-dense').length).toBeGreaterThan(0);
+    const restored = FacetIndex.fromSections(read);
+    expectSameAnswers(restored, original, live);
+
+    // Freed slots are reused, postings emptied and recreated, the capacity grows past the saved one.
+    const removed = live.slice(0, 500).map((doc) => doc.id);
+    const added = Array.from({ length: 2000 }, (_, n) => document(OPTIONS, n + 10_000));
+    for (const index of [original, restored]) {
+      index.deleteMany(removed);
+      index.upsertMany(added);
+      index.upsertMany(
+        added.slice(0, 5).map((doc) => ({ ...doc, tags: { ...doc.tags, industry: ['new'] } })),
+      );
+    }
+    live = [...live.slice(500), ...added.slice(5)];
+    live.push(...added.slice(0, 5).map((doc) => ({ ...doc, tags: { ...doc.tags, industry: ['new'] } })));
+    expectSameAnswers(restored, original, live);
+  });
+
+  it('turn down sections that disagree', () => {
+    const original = new FacetIndex();
+    original.upsertMany([document(OPTIONS, 1), document(OPTIONS, 2)]);
+    const sections = original
+      .toSections()
+      .map((section) =>
+        section.name === 'times' ? { ...section, data: section.data.subarray(8) } : section,
+      );
+    expect(() => FacetIndex.fromSections(sectionReader(sections))).toThrow(/times/);
+    const unknown = original
+      .toSections()
+      .map((section) =>
+        section.name === 'slot-postings'
+          ? { ...section, data: Buffer.from(Int32Array.from([1, 999]).buffer) }
+          : section,
+      );
+    expect(() => FacetIndex.fromSections(sectionReader(unknown))).toThrow('slot 0 names an unknown posting');
+  });
+});

@@ -35,6 +35,19 @@ import {
   setBit,
   wordsFor,
 } from './bitset';
+import {
+  arrayBytes,
+  arrayOf,
+  arrayOfLength,
+  jsonBytes,
+  jsonOf,
+  prefixed,
+  readerUnder,
+  type Section,
+  type SectionReader,
+  stringsBytes,
+  stringsOf,
+} from './binary-sections';
 import { PostingSet } from './posting-set';
 import { SlotBlocks } from './slot-blocks';
 import { TopSlots } from './top-slots';
@@ -153,6 +166,16 @@ interface QueryPlan {
 /** The documents a facet is counted over: all of them, or the set bits of `bits`. */
 type Members = { type: 'all' } | { type: 'bits'; bits: Bitset; count: number };
 
+/** What `FacetIndex.toSections` saves beside its arrays. */
+interface FacetSettings {
+  capacity: number;
+  /** Slots ever used: `ids.length`. */
+  slots: number;
+  /** `labelById.length`. */
+  labelIds: number;
+  orderValid: boolean;
+}
+
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
 
@@ -205,7 +228,7 @@ export class FacetIndex {
    * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
    * (and the last one where they end), the ids follow.
    */
-  private readonly slotLabels = new SlotBlocks();
+  private slotLabels = new SlotBlocks();
   /**
    * Per-query scratch: matches per label id, or, for the option filters flagged in `tallyMisses`, the
    * documents outside the matches.
@@ -237,6 +260,154 @@ export class FacetIndex {
     return this.slotById.size;
   }
 
+  /**
+   * The index as binary sections: per slot its id, time, numbers and posting numbers; per posting its token,
+   * label and slots (sorted slots or bitset words, all postings' in one array each).
+   */
+  toSections(): Section[] {
+    const postings = [...this.postings.values()];
+    const numberOf = new Map(postings.map((posting, at) => [posting, at]));
+    // Per posting: dense (1) or not, how many slots, label id and option filter (-1 without a label).
+    const meta = new Int32Array(4 * postings.length);
+    let sparseLength = 0;
+    let denseCount = 0;
+    postings.forEach(({ slots, label }, at) => {
+      meta.set(
+        [slots.dense ? 1 : 0, slots.size, label?.id ?? -1, label ? DIMENSION_INDEX[label.dimension] : -1],
+        4 * at,
+      );
+      if (slots.dense) denseCount++;
+      else sparseLength += slots.size;
+    });
+    const sparse = new Uint32Array(sparseLength);
+    const dense = new Uint32Array(denseCount * this.words);
+    let sparseAt = 0;
+    let denseAt = 0;
+    for (const { slots } of postings) {
+      const data = slots.data;
+      if (slots.dense) {
+        dense.set(data, denseAt);
+        denseAt += data.length;
+      } else {
+        sparse.set(data, sparseAt);
+        sparseAt += data.length;
+      }
+    }
+    // Per slot below `ids.length`: how many postings, then their numbers.
+    let slotPostingsLength = this.ids.length;
+    for (const own of this.postingsOf) slotPostingsLength += own?.length ?? 0;
+    const slotPostings = new Int32Array(slotPostingsLength);
+    for (let slot = 0, at = 0; slot < this.ids.length; slot++) {
+      const own = this.postingsOf[slot] ?? [];
+      slotPostings[at++] = own.length;
+      for (const posting of own) slotPostings[at++] = numberOf.get(posting) as number;
+    }
+    const settings: FacetSettings = {
+      capacity: this.capacity,
+      slots: this.ids.length,
+      labelIds: this.labelById.length,
+      orderValid: this.orderValid,
+    };
+    return [
+      { name: 'settings', data: jsonBytes(settings) },
+      {
+        name: 'ids',
+        data: stringsBytes(Array.from(this.ids, (id, slot) => (hasBit(this.live, slot) ? id : ''))),
+      },
+      { name: 'live', data: arrayBytes(this.live) },
+      { name: 'times', data: arrayBytes(this.times) },
+      ...NUMBER_FIELDS.map((field) => ({ name: `number.${field}`, data: arrayBytes(this.columns[field]) })),
+      { name: 'free-slots', data: arrayBytes(Int32Array.from(this.freeSlots)) },
+      { name: 'order', data: arrayBytes(Int32Array.from(this.orderValid ? this.order : [])) },
+      { name: 'posting-tokens', data: stringsBytes(postings.map(({ token }) => token)) },
+      { name: 'posting-labels', data: stringsBytes(postings.map(({ label }) => label?.label ?? '')) },
+      { name: 'posting-meta', data: arrayBytes(meta) },
+      { name: 'posting-sparse', data: arrayBytes(sparse) },
+      { name: 'posting-dense', data: arrayBytes(dense) },
+      { name: 'slot-postings', data: arrayBytes(slotPostings) },
+      { name: 'free-label-ids', data: arrayBytes(Int32Array.from(this.freeLabelIds)) },
+      ...prefixed('slot-labels', this.slotLabels.toSections()),
+    ];
+  }
+
+  /** The index `toSections` saved, its arrays wrapped (not copied) where aligned. */
+  static fromSections(section: SectionReader): FacetIndex {
+    const index = new FacetIndex();
+    const settings = jsonOf<FacetSettings>(section('settings'));
+    const { capacity, slots } = settings;
+    const words = wordsFor(capacity);
+    index.capacity = capacity;
+    index.words = words;
+    index.ids = stringsOf(section('ids'));
+    if (index.ids.length !== slots) throw new Error(`${index.ids.length} ids, expected ${slots}`);
+    index.live = arrayOfLength(Uint32Array, section('live'), words, 'live slots');
+    index.times = arrayOfLength(Float64Array, section('times'), capacity, 'times');
+    for (const field of NUMBER_FIELDS)
+      index.columns[field] = arrayOfLength(Float64Array, section(`number.${field}`), capacity, field);
+    // One at a time: spreading a million arguments would overflow the stack.
+    for (const slot of arrayOf(Int32Array, section('free-slots'))) index.freeSlots.push(slot);
+    forEachBit(index.live, (slot) => index.slotById.set(index.ids[slot], slot));
+
+    const tokens = stringsOf(section('posting-tokens'));
+    const labels = stringsOf(section('posting-labels'));
+    const meta = arrayOfLength(Int32Array, section('posting-meta'), 4 * tokens.length, 'posting meta');
+    const sparse = arrayOf(Uint32Array, section('posting-sparse'));
+    const dense = arrayOf(Uint32Array, section('posting-dense'));
+    let sparseAt = 0;
+    let denseAt = 0;
+    index.labelById = new Array<Posting | undefined>(settings.labelIds).fill(undefined);
+    const postings = tokens.map((token, at): Posting => {
+      const [isDense, count, labelId, dimensionAt] = meta.subarray(4 * at, 4 * at + 4);
+      const length = isDense ? words : count;
+      const source = isDense ? dense : sparse;
+      const from = isDense ? denseAt : sparseAt;
+      if (from + length > source.length) throw new Error(`posting ${token} past its data`);
+      const set = PostingSet.of(words, isDense === 1, source.subarray(from, from + length), count);
+      if (isDense) denseAt += length;
+      else sparseAt += length;
+      const dimension = FACET_DIMENSIONS[dimensionAt];
+      const posting: Posting = {
+        token,
+        slots: set,
+        label: labelId >= 0 && dimension ? { dimension, label: labels[at], id: labelId } : undefined,
+      };
+      index.postings.set(token, posting);
+      if (posting.label) {
+        index.labelById[labelId] = posting;
+        index.labelPostings.get(posting.label.dimension)?.add(posting);
+        index.occurrences[dimensionAt] += count;
+      }
+      return posting;
+    });
+    for (const id of arrayOf(Int32Array, section('free-label-ids'))) index.freeLabelIds.push(id);
+
+    const slotPostings = arrayOf(Int32Array, section('slot-postings'));
+    index.postingsOf = new Array<readonly Posting[] | undefined>(slots);
+    for (let slot = 0, at = 0; slot < slots; slot++) {
+      const count = slotPostings[at++];
+      if (!(at + count <= slotPostings.length)) throw new Error('slot postings cut short');
+      if (!hasBit(index.live, slot)) {
+        at += count;
+        continue;
+      }
+      const own = new Array<Posting>(count);
+      for (let n = 0; n < count; n++) {
+        const posting = postings[slotPostings[at++]];
+        if (!posting) throw new Error(`slot ${slot} names an unknown posting`);
+        own[n] = posting;
+      }
+      index.postingsOf[slot] = own;
+    }
+    index.slotLabels = SlotBlocks.fromSections(readerUnder('slot-labels', section));
+    if (index.slotLabels.offsets.length !== capacity) throw new Error('slot labels of another capacity');
+    index.order = settings.orderValid ? Array.from(arrayOf(Int32Array, section('order'))) : [];
+    index.orderValid = settings.orderValid;
+    index.matched = new Uint32Array(words);
+    index.members = new Uint32Array(words);
+    index.either = new Uint32Array(words);
+    return index;
+  }
+
   upsertMany(docs: readonly SearchDocument[]): void {
     if (docs.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
     for (const doc of docs) {
@@ -248,6 +419,11 @@ export class FacetIndex {
   deleteMany(ids: readonly string[]): void {
     if (ids.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
     for (const id of ids) this.delete(id);
+  }
+
+  /** Every document's id and slot. */
+  entries(): IterableIterator<[string, number]> {
+    return this.slotById.entries();
   }
 
   /** Slots run from 0 to below this. */

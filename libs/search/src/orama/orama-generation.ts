@@ -1,11 +1,9 @@
-import { count, create, getByID, insert, load, type Orama, type RawData, remove, save } from '@orama/orama';
 import {
   facetShare,
   freshnessSignalOfTimes,
   fuseRankSignals,
   matchedTextTerms,
   SEARCH_KINDS,
-  SEARCH_STOP_WORDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
@@ -13,55 +11,36 @@ import {
   timeMs,
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
-import { type Bitset, hasBit } from './bitset';
+import { prefixed, readerUnder, type Section, sectionReader } from './binary-sections';
+import type { Bitset } from './bitset';
 import { FacetIndex } from './facet-index';
-import { textTokens } from './orama-text-scores';
-import { TokenScoreCache } from './token-score-cache';
 import { rankHybrid } from './hybrid-ranker';
 import { StoredFields } from './stored-fields';
+import { TextIndex } from './text-index';
 import { VectorIndex } from './vector-index';
 
 /**
- * Orama holds each document's id and text only (the rest is in StoredFields, the vector in VectorIndex). Filtering uses FacetIndex instead of Orama's `where`:
- * measured at 100 000 profiles, `where` alone took tens of milliseconds per filtered query.
+ * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
+ * VectorIndex, the id in FacetIndex), and scores free text as the Orama database it replaced did.
  */
-const ORAMA_SCHEMA = { text: 'string' } as const;
-type KindDatabase = Orama<typeof ORAMA_SCHEMA>;
-/** What Orama stores of a document. */
-interface TextDocument {
-  id: string;
-  text: string;
-}
-type StoredDocs = { docs: Record<string, SearchDocument | TextDocument>; count: number };
-
-/** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
-const oramaComponents = () => ({
-  tokenizer: { language: 'english', stemming: true, stopWords: [...SEARCH_STOP_WORDS] },
-});
-
 interface KindPart {
-  db: KindDatabase;
+  text: TextIndex;
   facets: FacetIndex;
   vectors: VectorIndex;
   fields: StoredFields;
-  /** The facet slot of each Orama internal document id, so text scores reach the slots without the ids. */
-  slotByInternalId: number[];
-  /** BM25 parts of recent query tokens; cleared on every write of the kind. */
-  tokenScores: TokenScoreCache;
 }
 
-/** One Orama save per kind; written and read by the same Orama version. */
+/**
+ * 3: binary sections per structure, the texts as the text index's own sections (2 had Orama's JSON save of
+ * the texts; 1 was one Orama save of whole documents per kind).
+ */
+export const SNAPSHOT_FORMAT = 3;
+
+/** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface OramaSnapshot {
-  format: 1;
-  kinds: Record<SearchKind, RawData>;
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly Section[];
 }
-
-/** Orama answers synchronously unless a plugin makes it asynchronous; this index installs none. */
-const settled = <T>(result: T | Promise<T>): T => {
-  if (result instanceof Promise)
-    throw new Error('Orama answered asynchronously; no async plugins are expected');
-  return result;
-};
 
 /**
  * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
@@ -73,47 +52,61 @@ export class OramaGeneration {
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
   static create(): OramaGeneration {
-    const part = (): KindPart => {
-      const db = create({ schema: ORAMA_SCHEMA, components: oramaComponents() });
-      return {
-        db,
-        facets: new FacetIndex(),
-        vectors: new VectorIndex(),
-        fields: new StoredFields(),
-        slotByInternalId: [],
-        tokenScores: new TokenScoreCache(db, 'text'),
-      };
-    };
+    const part = (): KindPart => ({
+      text: TextIndex.create(),
+      facets: new FacetIndex(),
+      vectors: new VectorIndex(),
+      fields: new StoredFields(),
+    });
     return new OramaGeneration({ project: part(), teammate: part() });
   }
 
+  /**
+   * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
+   * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
+   * bring back unchanged.
+   */
   static restore(snapshot: OramaSnapshot): OramaGeneration {
-    const generation = OramaGeneration.create();
-    for (const kind of SEARCH_KINDS) {
-      const part = generation.parts[kind];
-      load(part.db, snapshot.kinds[kind]);
-      // The snapshot holds whole documents; Orama keeps only their text from here on.
-      const stored = part.db.data.docs as StoredDocs;
-      const docs: SearchDocument[] = [];
-      for (const [key, doc] of Object.entries(stored.docs)) {
-        docs.push(doc as SearchDocument);
-        stored.docs[key] = { id: doc.id, text: doc.text };
-      }
-      generation.track(kind, docs);
-    }
+    const section = sectionReader(snapshot.sections);
+    const part = (kind: SearchKind): KindPart => {
+      const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section));
+      const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
+      const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
+      if (text.count !== facets.size || fields.size !== facets.size)
+        throw new Error(
+          `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
+        );
+      for (const [id, slot] of facets.entries())
+        if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
+      return { text, facets, vectors, fields };
+    };
+    const generation = new OramaGeneration({ project: part('project'), teammate: part('teammate') });
+    for (const kind of SEARCH_KINDS)
+      for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
     return generation;
   }
 
+  /**
+   * One consistent copy of the generation as binary sections, per kind: the text index, the facet index,
+   * the vectors and the stored fields. Copied at once, so writes after it do not reach it.
+   */
   snapshot(): OramaSnapshot {
-    const kindSnapshot = (kind: SearchKind): RawData => {
-      const raw = save(this.parts[kind].db);
-      const stored = raw.docs as StoredDocs;
-      const docs: StoredDocs['docs'] = {};
-      for (const [key, { id, text }] of Object.entries(stored.docs))
-        docs[key] = this.document(kind, id, text) ?? { id, text };
-      return { ...raw, docs: { ...stored, docs } };
-    };
-    return { format: 1, kinds: { project: kindSnapshot('project'), teammate: kindSnapshot('teammate') } };
+    const sections = SEARCH_KINDS.flatMap((kind) => {
+      const { text, facets, vectors, fields } = this.parts[kind];
+      return [
+        ...prefixed(`${kind}.text`, text.toSections()),
+        ...prefixed(`${kind}.facets`, facets.toSections()),
+        ...prefixed(`${kind}.vectors`, vectors.toSections()),
+        ...prefixed(`${kind}.fields`, fields.toSections()),
+      ];
+    });
+    return { format: SNAPSHOT_FORMAT, sections };
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return SEARCH_KINDS.reduce((sum, kind) => sum + this.parts[kind].fields.countWithoutModel(modelId), 0);
   }
 
   upsert(docs: readonly SearchDocument[]): void {
@@ -126,26 +119,24 @@ export class OramaGeneration {
     this.remove(moved.map((doc) => doc.id));
     for (const kind of SEARCH_KINDS) {
       const own = [...latest.values()].filter((doc) => doc.kind === kind);
-      const { db } = this.parts[kind];
-      for (const doc of own) {
-        if (this.kindById.has(doc.id)) settled(remove(db, doc.id));
-        settled(insert(db, { id: doc.id, text: doc.text }));
-      }
+      const { text, facets } = this.parts[kind];
+      // A document written again keeps its slot (the facet index frees it and takes it straight back), so
+      // its text and fields are replaced where they are.
+      facets.upsertMany(own);
+      for (const doc of own) text.upsert(facets.slotOf(doc.id) as number, doc.text);
       this.track(kind, own);
     }
   }
 
   remove(ids: readonly string[]): void {
     for (const kind of SEARCH_KINDS) {
-      const { db, facets, vectors, fields, slotByInternalId, tokenScores } = this.parts[kind];
+      const { text, facets, vectors, fields } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);
-      if (own.length > 0) tokenScores.clear();
       for (const id of own) {
-        const internalId = db.internalDocumentIDStore.idToInternalId.get(id);
-        if (internalId !== undefined) slotByInternalId[internalId] = -1;
-        settled(remove(db, id));
+        const slot = facets.slotOf(id) as number;
+        text.remove(slot);
         vectors.delete(id);
-        fields.delete(id);
+        fields.delete(slot);
         this.kindById.delete(id);
       }
       facets.deleteMany(own);
@@ -187,7 +178,7 @@ export class OramaGeneration {
    */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
     const part = this.parts[query.kind];
-    const { db, facets, vectors } = part;
+    const { text: textIndex, facets, vectors } = part;
     const matches = facets.matches(query);
     const queryVector = query.queryVector;
     const rankedAtMs = timeMs(query.rankedAt);
@@ -221,8 +212,8 @@ export class OramaGeneration {
     const page = ranked.slice(start);
     if (text !== undefined) {
       for (const { slot, signals } of page) {
-        const doc = getByID(db, facets.idOf(slot)) as TextDocument | undefined;
-        signals.textTerms = doc ? matchedTextTerms(text, doc.text) : [];
+        const docText = textIndex.text(slot);
+        signals.textTerms = docText === undefined ? [] : matchedTextTerms(text, docText);
       }
     }
     return {
@@ -236,14 +227,7 @@ export class OramaGeneration {
   /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
   private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
     const scores = new Float64Array(part.facets.slotCapacity);
-    const { slotByInternalId } = part;
-    for (const token of textTokens(part.db, text)) {
-      const { internalIds, parts } = part.tokenScores.get(token);
-      for (let at = 0; at < internalIds.length; at++) {
-        const slot = slotByInternalId[internalIds[at]] ?? -1;
-        if (slot >= 0 && hasBit(matches, slot)) scores[slot] += parts[at];
-      }
-    }
+    part.text.addScores(text, scores, matches);
     return scores;
   }
 
@@ -254,31 +238,28 @@ export class OramaGeneration {
 
   get(id: string): SearchDocument | null {
     const kind = this.kindById.get(id);
-    const stored = kind && (getByID(this.parts[kind].db, id) as TextDocument | undefined);
-    return (stored && this.document(kind, id, stored.text)) ?? null;
+    const slot = kind && this.parts[kind].facets.slotOf(id);
+    return (kind && slot !== undefined && this.documentAt(kind, slot)) || null;
   }
 
   /** A new copy of the whole document, from its text and what the other structures keep. */
-  private document(kind: SearchKind, id: string, text: string): SearchDocument | undefined {
-    const { fields, vectors } = this.parts[kind];
-    return fields.document(id, text, vectors);
+  private documentAt(kind: SearchKind, slot: number): SearchDocument | undefined {
+    const { text, facets, fields, vectors } = this.parts[kind];
+    const docText = text.text(slot);
+    return docText === undefined ? undefined : fields.document(slot, facets.idOf(slot), docText, vectors);
   }
 
   count(kind: SearchKind): number {
-    return count(this.parts[kind].db);
+    return this.parts[kind].text.count;
   }
 
-  /** Indexes documents whose text Orama already holds; nothing keeps a reference to `docs`. */
+  /** Indexes the rest of documents the facet and text indexes already hold; nothing keeps `docs`. */
   private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
-    const { db, facets, vectors, fields, slotByInternalId, tokenScores } = this.parts[kind];
-    if (docs.length > 0) tokenScores.clear();
-    facets.upsertMany(docs);
+    const { facets, vectors, fields } = this.parts[kind];
     for (const doc of docs) {
       const slot = facets.slotOf(doc.id) ?? -1;
-      const internalId = db.internalDocumentIDStore.idToInternalId.get(doc.id);
-      if (internalId !== undefined) slotByInternalId[internalId] = slot;
       vectors.set(doc.id, doc.vector, slot);
-      fields.put(doc, vectors);
+      fields.put(doc, slot, vectors);
       this.kindById.set(doc.id, kind);
     }
   }

@@ -13,7 +13,7 @@ describeSearchPropertyContract('orama', async () => OramaSearchIndex.create(), {
 });
 
 describe('OramaSearchIndex snapshots', () => {
-  it('restores from a JSON snapshot with the same documents, filters and vectors', async () => {
+  it('restores from its binary sections with the same documents, filters and vectors', async () => {
     const index = OramaSearchIndex.create();
     const docs = [
       searchDocument({ tags: { industry: ['Banking'] }, vector: [1, 0, 0], text: 'Data engineer' }),
@@ -21,8 +21,7 @@ describe('OramaSearchIndex snapshots', () => {
       searchDocument({ kind: 'project', numbers: { deadline: '2030-01-01' } }),
     ];
     await index.upsert(docs);
-    const snapshot = JSON.parse(JSON.stringify(index.snapshot())) as OramaSnapshot;
-    const restored = OramaSearchIndex.restore(snapshot);
+    const restored = OramaSearchIndex.restore(index.snapshot());
     for (const doc of docs) expect(await restored.get(doc.id)).toEqual(doc);
     const query = searchQuery({ tags: { industry: ['Banking', 'Mining'] } });
     expect(await restored.search(query)).toEqual(await index.search(query));
@@ -40,8 +39,48 @@ describe('OramaSearchIndex snapshots', () => {
     expect((await restored.search(query)).ids).toEqual([docs[1].id]);
   });
 
+  it('restores an empty index, and a restored one takes the same writes as the original', async () => {
+    const empty = OramaSearchIndex.restore(OramaSearchIndex.create().snapshot());
+    expect(await empty.count('teammate')).toBe(0);
+    const index = OramaSearchIndex.create();
+    const docs = Array.from({ length: 40 }, (_, n) =>
+      searchDocument({
+        kind: n % 4 ? 'teammate' : 'project',
+        tags: { industry: [n % 3 ? 'Banking' : 'Mining'] },
+        text: `skiller number ${n} ${n % 2 ? 'data' : 'design'}`,
+        vector: [1, n, 0.5],
+      }),
+    );
+    await index.upsert(docs);
+    const restored = OramaSearchIndex.restore(index.snapshot());
+    const moved = { ...docs[1], kind: 'project' as const };
+    const added = searchDocument({
+      tags: { industry: ['Mining'] },
+      text: 'new data skiller',
+      vector: [0, 1, 1],
+    });
+    for (const target of [index, restored, empty]) {
+      await target.remove([docs[2].id, docs[3].id]);
+      await target.upsert([moved, added, { ...docs[5], text: 'renamed designer' }]);
+    }
+    const live = [moved, added, ...docs.filter((_, n) => ![1, 2, 3, 5].includes(n))];
+    for (const doc of live) expect(await restored.get(doc.id)).toEqual(await index.get(doc.id));
+    expect(await restored.get(docs[2].id)).toBeNull();
+    for (const kind of ['teammate', 'project'] as const) {
+      expect(await restored.count(kind)).toBe(await index.count(kind));
+      for (const query of [
+        searchQuery({ kind, tags: { industry: ['Mining'] } }),
+        searchQuery({ kind, text: 'data skiller' }),
+        searchQuery({ kind, queryVector: [0, 1, 1], text: 'designer' }),
+      ])
+        expect(await restored.search(query)).toEqual(await index.search(query));
+      expect(await restored.knn(kind, [1, 2, 0], 5)).toEqual(await index.knn(kind, [1, 2, 0], 5));
+    }
+    expect(await empty.get(added.id)).toEqual(added);
+  });
+
   it('refuses a snapshot of another format', () => {
-    expect(() => OramaSearchIndex.restore({ format: 2 } as unknown as OramaSnapshot)).toThrow(
+    expect(() => OramaSearchIndex.restore({ format: 1 } as unknown as OramaSnapshot)).toThrow(
       /snapshot format/,
     );
   });

@@ -6,7 +6,7 @@ import type {
   SearchIndexGeneration,
   SearchResult,
 } from '../search-index.port';
-import { OramaGeneration, type OramaSnapshot } from './orama-generation';
+import { OramaGeneration, type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
@@ -25,10 +25,10 @@ export class OramaSearchIndex implements SearchIndex {
 
   /**
    * Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. The
-   * snapshot's objects become the index's own: the caller must not change them afterwards.
+   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards.
    */
   static restore(snapshot: OramaSnapshot): OramaSearchIndex {
-    if (snapshot.format !== 1)
+    if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
     return new OramaSearchIndex(OramaGeneration.restore(snapshot));
   }
@@ -38,12 +38,22 @@ export class OramaSearchIndex implements SearchIndex {
    * built are kept.
    */
   load(snapshot: OramaSnapshot): void {
-    this.live = OramaSearchIndex.restore(snapshot).live;
+    this.adopt(OramaSearchIndex.restore(snapshot));
   }
 
-  /** The live generation as plain, JSON-serialisable data. */
+  /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
+  adopt(other: OramaSearchIndex): void {
+    this.live = other.live;
+  }
+
+  /** The live generation as binary sections (see `OramaGeneration.snapshot`). */
   snapshot(): OramaSnapshot {
     return this.live.snapshot();
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return this.live.countWithoutModel(modelId);
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {

@@ -16,6 +16,26 @@ export class PostingSet {
 
   constructor(private words: number) {}
 
+  /** A set over `words` words holding `count` slots: `data` is its bitset (`words` long) or its sorted slots. */
+  static of(words: number, dense: boolean, data: Uint32Array, count: number): PostingSet {
+    const set = new PostingSet(words);
+    if (dense) {
+      if (data.length !== words) throw new Error(`a bitset of ${data.length} words, expected ${words}`);
+      set.bits = data;
+      set.slots = undefined;
+    } else {
+      if (data.length !== count) throw new Error(`${data.length} slots, expected ${count}`);
+      set.slots = data;
+    }
+    set.count = count;
+    return set;
+  }
+
+  /** What `of` takes back: the bitset, or the sorted slots (views, to be copied before the set changes). */
+  get data(): Uint32Array {
+    return this.bits ?? (this.slots as Uint32Array).subarray(0, this.count);
+  }
+
   get size(): number {
     return this.count;
   }

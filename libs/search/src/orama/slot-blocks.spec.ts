@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sectionReader } from './binary-sections';
 import { SlotBlocks } from './slot-blocks';
 
 let state = 5;
@@ -32,5 +33,34 @@ describe('SlotBlocks', () => {
     // Compaction bounds the array by what is kept, not by everything ever written.
     const keptTotal = [...kept.values()].reduce((sum, run) => sum + run.length, 0);
     expect(blocks.data.length).toBeLessThanOrEqual(Math.max(1024, 4 * keptTotal + 24));
+  });
+
+  it('loads what its binary sections saved and keeps taking runs', () => {
+    const blocks = new SlotBlocks();
+    blocks.grow(100);
+    const kept = new Map<number, number[]>();
+    for (let slot = 0; slot < 100; slot++) {
+      const run = Array.from({ length: slot % 5 }, (_, n) => slot * 10 + n);
+      blocks.set(slot, Int32Array.from(run));
+      kept.set(slot, run);
+    }
+    for (let slot = 0; slot < 100; slot += 3) {
+      blocks.remove(slot);
+      kept.delete(slot);
+    }
+    const restored = SlotBlocks.fromSections(sectionReader(blocks.toSections()));
+    const runOf = (from: SlotBlocks, slot: number) => {
+      const offset = from.offsets[slot];
+      const run = kept.get(slot);
+      return offset < 0 || !run ? undefined : [...from.data.subarray(offset, offset + run.length)];
+    };
+    for (let slot = 0; slot < 100; slot++) expect(runOf(restored, slot)).toEqual(kept.get(slot));
+    restored.grow(200);
+    for (let slot = 1; slot < 200; slot += 2) {
+      const run = [slot, -slot];
+      restored.set(slot, Int32Array.from(run));
+      kept.set(slot, run);
+    }
+    for (let slot = 0; slot < 200; slot++) expect(runOf(restored, slot)).toEqual(kept.get(slot));
   });
 });

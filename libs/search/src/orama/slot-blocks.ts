@@ -1,3 +1,5 @@
+import { arrayBytes, arrayOf, arrayOfLength, type Section, type SectionReader } from './binary-sections';
+
 /**
  * A short run of numbers per slot, all in one Int32Array: a walk over slots in increasing order reads
  * memory front to back instead of one small array per slot scattered over the heap. A slot's new run is
@@ -11,6 +13,30 @@ export class SlotBlocks {
   private lengths = new Int32Array(0);
   private end = 0;
   private unused = 0;
+
+  /** The runs of slots below `capacity` in slot order, without the space of replaced runs. */
+  toSections(): Section[] {
+    this.compact(0);
+    return [
+      { name: 'offsets', data: arrayBytes(this.offsets) },
+      { name: 'lengths', data: arrayBytes(this.lengths) },
+      { name: 'data', data: arrayBytes(this.data, this.end) },
+    ];
+  }
+
+  static fromSections(section: SectionReader): SlotBlocks {
+    const blocks = new SlotBlocks();
+    blocks.offsets = arrayOf(Int32Array, section('offsets'));
+    blocks.lengths = arrayOfLength(Int32Array, section('lengths'), blocks.offsets.length, 'run lengths');
+    const data = arrayOf(Int32Array, section('data'));
+    // Appending past the loaded runs needs room of its own: the first `set` compacts into a new array.
+    blocks.data = data;
+    blocks.end = data.length;
+    blocks.offsets.forEach((offset, slot) => {
+      if (offset >= 0 && offset + blocks.lengths[slot] > data.length) throw new Error('run past the data');
+    });
+    return blocks;
+  }
 
   /** Room for slots below `capacity`. */
   grow(capacity: number): void {

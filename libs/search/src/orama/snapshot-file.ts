@@ -1,27 +1,29 @@
-import { SEARCH_KINDS, type SearchDocument, type SearchKind } from '@skillers/domain';
-import type { RawData } from '@orama/orama';
-import { createHash } from 'node:crypto';
-import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { OramaSnapshot } from './orama-generation';
+import type { Section } from './binary-sections';
+import { type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
 
 /**
  * The embedded index on disk, so that a restart loads it instead of reading and embedding every record.
  *
  * Layout: the magic line, the header's length (32-bit little-endian), the header (JSON: the caller's labels
- * and the sections' sizes), the sections, then the SHA-256 of everything before it. Per kind, Orama's save
- * without its documents (JSON), the documents without their vectors in sections of at most
- * `DOCS_PER_SECTION` (JSON: one string for all of them would pass V8's longest string at about 200 000
- * documents), the ids and lengths of the vectors (JSON), and the vectors themselves as 32-bit floats (the
- * precision the kNN keeps): written as text they would triple the file and its parsing.
+ * and the sections' names and sizes), the sections' bytes one after the other, then the SHA-256 of
+ * everything before it. The sections are the index's own binary form (`OramaSnapshot`): read one by one
+ * into buffers of their own, so that no single buffer holds the whole file (files past 2 GiB work) and the
+ * typed arrays can be wrapped where they lie.
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
-/** 2: documents in sections of their own (1 had them inside Orama's save). */
-const FILE_FORMAT = 2;
-export const DOCS_PER_SECTION = 50_000;
+/**
+ * 4: the index's binary sections, the texts as the text index's (3 had Orama's JSON save of the texts, 2
+ * whole documents as JSON, 1 inside Orama's save).
+ */
+const FILE_FORMAT = 4;
 const DIGEST_BYTES = 32;
-/** A header is a few hundred bytes; a larger length means a damaged file, not a reason to allocate. */
-const MAX_HEADER_BYTES = 1 << 20;
+/** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
+const MAX_HEADER_BYTES = 16 << 20;
+/** The most one read, write or hash update takes at a time (`read` takes at most 2 GiB). */
+const CHUNK_BYTES = 1 << 30;
 
 /** What the caller labels a snapshot with (schema, model, store stamp) and checks before trusting it. */
 export type SnapshotLabels = Record<string, string | number>;
@@ -32,55 +34,14 @@ interface SnapshotHeader {
   sections: { name: string; bytes: number }[];
 }
 
-interface VectorList {
-  ids: string[];
-  dims: number[];
+export interface FileOptions {
+  /** The most bytes one read, write or hash update takes (tests make it small). */
+  chunk?: number;
 }
 
 export type SnapshotReadResult = { snapshot: OramaSnapshot; labels: SnapshotLabels } | { rejected: string };
 
-type StoredDocs = { docs: Record<string, SearchDocument>; count: number };
-
-/** Orama's save with each document's vector moved out into one block of 32-bit floats. */
-const splitVectors = (raw: RawData): { raw: RawData; list: VectorList; values: Float32Array } => {
-  const stored = raw.docs as StoredDocs;
-  const list: VectorList = { ids: [], dims: [] };
-  let total = 0;
-  const docs: Record<string, SearchDocument> = {};
-  for (const [key, doc] of Object.entries(stored.docs)) {
-    const { vector, ...rest } = doc;
-    docs[key] = rest;
-    if (!vector?.length) continue;
-    list.ids.push(doc.id);
-    list.dims.push(vector.length);
-    total += vector.length;
-  }
-  const values = new Float32Array(total);
-  let at = 0;
-  for (const doc of Object.values(stored.docs)) {
-    if (!doc.vector?.length) continue;
-    values.set(doc.vector, at);
-    at += doc.vector.length;
-  }
-  return { raw: { ...raw, docs: { ...stored, docs } }, list, values };
-};
-
-const joinVectors = (raw: RawData, list: VectorList, values: Float32Array): void => {
-  const byId = new Map<string, SearchDocument>();
-  for (const doc of Object.values((raw.docs as StoredDocs).docs)) byId.set(doc.id, doc);
-  let at = 0;
-  list.ids.forEach((id, n) => {
-    const dims = list.dims[n];
-    const doc = byId.get(id);
-    if (!doc || at + dims > values.length) throw new Error(`vector of unknown document ${id}`);
-    doc.vector = Array.from(values.subarray(at, at + dims));
-    at += dims;
-  });
-};
-
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
-const floats = (values: Float32Array): Buffer =>
-  Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 
 /**
  * Writes the snapshot atomically: a temporary file beside the target, synced, then renamed over it and the
@@ -90,21 +51,9 @@ export const writeSnapshotFile = async (
   file: string,
   snapshot: OramaSnapshot,
   labels: SnapshotLabels,
-  docsPerSection = DOCS_PER_SECTION,
+  { chunk = CHUNK_BYTES }: FileOptions = {},
 ): Promise<void> => {
-  const sections: { name: string; data: Buffer }[] = [];
-  for (const kind of SEARCH_KINDS) {
-    const { raw, list, values } = splitVectors(snapshot.kinds[kind]);
-    const stored = raw.docs as StoredDocs;
-    sections.push({ name: `${kind}.orama`, data: json({ ...raw, docs: { ...stored, docs: {} } }) });
-    const entries = Object.entries(stored.docs);
-    for (let from = 0, part = 0; from < entries.length; from += docsPerSection, part++) {
-      const docs = Object.fromEntries(entries.slice(from, from + docsPerSection));
-      sections.push({ name: `${kind}.docs.${part}`, data: json(docs) });
-    }
-    sections.push({ name: `${kind}.vector-ids`, data: json(list) });
-    sections.push({ name: `${kind}.vectors`, data: floats(values) });
-  }
+  const { sections } = snapshot;
   const header: SnapshotHeader = {
     format: FILE_FORMAT,
     labels,
@@ -113,16 +62,17 @@ export const writeSnapshotFile = async (
   const headerBytes = json(header);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  const parts = [MAGIC, length, headerBytes, ...sections.map(({ data }) => data)];
   const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  parts.push(hash.digest());
 
   const temporary = `${file}.${process.pid}.tmp`;
   // Readable by the server's user only, like the database it copies from.
   const handle = await open(temporary, 'w', 0o600);
   try {
-    for (const part of parts) await handle.write(part);
+    for (const part of [MAGIC, length, headerBytes, ...sections.map(({ data }) => data)]) {
+      hashAll(hash, part, chunk);
+      await writeAll(handle, part, chunk);
+    }
+    await writeAll(handle, hash.digest(), chunk);
     await handle.sync();
   } catch (error) {
     await handle.close();
@@ -149,24 +99,46 @@ const removeLeftovers = async (file: string): Promise<void> => {
   }
 };
 
-/** The header alone, so that a snapshot of another model or an older store is turned down unread. */
-const readHeader = async (file: string): Promise<{ header: SnapshotHeader; bodyStart: number }> => {
-  const handle = await open(file, 'r');
-  try {
-    const start = Buffer.alloc(MAGIC.length + 4);
-    const { bytesRead } = await handle.read(start, 0, start.length, 0);
-    if (bytesRead < start.length || !start.subarray(0, MAGIC.length).equals(MAGIC))
-      throw new Error('not a snapshot file');
-    const headerLength = start.readUInt32LE(MAGIC.length);
-    if (headerLength > MAX_HEADER_BYTES) throw new Error('damaged header');
-    const headerBytes = Buffer.alloc(headerLength);
-    const read = await handle.read(headerBytes, 0, headerLength, start.length);
-    if (read.bytesRead < headerLength) throw new Error('truncated header');
-    const header = JSON.parse(headerBytes.toString()) as SnapshotHeader;
-    return { header, bodyStart: start.length + headerLength };
-  } finally {
-    await handle.close();
+/** Hashes the buffer a chunk at a time: sections may be larger than one call takes. */
+const hashAll = (hash: Hash, data: Buffer, chunk: number): void => {
+  for (let at = 0; at < data.length; at += chunk) hash.update(data.subarray(at, at + chunk));
+};
+
+/** Writes the whole buffer: one `write` may write less than asked. */
+const writeAll = async (handle: FileHandle, data: Buffer, chunk: number): Promise<void> => {
+  for (let at = 0; at < data.length;) {
+    const { bytesWritten } = await handle.write(data, at, Math.min(chunk, data.length - at));
+    at += bytesWritten;
   }
+};
+
+/** Fills `target` from the file at `position`, or throws when the file ends first. */
+const readAll = async (
+  handle: FileHandle,
+  target: Buffer,
+  position: number,
+  chunk: number,
+): Promise<void> => {
+  for (let at = 0; at < target.length;) {
+    const { bytesRead } = await handle.read(target, at, Math.min(chunk, target.length - at), position + at);
+    if (bytesRead === 0) throw new Error('the file ends early');
+    at += bytesRead;
+  }
+};
+
+/** The header alone, so that a snapshot of another model or an older store is turned down unread. */
+const readHeader = async (handle: FileHandle): Promise<{ header: SnapshotHeader; prefix: Buffer }> => {
+  const start = Buffer.alloc(MAGIC.length + 4);
+  const { bytesRead } = await handle.read(start, 0, start.length, 0);
+  if (bytesRead < start.length || !start.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new Error('not a snapshot file');
+  const headerLength = start.readUInt32LE(MAGIC.length);
+  if (headerLength > MAX_HEADER_BYTES) throw new Error('damaged header');
+  const headerBytes = Buffer.alloc(headerLength);
+  const read = await handle.read(headerBytes, 0, headerLength, start.length);
+  if (read.bytesRead < headerLength) throw new Error('truncated header');
+  const header = JSON.parse(headerBytes.toString()) as SnapshotHeader;
+  return { header, prefix: Buffer.concat([start, headerBytes]) };
 };
 
 /**
@@ -176,57 +148,59 @@ const readHeader = async (file: string): Promise<{ header: SnapshotHeader; bodyS
 export const readSnapshotFile = async (
   file: string,
   accept: (labels: SnapshotLabels) => string | undefined,
+  { chunk = CHUNK_BYTES }: FileOptions = {},
 ): Promise<SnapshotReadResult> => {
-  let header: SnapshotHeader;
-  let bodyStart: number;
+  let handle: FileHandle;
   try {
-    ({ header, bodyStart } = await readHeader(file));
+    handle = await open(file, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { rejected: code === 'ENOENT' ? 'no snapshot' : `unreadable: ${(error as Error).message}` };
+  }
+  try {
+    return await readOpenSnapshot(handle, accept, chunk);
+  } finally {
+    await handle.close();
+  }
+};
+
+const readOpenSnapshot = async (
+  handle: FileHandle,
+  accept: (labels: SnapshotLabels) => string | undefined,
+  chunk: number,
+): Promise<SnapshotReadResult> => {
+  let header: SnapshotHeader;
+  let prefix: Buffer;
+  try {
+    ({ header, prefix } = await readHeader(handle));
+  } catch (error) {
+    return { rejected: `unreadable: ${(error as Error).message}` };
   }
   if (header.format !== FILE_FORMAT) return { rejected: `file format ${String(header.format)}` };
   const refusal = accept(header.labels ?? {});
   if (refusal !== undefined) return { rejected: refusal };
 
-  const bytes = await readFile(file);
-  const bodyBytes = header.sections.reduce((sum, section) => sum + section.bytes, 0);
-  const end = bodyStart + bodyBytes;
-  if (bytes.length !== end + DIGEST_BYTES)
-    return { rejected: `truncated or padded: ${bytes.length} bytes, expected ${end + DIGEST_BYTES}` };
-  const digest = createHash('sha256').update(bytes.subarray(0, end)).digest();
-  if (!digest.equals(bytes.subarray(end))) return { rejected: 'checksum mismatch' };
+  const list = Array.isArray(header.sections) ? header.sections : [];
+  if (!list.every(({ name, bytes }) => typeof name === 'string' && Number.isSafeInteger(bytes) && bytes >= 0))
+    return { rejected: 'damaged: section list' };
+  const end = prefix.length + list.reduce((sum, section) => sum + section.bytes, 0);
+  const { size } = await handle.stat();
+  if (size !== end + DIGEST_BYTES)
+    return { rejected: `truncated or padded: ${size} bytes, expected ${end + DIGEST_BYTES}` };
 
-  const sections = new Map<string, Buffer>();
-  let at = bodyStart;
-  for (const { name, bytes: size } of header.sections) {
-    sections.set(name, bytes.subarray(at, at + size));
-    at += size;
+  const hash = createHash('sha256').update(prefix);
+  const sections: Section[] = [];
+  let at = prefix.length;
+  for (const { name, bytes } of list) {
+    // A buffer of its own per section, so the typed arrays wrapping it are aligned.
+    const data = Buffer.allocUnsafeSlow(bytes);
+    await readAll(handle, data, at, chunk);
+    hashAll(hash, data, chunk);
+    sections.push({ name, data });
+    at += bytes;
   }
-  const section = (name: string): Buffer => {
-    const data = sections.get(name);
-    if (!data) throw new Error(`missing section ${name}`);
-    return data;
-  };
-  try {
-    const kinds = {} as Record<SearchKind, RawData>;
-    for (const kind of SEARCH_KINDS) {
-      const raw = JSON.parse(section(`${kind}.orama`).toString()) as RawData;
-      const docs = (raw.docs as StoredDocs).docs;
-      for (const { name } of header.sections)
-        if (name.startsWith(`${kind}.docs.`))
-          Object.assign(docs, JSON.parse(section(name).toString()) as StoredDocs['docs']);
-      const list = JSON.parse(section(`${kind}.vector-ids`).toString()) as VectorList;
-      const vectorBytes = section(`${kind}.vectors`);
-      // Copied, so the floats are aligned whatever their offset in the file.
-      const values = new Float32Array(
-        vectorBytes.buffer.slice(vectorBytes.byteOffset, vectorBytes.byteOffset + vectorBytes.byteLength),
-      );
-      joinVectors(raw, list, values);
-      kinds[kind] = raw;
-    }
-    return { snapshot: { format: 1, kinds }, labels: header.labels };
-  } catch (error) {
-    return { rejected: `damaged: ${(error as Error).message}` };
-  }
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  await readAll(handle, digest, end, chunk);
+  if (!hash.digest().equals(digest)) return { rejected: 'checksum mismatch' };
+  return { snapshot: { format: SNAPSHOT_FORMAT, sections }, labels: header.labels };
 };

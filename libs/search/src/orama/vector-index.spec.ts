@@ -1,6 +1,7 @@
 import { compareIdsDescending, cosine } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
+import { sectionReader } from './binary-sections';
 import { setBit, wordsFor } from './bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
 
@@ -154,5 +155,55 @@ describe('VectorIndex', () => {
     }
     expect(exactQueries / queries).toBeGreaterThanOrEqual(0.99);
     expect(recall / queries).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('loads what its binary sections saved, 8-bit pass included, and keeps working after more writes', () => {
+    const dims = 16;
+    const original = new VectorIndex();
+    const kept = new Map<string, number[]>();
+    const rows = QUANTIZED_MIN_ROWS + 500;
+    const id = (n: number) => `id-${String(n).padStart(5, '0')}`;
+    for (let n = 0; n < rows; n++) {
+      const values = randomVector(n % 50 === 0 ? 3 : dims);
+      original.set(id(n), values, n);
+      kept.set(id(n), values);
+    }
+    for (let n = 0; n < rows; n += 7) {
+      original.delete(id(n));
+      kept.delete(id(n));
+    }
+    const restored = VectorIndex.fromSections(sectionReader(original.toSections()));
+    const expectAlike = () => {
+      for (const [key, values] of kept) expect(restored.vectorOf(key)).toEqual(values);
+      const bits = new Uint32Array(wordsFor(rows + 100));
+      for (let n = 0; n < rows + 100; n += 2) setBit(bits, n);
+      for (let round = 0; round < 10; round++) {
+        const query = randomVector(dims);
+        // Whole block (8-bit pass), keyed candidates, listed candidates, the other length.
+        expect(restored.nearest(query, 10)).toEqual(original.nearest(query, 10));
+        expect(restored.nearest(query, 10, { bits, total: rows })).toEqual(
+          original.nearest(query, 10, { bits, total: rows }),
+        );
+        const listed = [...kept.keys()].filter(() => random() < 0.1);
+        expect(restored.nearest(query, 5, listed)).toEqual(original.nearest(query, 5, listed));
+        expectSame(restored.nearest(query, 5, listed), scan(kept, query, 5, listed));
+        expect(restored.similarities(query, listed)).toEqual(original.similarities(query, listed));
+        const short = randomVector(3);
+        expect(restored.nearest(short, 5)).toEqual(original.nearest(short, 5));
+      }
+    };
+    expectAlike();
+    // New rows past the loaded arrays grow them; moved rows keep their keys.
+    for (let n = rows; n < rows + 100; n++) {
+      const values = randomVector(dims);
+      for (const index of [original, restored]) index.set(id(n), values, n);
+      kept.set(id(n), values);
+    }
+    for (let n = 1; n < rows; n += 11) {
+      for (const index of [original, restored]) index.delete(id(n));
+      kept.delete(id(n));
+    }
+    expectAlike();
+    expect(restored.vectorOf(id(1))).toBeUndefined();
   });
 });

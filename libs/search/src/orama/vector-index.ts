@@ -2,6 +2,16 @@ import { exactSearch, MetricKind } from 'usearch';
 import type { KnnHit } from '../search-index.port';
 import { type Bitset, hasBit } from './bitset';
 import { TopSlots } from './top-slots';
+import {
+  arrayBytes,
+  arrayOfLength,
+  jsonBytes,
+  jsonOf,
+  type Section,
+  type SectionReader,
+  stringsBytes,
+  stringsOf,
+} from './binary-sections';
 
 const INITIAL_ROWS = 256;
 /**
@@ -99,6 +109,35 @@ class VectorBlock {
     this.queryCodes = new Int8Array(dims);
   }
 
+  /** The used rows as sections: ids, 32-bit values, norms, 8-bit codes and keys. */
+  toSections(): Section[] {
+    const rows = this.ids.length;
+    return [
+      { name: 'ids', data: stringsBytes(this.ids) },
+      { name: 'values', data: arrayBytes(this.values, rows * this.dims) },
+      { name: 'norms', data: arrayBytes(this.norms, rows) },
+      { name: 'codes', data: arrayBytes(this.codes, rows * this.dims) },
+      { name: 'keys', data: arrayBytes(this.keys, rows) },
+    ];
+  }
+
+  /** The rows `toSections` saved, wrapped where aligned: the next new row grows the arrays (a copy). */
+  static fromSections(dims: number, section: (name: string) => Buffer): VectorBlock {
+    const block = new VectorBlock(dims);
+    const ids = stringsOf(section('ids'));
+    const rows = ids.length;
+    if (rows === 0) return block;
+    block.values = arrayOfLength(Float32Array, section('values'), rows * dims, 'vector values');
+    block.norms = arrayOfLength(Float64Array, section('norms'), rows, 'vector norms');
+    block.codes = arrayOfLength(Int8Array, section('codes'), rows * dims, 'vector codes');
+    block.keys = arrayOfLength(Int32Array, section('keys'), rows, 'vector keys');
+    ids.forEach((id, row) => {
+      block.ids.push(id);
+      block.rowById.set(id, row);
+    });
+    return block;
+  }
+
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */
   put(id: string, values: readonly number[], key: number): void {
     const { dims } = this;
@@ -139,14 +178,21 @@ class VectorBlock {
     this.rowById.set(lastId, row);
   }
 
+  /**
+   * Room for a quarter more rows (at least `INITIAL_ROWS`): a block loaded from a snapshot is exactly full,
+   * and doubling its gigabyte of rows at a million profiles for one new profile costs more memory than the
+   * extra copies of growing by a quarter cost time.
+   */
   private grow(): void {
-    const values = new Float32Array(this.values.length * 2);
+    const rows = this.norms.length + Math.max(INITIAL_ROWS, Math.ceil(this.norms.length / 4));
+    const { dims } = this;
+    const values = new Float32Array(rows * dims);
     values.set(this.values);
-    const norms = new Float64Array(this.norms.length * 2);
+    const norms = new Float64Array(rows);
     norms.set(this.norms);
-    const codes = new Int8Array(this.codes.length * 2);
+    const codes = new Int8Array(rows * dims);
     codes.set(this.codes);
-    const keys = new Int32Array(this.keys.length * 2);
+    const keys = new Int32Array(rows);
     keys.set(this.keys);
     this.keys = keys;
     this.values = values;
@@ -173,6 +219,28 @@ export class VectorIndex {
     const [idA, idB] = [this.tieIds[a], this.tieIds[b]];
     return idA > idB ? -1 : idA < idB ? 1 : 0;
   });
+
+  /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
+  toSections(): Section[] {
+    const blocks = [...this.blocks.values()];
+    return [
+      { name: 'dims', data: jsonBytes(blocks.map((block) => block.dims)) },
+      ...blocks.flatMap((block) =>
+        block.toSections().map(({ name, data }) => ({ name: `${block.dims}.${name}`, data })),
+      ),
+    ];
+  }
+
+  static fromSections(section: SectionReader): VectorIndex {
+    const index = new VectorIndex();
+    for (const dims of jsonOf<number[]>(section('dims'))) {
+      if (!Number.isInteger(dims) || dims <= 0) throw new Error(`vectors of length ${String(dims)}`);
+      const block = VectorBlock.fromSections(dims, (name) => section(`${dims}.${name}`));
+      index.blocks.set(dims, block);
+      for (const id of block.ids) index.blockById.set(id, block);
+    }
+    return index;
+  }
 
   /**
    * Copies the values, under the id and, when given, a key by which `nearest` can restrict a search to the

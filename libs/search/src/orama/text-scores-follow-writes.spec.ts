@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../search-index.contract';
 import { OramaSearchIndex } from './orama.search-index';
 
-describe('BM25 parts kept between searches', () => {
-  it('are dropped on every write, so scores always follow the indexed records', async () => {
+describe('Free-text scores', () => {
+  it('always follow the indexed records through writes', async () => {
     const index = OramaSearchIndex.create();
     const first = searchDocument({ text: 'Rust compilers' });
     await index.upsert([first, searchDocument({ text: 'Design systems' })]);
     const query = searchQuery({ text: 'rust' });
     const before = await index.search(query);
     expect(before.ids[0]).toBe(first.id);
-    // The same search again is served from the kept parts, with the same answer.
+    // The same search again gives the same answer.
     expect(await index.search(query)).toEqual(before);
 
     const second = searchDocument({ text: 'Rust services' });
