@@ -56,7 +56,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     api = await startTestApp();
     for (const profile of PROFILES) await createTeammate(api, await api.signUp(), profile);
     await vi.waitFor(async () => expect((await find({ activeFilters: {} })).body.total).toBe(4), {
-      timeout: 1000,
+      timeout: 10_000,
     });
   });
   afterAll(() => api.close());

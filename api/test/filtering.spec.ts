@@ -66,7 +66,7 @@ describe('traditional filtering', () => {
       areaOfExpertise: ['Agriculture'],
       availability: 5,
     });
-    await vi.waitFor(async () => expect((await findProjects({})).body.total).toBe(3), { timeout: 1000 });
+    await vi.waitFor(async () => expect((await findProjects({})).body.total).toBe(3), { timeout: 10_000 });
   });
   afterAll(() => api.close());
 
@@ -168,7 +168,7 @@ describe('traditional filtering', () => {
       toolsExperience: [{ tool: 'Rust', mep: 2 }],
     });
     await expect
-      .poll(() => projectNames({ toolsExperience: ['Rust'] }), { timeout: 1000 })
+      .poll(() => projectNames({ toolsExperience: ['Rust'] }), { timeout: 10_000 })
       .toEqual(['Late idea']);
 
     const edited = await api.request('PUT', `/api/project/editProject/${late._id}`, {
@@ -182,7 +182,7 @@ describe('traditional filtering', () => {
       },
     });
     expect(edited.status).toBe(200);
-    await expect.poll(() => projectNames({ toolsExperience: ['Rust'] }), { timeout: 1000 }).toEqual([]);
+    await expect.poll(() => projectNames({ toolsExperience: ['Rust'] }), { timeout: 10_000 }).toEqual([]);
     expect(await projectNames({ toolsExperience: ['Go'] })).toEqual(['Late idea']);
 
     const removed = await api.request('DELETE', '/api/user/myProjects', {
@@ -190,7 +190,7 @@ describe('traditional filtering', () => {
       body: { project_id: late._id },
     });
     expect(removed.status).toBe(200);
-    await expect.poll(() => projectNames({ toolsExperience: ['Go'] }), { timeout: 1000 }).toEqual([]);
+    await expect.poll(() => projectNames({ toolsExperience: ['Go'] }), { timeout: 10_000 }).toEqual([]);
   });
 
   it('filters skiller profiles and pages them', async () => {
@@ -208,7 +208,7 @@ describe('traditional filtering', () => {
         body: { activeFilters, filtering_restriction: 'min_1_match' },
       });
     await expect
-      .poll(async () => (await find({ toolsExperience: ['Figma'] })).body.total, { timeout: 1000 })
+      .poll(async () => (await find({ toolsExperience: ['Figma'] })).body.total, { timeout: 10_000 })
       .toBe(3);
     const empathic = await find({ toolsExperience: ['Figma'], softSkills: ['Empathy'] });
     expect(empathic.body.teammates.map((teammate) => teammate.nickname)).toEqual(['designer-0']);

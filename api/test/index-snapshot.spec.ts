@@ -32,7 +32,9 @@ describe('the embedded index across restarts', () => {
     const first = await startTestApp({ DATA_DIR: dataDir });
     const owner = await first.signUp();
     await createProject(first, owner, { projectName: 'Farm app' });
-    await vi.waitFor(async () => expect(await projectNames(first)).toEqual(['Farm app']), { timeout: 2000 });
+    await vi.waitFor(async () => expect(await projectNames(first)).toEqual(['Farm app']), {
+      timeout: 10_000,
+    });
     await first.close();
     // Created after the start's build, so only the save at shutdown holds it.
     const atShutdown = savedAt();
@@ -110,7 +112,7 @@ describe('the embedded index across restarts', () => {
         expect(await projectNames(first)).toHaveLength(5);
         expect((await ranked(first))[1]).toContain('Project 3: farm');
       },
-      { timeout: 2000 },
+      { timeout: 10_000 },
     );
 
     const before = await ranked(first);
