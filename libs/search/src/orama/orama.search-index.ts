@@ -50,6 +50,24 @@ export class OramaSearchIndex implements SearchIndex {
     for (const generation of [this.live, ...this.building]) generation.upsert(docs);
   }
 
+  /**
+   * Upserts each document that `keep` accepts given the version a generation holds, checked and written in
+   * one synchronous step: no other write can come between the check and the write. Resolves to how many
+   * documents the live generation took.
+   */
+  async upsertWhere(
+    docs: readonly SearchDocument[],
+    keep: (held: SearchDocument | null, doc: SearchDocument) => boolean,
+  ): Promise<number> {
+    let written = 0;
+    for (const generation of [this.live, ...this.building]) {
+      const accepted = docs.filter((doc) => keep(generation.get(doc.id), doc));
+      generation.upsert(accepted);
+      if (generation === this.live) written = accepted.length;
+    }
+    return written;
+  }
+
   async remove(ids: readonly string[]): Promise<void> {
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }
