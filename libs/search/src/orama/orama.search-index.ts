@@ -51,21 +51,25 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   /**
-   * Upserts each document that `keep` accepts given the version a generation holds, checked and written in
-   * one synchronous step: no other write can come between the check and the write. Resolves to how many
-   * documents the live generation took.
+   * Replaces each held document by what `change` makes of it (undefined: left as it is), read and written in
+   * one synchronous step per generation, so no other write can come between. Resolves to how many
+   * documents of the live generation changed.
    */
-  async upsertWhere(
-    docs: readonly SearchDocument[],
-    keep: (held: SearchDocument | null, doc: SearchDocument) => boolean,
+  async updateMany(
+    ids: readonly string[],
+    change: (held: SearchDocument) => SearchDocument | undefined,
   ): Promise<number> {
-    let written = 0;
+    let changed = 0;
     for (const generation of [this.live, ...this.building]) {
-      const accepted = docs.filter((doc) => keep(generation.get(doc.id), doc));
-      generation.upsert(accepted);
-      if (generation === this.live) written = accepted.length;
+      const next = ids.flatMap((id) => {
+        const held = generation.get(id);
+        const doc = held ? change(held) : undefined;
+        return doc ? [doc] : [];
+      });
+      generation.upsert(next);
+      if (generation === this.live) changed = next.length;
     }
-    return written;
+    return changed;
   }
 
   async remove(ids: readonly string[]): Promise<void> {
