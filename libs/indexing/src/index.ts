@@ -47,3 +47,11 @@ export {
   readAlertWatermark,
   writeAlertWatermark,
 } from './alerts/alert-watermark';
+export {
+  BACKFILL_PROGRESS_EVERY_MS,
+  backfillVectors,
+  type VectorBackfillIndex,
+  type VectorBackfillOptions,
+  type VectorBackfillProgress,
+  type VectorBackfillResult,
+} from './vector-backfill';
