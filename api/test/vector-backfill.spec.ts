@@ -39,6 +39,8 @@ describe('the embedded server with records whose vectors are not cached', () => 
     api!.request<SortAnswer>('POST', '/api/sort', {
       body: { type: 'teammate', text: 'apple trees and cider' },
     });
+  const searchHealth = async () =>
+    (await api!.request<{ ports: { search: { detail?: string } } }>('GET', '/api/health')).body.ports.search;
   const profilesFound = async () =>
     (
       await api!.request<{ total: number }>('POST', '/api/teammate/traditional_filtering', {
@@ -82,6 +84,9 @@ describe('the embedded server with records whose vectors are not cached', () => 
     expect(before.status).toBe(200);
     expect(before.body.results.length).toBeLessThan(3);
     expect(existsSync(snapshotFile)).toBe(false);
+    expect((await searchHealth()).detail).toBe(
+      '3 of 3 documents still without a vector, being embedded in the background',
+    );
 
     release();
     await expect
@@ -90,6 +95,7 @@ describe('the embedded server with records whose vectors are not cached', () => 
     const after = await sortCider();
     expect(after.body.mode).toBe('semantic');
     expect(after.body.results[0].record_id).toBe(ids[0]);
+    await vi.waitFor(async () => expect(await searchHealth()).toEqual({ adapter: 'orama', ready: true }));
     // Saved once every vector was set.
     await vi.waitFor(() => expect(existsSync(snapshotFile)).toBe(true), { timeout: 10_000 });
     await stop();

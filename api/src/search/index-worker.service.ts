@@ -25,12 +25,15 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
+import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
 export const INDEX_SNAPSHOT_FILE = 'search-index.snapshot';
 
 /** How long the vector backfill waits for a failing embedder before it tries again (five tries in all). */
 export const BACKFILL_RETRY_DELAY_MS = 30_000;
+/** The backfill logs a progress line at most this often. */
+export const BACKFILL_LOG_EVERY_MS = 10_000;
 
 /**
  * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
@@ -59,6 +62,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly backfillState: VectorBackfillState,
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
   }
@@ -173,12 +177,16 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
    */
   private async backfill(index: OramaSearchIndex, lacking: number): Promise<void> {
     const signal = this.stopBackfill.signal;
+    const state = this.backfillState;
+    state.started(lacking);
+    let loggedAt = Date.now();
     try {
       if (!(await this.embedder.isReady())) {
-        // The embedder has logged why; similarity search ranks lexically meanwhile.
+        // The embedder has logged why; similarity search leaves these documents out meanwhile.
         this.logger.warn(
           `Vector backfill skipped: the model cannot embed; ${lacking} documents lack a vector`,
         );
+        state.stopped();
         if (!signal.aborted) await this.saveSettled(index, true);
         return;
       }
@@ -193,28 +201,36 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
             `Vector backfill: the embedder failed (${(error as Error).message}); try ${attempt + 1} in ` +
               `${BACKFILL_RETRY_DELAY_MS / 1000} s`,
           ),
-        onProgress: ({ checked, embedded, total, elapsedMs }) =>
+        onProgress: ({ checked, embedded, total, elapsedMs }) => {
+          state.progressed(embedded);
+          if (Date.now() - loggedAt < BACKFILL_LOG_EVERY_MS) return;
+          loggedAt = Date.now();
           this.logger.log(
             `Vector backfill: ${embedded} vectors set, ${checked} of ${total} documents checked, ` +
               `${Math.round(embedded / Math.max(elapsedMs / 1000, 0.001))} vectors/s`,
-          ),
+          );
+        },
       });
+      state.progressed(result.embedded);
       if (result.stopped === 'aborted') {
         this.logger.log(`Vector backfill stopped at shutdown after ${result.embedded} vectors`);
         return;
       }
       if (result.stopped === 'embedder failed') {
+        state.stopped();
         this.logger.warn(
           `Vector backfill stopped: the embedder kept failing (${(result.error as Error).message}); ` +
             'the next start fills in the rest',
         );
         return;
       }
+      state.done();
       this.logger.log(`Vector backfill done: ${result.embedded} vectors in ${result.elapsedMs} ms`);
       // Queued behind a save that may still run; a shutdown meanwhile awaits this one too.
       this.saving = this.saving.then(() => this.saveSettled(index, true));
       await this.saving;
     } catch (error) {
+      state.stopped();
       this.logger.error(`Vector backfill failed: ${(error as Error).message}`);
     }
   }

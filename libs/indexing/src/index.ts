@@ -48,7 +48,6 @@ export {
   writeAlertWatermark,
 } from './alerts/alert-watermark';
 export {
-  BACKFILL_PROGRESS_EVERY_MS,
   backfillVectors,
   type VectorBackfillIndex,
   type VectorBackfillOptions,

@@ -39,9 +39,8 @@ export interface VectorBackfillOptions {
   attempts?: number;
   retryDelayMs?: number;
   onRetry?: (error: unknown, attempt: number) => void;
-  /** Called at most once per `progressEveryMs`, and once at the end. */
+  /** Called after each embedding batch and once at the end. */
   onProgress?: (progress: VectorBackfillProgress) => void;
-  progressEveryMs?: number;
 }
 
 export interface VectorBackfillResult extends VectorBackfillProgress {
@@ -56,7 +55,6 @@ export const BACKFILL_BATCH_SIZE = 1000;
 export const BACKFILL_EMBED_BATCH_SIZE = 64;
 export const BACKFILL_ATTEMPTS = 5;
 export const BACKFILL_RETRY_DELAY_MS = 30_000;
-export const BACKFILL_PROGRESS_EVERY_MS = 10_000;
 
 class Stopped extends Error {
   constructor(
@@ -85,7 +83,6 @@ export const backfillVectors = async (
     retryDelayMs = BACKFILL_RETRY_DELAY_MS,
     onRetry,
     onProgress,
-    progressEveryMs = BACKFILL_PROGRESS_EVERY_MS,
   }: VectorBackfillOptions,
 ): Promise<VectorBackfillResult> => {
   const model = embedder.modelId;
@@ -99,12 +96,8 @@ export const backfillVectors = async (
     total: counts.reduce((sum, count) => sum + count, 0),
     elapsedMs: 0,
   };
-  let reportedAt = started;
-  const report = (force = false) => {
-    const now = Date.now();
-    if (!force && now - reportedAt < progressEveryMs) return;
-    reportedAt = now;
-    result.elapsedMs = now - started;
+  const report = () => {
+    result.elapsedMs = Date.now() - started;
     onProgress?.({
       checked: result.checked,
       embedded: result.embedded,
@@ -165,7 +158,6 @@ export const backfillVectors = async (
         );
         result.checked += held.filter((doc) => doc !== null).length;
         await fill(held.filter((doc): doc is SearchDocument => doc !== null && lacksVector(doc)));
-        report();
         // The embedded store and index answer synchronously: searches get their turn between batches.
         await yieldToEventLoop();
       }
@@ -175,6 +167,6 @@ export const backfillVectors = async (
     result.stopped = error.reason;
     if (error.error !== undefined) result.error = error.error;
   }
-  report(true);
+  report();
   return result;
 };
