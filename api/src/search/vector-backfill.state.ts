@@ -29,6 +29,11 @@ export class VectorBackfillState {
     this.phase = 'idle';
   }
 
+  /** Whether some documents still lack their vector. */
+  pending(): boolean {
+    return this.phase !== 'idle';
+  }
+
   /** Undefined once every document has its vector. */
   detail(): string | undefined {
     const left = Math.max(this.lacking - this.embedded, 0);
