@@ -1,10 +1,11 @@
-import { TransformersEmbedder } from '@skillers/embedding';
+import { CachingEmbedder, TransformersEmbedder } from '@skillers/embedding';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
 import { createTeammate } from './listing-fixtures';
+import { seededDataDir } from './seeded-data-dir';
 import { startTestApp, type TestApp } from './test-app';
 
 interface SortAnswer {
@@ -122,5 +123,41 @@ describe('the embedded server with records whose vectors are not cached', () => 
     expect(again.body).toMatchObject({ mode: 'semantic' });
     expect(again.body.results.map((result) => result.record_id)).toHaveLength(3);
     expect(asked).toEqual([]);
+  });
+
+  it('reports its progress per batch and stops between batches at shutdown', async () => {
+    const seeded = await seededDataDir({ projects: 0, teammates: 300 });
+    try {
+      // Each batch of record texts takes a second: the whole backfill would take five.
+      const batches: number[] = [];
+      const modelOrCache = CachingEmbedder.prototype.embed;
+      vi.spyOn(CachingEmbedder.prototype, 'embed').mockImplementation(async function (
+        this: CachingEmbedder,
+        texts,
+      ) {
+        batches.push(texts.length);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return modelOrCache.call(this, texts);
+      });
+      api = await startTestApp({ DATA_DIR: seeded });
+      const lacking = Number(/ of (\d+) documents/.exec((await searchHealth()).detail ?? '')?.[1]);
+      expect(lacking).toBeGreaterThanOrEqual(300);
+
+      await vi.waitFor(
+        async () =>
+          expect((await searchHealth()).detail).toBe(
+            `${lacking - 64} of ${lacking} documents still without a vector, being embedded in the background`,
+          ),
+        { timeout: 15_000, interval: 100 },
+      );
+      const stopping = Date.now();
+      await stop();
+
+      expect(Date.now() - stopping).toBeLessThan(2500);
+      expect(batches.length).toBeLessThanOrEqual(3);
+      expect(batches.length * 64).toBeLessThan(lacking);
+    } finally {
+      rmSync(seeded, { recursive: true, force: true });
+    }
   });
 });

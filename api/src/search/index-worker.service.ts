@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -45,7 +46,9 @@ export const BACKFILL_LOG_EVERY_MS = 10_000;
  * queue therefore suits a single API node only.
  */
 @Injectable()
-export class IndexWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IndexWorkerService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(IndexWorkerService.name);
   private readonly snapshotFile: string;
   /** One save at a time: the one after a build may still run when the process stops. */
@@ -89,10 +92,14 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
    * Saves the index once every job has run: the stamp is read first, so a write the index has not seen
    * either has a job still waiting (no save) or came later and ages the snapshot.
    */
-  async onApplicationShutdown(): Promise<void> {
-    if (!(this.index instanceof OramaSearchIndex)) return;
+  /** Stops the vector backfill while the embedder and the store it uses are still open. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopBackfill.abort();
     await this.backfilling;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!(this.index instanceof OramaSearchIndex)) return;
     await this.alerts.drain();
     await this.saving;
     await this.saveSettled(this.index, false);
