@@ -57,6 +57,11 @@ export class IndexWorkerService
   /** The background vector backfill, stopped and awaited at shutdown. */
   private backfilling: Promise<void> = Promise.resolve();
   private readonly stopBackfill = new AbortController();
+  /**
+   * Vectors the model can compute are missing: the next start would turn a snapshot of this index down (and
+   * rebuild with the cached vectors), so saving it at shutdown would only cost time.
+   */
+  private vectorsMissing = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -85,7 +90,10 @@ export class IndexWorkerService
       indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),
     );
     await this.queue.start();
-    if (lacking > 0) this.backfilling = this.backfill(this.index, lacking);
+    if (lacking > 0) {
+      this.vectorsMissing = true;
+      this.backfilling = this.backfill(this.index, lacking);
+    }
   }
 
   /**
@@ -102,6 +110,10 @@ export class IndexWorkerService
     if (!(this.index instanceof OramaSearchIndex)) return;
     await this.alerts.drain();
     await this.saving;
+    if (this.vectorsMissing) {
+      this.logger.log('Search index not saved: vectors are still missing; the next start rebuilds it');
+      return;
+    }
     await this.saveSettled(this.index, false);
   }
 
@@ -194,6 +206,8 @@ export class IndexWorkerService
           `Vector backfill skipped: the model cannot embed; ${lacking} documents lack a vector`,
         );
         state.stopped();
+        // Loaded as it is at the next start unless a model can embed by then.
+        this.vectorsMissing = false;
         if (!signal.aborted) await this.saveSettled(index, true);
         return;
       }
@@ -232,6 +246,7 @@ export class IndexWorkerService
         return;
       }
       state.done();
+      this.vectorsMissing = false;
       this.logger.log(`Vector backfill done: ${result.embedded} vectors in ${result.elapsedMs} ms`);
       // Queued behind a save that may still run; a shutdown meanwhile awaits this one too.
       this.saving = this.saving.then(() => this.saveSettled(index, true));
