@@ -1,8 +1,9 @@
 // Restart time of the embedded profile: the index loaded from its snapshot against rebuilt from the store.
 // Build first (`npm run build:server`), then `node bench/index-restart.mjs [profiles] [--quick]` (default
 // 100000 profiles; --quick: 2000). Seeds the profiles with the demo generator into a fresh SQLite file,
-// starts the real server (its first start builds the index and embeds every profile with the in-process
-// embedder), stops it cleanly (which saves the snapshot), then times: a restart that loads the snapshot, a
+// starts the real server (its first start listens once text and facets are indexed, then embeds every
+// profile in the background with the in-process embedder and saves the snapshot; both are timed), stops it
+// cleanly, then times: a restart that loads the snapshot, a
 // restart after a write made while the server was down (the snapshot is stale: rebuilt, vectors from the
 // vector cache), and a restart with a damaged snapshot (rebuilt). Each restarted index is checked against
 // the first one: the same filtering, free-text (scores to the bit) and kNN answers.
@@ -19,6 +20,7 @@ const { createApp } = require('../api/dist/create-app.js');
 const { SEARCH_INDEX } = require('../api/dist/core/tokens.js');
 const { EMBEDDER } = require('../api/dist/embedder/embedder.tokens.js');
 const { INDEX_SNAPSHOT_FILE } = require('../api/dist/search/index-worker.service.js');
+const { VectorBackfillState } = require('../api/dist/search/vector-backfill.state.js');
 const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
 const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
@@ -51,6 +53,13 @@ const start = async () => {
   const started = performance.now();
   app = await createApp(config);
   await app.listen(0, '127.0.0.1');
+  return (performance.now() - started) / 1000;
+};
+/** Seconds until the background backfill has set every missing vector. */
+const vectorsFilled = async () => {
+  const started = performance.now();
+  const state = app.get(VectorBackfillState);
+  while (state.pending()) await new Promise((resolve) => setTimeout(resolve, 100));
   return (performance.now() - started) / 1000;
 };
 const stop = async () => {
@@ -118,6 +127,7 @@ try {
   await seeding.close();
 
   const firstStart = await start();
+  const backfill = await vectorsFilled();
   const embedder = app.get(EMBEDDER);
   const vectors = await embedder.embed(sample.map((record) => embeddingText(teammateSearchDocument(record))));
   const queries = sample.map((record, n) => ({
@@ -129,8 +139,8 @@ try {
   const firstStop = await stop();
   const size = statSync(snapshotFile).size;
   console.log(
-    `first start (build, embedding every profile): ${firstStart.toFixed(1)} s; ` +
-      `stop: ${firstStop.toFixed(1)} s; snapshot ${mib(size)}   load ${load()}`,
+    `first start (no vector cached): listening after ${firstStart.toFixed(1)} s, every profile embedded ` +
+      `${backfill.toFixed(1)} s later; stop: ${firstStop.toFixed(1)} s; snapshot ${mib(size)}   load ${load()}`,
   );
 
   const timedRestart = async (name) => {

@@ -24,6 +24,19 @@ const projectNames = async (api: TestApp): Promise<string[]> => {
   return answer.body.items.map((project) => project.projectName).sort();
 };
 
+/**
+ * Waits until the vectors the start-up build did not find in the vector cache are set in the background: the
+ * index is saved only then (a snapshot lacking them would be turned down at the next start).
+ */
+const vectorsFilled = (api: TestApp) =>
+  vi.waitFor(
+    async () => {
+      const health = await api.request<{ ports: { search: { detail?: string } } }>('GET', '/api/health');
+      expect(health.body.ports.search.detail).toBeUndefined();
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+
 /** When the snapshot file was last replaced: a start that rebuilds the index saves it again. */
 const savedAt = () => statSync(snapshotFile).mtimeMs;
 
@@ -53,6 +66,7 @@ describe('the embedded index across restarts', () => {
 
     const third = await startTestApp({ DATA_DIR: dataDir });
     expect(await projectNames(third)).toEqual(['Farm app', 'Written while down']);
+    await vectorsFilled(third);
     await third.close();
     const rebuiltAt = savedAt();
     expect(rebuiltAt).not.toBe(atShutdown);

@@ -2,10 +2,13 @@ import {
   Inject,
   Injectable,
   Logger,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
+  backfillVectors,
+  type DocumentEmbedder,
   INDEX_RECORD_JOB,
   indexedChangeStamp,
   indexRecordHandler,
@@ -14,7 +17,7 @@ import {
   rebuildIndex,
   saveIndexSnapshot,
 } from '@skillers/indexing';
-import type { Embedder } from '@skillers/embedding';
+import { CachingEmbedder, type Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
@@ -23,24 +26,42 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
+import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
 export const INDEX_SNAPSHOT_FILE = 'search-index.snapshot';
 
+/** How long the vector backfill waits for a failing embedder before it tries again (five tries in all). */
+export const BACKFILL_RETRY_DELAY_MS = 30_000;
+/** The backfill logs a progress line at most this often. */
+export const BACKFILL_LOG_EVERY_MS = 10_000;
+
 /**
  * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
  * and at start loads the index's snapshot when the store has not changed since it was written, or else
- * rebuilds the index from the store (which also picks up any change whose job a crash lost). With
+ * rebuilds the index from the store (which also picks up any change whose job a crash lost). The rebuild
+ * takes only the vectors the vector cache holds, so the server answers at once; the rest are embedded
+ * afterwards, in the background (`backfillVectors`), and the snapshot saved once they all are. With
  * Elasticsearch the indexer service does both, so API nodes only enqueue. An in-memory index with a shared
  * queue therefore suits a single API node only.
  */
 @Injectable()
-export class IndexWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IndexWorkerService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(IndexWorkerService.name);
   private readonly snapshotFile: string;
   /** One save at a time: the one after a build may still run when the process stops. */
   private saving: Promise<void> = Promise.resolve();
   private savedStamp?: string;
+  /** The background vector backfill, stopped and awaited at shutdown. */
+  private backfilling: Promise<void> = Promise.resolve();
+  private readonly stopBackfill = new AbortController();
+  /**
+   * Vectors the model can compute are missing: the next start would turn a snapshot of this index down (and
+   * rebuild with the cached vectors), so saving it at shutdown would only cost time.
+   */
+  private vectorsMissing = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -49,6 +70,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly backfillState: VectorBackfillState,
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
   }
@@ -56,7 +78,7 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap(): Promise<void> {
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     if (!(this.index instanceof OramaSearchIndex)) return;
-    if (!(await this.loadSnapshot(this.index))) await this.rebuild(this.index);
+    const lacking = (await this.loadSnapshot(this.index)) ? 0 : await this.rebuild(this.index);
     await this.alerts.loadSearches();
     const rematched = await this.alerts.start(this.index, this.queue);
     if (rematched > 0)
@@ -68,25 +90,47 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
       indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),
     );
     await this.queue.start();
+    if (lacking > 0) {
+      this.vectorsMissing = true;
+      this.backfilling = this.backfill(this.index, lacking);
+    }
   }
 
   /**
    * Saves the index once every job has run: the stamp is read first, so a write the index has not seen
    * either has a job still waiting (no save) or came later and ages the snapshot.
    */
+  /** Stops the vector backfill while the embedder and the store it uses are still open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopBackfill.abort();
+    await this.backfilling;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (!(this.index instanceof OramaSearchIndex)) return;
     await this.alerts.drain();
     await this.saving;
+    if (this.vectorsMissing) {
+      this.logger.log('Search index not saved: vectors are still missing; the next start rebuilds it');
+      return;
+    }
+    await this.saveSettled(this.index, false);
+  }
+
+  /**
+   * Saves the index when no index job waits or failed, and the store changed since the last save (or
+   * `force`: the vectors did).
+   */
+  private async saveSettled(index: OramaSearchIndex, force: boolean): Promise<void> {
     try {
       const stamp = await indexedChangeStamp(this.store);
       const jobs = await this.queue.stats();
-      if (stamp === undefined || stamp === this.savedStamp) return;
+      if (stamp === undefined || (stamp === this.savedStamp && !force)) return;
       if (jobs.waiting + jobs.active + jobs.failed > 0) {
         this.logger.log('Search index not saved: index jobs are waiting or failed');
         return;
       }
-      await this.save(this.index, stamp);
+      await this.save(index, stamp);
     } catch (error) {
       this.logger.warn(`Search index not saved: ${(error as Error).message}`);
     }
@@ -110,20 +154,107 @@ export class IndexWorkerService implements OnApplicationBootstrap, OnApplication
     return true;
   }
 
-  private async rebuild(index: OramaSearchIndex): Promise<void> {
+  /** Builds the index with the cached vectors only; resolves to how many documents got none. */
+  private async rebuild(index: OramaSearchIndex): Promise<number> {
     const started = Date.now();
     const stamp = await indexedChangeStamp(this.store);
-    // A missing model is logged once by the embedder; documents are then indexed without vectors.
+    let lacking = 0;
+    const cached = this.cachedVectors();
+    const embedder: DocumentEmbedder = {
+      modelId: cached.modelId,
+      embed: async (texts) => {
+        const vectors = await cached.embed(texts);
+        lacking += vectors.filter((vector) => vector === undefined).length;
+        return vectors;
+      },
+    };
     // No other process writes this index and no job runs before it is built: nothing to replay.
-    const counts = await rebuildIndex(this.store, this.index, { embedder: this.embedder, replay: false });
+    const counts = await rebuildIndex(this.store, this.index, { embedder, replay: false });
     this.logger.log(
-      `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms`,
+      `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms` +
+        (lacking > 0 ? `; ${lacking} without a vector yet, embedded in the background` : ''),
     );
     // Serialised at once (one consistent state), written while the server answers; the next start loads it.
-    if (stamp !== undefined)
+    // With vectors missing, the backfill saves it once they are filled in.
+    if (stamp !== undefined && lacking === 0)
       this.saving = this.save(index, stamp).catch((error: unknown) => {
         this.logger.warn(`Search index not saved: ${(error as Error).message}`);
       });
+    return lacking;
+  }
+
+  /** The vectors the cache holds, with no new embedding: each missing one would hold the start up. */
+  private cachedVectors(): DocumentEmbedder {
+    if (this.embedder instanceof CachingEmbedder) return this.embedder.cacheOnly();
+    return { modelId: this.embedder.modelId, embed: async (texts) => texts.map(() => undefined) };
+  }
+
+  /**
+   * Embeds the vectors the start-up build lacked, while the server answers; then saves the snapshot, so the
+   * next start loads them. Without a model it saves the index as it is (the next start with a model
+   * rebuilds and fills them in).
+   */
+  private async backfill(index: OramaSearchIndex, lacking: number): Promise<void> {
+    const signal = this.stopBackfill.signal;
+    const state = this.backfillState;
+    state.started(lacking);
+    let loggedAt = Date.now();
+    try {
+      if (!(await this.embedder.isReady())) {
+        // The embedder has logged why; similarity search leaves these documents out meanwhile.
+        this.logger.warn(
+          `Vector backfill skipped: the model cannot embed; ${lacking} documents lack a vector`,
+        );
+        state.stopped();
+        // Loaded as it is at the next start unless a model can embed by then.
+        this.vectorsMissing = false;
+        if (!signal.aborted) await this.saveSettled(index, true);
+        return;
+      }
+      if (signal.aborted) return;
+      this.logger.log(`Vector backfill started: ${lacking} documents lack a vector`);
+      const result = await backfillVectors(this.store, index, {
+        embedder: this.embedder,
+        signal,
+        retryDelayMs: BACKFILL_RETRY_DELAY_MS,
+        onRetry: (error, attempt) =>
+          this.logger.warn(
+            `Vector backfill: the embedder failed (${(error as Error).message}); try ${attempt + 1} in ` +
+              `${BACKFILL_RETRY_DELAY_MS / 1000} s`,
+          ),
+        onProgress: ({ checked, embedded, total, elapsedMs }) => {
+          state.progressed(embedded);
+          if (Date.now() - loggedAt < BACKFILL_LOG_EVERY_MS) return;
+          loggedAt = Date.now();
+          this.logger.log(
+            `Vector backfill: ${embedded} vectors set, ${checked} of ${total} documents checked, ` +
+              `${Math.round(embedded / Math.max(elapsedMs / 1000, 0.001))} vectors/s`,
+          );
+        },
+      });
+      state.progressed(result.embedded);
+      if (result.stopped === 'aborted') {
+        this.logger.log(`Vector backfill stopped at shutdown after ${result.embedded} vectors`);
+        return;
+      }
+      if (result.stopped === 'embedder failed') {
+        state.stopped();
+        this.logger.warn(
+          `Vector backfill stopped: the embedder kept failing (${(result.error as Error).message}); ` +
+            'the next start fills in the rest',
+        );
+        return;
+      }
+      state.done();
+      this.vectorsMissing = false;
+      this.logger.log(`Vector backfill done: ${result.embedded} vectors in ${result.elapsedMs} ms`);
+      // Queued behind a save that may still run; a shutdown meanwhile awaits this one too.
+      this.saving = this.saving.then(() => this.saveSettled(index, true));
+      await this.saving;
+    } catch (error) {
+      state.stopped();
+      this.logger.error(`Vector backfill failed: ${(error as Error).message}`);
+    }
   }
 
   private async save(index: OramaSearchIndex, stamp: string): Promise<void> {

@@ -13,19 +13,22 @@ import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, JOB_QUEUE, SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
 import { SearchEventsModule } from './search-events/search-events.module';
+import { VectorBackfillState } from './vector-backfill.state';
 
 /** The search index, the job queue and the search events, each with the adapter the configuration selects. */
 @Global()
 @Module({
   imports: [SearchEventsModule],
   providers: [
+    VectorBackfillState,
     {
       provide: SEARCH_INDEX,
-      inject: [APP_CONFIG, PortStatusRegistry, EMBEDDER],
+      inject: [APP_CONFIG, PortStatusRegistry, EMBEDDER, VectorBackfillState],
       useFactory: async (
         config: AppConfig,
         ports: PortStatusRegistry,
         embedder: Embedder,
+        backfill: VectorBackfillState,
       ): Promise<SearchIndex> => {
         const logger = new Logger('SearchIndex');
         // Elasticsearch outlives this process: its generations are keyed by the embedding model, so vectors
@@ -43,16 +46,14 @@ import { SearchEventsModule } from './search-events/search-events.module';
         ports.register('search', async () => {
           const ready = await index.isReady();
           const vectors = ready ? await index.vectorStatus?.() : undefined;
-          return {
-            adapter: index.adapter,
-            ready,
-            ...(vectors && {
-              detail: vectors.reindexNeeded
-                ? `reindex needed: the live index was built for ${describeLiveVectorSpaces(vectors.live)}, ` +
-                  `the configured model is ${describeVectorSpace(vectors.configured)}`
-                : `vectors of ${describeVectorSpace(vectors.configured)}`,
-            }),
-          };
+          // The embedded index has no generations of another model: only its backfill may leave vectors out.
+          const detail = vectors
+            ? vectors.reindexNeeded
+              ? `reindex needed: the live index was built for ${describeLiveVectorSpaces(vectors.live)}, ` +
+                `the configured model is ${describeVectorSpace(vectors.configured)}`
+              : `vectors of ${describeVectorSpace(vectors.configured)}`
+            : backfill.detail();
+          return { adapter: index.adapter, ready, ...(detail !== undefined && { detail }) };
         });
         return index;
       },
@@ -67,7 +68,7 @@ import { SearchEventsModule } from './search-events/search-events.module';
       },
     },
   ],
-  exports: [SEARCH_INDEX, JOB_QUEUE],
+  exports: [SEARCH_INDEX, JOB_QUEUE, VectorBackfillState],
 })
 export class SearchPortsModule implements OnApplicationShutdown {
   constructor(

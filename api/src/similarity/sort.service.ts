@@ -12,6 +12,7 @@ import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../search/search-events/search-event-sink';
 import { searchEventOf } from '../search/search-events/search-event';
+import { VectorBackfillState } from '../search/vector-backfill.state';
 
 /** A ranked record and why: the picked labels it has and lacks, and its similarity when a vector ranked it. */
 export type ExplainedSortResult = SortResult & { why: MatchExplanation };
@@ -25,8 +26,9 @@ export class SortService {
     @Inject(EMBEDDER) embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
+    backfill: VectorBackfillState,
   ) {
-    this.ranker = new SimilarityRanker(embedder, index);
+    this.ranker = new SimilarityRanker(embedder, index, () => backfill.pending());
   }
 
   /**

@@ -24,7 +24,7 @@ export class EmbedderWatch implements DocumentEmbedder {
     return this.down;
   }
 
-  async embed(texts: readonly string[]): Promise<number[][]> {
+  async embed(texts: readonly string[]): Promise<(number[] | undefined)[]> {
     const vectors = await this.embedder.embed(texts);
     if (this.down) {
       this.down = false;

@@ -1,4 +1,4 @@
-export { CachingEmbedder } from './embedder/cache/caching.embedder';
+export { type CachedVectors, CachingEmbedder } from './embedder/cache/caching.embedder';
 export {
   SqliteVectorCache,
   VECTOR_CACHE_KEEP_DAYS,

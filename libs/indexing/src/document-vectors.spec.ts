@@ -113,6 +113,27 @@ describe('vectors in the index', () => {
     await store.close();
   });
 
+  it('leaves out the vectors a cache-only embedder lacks, keeping the ones it has', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
+    const known = embeddingText(projectSearchDocument(records[0]));
+    const [vector] = await shared.embed([known]);
+    const cacheOnly: DocumentEmbedder = {
+      modelId: MODEL,
+      embed: async (texts) => texts.map((text) => (text === known ? vector : undefined)),
+    };
+    const index = OramaSearchIndex.create();
+
+    await rebuildIndex(store, index, { embedder: cacheOnly });
+
+    expect(await index.get(records[0]._id)).toMatchObject({ vector, vectorModel: MODEL });
+    const missing = await index.get(records[1]._id);
+    expect(missing).not.toHaveProperty('vector');
+    expect(missing).not.toHaveProperty('vectorModel');
+    await store.close();
+  });
+
   it('re-embeds every record when the model changed, so vectors of two models never share an index', async () => {
     const store = new SqliteRecordStore(':memory:');
     const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];

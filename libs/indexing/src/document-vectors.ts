@@ -3,7 +3,11 @@ import type { SearchDocument } from '@skillers/domain';
 /** What indexing needs of an embedder; the `Embedder` port of `@skillers/embedding` satisfies it. */
 export interface DocumentEmbedder {
   readonly modelId: string;
-  embed(texts: readonly string[]): Promise<number[][]>;
+  /**
+   * One vector per text, in input order. A cache-only embedder (`CachingEmbedder.cacheOnly()`) answers
+   * undefined for the texts it has no vector for: those documents get none this time.
+   */
+  embed(texts: readonly string[]): Promise<(number[] | undefined)[]>;
 }
 
 /** Name or nickname, description and goal, then every tag label: what a record is about, in words. */
@@ -32,7 +36,7 @@ export const withVectors = async (
   const missing = docs.flatMap((doc, index) =>
     reusable(doc, previous[index], embedder.modelId) ? [] : [index],
   );
-  let vectors: number[][] = [];
+  let vectors: (number[] | undefined)[] = [];
   try {
     vectors =
       missing.length > 0 ? await embedder.embed(missing.map((index) => embeddingText(docs[index]))) : [];
@@ -45,11 +49,10 @@ export const withVectors = async (
     );
   }
   const fresh = new Map(missing.map((docIndex, at) => [docIndex, vectors[at]]));
-  return docs.map((doc, index) => ({
-    ...doc,
-    vector: fresh.get(index) ?? previous[index]?.vector,
-    vectorModel: embedder.modelId,
-  }));
+  return docs.map((doc, index) => {
+    const vector = fresh.has(index) ? fresh.get(index) : previous[index]?.vector;
+    return vector === undefined ? { ...doc } : { ...doc, vector, vectorModel: embedder.modelId };
+  });
 };
 
 /**

@@ -47,3 +47,10 @@ export {
   readAlertWatermark,
   writeAlertWatermark,
 } from './alerts/alert-watermark';
+export {
+  backfillVectors,
+  type VectorBackfillIndex,
+  type VectorBackfillOptions,
+  type VectorBackfillProgress,
+  type VectorBackfillResult,
+} from './vector-backfill';

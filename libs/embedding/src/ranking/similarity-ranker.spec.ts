@@ -45,3 +45,42 @@ describe('SimilarityRanker without a model', () => {
     expect(answer.results.every(({ similarity }) => similarity > 0)).toBe(true);
   });
 });
+
+/** A model that embeds every text alike: only which documents hold a vector decides the answer. */
+const flatModel: Embedder = {
+  ...withoutModel,
+  modelId: 'flat-model',
+  embed: async (texts) => texts.map(() => [1, 0, 0]),
+  isReady: async () => true,
+};
+
+describe('SimilarityRanker while vectors are pending', () => {
+  const query = { type: 'project' as const, filter: {}, text: 'mobile app', limit: 5 };
+
+  it('answers lexically while no document holds a vector yet, and by vector once some do', async () => {
+    const index = OramaSearchIndex.create();
+    const docs = [1, 2, 3].map((n) => searchDocument({ kind: 'project', text: `Mobile app ${n}` }));
+    await index.upsert(docs);
+    const ranker = new SimilarityRanker(flatModel, index, () => true);
+
+    const waiting = await ranker.rank(query);
+    expect(waiting.mode).toBe('lexical');
+    expect(waiting.results).toHaveLength(3);
+
+    await index.upsert([{ ...docs[1], vector: [1, 0, 0], vectorModel: 'flat-model' }]);
+    expect(await ranker.rank(query)).toEqual({
+      mode: 'semantic',
+      results: [{ record_id: docs[1].id, similarity: 1 }],
+    });
+  });
+
+  it('answers by vector, finding nothing, when no vector is pending', async () => {
+    const index = OramaSearchIndex.create();
+    await index.upsert([searchDocument({ kind: 'project', text: 'Mobile app' })]);
+
+    expect(await new SimilarityRanker(flatModel, index).rank(query)).toEqual({
+      mode: 'semantic',
+      results: [],
+    });
+  });
+});

@@ -43,6 +43,8 @@ export class SimilarityRanker {
   constructor(
     private readonly embedder: Embedder,
     private readonly index: SearchIndex,
+    /** True while documents of the live index still wait for their vector (the embedded index's backfill). */
+    private readonly vectorsPending: () => boolean = () => false,
   ) {}
 
   async rank({ type, filter, text, limit }: SortRequest): Promise<SortAnswer> {
@@ -51,8 +53,12 @@ export class SimilarityRanker {
     try {
       const [vector] = await this.embedder.embed([queryText]);
       const hits = await this.index.knn(type, vector, limit);
-      // A live index built for another model holds no comparable vector until the reindex the indexer runs.
-      if (hits.length === 0 && (await this.index.vectorStatus?.())?.reindexNeeded) {
+      // A live index built for another model holds no comparable vector until the reindex the indexer runs;
+      // one whose vectors are still being computed may hold none yet.
+      if (
+        hits.length === 0 &&
+        (this.vectorsPending() || (await this.index.vectorStatus?.())?.reindexNeeded)
+      ) {
         throw new EmbedderUnavailableError('The search index holds no vectors of the configured model yet');
       }
       return {

@@ -60,6 +60,28 @@ export class OramaSearchIndex implements SearchIndex {
     for (const generation of [this.live, ...this.building]) generation.upsert(docs);
   }
 
+  /**
+   * Replaces each held document by what `change` makes of it (undefined: left as it is), read and written in
+   * one synchronous step per generation, so no other write can come between. Resolves to how many
+   * documents of the live generation changed.
+   */
+  async updateMany(
+    ids: readonly string[],
+    change: (held: SearchDocument) => SearchDocument | undefined,
+  ): Promise<number> {
+    let changed = 0;
+    for (const generation of [this.live, ...this.building]) {
+      const next = ids.flatMap((id) => {
+        const held = generation.get(id);
+        const doc = held ? change(held) : undefined;
+        return doc ? [doc] : [];
+      });
+      generation.upsert(next);
+      if (generation === this.live) changed = next.length;
+    }
+    return changed;
+  }
+
   async remove(ids: readonly string[]): Promise<void> {
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }

@@ -56,6 +56,20 @@ describe('CachingEmbedder with the shared model', () => {
     await caching.close();
   });
 
+  it('answers from the cache alone in cache-only mode, never asking the model', async () => {
+    const { embedder, asked } = counted(model);
+    const caching = new CachingEmbedder(embedder, SqliteVectorCache.open(join(folder, 'only.sqlite')));
+    const [known] = await caching.embed([TEXTS[1]]);
+    asked.length = 0;
+
+    const vectors = await caching.cacheOnly().embed(TEXTS);
+
+    expect(vectors).toEqual([undefined, known, undefined]);
+    expect(asked).toEqual([]);
+    expect(caching.cacheOnly().modelId).toBe(SHARED_MODEL_ID);
+    await caching.close();
+  });
+
   it('keeps the vectors across restarts, per model', async () => {
     const path = join(folder, 'restart.sqlite');
     const before = counted(model);

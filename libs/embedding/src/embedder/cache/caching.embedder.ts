@@ -1,6 +1,12 @@
 import type { Embedder, EmbedderStatus } from '../embedder.port';
 import type { SqliteVectorCache } from './vector-cache';
 
+/** Vectors from the cache alone: undefined for a text the cache does not hold. */
+export interface CachedVectors {
+  readonly modelId: string;
+  embed(texts: readonly string[]): Promise<(number[] | undefined)[]>;
+}
+
 /**
  * An embedder that answers texts it has embedded before from a vector cache and asks the model only for the
  * rest. Meant for record texts, which come back at every rebuild; a user's query texts rarely repeat and go
@@ -34,6 +40,14 @@ export class CachingEmbedder implements Embedder {
       missing.forEach((index, at) => (vectors[index] = fresh[at]));
     }
     return vectors as number[][];
+  }
+
+  /**
+   * The same cache without the model: each text's cached vector, or undefined. A start-up rebuild indexes
+   * with it so the server answers at once; what it lacks is embedded afterwards, in the background.
+   */
+  cacheOnly(): CachedVectors {
+    return { modelId: this.modelId, embed: async (texts) => this.cached(texts) };
   }
 
   private cached(texts: readonly string[]): (number[] | undefined)[] {
