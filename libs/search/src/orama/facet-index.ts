@@ -50,7 +50,7 @@ import {
 } from './binary-sections';
 import { PostingSet } from './posting-set';
 import { SlotBlocks } from './slot-blocks';
-import { TopSlots } from './top-slots';
+import { type WeightTerms, WeightRanker } from './weight-ranker';
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.
@@ -159,8 +159,6 @@ interface QueryPlan {
   ranges: NumberRange[];
   /** The weight of every picked option: the most a record can carry. */
   pickedWeight: number;
-  /** Every match carries the same options: all_match, or one option per filter. */
-  uniform: boolean;
 }
 
 /** The documents a facet is counted over: all of them, or the set bits of `bits`. */
@@ -209,9 +207,9 @@ export interface MatchSet {
  * number columns, and every document kept in the final tie-break order (newest first, then greater id).
  *
  * A query ANDs, across filters, the OR (min_1_match) or AND (all_match, must-haves) of each filter's
- * posting bitsets, then drops the documents outside the number ranges. Only the matches are then weighed
+ * posting bitsets, then drops the documents outside the number ranges. The matches are then ranked by weight
  * (rarer options weigh more: `optionWeight`, from the posting sizes), and only the page asked for is put
- * in order, by a bounded heap or, when every match weighs the same, by walking the kept order.
+ * in order (`WeightRanker`: only the matches that can reach the page are weighed).
  */
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
@@ -254,7 +252,9 @@ export class FacetIndex {
   private matched: Bitset = new Uint32Array(0);
   private members: Bitset = new Uint32Array(0);
   private either: Bitset = new Uint32Array(0);
-  private readonly top = new TopSlots((a, b) => this.compareSlots(a, b));
+  /** Per-query scratch: sparse postings whose presence varies among the matches, as bitsets. */
+  private views: Bitset[] = [];
+  private readonly ranker = new WeightRanker((a, b) => this.compareSlots(a, b));
 
   get size(): number {
     return this.slotById.size;
@@ -454,19 +454,9 @@ export class FacetIndex {
     const total = this.matchInto(this.matched, plan.groups, plan.ranges);
     const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: plan.pickedWeight, total };
     if (total <= start || pageSize <= 0) return result;
-    const bits = this.matched;
-    let slots: number[];
-    // Walking the kept order meets a match every size/total steps; the heap weighs every match.
-    if (plan.uniform && ((start + pageSize) * this.size) / total <= 2 * total) {
-      slots = this.walkOrder(start, pageSize, (slot) => hasBit(bits, slot));
-    } else {
-      this.top.reset(start + pageSize);
-      forEachBit(bits, (slot) => {
-        const weight = this.weightOf(plan, slot);
-        if (!this.top.full || weight >= this.top.worstKey) this.top.offer(weight, slot);
-      });
-      slots = this.top.sorted().slice(start);
-    }
+    const slots = this.ranker
+      .best(this.matched, total, this.weightTerms(plan), start + pageSize, this.order, this.size)
+      .slice(start);
     for (const slot of slots) {
       result.ids.push(this.ids[slot]);
       result.scores.push(this.scoreOf(plan, slot));
@@ -559,7 +549,6 @@ export class FacetIndex {
       groups: [...scoring, ...required],
       ranges: activeNumberRanges(filter),
       pickedWeight: scoring.reduce((sum, group) => group.weights.reduce((a, b) => a + b, sum), 0),
-      uniform: scoring.every((group) => group.needed === group.postings.length),
     };
   }
 
@@ -621,6 +610,37 @@ export class FacetIndex {
       }
     }
     return weight;
+  }
+
+  /**
+   * The plan's weights split into what every match carries (an all_match filter's options, the one option
+   * of a filter) and the options of min_1_match filters only some matches carry, as bitsets.
+   */
+  private weightTerms(plan: QueryPlan): WeightTerms {
+    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [] };
+    for (const { postings, weights, needed, scoring } of plan.groups) {
+      if (!scoring) continue;
+      const present = postings.flatMap((posting, at) => (posting ? [{ posting, weight: weights[at] }] : []));
+      if (needed > 1 || present.length === 1) {
+        for (const { weight } of present) terms.base += weight;
+        continue;
+      }
+      const group: number[] = [];
+      for (const { posting, weight } of present) {
+        group.push(terms.views.length);
+        terms.views.push(posting.slots.dense ? posting.slots.data : this.viewOf(posting, terms.views.length));
+        terms.weights.push(weight);
+      }
+      terms.groups.push(group);
+    }
+    return terms;
+  }
+
+  /** A sparse posting copied into scratch bitset `at`. */
+  private viewOf(posting: Posting, at: number): Bitset {
+    if (this.views[at]?.length !== this.words) this.views[at] = new Uint32Array(this.words);
+    posting.slots.copyInto(this.views[at]);
+    return this.views[at];
   }
 
   /** Picked options present plus the number ranges (every match is in all of them). */
@@ -711,19 +731,6 @@ export class FacetIndex {
           ? posting.slots.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
-  }
-
-  /** Items `skip` to `skip + take` of the documents that pass `keep`, in tie-break order. */
-  private walkOrder(skip: number, take: number, keep: (slot: number) => boolean): number[] {
-    const slots: number[] = [];
-    if (take <= 0) return slots;
-    let seen = 0;
-    for (const slot of this.order) {
-      if (!keep(slot)) continue;
-      if (seen++ >= skip) slots.push(slot);
-      if (slots.length === take) break;
-    }
-    return slots;
   }
 
   private add(doc: SearchDocument): void {
