@@ -174,6 +174,9 @@ interface FacetSettings {
   orderValid: boolean;
 }
 
+/** A bitset word with all 32 slots set. */
+const FULL_WORD = 0xffffffff;
+
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
 
@@ -576,18 +579,31 @@ export class FacetIndex {
     return countBits(target);
   }
 
-  /** Clears the slots of `target` whose number is outside the range, one column read per set bit. */
+  /**
+   * Clears the slots of `target` whose number is outside the range, one column read per set bit. The test
+   * sets a bit instead of branching (whether a value is in range follows no pattern the processor could
+   * predict), and a full word reads its 32 numbers in a row.
+   */
   private keepInRange(target: Bitset, { field, min, minInclusive, max }: NumberRange): void {
     const column = this.columns[field];
+    // A missing number is NaN, which fails every comparison: records without it never match.
     for (let at = 0; at < target.length; at++) {
       let word = target[at];
-      let kept = word;
-      while (word !== 0) {
-        const lowest = word & -word;
-        // A missing number is NaN, which fails every comparison: records without it never match.
-        const value = column[(at << 5) | (31 - Math.clz32(lowest))];
-        if (!(minInclusive ? value >= min : value > min) || !(value <= max)) kept ^= lowest;
-        word ^= lowest;
+      if (word === 0) continue;
+      let kept = 0;
+      if (word === FULL_WORD) {
+        const base = at << 5;
+        for (let bit = 0; bit < 32; bit++) {
+          const value = column[base + bit];
+          kept |= (Number(minInclusive ? value >= min : value > min) & Number(value <= max)) << bit;
+        }
+      } else {
+        while (word !== 0) {
+          const lowest = word & -word;
+          const value = column[(at << 5) | (31 - Math.clz32(lowest))];
+          kept |= lowest & -(Number(minInclusive ? value >= min : value > min) & Number(value <= max));
+          word ^= lowest;
+        }
       }
       target[at] = kept;
     }
