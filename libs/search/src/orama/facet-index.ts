@@ -458,7 +458,7 @@ export class FacetIndex {
     const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: plan.pickedWeight, total };
     if (total <= start || pageSize <= 0) return result;
     const slots = this.ranker
-      .best(this.matched, total, this.weightTerms(plan), start + pageSize, this.order, this.size)
+      .best(this.matched, total, this.weightTerms(plan), start + pageSize, this.order)
       .slice(start);
     for (const slot of slots) {
       result.ids.push(this.ids[slot]);

@@ -74,10 +74,11 @@ describe('WeightRanker', () => {
   const { order, compare } = shuffledOrder(size);
   const ranker = new WeightRanker(compare);
   const rank = (matches: Bitset, terms: WeightTerms, k: number) =>
-    ranker.best(matches, countBits(matches), terms, k, order, size);
+    ranker.best(matches, countBits(matches), terms, k, order);
 
   // Shapes: no varying option; one filter of 2-3 options, common or rare; several filters; more
-  // combinations than are worth listing; few distinct weights (many ties) and many.
+  // combinations than are worth listing; few distinct weights (many ties) and many; matches too thinly
+  // spread over the order to walk to.
   const shapes: [string, number[], number, () => number, number?][] = [
     ['no varying option', [], 0.5, () => 1],
     ['one filter of two common options', [2], 0.6, () => 1 + Math.floor(random() * 3)],
@@ -87,6 +88,7 @@ describe('WeightRanker', () => {
     ['too many combinations to list', [3, 3, 3], 0.5, () => 1 + Math.floor(random() * 400)],
     ['equal weights', [3], 0.3, () => 7],
     ['few matches left by other filters', [2], 0.5, () => 1 + Math.floor(random() * 3), 0.01],
+    ['a page spread thin over the order', [2], 0.5, () => 1 + Math.floor(random() * 400), 0.03],
   ];
   it.each(shapes)('ranks as weighing every match would: %s', (_, groups, share, weights, kept) => {
     for (let round = 0; round < 10; round++) {

@@ -1,4 +1,4 @@
-import { type Bitset, countBits, hasBit, popcount } from './bitset';
+import { type Bitset, popcount } from './bitset';
 import { TopSlots } from './top-slots';
 
 /** How a query weighs its matches: what every match carries, and the picked options only some carry. */
@@ -23,6 +23,8 @@ const COMBINATION_LIMIT = 64;
 interface Combination {
   mask: number;
   weight: number;
+  /** How many matches carry it, once counted. */
+  count?: number;
 }
 
 /**
@@ -30,35 +32,29 @@ interface Combination {
  * give, while weighing as few matches as the page needs.
  *
  * A match's weight depends only on which varying options it carries (its combination), so the combinations
- * are listed heaviest first and counted among the matches, a word-wide pass each, until they hold `k`
- * matches: the weight `w` of the last one counted bounds the page. The matches heavier than `w` (fewer than
- * `k`) all make the page; the rest of it comes from the matches weighing exactly `w`, first in the kept
- * order: found by walking that order when they are many, by a bounded heap when few. When the passes would
- * cost more than weighing each match (many combinations, or few matches), each match is weighed from the
- * option bitsets' words and offered to the bounded heap.
+ * are listed heaviest first and counted among the matches, a word-wide pass each (stopping once the page is
+ * full), until they hold `k` matches: the weight `w` of the last one counted bounds the page. The matches
+ * heavier than `w` (fewer than `k`) all make the page, found by one more pass; the rest of it comes from the
+ * matches weighing exactly `w`, first in the kept order: found by walking that order while that stays
+ * cheaper than a pass, else by a bounded heap over them. When the passes would cost more than weighing each
+ * match (many combinations, or few matches), each match is weighed from the option bitsets' words and
+ * offered to the bounded heap.
  */
 export class WeightRanker {
   private readonly top: TopSlots;
-  private above: Bitset = new Uint32Array(0);
-  private at: Bitset = new Uint32Array(0);
+  /** Per-query scratch: the matches of some combinations. */
+  private chosen: Bitset = new Uint32Array(0);
 
   /** `compare`: the tie-break (negative when the first slot ranks first), the order `order` walks in. */
-  constructor(private readonly compare: (a: number, b: number) => number) {
+  constructor(compare: (a: number, b: number) => number) {
     this.top = new TopSlots(compare);
   }
 
   /**
-   * The best `k` slots of `matches` (`total` set bits) best first; `order` holds every live slot (of
-   * `size`) in tie-break order.
+   * The best `k` slots of `matches` (`total` set bits) best first; `order` holds every live slot in
+   * tie-break order.
    */
-  best(
-    matches: Bitset,
-    total: number,
-    terms: WeightTerms,
-    k: number,
-    order: readonly number[],
-    size: number,
-  ): number[] {
+  best(matches: Bitset, total: number, terms: WeightTerms, k: number, order: readonly number[]): number[] {
     if (k <= 0 || total === 0) return [];
     const words = matches.length;
     const n = terms.views.length;
@@ -74,28 +70,59 @@ export class WeightRanker {
       last++;
       spent += passCost;
       if (last >= combinations.length || spent > weighAll) return this.weighEach(matches, terms, k);
-      counted += n === 0 ? total : this.countCombination(matches, terms.views, combinations[last].mask);
+      const { mask } = combinations[last];
+      const count = n === 0 ? total : this.countCombination(matches, terms.views, mask, k - counted);
+      combinations[last].count = count;
+      counted += count;
     }
     const bound = combinations[last].weight;
-    const heavier = combinations.filter(({ weight }) => weight > bound).map(({ mask }) => mask);
-    const equal = combinations.filter(({ weight }) => weight === bound).map(({ mask }) => mask);
-    this.fill(matches, terms.views, heavier, equal);
-    const heavierCount = countBits(this.above);
-    const equalCount = countBits(this.at);
-    const wanted = k - heavierCount;
-    // Walking the order meets one of the `equal` matches every size/equalCount steps; the heap visits each.
-    if ((wanted * size) / equalCount > 2 * equalCount) {
-      this.top.reset(k);
-      this.offerAll(this.above, terms);
-      this.offerAll(this.at, terms);
-      return this.top.sorted();
+    // Counted in full: only the last pass stopped early, and it weighs `bound`.
+    const heavier = combinations.slice(0, last).filter(({ weight }) => weight > bound);
+    const heavierCount = heavier.reduce((sum, { count }) => sum + (count ?? 0), 0);
+    let page: number[] = [];
+    if (heavierCount > 0) {
+      this.fill(matches, terms.views, heavier);
+      this.top.reset(heavierCount);
+      this.offerAll(this.chosen, terms);
+      page = this.top.sorted();
     }
-    this.top.reset(heavierCount);
-    this.offerAll(this.above, terms);
-    const page = this.top.sorted();
-    const at = this.at;
-    for (let i = 0; i < order.length && page.length < k; i++) if (hasBit(at, order[i])) page.push(order[i]);
-    return page;
+    if (this.walk(matches, terms, bound, order, k, page, passCost)) return page;
+    // Too few of the matches weigh `bound` to walk to them: a heap over them and the heavier ones.
+    const equal = combinations.filter(({ weight }) => weight === bound);
+    this.top.reset(k);
+    if (n === 0) {
+      this.offerAll(matches, terms);
+    } else {
+      this.fill(matches, terms.views, heavier.concat(equal));
+      this.offerAll(this.chosen, terms);
+    }
+    return this.top.sorted();
+  }
+
+  /**
+   * Adds to `page` the matches weighing `bound`, in the kept order, until it holds `k`; false (and `page`
+   * not to be used) when that takes more than `budget` steps.
+   */
+  private walk(
+    matches: Bitset,
+    { base, views, weights }: WeightTerms,
+    bound: number,
+    order: readonly number[],
+    k: number,
+    page: number[],
+    budget: number,
+  ): boolean {
+    for (let step = 0; step < order.length && page.length < k; step++) {
+      if (step === budget) return false;
+      const slot = order[step];
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((matches[word] & bit) === 0) continue;
+      let weight = base;
+      for (let view = 0; view < views.length; view++) if (views[view][word] & bit) weight += weights[view];
+      if (weight === bound) page.push(slot);
+    }
+    return true;
   }
 
   /**
@@ -124,10 +151,10 @@ export class WeightRanker {
     return combinations.sort((a, b) => b.weight - a.weight);
   }
 
-  /** How many matches carry exactly the options of `mask` among the views. */
-  private countCombination(matches: Bitset, views: readonly Bitset[], mask: number): number {
+  /** How many matches carry exactly the options of `mask` among the views, counting no further than `need`. */
+  private countCombination(matches: Bitset, views: readonly Bitset[], mask: number, need: number): number {
     let count = 0;
-    for (let word = 0; word < matches.length; word++) {
+    for (let word = 0; word < matches.length && count < need; word++) {
       let bits = matches[word];
       for (let view = 0; bits !== 0 && view < views.length; view++) {
         bits &= mask & (1 << view) ? views[view][word] : ~views[view][word];
@@ -137,22 +164,15 @@ export class WeightRanker {
     return count;
   }
 
-  /** Fills `above` with the matches carrying one of `heavier`, `at` with those carrying one of `equal`. */
-  private fill(matches: Bitset, views: readonly Bitset[], heavier: number[], equal: number[]): void {
-    if (this.above.length !== matches.length) {
-      this.above = new Uint32Array(matches.length);
-      this.at = new Uint32Array(matches.length);
-    }
+  /** Fills `chosen` with the matches carrying one of the combinations. */
+  private fill(matches: Bitset, views: readonly Bitset[], combinations: readonly Combination[]): void {
+    if (this.chosen.length !== matches.length) this.chosen = new Uint32Array(matches.length);
+    const chosen = this.chosen;
     for (let word = 0; word < matches.length; word++) {
       const bits = matches[word];
-      let above = 0;
-      let at = 0;
-      if (bits !== 0) {
-        for (const mask of heavier) above |= this.carrying(bits, views, mask, word);
-        for (const mask of equal) at |= this.carrying(bits, views, mask, word);
-      }
-      this.above[word] = above;
-      this.at[word] = at;
+      let kept = 0;
+      if (bits !== 0) for (const { mask } of combinations) kept |= this.carrying(bits, views, mask, word);
+      chosen[word] = kept;
     }
   }
 
