@@ -44,6 +44,8 @@ export class WeightRanker {
   private readonly top: TopSlots;
   /** Per-query scratch: the matches of some combinations. */
   private chosen: Bitset = new Uint32Array(0);
+  /** Per-query scratch: one word of each view. */
+  private viewWords = new Int32Array(0);
 
   /** `compare`: the tie-break (negative when the first slot ranks first), the order `order` walks in. */
   constructor(compare: (a: number, b: number) => number) {
@@ -191,17 +193,29 @@ export class WeightRanker {
     return this.top.sorted();
   }
 
-  /** Offers every set bit of `bits` to the heap with its weight, read from the views' words. */
+  /**
+   * Offers every set bit of `bits` to the heap with its weight, read from the views' words (each read once
+   * per word). Once the heap is full, a word whose bits together carry too little to reach it is passed over.
+   */
   private offerAll(bits: Bitset, { base, views, weights }: WeightTerms): void {
     const top = this.top;
+    if (this.viewWords.length < views.length) this.viewWords = new Int32Array(views.length);
+    const viewWords = this.viewWords;
     for (let word = 0; word < bits.length; word++) {
       let left = bits[word];
+      if (left === 0) continue;
+      let ceiling = base;
+      for (let view = 0; view < views.length; view++) {
+        const held = views[view][word] & left;
+        viewWords[view] = held;
+        if (held !== 0) ceiling += weights[view];
+      }
+      if (top.full && ceiling < top.worstKey) continue;
       while (left !== 0) {
         const lowest = left & -left;
         left ^= lowest;
         let weight = base;
-        for (let view = 0; view < views.length; view++)
-          if (views[view][word] & lowest) weight += weights[view];
+        for (let view = 0; view < views.length; view++) if (viewWords[view] & lowest) weight += weights[view];
         if (!top.full || weight >= top.worstKey) top.offer(weight, (word << 5) | (31 - Math.clz32(lowest)));
       }
     }
