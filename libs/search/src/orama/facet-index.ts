@@ -557,23 +557,34 @@ export class FacetIndex {
 
   /**
    * Fills `target` with the documents that pass every group and number range and returns how many
-   * there are.
+   * there are. The groups that can hold the fewest documents go first, and once nothing is left the rest
+   * are not read.
    */
   private matchInto(target: Bitset, groups: readonly TokenGroup[], ranges: readonly NumberRange[]): number {
-    target.set(this.live);
+    const steps: { present: Posting[]; either: boolean; most: number }[] = [];
     for (const { postings, needed } of groups) {
       const present = postings.filter((posting) => posting !== undefined);
       if (present.length < needed || present.length === 0) {
         target.fill(0);
         return 0;
       }
-      if (needed === 1 && present.length > 1) {
+      const either = needed === 1 && present.length > 1;
+      const sizes = present.map(({ slots }) => slots.size);
+      steps.push({ present, either, most: either ? sizes.reduce((a, b) => a + b, 0) : Math.min(...sizes) });
+    }
+    steps.sort((a, b) => a.most - b.most);
+    target.set(this.live);
+    for (const { present, either } of steps) {
+      let left = true;
+      if (either) {
         present[0].slots.copyInto(this.either);
         for (let at = 1; at < present.length; at++) present[at].slots.orInto(this.either);
-        andInto(target, this.either);
+        left = andInto(target, this.either);
       } else {
-        for (const { slots } of present) slots.andInto(target);
+        for (let at = 0; at < present.length && left; at++) left = present[at].slots.andInto(target);
       }
+      // Every word of `target` is 0 now.
+      if (!left) return 0;
     }
     for (const range of ranges) this.keepInRange(target, range);
     return countBits(target);
