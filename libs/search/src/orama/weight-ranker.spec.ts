@@ -99,6 +99,26 @@ describe('WeightRanker', () => {
     }
   });
 
+  it('ranks as weighing every match would when the order holds the matches last', () => {
+    // Walking the order to the matches takes more steps than their number promises: the ranker must give up
+    // the walk and use the heap.
+    for (const groups of [[], [2]]) {
+      const { terms, matches } = query(size, groups, 0.5, () => 1 + Math.floor(random() * 3), 0.5);
+      const last = Array.from({ length: size }, (_, slot) => slot).sort(
+        (a, b) => Number(hasBit(matches, a)) - Number(hasBit(matches, b)) || a - b,
+      );
+      const rank = new Int32Array(size);
+      last.forEach((slot, at) => (rank[slot] = at));
+      const compareLast = (a: number, b: number) => rank[a] - rank[b];
+      const lastRanker = new WeightRanker(compareLast);
+      for (const k of [1, 12, 300]) {
+        expect(lastRanker.best(matches, countBits(matches), terms, k, last)).toEqual(
+          expected(matches, terms, k, compareLast),
+        );
+      }
+    }
+  });
+
   it('returns nothing for k = 0 or no matches', () => {
     const { terms, matches } = query(size, [2], 0.5, () => 3);
     expect(rank(matches, terms, 0)).toEqual([]);

@@ -44,6 +44,8 @@ export class WeightRanker {
   private readonly top: TopSlots;
   /** Per-query scratch: the matches of some combinations. */
   private chosen: Bitset = new Uint32Array(0);
+  /** Words the last `countCombination` read. */
+  private scanned = 0;
   /** Per-query scratch: one word of each view. */
   private viewWords = new Int32Array(0);
 
@@ -73,22 +75,31 @@ export class WeightRanker {
       spent += passCost;
       if (last >= combinations.length || spent > weighAll) return this.weighEach(matches, terms, k);
       const { mask } = combinations[last];
+      this.scanned = words;
       const count = n === 0 ? total : this.countCombination(matches, terms.views, mask, k - counted);
       combinations[last].count = count;
       counted += count;
     }
+    // The matches weighing `bound`, at least: the last combination's, extrapolated from the words its
+    // pass read, and those of the others weighing as much.
     const bound = combinations[last].weight;
+    let equalCount = (combinations[last].count ?? 0) * (words / Math.max(1, this.scanned));
+    for (let at = 0; at < last; at++)
+      if (combinations[at].weight === bound) equalCount += combinations[at].count ?? 0;
     // Counted in full: only the last pass stopped early, and it weighs `bound`.
     const heavier = combinations.slice(0, last).filter(({ weight }) => weight > bound);
     const heavierCount = heavier.reduce((sum, { count }) => sum + (count ?? 0), 0);
-    let page: number[] = [];
-    if (heavierCount > 0) {
-      this.fill(matches, terms.views, heavier);
-      this.top.reset(heavierCount);
-      this.offerAll(this.chosen, terms);
-      page = this.top.sorted();
+    // Walking the order meets a match weighing `bound` about every order.length / equalCount steps.
+    if (((k - heavierCount) * order.length) / equalCount <= passCost) {
+      let page: number[] = [];
+      if (heavierCount > 0) {
+        this.fill(matches, terms.views, heavier);
+        this.top.reset(heavierCount);
+        this.offerAll(this.chosen, terms);
+        page = this.top.sorted();
+      }
+      if (this.walk(matches, terms, bound, order, k, page, passCost)) return page;
     }
-    if (this.walk(matches, terms, bound, order, k, page, passCost)) return page;
     // Too few of the matches weigh `bound` to walk to them: a heap over them and the heavier ones.
     const equal = combinations.filter(({ weight }) => weight === bound);
     this.top.reset(k);
@@ -153,16 +164,21 @@ export class WeightRanker {
     return combinations.sort((a, b) => b.weight - a.weight);
   }
 
-  /** How many matches carry exactly the options of `mask` among the views, counting no further than `need`. */
+  /**
+   * How many matches carry exactly the options of `mask` among the views, counting no further than `need`
+   * (`scanned` says how many words were read).
+   */
   private countCombination(matches: Bitset, views: readonly Bitset[], mask: number, need: number): number {
     let count = 0;
-    for (let word = 0; word < matches.length && count < need; word++) {
+    let word = 0;
+    for (; word < matches.length && count < need; word++) {
       let bits = matches[word];
       for (let view = 0; bits !== 0 && view < views.length; view++) {
         bits &= mask & (1 << view) ? views[view][word] : ~views[view][word];
       }
       if (bits !== 0) count += popcount(bits);
     }
+    this.scanned = word;
     return count;
   }
 
