@@ -61,8 +61,10 @@ describe('bitset', () => {
       const both = [...a].filter((slot) => b.has(slot)).sort((x, y) => x - y);
       expect(countAnd(bitsA, bitsB)).toBe(both.length);
       const and = bitsA.slice();
-      andInto(and, bitsB);
+      expect(andInto(and, bitsB)).toBe(both.length > 0);
       expect(slotsOf(and)).toEqual(both);
+      const outside = bitsA.map((word) => ~word);
+      expect(andInto(outside, bitsA)).toBe(false);
       const or = bitsA.slice();
       orInto(or, bitsB);
       expect(slotsOf(or)).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));

@@ -43,9 +43,11 @@ export const countAnd = (a: Bitset, b: Bitset): number => {
   return count;
 };
 
-/** `into = into AND other`. */
-export const andInto = (into: Bitset, other: Bitset): void => {
-  for (let at = 0; at < into.length; at++) into[at] &= other[at];
+/** `into = into AND other`; whether any slot is left. */
+export const andInto = (into: Bitset, other: Bitset): boolean => {
+  let left = 0;
+  for (let at = 0; at < into.length; at++) left |= into[at] &= other[at];
+  return left !== 0;
 };
 
 /** `into = into AND NOT other`. */

@@ -50,7 +50,7 @@ import {
 } from './binary-sections';
 import { PostingSet } from './posting-set';
 import { SlotBlocks } from './slot-blocks';
-import { TopSlots } from './top-slots';
+import { type WeightTerms, WeightRanker } from './weight-ranker';
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.
@@ -159,8 +159,6 @@ interface QueryPlan {
   ranges: NumberRange[];
   /** The weight of every picked option: the most a record can carry. */
   pickedWeight: number;
-  /** Every match carries the same options: all_match, or one option per filter. */
-  uniform: boolean;
 }
 
 /** The documents a facet is counted over: all of them, or the set bits of `bits`. */
@@ -175,6 +173,9 @@ interface FacetSettings {
   labelIds: number;
   orderValid: boolean;
 }
+
+/** A bitset word with all 32 slots set. */
+const FULL_WORD = 0xffffffff;
 
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
@@ -209,9 +210,9 @@ export interface MatchSet {
  * number columns, and every document kept in the final tie-break order (newest first, then greater id).
  *
  * A query ANDs, across filters, the OR (min_1_match) or AND (all_match, must-haves) of each filter's
- * posting bitsets, then drops the documents outside the number ranges. Only the matches are then weighed
+ * posting bitsets, then drops the documents outside the number ranges. The matches are then ranked by weight
  * (rarer options weigh more: `optionWeight`, from the posting sizes), and only the page asked for is put
- * in order, by a bounded heap or, when every match weighs the same, by walking the kept order.
+ * in order (`WeightRanker`: only the matches that can reach the page are weighed).
  */
 export class FacetIndex {
   private readonly slotById = new Map<string, number>();
@@ -254,7 +255,9 @@ export class FacetIndex {
   private matched: Bitset = new Uint32Array(0);
   private members: Bitset = new Uint32Array(0);
   private either: Bitset = new Uint32Array(0);
-  private readonly top = new TopSlots((a, b) => this.compareSlots(a, b));
+  /** Per-query scratch: sparse postings whose presence varies among the matches, as bitsets. */
+  private views: Bitset[] = [];
+  private readonly ranker = new WeightRanker((a, b) => this.compareSlots(a, b));
 
   get size(): number {
     return this.slotById.size;
@@ -454,19 +457,9 @@ export class FacetIndex {
     const total = this.matchInto(this.matched, plan.groups, plan.ranges);
     const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: plan.pickedWeight, total };
     if (total <= start || pageSize <= 0) return result;
-    const bits = this.matched;
-    let slots: number[];
-    // Walking the kept order meets a match every size/total steps; the heap weighs every match.
-    if (plan.uniform && ((start + pageSize) * this.size) / total <= 2 * total) {
-      slots = this.walkOrder(start, pageSize, (slot) => hasBit(bits, slot));
-    } else {
-      this.top.reset(start + pageSize);
-      forEachBit(bits, (slot) => {
-        const weight = this.weightOf(plan, slot);
-        if (!this.top.full || weight >= this.top.worstKey) this.top.offer(weight, slot);
-      });
-      slots = this.top.sorted().slice(start);
-    }
+    const slots = this.ranker
+      .best(this.matched, total, this.weightTerms(plan), start + pageSize, this.order)
+      .slice(start);
     for (const slot of slots) {
       result.ids.push(this.ids[slot]);
       result.scores.push(this.scoreOf(plan, slot));
@@ -559,46 +552,69 @@ export class FacetIndex {
       groups: [...scoring, ...required],
       ranges: activeNumberRanges(filter),
       pickedWeight: scoring.reduce((sum, group) => group.weights.reduce((a, b) => a + b, sum), 0),
-      uniform: scoring.every((group) => group.needed === group.postings.length),
     };
   }
 
   /**
    * Fills `target` with the documents that pass every group and number range and returns how many
-   * there are.
+   * there are. The groups that can hold the fewest documents go first, and once nothing is left the rest
+   * are not read.
    */
   private matchInto(target: Bitset, groups: readonly TokenGroup[], ranges: readonly NumberRange[]): number {
-    target.set(this.live);
+    const steps: { present: Posting[]; either: boolean; most: number }[] = [];
     for (const { postings, needed } of groups) {
       const present = postings.filter((posting) => posting !== undefined);
       if (present.length < needed || present.length === 0) {
         target.fill(0);
         return 0;
       }
-      if (needed === 1 && present.length > 1) {
+      const either = needed === 1 && present.length > 1;
+      const sizes = present.map(({ slots }) => slots.size);
+      steps.push({ present, either, most: either ? sizes.reduce((a, b) => a + b, 0) : Math.min(...sizes) });
+    }
+    steps.sort((a, b) => a.most - b.most);
+    target.set(this.live);
+    for (const { present, either } of steps) {
+      let left = true;
+      if (either) {
         present[0].slots.copyInto(this.either);
         for (let at = 1; at < present.length; at++) present[at].slots.orInto(this.either);
-        andInto(target, this.either);
+        left = andInto(target, this.either);
       } else {
-        for (const { slots } of present) slots.andInto(target);
+        for (let at = 0; at < present.length && left; at++) left = present[at].slots.andInto(target);
       }
+      // Every word of `target` is 0 now.
+      if (!left) return 0;
     }
     for (const range of ranges) this.keepInRange(target, range);
     return countBits(target);
   }
 
-  /** Clears the slots of `target` whose number is outside the range, one column read per set bit. */
+  /**
+   * Clears the slots of `target` whose number is outside the range, one column read per set bit. The test
+   * sets a bit instead of branching (whether a value is in range follows no pattern the processor could
+   * predict), and a full word reads its 32 numbers in a row.
+   */
   private keepInRange(target: Bitset, { field, min, minInclusive, max }: NumberRange): void {
     const column = this.columns[field];
+    // A missing number is NaN, which fails every comparison: records without it never match.
     for (let at = 0; at < target.length; at++) {
       let word = target[at];
-      let kept = word;
-      while (word !== 0) {
-        const lowest = word & -word;
-        // A missing number is NaN, which fails every comparison: records without it never match.
-        const value = column[(at << 5) | (31 - Math.clz32(lowest))];
-        if (!(minInclusive ? value >= min : value > min) || !(value <= max)) kept ^= lowest;
-        word ^= lowest;
+      if (word === 0) continue;
+      let kept = 0;
+      if (word === FULL_WORD) {
+        const base = at << 5;
+        for (let bit = 0; bit < 32; bit++) {
+          const value = column[base + bit];
+          kept |= (Number(minInclusive ? value >= min : value > min) & Number(value <= max)) << bit;
+        }
+      } else {
+        while (word !== 0) {
+          const lowest = word & -word;
+          const value = column[(at << 5) | (31 - Math.clz32(lowest))];
+          kept |= lowest & -(Number(minInclusive ? value >= min : value > min) & Number(value <= max));
+          word ^= lowest;
+        }
       }
       target[at] = kept;
     }
@@ -621,6 +637,37 @@ export class FacetIndex {
       }
     }
     return weight;
+  }
+
+  /**
+   * The plan's weights split into what every match carries (an all_match filter's options, the one option
+   * of a filter) and the options of min_1_match filters only some matches carry, as bitsets.
+   */
+  private weightTerms(plan: QueryPlan): WeightTerms {
+    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [] };
+    for (const { postings, weights, needed, scoring } of plan.groups) {
+      if (!scoring) continue;
+      const present = postings.flatMap((posting, at) => (posting ? [{ posting, weight: weights[at] }] : []));
+      if (needed > 1 || present.length === 1) {
+        for (const { weight } of present) terms.base += weight;
+        continue;
+      }
+      const group: number[] = [];
+      for (const { posting, weight } of present) {
+        group.push(terms.views.length);
+        terms.views.push(posting.slots.dense ? posting.slots.data : this.viewOf(posting, terms.views.length));
+        terms.weights.push(weight);
+      }
+      terms.groups.push(group);
+    }
+    return terms;
+  }
+
+  /** A sparse posting copied into scratch bitset `at`. */
+  private viewOf(posting: Posting, at: number): Bitset {
+    if (this.views[at]?.length !== this.words) this.views[at] = new Uint32Array(this.words);
+    posting.slots.copyInto(this.views[at]);
+    return this.views[at];
   }
 
   /** Picked options present plus the number ranges (every match is in all of them). */
@@ -711,19 +758,6 @@ export class FacetIndex {
           ? posting.slots.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
-  }
-
-  /** Items `skip` to `skip + take` of the documents that pass `keep`, in tie-break order. */
-  private walkOrder(skip: number, take: number, keep: (slot: number) => boolean): number[] {
-    const slots: number[] = [];
-    if (take <= 0) return slots;
-    let seen = 0;
-    for (const slot of this.order) {
-      if (!keep(slot)) continue;
-      if (seen++ >= skip) slots.push(slot);
-      if (slots.length === take) break;
-    }
-    return slots;
   }
 
   private add(doc: SearchDocument): void {

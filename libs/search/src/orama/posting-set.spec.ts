@@ -55,8 +55,13 @@ describe('PostingSet', () => {
       const both = sorted.filter((value) => other.has(value));
       expect(posting.countAnd(otherBits)).toBe(both.length);
       const anded = otherBits.slice();
-      posting.andInto(anded);
+      expect(posting.andInto(anded)).toBe(both.length > 0);
       expect(slotsOf(anded)).toEqual(both);
+      // Every slot but the posting's: nothing is left.
+      const outside = new Uint32Array(words).fill(0xffffffff);
+      for (const held of sorted) outside[held >>> 5] &= ~(1 << (held & 31));
+      expect(posting.andInto(outside)).toBe(false);
+      expect(slotsOf(outside)).toEqual([]);
       const ored = otherBits.slice();
       posting.orInto(ored);
       expect(slotsOf(ored)).toEqual([...new Set([...other, ...sorted])].sort((a, b) => a - b));

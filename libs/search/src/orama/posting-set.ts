@@ -116,25 +116,24 @@ export class PostingSet {
     for (let at = 0; at < this.count; at++) setBit(target, slots[at]);
   }
 
-  /** `target = target AND this`. */
-  andInto(target: Bitset): void {
-    if (this.bits) {
-      andInto(target, this.bits);
-      return;
-    }
+  /** `target = target AND this`; whether any slot is left. */
+  andInto(target: Bitset): boolean {
+    if (this.bits) return andInto(target, this.bits);
     const slots = this.slots as Uint32Array;
     // Words between two held slots' words are cleared whole; a held slot's word keeps only held bits.
     let word = 0;
     let at = 0;
+    let left = 0;
     while (at < this.count) {
       const current = slots[at] >>> 5;
       target.fill(0, word, current);
       let mask = 0;
       for (; at < this.count && slots[at] >>> 5 === current; at++) mask |= 1 << (slots[at] & 31);
-      target[current] &= mask;
+      left |= target[current] &= mask;
       word = current + 1;
     }
     target.fill(0, word);
+    return left !== 0;
   }
 
   /** How many slots are in both this and `bits`. */

@@ -1,0 +1,239 @@
+import { type Bitset, popcount } from './bitset';
+import { TopSlots } from './top-slots';
+
+/** How a query weighs its matches: what every match carries, and the picked options only some carry. */
+export interface WeightTerms {
+  /** The weight every match carries (options held by all of them). */
+  base: number;
+  /** One bitset (a `words` long view) per picked option that some matches carry and some do not. */
+  views: Bitset[];
+  /** The weight of each of `views`. */
+  weights: number[];
+  /** Indexes into `views`: every match carries at least one option of each group. */
+  groups: number[][];
+}
+
+/**
+ * Past this many combinations of varying options, listing them in weight order costs more than it saves:
+ * every match is weighed instead.
+ */
+const COMBINATION_LIMIT = 64;
+
+/** One combination of varying options (bit `i` for `views[i]`) and the weight of a match carrying exactly it. */
+interface Combination {
+  mask: number;
+  weight: number;
+  /** How many matches carry it, once counted. */
+  count?: number;
+}
+
+/**
+ * The `k` best matches by weight, ties broken by the kept order, as weighing every match and sorting would
+ * give, while weighing as few matches as the page needs.
+ *
+ * A match's weight depends only on which varying options it carries (its combination), so the combinations
+ * are listed heaviest first and counted among the matches, a word-wide pass each (stopping once the page is
+ * full), until they hold `k` matches: the weight `w` of the last one counted bounds the page. The matches
+ * heavier than `w` (fewer than `k`) all make the page, found by one more pass; the rest of it comes from the
+ * matches weighing exactly `w`, first in the kept order: found by walking that order while that stays
+ * cheaper than a pass, else by a bounded heap over them. When the passes would cost more than weighing each
+ * match (many combinations, or few matches), each match is weighed from the option bitsets' words and
+ * offered to the bounded heap.
+ */
+export class WeightRanker {
+  private readonly top: TopSlots;
+  /** Per-query scratch: the matches of some combinations. */
+  private chosen: Bitset = new Uint32Array(0);
+  /** Words the last `countCombination` read. */
+  private scanned = 0;
+  /** Per-query scratch: one word of each view. */
+  private viewWords = new Int32Array(0);
+
+  /** `compare`: the tie-break (negative when the first slot ranks first), the order `order` walks in. */
+  constructor(compare: (a: number, b: number) => number) {
+    this.top = new TopSlots(compare);
+  }
+
+  /**
+   * The best `k` slots of `matches` (`total` set bits) best first; `order` holds every live slot in
+   * tie-break order.
+   */
+  best(matches: Bitset, total: number, terms: WeightTerms, k: number, order: readonly number[]): number[] {
+    if (k <= 0 || total === 0) return [];
+    const words = matches.length;
+    const n = terms.views.length;
+    // Weighing every match: a test per varying option per match, on top of visiting every word.
+    const weighAll = total * (n + 2) + words;
+    const combinations = total > k ? this.combinations(terms) : undefined;
+    if (!combinations) return this.weighEach(matches, terms, k);
+    const passCost = words * (n + 1);
+    let spent = 0;
+    let counted = 0;
+    let last = -1;
+    while (counted < k) {
+      last++;
+      spent += passCost;
+      if (last >= combinations.length || spent > weighAll) return this.weighEach(matches, terms, k);
+      const { mask } = combinations[last];
+      this.scanned = words;
+      const count = n === 0 ? total : this.countCombination(matches, terms.views, mask, k - counted);
+      combinations[last].count = count;
+      counted += count;
+    }
+    // The matches weighing `bound`, at least: the last combination's, extrapolated from the words its
+    // pass read, and those of the others weighing as much.
+    const bound = combinations[last].weight;
+    let equalCount = (combinations[last].count ?? 0) * (words / Math.max(1, this.scanned));
+    for (let at = 0; at < last; at++)
+      if (combinations[at].weight === bound) equalCount += combinations[at].count ?? 0;
+    // Counted in full: only the last pass stopped early, and it weighs `bound`.
+    const heavier = combinations.slice(0, last).filter(({ weight }) => weight > bound);
+    const heavierCount = heavier.reduce((sum, { count }) => sum + (count ?? 0), 0);
+    // Walking the order meets a match weighing `bound` about every order.length / equalCount steps.
+    if (((k - heavierCount) * order.length) / equalCount <= passCost) {
+      let page: number[] = [];
+      if (heavierCount > 0) {
+        this.fill(matches, terms.views, heavier);
+        this.top.reset(heavierCount);
+        this.offerAll(this.chosen, terms);
+        page = this.top.sorted();
+      }
+      if (this.walk(matches, terms, bound, order, k, page, passCost)) return page;
+    }
+    // Too few of the matches weigh `bound` to walk to them: a heap over them and the heavier ones.
+    const equal = combinations.filter(({ weight }) => weight === bound);
+    this.top.reset(k);
+    if (n === 0) {
+      this.offerAll(matches, terms);
+    } else {
+      this.fill(matches, terms.views, heavier.concat(equal));
+      this.offerAll(this.chosen, terms);
+    }
+    return this.top.sorted();
+  }
+
+  /**
+   * Adds to `page` the matches weighing `bound`, in the kept order, until it holds `k`; false (and `page`
+   * not to be used) when that takes more than `budget` steps.
+   */
+  private walk(
+    matches: Bitset,
+    { base, views, weights }: WeightTerms,
+    bound: number,
+    order: readonly number[],
+    k: number,
+    page: number[],
+    budget: number,
+  ): boolean {
+    for (let step = 0; step < order.length && page.length < k; step++) {
+      if (step === budget) return false;
+      const slot = order[step];
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((matches[word] & bit) === 0) continue;
+      let weight = base;
+      for (let view = 0; view < views.length; view++) if (views[view][word] & bit) weight += weights[view];
+      if (weight === bound) page.push(slot);
+    }
+    return true;
+  }
+
+  /**
+   * The combinations a match can carry (at least one option of each group), heaviest first; undefined when
+   * there are too many to be worth listing.
+   */
+  private combinations(terms: WeightTerms): Combination[] | undefined {
+    let combinations: Combination[] = [{ mask: 0, weight: terms.base }];
+    for (const group of terms.groups) {
+      if (combinations.length * (2 ** group.length - 1) > COMBINATION_LIMIT) return undefined;
+      const next: Combination[] = [];
+      for (let subset = 1; subset < 2 ** group.length; subset++) {
+        let mask = 0;
+        let weight = 0;
+        group.forEach((view, at) => {
+          if (subset & (1 << at)) {
+            mask |= 1 << view;
+            weight += terms.weights[view];
+          }
+        });
+        for (const combination of combinations)
+          next.push({ mask: combination.mask | mask, weight: combination.weight + weight });
+      }
+      combinations = next;
+    }
+    return combinations.sort((a, b) => b.weight - a.weight);
+  }
+
+  /**
+   * How many matches carry exactly the options of `mask` among the views, counting no further than `need`
+   * (`scanned` says how many words were read).
+   */
+  private countCombination(matches: Bitset, views: readonly Bitset[], mask: number, need: number): number {
+    let count = 0;
+    let word = 0;
+    for (; word < matches.length && count < need; word++) {
+      let bits = matches[word];
+      for (let view = 0; bits !== 0 && view < views.length; view++) {
+        bits &= mask & (1 << view) ? views[view][word] : ~views[view][word];
+      }
+      if (bits !== 0) count += popcount(bits);
+    }
+    this.scanned = word;
+    return count;
+  }
+
+  /** Fills `chosen` with the matches carrying one of the combinations. */
+  private fill(matches: Bitset, views: readonly Bitset[], combinations: readonly Combination[]): void {
+    if (this.chosen.length !== matches.length) this.chosen = new Uint32Array(matches.length);
+    const chosen = this.chosen;
+    for (let word = 0; word < matches.length; word++) {
+      const bits = matches[word];
+      let kept = 0;
+      if (bits !== 0) for (const { mask } of combinations) kept |= this.carrying(bits, views, mask, word);
+      chosen[word] = kept;
+    }
+  }
+
+  /** The bits of `bits` (word `word`) carrying exactly the options of `mask` among the views. */
+  private carrying(bits: number, views: readonly Bitset[], mask: number, word: number): number {
+    for (let view = 0; bits !== 0 && view < views.length; view++) {
+      bits &= mask & (1 << view) ? views[view][word] : ~views[view][word];
+    }
+    return bits;
+  }
+
+  /** Every match weighed, the best `k` kept. */
+  private weighEach(matches: Bitset, terms: WeightTerms, k: number): number[] {
+    this.top.reset(k);
+    this.offerAll(matches, terms);
+    return this.top.sorted();
+  }
+
+  /**
+   * Offers every set bit of `bits` to the heap with its weight, read from the views' words (each read once
+   * per word). Once the heap is full, a word whose bits together carry too little to reach it is passed over.
+   */
+  private offerAll(bits: Bitset, { base, views, weights }: WeightTerms): void {
+    const top = this.top;
+    if (this.viewWords.length < views.length) this.viewWords = new Int32Array(views.length);
+    const viewWords = this.viewWords;
+    for (let word = 0; word < bits.length; word++) {
+      let left = bits[word];
+      if (left === 0) continue;
+      let ceiling = base;
+      for (let view = 0; view < views.length; view++) {
+        const held = views[view][word] & left;
+        viewWords[view] = held;
+        if (held !== 0) ceiling += weights[view];
+      }
+      if (top.full && ceiling < top.worstKey) continue;
+      while (left !== 0) {
+        const lowest = left & -left;
+        left ^= lowest;
+        let weight = base;
+        for (let view = 0; view < views.length; view++) if (viewWords[view] & lowest) weight += weights[view];
+        if (!top.full || weight >= top.worstKey) top.offer(weight, (word << 5) | (31 - Math.clz32(lowest)));
+      }
+    }
+  }
+}
