@@ -74,7 +74,7 @@ export class SavedSearchesService {
     return { message: SAVED_SEARCH_MESSAGES.created, savedSearch: toSavedSearch(record, 0) };
   }
 
-  /** Renames it or switches its alerts; the criteria never change, so the matcher is left as it is. */
+  /** Renames it or switches its alerts; the criteria never change. */
   async update(
     ownerId: string,
     id: string,
@@ -86,6 +86,8 @@ export class SavedSearchesService {
     }
     const updated = await this.searches.update(id, { ...body, updatedAt: new Date().toISOString() });
     if (!updated) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    // The matcher keeps the search current (the alerts thread reads names and switches from it).
+    await this.matcher.put(updated);
     if (body.alerts !== undefined) this.alerts.forgetOwner(ownerId);
     return { message: SAVED_SEARCH_MESSAGES.updated, savedSearch: await this.withNewMatches(updated) };
   }

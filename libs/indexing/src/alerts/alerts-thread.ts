@@ -1,5 +1,5 @@
 import type { NotificationRecord, SavedSearchRecord } from '@skillers/domain';
-import { InMemorySavedSearchMatcher } from '@skillers/search';
+import { InMemorySavedSearchMatcher, type MatchableSearch } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import type { MessagePort } from 'node:worker_threads';
 import type { AlertsThreadCall, AlertsThreadData, AlertsThreadMessage } from './alerts-thread-protocol';
@@ -15,21 +15,37 @@ import { storeAlertNotifications } from './stored-alert-notifier';
 export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThreadData): void => {
   const store = new SqliteRecordStore(sqliteFile);
   const matcher = new InMemorySavedSearchMatcher();
+  /** The searches as last put, whole: the alerts read their names and switches here, not from the store. */
+  const searches = new Map<string, SavedSearchRecord>();
+  const keep = (search: MatchableSearch) => {
+    if (isWhole(search)) searches.set(search._id, search);
+    else searches.delete(search._id);
+  };
   /** The notifications the batch under way stored, answered with it. */
   let notified: NotificationRecord[] = [];
-  const alerts = new SavedSearchAlerts(store, matcher, async (found) => {
-    notified.push(...(await storeAlertNotifications(store, found)));
-  });
+  const alerts = new SavedSearchAlerts(
+    store,
+    matcher,
+    async (found) => {
+      notified.push(...(await storeAlertNotifications(store, found)));
+    },
+    { knownSearch: (searchId) => searches.get(searchId) },
+  );
   const handle = async (call: Exclude<AlertsThreadCall, { op: 'forgetOwner' }>): Promise<unknown> => {
     switch (call.op) {
       case 'load': {
-        const searches = await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
-        for (const search of searches) await matcher.put(search);
-        return searches.length;
+        const stored = await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
+        for (const search of stored) {
+          await matcher.put(search);
+          keep(search);
+        }
+        return stored.length;
       }
       case 'put':
+        keep(call.search);
         return matcher.put(call.search);
       case 'remove':
+        searches.delete(call.searchId);
         return matcher.remove(call.searchId);
       case 'match':
         return matcher.match(call.doc);
@@ -56,3 +72,8 @@ export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThrea
     });
   });
 };
+
+/** A search as the store keeps it, with its name and alerts switch, not its criteria alone. */
+const isWhole = (search: MatchableSearch): search is SavedSearchRecord =>
+  typeof (search as Partial<SavedSearchRecord>).name === 'string' &&
+  typeof (search as Partial<SavedSearchRecord>).alerts === 'boolean';

@@ -30,6 +30,11 @@ export interface SavedSearchAlertsOptions {
    */
   stateTtlMs?: number;
   now?: () => number;
+  /**
+   * The saved searches this process already holds whole and current (the alerts thread loads them all and
+   * is put every change), so the alerts need not read them from the store; the store is read for the rest.
+   */
+  knownSearch?: (searchId: string) => SavedSearchRecord | undefined;
 }
 
 /** Ids read from the store at once: a bounded `$in`. */
@@ -47,6 +52,7 @@ const READ_CHUNK = 500;
  */
 export class SavedSearchAlerts {
   private readonly states: AlertStates;
+  private readonly knownSearch: (searchId: string) => SavedSearchRecord | undefined;
 
   constructor(
     private readonly store: RecordStore,
@@ -55,6 +61,7 @@ export class SavedSearchAlerts {
     options: SavedSearchAlertsOptions = {},
   ) {
     this.states = new AlertStates(options.stateTtlMs, options.now);
+    this.knownSearch = options.knownSearch ?? (() => undefined);
   }
 
   /** The user read their notifications or switched a search's alerts: the next match is looked at afresh. */
@@ -125,9 +132,16 @@ export class SavedSearchAlerts {
     const unread = new Set<string>();
     const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
     const notifications = this.store.collection<NotificationRecord>(COLLECTIONS.notifications);
+    for (const searchId of unknown) {
+      const search = this.knownSearch(searchId);
+      if (search) searches.set(searchId, search);
+    }
     for (let at = 0; at < unknown.length; at += READ_CHUNK) {
       const ids = unknown.slice(at, at + READ_CHUNK);
-      for (const search of await savedSearches.find({ _id: { $in: ids } })) searches.set(search._id, search);
+      const toRead = ids.filter((id) => !searches.has(id));
+      if (toRead.length > 0)
+        for (const search of await savedSearches.find({ _id: { $in: toRead } }))
+          searches.set(search._id, search);
       // Their owners' unread alerts, through the index the unread counts use.
       const owners = [
         ...new Set(ids.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : []))),

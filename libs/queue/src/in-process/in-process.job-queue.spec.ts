@@ -12,6 +12,24 @@ describe('InProcessJobQueue', () => {
     expect(() => new InProcessJobQueue({ retry: { attempts: 3, backoffMs: -1 } })).toThrow(/backoff/);
   });
 
+  it('lets timers and messages through between the jobs of a long backlog', async () => {
+    const queue = new InProcessJobQueue();
+    const events: string[] = [];
+    // Synchronous work, as the embedded store and index do it: 50 jobs of 0.2 ms outlast a 0 ms timer.
+    queue.register<number>('index', async (n) => {
+      const until = performance.now() + 0.2;
+      while (performance.now() < until);
+      events.push(`job ${n}`);
+    });
+    for (let n = 0; n < 50; n++) await queue.enqueue('index', n, { jobId: `j${n}` });
+    setTimeout(() => events.push('timer'), 0);
+    await queue.start();
+    await queue.drain();
+    const timerAt = events.indexOf('timer');
+    expect(timerAt).toBeGreaterThan(0);
+    expect(timerAt).toBeLessThan(events.length - 1);
+  });
+
   it('on close, waits for the running job and drops the waiting ones', async () => {
     const queue = new InProcessJobQueue();
     let release!: () => void;

@@ -43,6 +43,7 @@ export class InProcessJobQueue implements JobQueue {
   private completed = 0;
   private started = false;
   private closed = false;
+  private pumpScheduled = false;
 
   constructor(options: JobQueueOptions = {}) {
     this.options = resolveJobQueueOptions(options);
@@ -134,10 +135,24 @@ export class InProcessJobQueue implements JobQueue {
     const run = this.attempt(job).then((outcome) => {
       this.running.delete(run);
       this.settle(job, outcome);
-      this.pump();
+      this.pumpSoon();
       this.notifyIfIdle();
     });
     this.running.add(run);
+  }
+
+  /**
+   * The next job starts on a later turn of the event loop: the embedded store and index answer
+   * synchronously, so jobs chained straight after one another would hold back requests, timers and thread
+   * messages until a long backlog is done.
+   */
+  private pumpSoon(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
   }
 
   private async attempt(job: PendingJob): Promise<Outcome> {

@@ -15,8 +15,9 @@ export interface SearchMatch {
 /**
  * Finds the saved searches a new or edited record matches, with the semantics of
  * `compileSavedSearch` (`@skillers/domain`). The embedded adapter keeps them in memory; the Elasticsearch
- * one registers each as a percolator query. A search's criteria never change once saved (rename and alerts
- * do not touch them), so `put` runs on create and `remove` on delete.
+ * one registers each as a percolator query. `put` runs on create and on every change (a search's criteria
+ * never change, but the alerts thread also keeps its name and switch; a percolator registers the same
+ * query again), `remove` on delete.
  */
 export interface SavedSearchMatcher {
   readonly adapter: 'memory' | 'elasticsearch';
