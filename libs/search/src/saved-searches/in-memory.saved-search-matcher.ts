@@ -106,11 +106,11 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
     const kind = this.kinds.get(doc.kind);
     if (!kind) return Promise.resolve([]);
     this.touchedCount = 0;
-    for (const [facet, options] of Object.entries(doc.tags) as [TagFacet, string[]][]) {
-      const byOption = kind.tags.get(facet);
-      if (byOption) for (const option of options) this.satisfy(byOption.get(option));
+    for (const facet in doc.tags) {
+      const byOption = kind.tags.get(facet as TagFacet);
+      if (byOption) for (const option of doc.tags[facet as TagFacet]) this.satisfy(byOption.get(option));
     }
-    for (const [tool, level] of Object.entries(doc.toolLevels)) this.satisfy(kind.tools.get(tool), level);
+    for (const tool in doc.toolLevels) this.satisfy(kind.tools.get(tool), doc.toolLevels[tool]);
     if (doc.workingTypeRemote) this.satisfy(kind.workingTypes.get('Remote'));
     if (doc.workingTypeOffice) this.satisfy(kind.workingTypes.get('Office'));
     let stems: Set<string> | undefined;
@@ -119,18 +119,22 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
       for (const stem of stems) this.satisfy(kind.words.get(stem));
     }
     const found: SearchMatch[] = [];
-    const consider = (slot: number) => {
-      const search = this.bySlot[slot];
-      if (!search || search.ownerId === doc.ownerId) return;
-      if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) return;
-      found.push({ searchId: search.searchId, ownerId: search.ownerId });
-    };
     for (let at = 0; at < this.touchedCount; at++) {
       const slot = this.touched[at];
-      if (this.satisfied[slot] === this.required[slot]) consider(slot);
+      const complete = this.satisfied[slot] === this.required[slot];
       this.satisfied[slot] = 0;
+      if (!complete) continue;
+      const search = this.bySlot[slot];
+      if (!search || search.ownerId === doc.ownerId) continue;
+      if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) continue;
+      found.push({ searchId: search.searchId, ownerId: search.ownerId });
     }
-    for (const slot of kind.unkeyed) consider(slot);
+    for (const slot of kind.unkeyed) {
+      const search = this.bySlot[slot];
+      if (!search || search.ownerId === doc.ownerId) continue;
+      if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) continue;
+      found.push({ searchId: search.searchId, ownerId: search.ownerId });
+    }
     return Promise.resolve(found);
   }
 
