@@ -8,7 +8,13 @@ import {
   type UserRecord,
 } from '@skillers/domain';
 import type { SavedSearchMatcher } from '@skillers/search';
-import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import {
+  type Collection,
+  COLLECTIONS,
+  type Filter,
+  type RecordStore,
+  type StoredDocument,
+} from '@skillers/store';
 import { AlertStates } from './alert-states';
 
 /** A record that newly matched a saved search with alerts on: its owner is told, in-app. */
@@ -98,11 +104,15 @@ export class SavedSearchAlerts {
     rows: SavedSearchHitsRecord[];
   }> {
     const hits = this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits);
-    const rows = new Map<string, SavedSearchHitsRecord>();
-    for (let at = 0; at < matched.length; at += READ_CHUNK) {
-      const ids = matched.slice(at, at + READ_CHUNK).map(({ doc }) => doc.id);
-      for (const row of await hits.find({ _id: { $in: ids } })) rows.set(row._id, row);
-    }
+    const rows = new Map(
+      (
+        await findIn(
+          hits,
+          '_id',
+          matched.map(({ doc }) => doc.id),
+        )
+      ).map((row) => [row._id, row]),
+    );
     const firstBySearch = new Map<string, { doc: SearchDocument; ownerId: string }>();
     const changed: SavedSearchHitsRecord[] = [];
     for (const { doc, searches } of matched) {
@@ -129,31 +139,23 @@ export class SavedSearchAlerts {
   ): Promise<{ alerts: SavedSearchAlert[]; learnt: { searchId: string; ownerId: string }[] }> {
     const unknown = [...fresh.keys()].filter((searchId) => !this.states.known(searchId));
     const searches = new Map<string, SavedSearchRecord>();
-    const unread = new Set<string>();
-    const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
-    const notifications = this.store.collection<NotificationRecord>(COLLECTIONS.notifications);
     for (const searchId of unknown) {
       const search = this.knownSearch(searchId);
       if (search) searches.set(searchId, search);
     }
-    for (let at = 0; at < unknown.length; at += READ_CHUNK) {
-      const ids = unknown.slice(at, at + READ_CHUNK);
-      const toRead = ids.filter((id) => !searches.has(id));
-      if (toRead.length > 0)
-        for (const search of await savedSearches.find({ _id: { $in: toRead } }))
-          searches.set(search._id, search);
-      // Their owners' unread alerts, through the index the unread counts use.
-      const owners = [
-        ...new Set(ids.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : []))),
-      ];
-      if (owners.length === 0) continue;
-      for (const { savedSearchId } of await notifications.find({
-        userId: { $in: owners },
-        read: false,
-        kind: 'saved_search',
-      }))
-        if (savedSearchId) unread.add(savedSearchId);
-    }
+    const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
+    const toRead = unknown.filter((searchId) => !searches.has(searchId));
+    for (const search of await findIn(savedSearches, '_id', toRead)) searches.set(search._id, search);
+    // Their owners' unread alerts, through the index the unread counts use.
+    const owners = new Set(
+      unknown.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : [])),
+    );
+    const notifications = this.store.collection<NotificationRecord>(COLLECTIONS.notifications);
+    const unread = new Set(
+      (await findIn(notifications, 'userId', [...owners], { read: false, kind: 'saved_search' })).map(
+        (notification) => notification.savedSearchId,
+      ),
+    );
     const alerts: SavedSearchAlert[] = [];
     const learnt: { searchId: string; ownerId: string }[] = [];
     const toAlert: { search: SavedSearchRecord; doc: SearchDocument }[] = [];
@@ -178,13 +180,23 @@ export class SavedSearchAlerts {
 const publicUsers = async (
   store: RecordStore,
   userIds: readonly string[],
-): Promise<Map<string, PublicUser>> => {
-  const found = new Map<string, PublicUser>();
-  const users = store.collection<UserRecord>(COLLECTIONS.users);
-  for (let at = 0; at < userIds.length; at += READ_CHUNK) {
-    for (const { _id, username } of await users.find({ _id: { $in: userIds.slice(at, at + READ_CHUNK) } }))
-      found.set(_id, { _id, username });
-  }
+): Promise<Map<string, PublicUser>> =>
+  new Map(
+    (await findIn(store.collection<UserRecord>(COLLECTIONS.users), '_id', userIds)).map(
+      ({ _id, username }) => [_id, { _id, username }],
+    ),
+  );
+
+/** The documents whose `field` is one of `values` (and that pass `also`), read `READ_CHUNK` values at a time. */
+const findIn = async <T extends StoredDocument>(
+  collection: Collection<T>,
+  field: string,
+  values: readonly string[],
+  also: Filter = {},
+): Promise<T[]> => {
+  const found: T[] = [];
+  for (let at = 0; at < values.length; at += READ_CHUNK)
+    found.push(...(await collection.find({ ...also, [field]: { $in: values.slice(at, at + READ_CHUNK) } })));
   return found;
 };
 
