@@ -118,18 +118,16 @@ export class InMemorySavedSearchMatcher implements SavedSearchMatcher {
       stems = documentStems(doc);
       for (const stem of stems) this.satisfy(kind.words.get(stem));
     }
-    const found: SearchMatch[] = [];
+    // The searches whose every condition set the record meets, then those with number filters only.
+    const candidates: number[] = [];
     for (let at = 0; at < this.touchedCount; at++) {
       const slot = this.touched[at];
-      const complete = this.satisfied[slot] === this.required[slot];
+      if (this.satisfied[slot] === this.required[slot]) candidates.push(slot);
       this.satisfied[slot] = 0;
-      if (!complete) continue;
-      const search = this.bySlot[slot];
-      if (!search || search.ownerId === doc.ownerId) continue;
-      if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) continue;
-      found.push({ searchId: search.searchId, ownerId: search.ownerId });
     }
-    for (const slot of kind.unkeyed) {
+    candidates.push(...kind.unkeyed);
+    const found: SearchMatch[] = [];
+    for (const slot of candidates) {
       const search = this.bySlot[slot];
       if (!search || search.ownerId === doc.ownerId) continue;
       if (search.predicate && !search.predicate(doc, (stems ??= documentStems(doc)))) continue;
