@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { RealtimeNotification, SavedSearchRecord, SearchDocument } from '@skillers/domain';
+import type { RealtimeNotification, SearchDocument } from '@skillers/domain';
 import {
   ALERT_WATERMARK_MARGIN_MS,
   BatchingAlerts,
   documentsChangedSince,
+  loadSavedSearches,
   pushStoredNotifications,
   readAlertWatermark,
   SavedSearchAlerts,
@@ -146,8 +147,7 @@ export class SavedSearchAlertsService {
   async loadSearches(): Promise<number> {
     if (this.matcher instanceof ThreadedSavedSearchAlerts) return this.matcher.load();
     if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return 0;
-    const searches = await this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
-    for (const search of searches) await this.matcher.put(search);
-    return searches.length;
+    const matcher = this.matcher;
+    return loadSavedSearches(this.store, (search) => matcher.put(search));
   }
 }

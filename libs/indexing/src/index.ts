@@ -38,6 +38,7 @@ export {
   storedAndPushedAlerts,
 } from './alerts/stored-alert-notifier';
 export { serveAlertsThread } from './alerts/alerts-thread';
+export { loadSavedSearches } from './alerts/load-saved-searches';
 export { ThreadedSavedSearchAlerts } from './alerts/threaded-alerts';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
 export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';

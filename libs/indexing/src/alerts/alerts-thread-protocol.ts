@@ -7,15 +7,18 @@ export interface AlertsThreadData {
   sqliteFile: string;
 }
 
-/** A call from the main thread; `id` pairs it with its answer. */
+/** What the main thread asks the alerts thread, each answered in turn. */
+export type AlertsThreadRequest =
+  | { op: 'load' }
+  | { op: 'put'; search: MatchableSearch }
+  | { op: 'remove'; searchId: string }
+  | { op: 'match'; doc: SearchDocument }
+  | { op: 'record'; docs: SearchDocument[] }
+  | { op: 'close' };
+
+/** A message to the thread: a request, with the `id` that pairs it with its answer, or a word not answered. */
 export type AlertsThreadCall =
-  | { id: number; op: 'load' }
-  | { id: number; op: 'put'; search: MatchableSearch }
-  | { id: number; op: 'remove'; searchId: string }
-  | { id: number; op: 'match'; doc: SearchDocument }
-  | { id: number; op: 'record'; docs: SearchDocument[] }
-  | { id: number; op: 'close' }
-  | { op: 'forgetOwner'; ownerId: string };
+  (AlertsThreadRequest & { id: number }) | { op: 'forgetOwner'; ownerId: string };
 
 /** The thread's answer to a call; a batch's is the notifications it stored, to be pushed to sockets. */
 export type AlertsThreadMessage = { id: number; value?: unknown } | { id: number; error: string };

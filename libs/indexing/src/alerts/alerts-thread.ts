@@ -1,8 +1,14 @@
 import type { NotificationRecord, SavedSearchRecord } from '@skillers/domain';
 import { InMemorySavedSearchMatcher, type MatchableSearch } from '@skillers/search';
-import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
+import { SqliteRecordStore } from '@skillers/store';
 import type { MessagePort } from 'node:worker_threads';
-import type { AlertsThreadCall, AlertsThreadData, AlertsThreadMessage } from './alerts-thread-protocol';
+import type {
+  AlertsThreadCall,
+  AlertsThreadData,
+  AlertsThreadMessage,
+  AlertsThreadRequest,
+} from './alerts-thread-protocol';
+import { loadSavedSearches } from './load-saved-searches';
 import { SavedSearchAlerts } from './saved-search-alerts';
 import { storeAlertNotifications } from './stored-alert-notifier';
 
@@ -31,16 +37,13 @@ export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThrea
     },
     { knownSearch: (searchId) => searches.get(searchId) },
   );
-  const handle = async (call: Exclude<AlertsThreadCall, { op: 'forgetOwner' }>): Promise<unknown> => {
+  const handle = async (call: AlertsThreadRequest): Promise<unknown> => {
     switch (call.op) {
-      case 'load': {
-        const stored = await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).find({});
-        for (const search of stored) {
+      case 'load':
+        return loadSavedSearches(store, async (search) => {
           await matcher.put(search);
           keep(search);
-        }
-        return stored.length;
-      }
+        });
       case 'put':
         keep(call.search);
         return matcher.put(call.search);

@@ -2,12 +2,15 @@ import type { NotificationRecord, SearchDocument } from '@skillers/domain';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from '@skillers/search';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AlertsThreadCall, AlertsThreadData, AlertsThreadMessage } from './alerts-thread-protocol';
+import type {
+  AlertsThreadCall,
+  AlertsThreadData,
+  AlertsThreadMessage,
+  AlertsThreadRequest,
+} from './alerts-thread-protocol';
 
 /** The thread's script sits beside this file, in the sources as in the build. */
 const WORKER_FILE = join(__dirname, 'alerts.worker.mjs');
-
-type Call = AlertsThreadCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /**
  * The embedded profile's saved-search alerts on a thread of their own. Matching a record against thousands
@@ -105,12 +108,12 @@ export class ThreadedSavedSearchAlerts implements SavedSearchMatcher {
     this.load().catch(() => undefined);
   }
 
-  private call(call: Call): Promise<unknown> {
+  private call(request: AlertsThreadRequest): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the saved-search alerts thread is closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ ...call, id } as AlertsThreadCall);
+      this.worker.postMessage({ ...request, id } satisfies AlertsThreadCall);
     });
   }
 }
