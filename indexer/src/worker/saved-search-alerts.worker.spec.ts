@@ -36,25 +36,15 @@ import {
   type RedisNotificationPush,
   storedAndPushedAlerts,
 } from '@skillers/indexing';
+import { teammateRecord, userRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 import { IndexWorker } from './index-worker';
 
 const redisBinary = findRedisServer();
 if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
 
-/** A record in the store, as the API writes it. */
-const profile = (ownerId: string, tool: string): TeammateRecord => ({
-  _id: newId(),
-  ownerId,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  nickname: `${tool} person`,
-  toolsExperience: [{ tool, mep: 4 }],
-  projectType: ['Freelancing'],
-  offeredGratification: ['Salary'],
-  forGratification: ['Time'],
-  bizRole: 30,
-  techRole: 70,
-});
+/** A skiller profile in the store, as the API writes it. */
+const profile = (ownerId: string, tool: string): TeammateRecord =>
+  teammateRecord(`${tool} person`, { ownerId, toolsExperience: [{ tool, mep: 4 }] });
 
 /**
  * The cluster's path on real parts where they can run here: the index worker (SQLite standing in for
@@ -95,13 +85,7 @@ describe.skipIf(!redisBinary)(
       redis = await startRedisServer(redisBinary as string);
       store = new SqliteRecordStore(join(folder, 'skillers.sqlite'));
       await store.ensureIndexes(Object.values(COLLECTIONS));
-      await store.collection<UserRecord>(COLLECTIONS.users).insert({
-        _id: publisher,
-        username: 'publisher',
-        usernameKey: 'publisher',
-        email: 'publisher@example.com',
-        passwordHash: 'x',
-      } as UserRecord);
+      await store.collection<UserRecord>(COLLECTIONS.users).insert(userRecord('publisher', publisher));
       await store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches).insert(search);
       await matcher.put(search);
 

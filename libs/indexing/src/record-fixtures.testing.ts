@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
 import { newId } from '@skillers/store';
 
 /** A minimal stored project with every required list filled, for indexing tests. */
@@ -18,7 +18,7 @@ export const projectRecord = (name: string, fields: Partial<ProjectRecord> = {})
 });
 
 /** A minimal stored skiller profile with every required list filled, for indexing tests. */
-export const teammateRecord = (nickname: string): TeammateRecord => ({
+export const teammateRecord = (nickname: string, fields: Partial<TeammateRecord> = {}): TeammateRecord => ({
   _id: newId(),
   ownerId: newId(),
   createdAt: new Date().toISOString(),
@@ -30,4 +30,15 @@ export const teammateRecord = (nickname: string): TeammateRecord => ({
   forGratification: ['Time'],
   bizRole: 30,
   techRole: 70,
+  ...fields,
 });
+
+/** A stored user with the fields notifications name them by, for alert tests. */
+export const userRecord = (username: string, id: string = newId()): UserRecord =>
+  ({
+    _id: id,
+    username,
+    usernameKey: username,
+    email: `${username}@example.com`,
+    passwordHash: 'x',
+  }) as UserRecord;

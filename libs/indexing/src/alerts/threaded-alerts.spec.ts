@@ -15,6 +15,7 @@ import {
   describeSavedSearchMatcherContract,
   savedSearch,
 } from '../../../search/src/saved-searches/saved-search-matcher.contract';
+import { userRecord } from '../record-fixtures.testing';
 import { ThreadedSavedSearchAlerts } from './threaded-alerts';
 
 const folders: string[] = [];
@@ -45,13 +46,7 @@ describe('saved-search alerts on their own thread', () => {
     const file = sqliteFile();
     const store = new SqliteRecordStore(file);
     const publisher = newId();
-    await store.collection<UserRecord>(COLLECTIONS.users).insert({
-      _id: publisher,
-      username: 'publisher',
-      usernameKey: 'publisher',
-      email: 'publisher@example.com',
-      passwordHash: 'x',
-    } as UserRecord);
+    await store.collection<UserRecord>(COLLECTIONS.users).insert(userRecord('publisher', publisher));
     const now = new Date().toISOString();
     const search: SavedSearchRecord = {
       ...savedSearch({ filters: { toolsExperience: ['Figma'] } }),
