@@ -9,35 +9,11 @@ import {
   referenceRelax,
   referenceSearch,
 } from './reference-filter';
-import {
-  createdAtMs,
-  isoDay,
-  type SearchDocument,
-  setDeadlineDay,
-  TAG_FACETS,
-  type TagFacet,
-} from './search-document';
+import { createdAtMs, isoDay, setDeadlineDay } from './search-document';
+import { testDocument } from './search-document.testing';
 import type { SearchFilter, SearchQuery } from './search-query';
 
-const emptyTags = () =>
-  Object.fromEntries(TAG_FACETS.map((facet) => [facet, []])) as unknown as Record<TagFacet, string[]>;
-
-let counter = 0;
-const doc = (
-  overrides: Partial<Omit<SearchDocument, 'tags'>> & { tags?: Partial<Record<TagFacet, string[]>> } = {},
-): SearchDocument => ({
-  id: (++counter).toString(16).padStart(24, '0'),
-  kind: 'teammate',
-  ownerId: 'f'.repeat(24),
-  createdAt: '2026-01-01T00:00:00.000Z',
-  text: 'Someone',
-  toolLevels: {},
-  numbers: {},
-  workingTypeRemote: false,
-  workingTypeOffice: false,
-  ...overrides,
-  tags: { ...emptyTags(), ...overrides.tags },
-});
+const doc = testDocument;
 
 const filter = (overrides: Partial<SearchFilter> = {}): SearchFilter => ({
   restriction: 'min_1_match',

@@ -9,26 +9,9 @@ import {
   savedSearchConditions,
 } from './saved-search-match';
 import { compileFilter, compileMatch } from './reference-filter';
-import { type SearchDocument, TAG_FACETS, type TagFacet } from './search-document';
+import { testDocument } from './search-document.testing';
 
-const emptyTags = () =>
-  Object.fromEntries(TAG_FACETS.map((facet) => [facet, []])) as unknown as Record<TagFacet, string[]>;
-
-const doc = (
-  overrides: Partial<Omit<SearchDocument, 'tags'>> & { tags?: Partial<Record<TagFacet, string[]>> } = {},
-): SearchDocument => ({
-  id: 'a'.repeat(24),
-  kind: 'teammate',
-  ownerId: 'f'.repeat(24),
-  createdAt: '2026-01-01T00:00:00.000Z',
-  text: 'Backend developer',
-  toolLevels: {},
-  numbers: {},
-  workingTypeRemote: false,
-  workingTypeOffice: false,
-  ...overrides,
-  tags: { ...emptyTags(), ...overrides.tags },
-});
+const doc = testDocument;
 
 const search = (overrides: Partial<SavedSearchCriteria> = {}): SavedSearchCriteria => ({
   kind: 'teammate',
