@@ -58,8 +58,12 @@ test('"Active within 7 days" and "Open only" narrow the skillers; cards say when
     activeWithinDays: 7,
   });
   // Cards read the store, the filter reads the index: the old activity may reach the index a sweep later.
+  // Each try waits for its answer and a fresh card, so an empty grid while loading does not count.
   await expect(async () => {
+    const answered = page.waitForResponse('**/api/teammate/traditional_filtering');
     await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await answered;
+    await expect(card(freshName)).toBeVisible({ timeout: 1_000 });
     await expect(card(staleName)).toHaveCount(0, { timeout: 1_000 });
   }).toPass(SWEPT);
   await expect(card(freshName)).toBeVisible();
