@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { FILTER_COUNTS, requestGenerator, timeFiltering } from './support/filtering-requests.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../api/dist/config/app-config.js');
@@ -19,70 +20,8 @@ const QUICK = process.argv.includes('--quick');
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
 const QUERIES_PER_SHAPE = QUICK ? 20 : 200;
 const WARM_UP_QUERIES = QUICK ? 5 : 30;
-const FILTER_COUNTS = [1, 3, 6];
-// activeFilters keys and the stored list each one filters on.
-const LIST_FILTERS = {
-  toolsExperience: (record) => record.toolsExperience.map((entry) => entry.tool),
-  projectType: (record) => record.projectType,
-  productType: (record) => record.productType ?? [],
-  offeredGratification: (record) => record.offeredGratification,
-  forGratification: (record) => record.forGratification,
-  softSkills: (record) => record.softSkills ?? [],
-  hardSkills: (record) => record.hardSkills ?? [],
-  requiredAreaOfExpertise: (record) => record.areaOfExpertise ?? [],
-  usedLanguages: (record) => record.usedLanguages ?? [],
-  locations: (record) => record.locations ?? [],
-};
-
-let state = 20260202;
-const random = () => {
-  state = (state * 1664525 + 1013904223) >>> 0;
-  return state / 4294967296;
-};
-const pickOne = (list) => list[Math.floor(random() * list.length)];
-
-/** Filters drawn from real records, so they hit: each active key asks for one or two of a sample record's tags. */
-const queryFrom = (records, filterCount) => {
-  const keys = Object.keys(LIST_FILTERS)
-    .map((key) => [key, random()])
-    .sort((a, b) => a[1] - b[1])
-    .map(([key]) => key);
-  const activeFilters = {};
-  for (const key of keys) {
-    if (Object.keys(activeFilters).length === filterCount) break;
-    const options = [...new Set(records.flatMap((record) => LIST_FILTERS[key](record)))];
-    if (options.length > 0) activeFilters[key] = options.slice(0, 2);
-  }
-  return { activeFilters, filtering_restriction: 'min_1_match' };
-};
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-const measure = async (baseUrl, records, filterCount, facets) => {
-  const times = [];
-  let hits = 0;
-  for (let n = 0; n < WARM_UP_QUERIES + QUERIES_PER_SHAPE; n++) {
-    const query = queryFrom([pickOne(records), pickOne(records)], filterCount);
-    const body = JSON.stringify(facets ? { ...query, facets: true } : query);
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/teammate/traditional_filtering`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    const answer = await response.json();
-    const elapsed = performance.now() - started;
-    if (response.status !== 200)
-      throw new Error(`search failed: ${response.status} ${JSON.stringify(answer)}`);
-    if (facets && !answer.facets) throw new Error('a search with facets: true answered no facets');
-    if (n >= WARM_UP_QUERIES) {
-      times.push(elapsed);
-      hits += answer.total;
-    }
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), meanHits: hits / QUERIES_PER_SHAPE };
-};
+// One stream of draws across every size and shape, as before the requests moved to bench/support.
+const random = requestGenerator();
 
 const runSize = async (size) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillers-bench-api-'));
@@ -110,7 +49,13 @@ const runSize = async (size) => {
         [count, false],
         [count, true],
       ])) {
-        const result = await measure(baseUrl, sample, filterCount, facets);
+        const result = await timeFiltering(baseUrl, sample, {
+          filterCount,
+          facets,
+          queries: QUERIES_PER_SHAPE,
+          warmUp: WARM_UP_QUERIES,
+          random,
+        });
         console.log(
           [
             String(size).padStart(7),

@@ -28,3 +28,23 @@ export const clusteredVectors = ({ count, queries, dims, seed = 384 }) => {
     centres: centres.length / dims,
   };
 };
+
+/**
+ * The same kind of vectors one at a time, for `count` rows in all (which sets the number of centres), so a
+ * million need not be held at once: `next()` gives a new Float32Array each call.
+ */
+export const clusteredVectorRows = ({ count, dims, seed = 384 }) => {
+  const random = mulberry32(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const centres = new Float32Array(centreCount(count) * dims);
+  for (let index = 0; index < centres.length; index++) centres[index] = normal();
+  return {
+    next: () => {
+      const centre = Math.floor(random() * (centres.length / dims)) * dims;
+      const row = new Float32Array(dims);
+      for (let index = 0; index < dims; index++)
+        row[index] = centres[centre + index] + (random() * 2 - 1) * NOISE;
+      return row;
+    },
+  };
+};

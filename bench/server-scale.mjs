@@ -1,0 +1,210 @@
+// The embedded server at scale: first start, snapshot save, restart, memory and HTTP filtering, on one data
+// folder of N skiller profiles (default 1 000 000) with 384-number vectors.
+//
+// Build first (`npm run build:server`), then `node bench/server-scale.mjs [profiles] [--data DIR] [--quick]`.
+// Seeds N users and N skiller profiles with the demo generator into DIR (a temporary folder unless given; a
+// given folder already seeded with N is reused, so a million is seeded once), and fills the server's vector
+// cache with one 384-number vector per profile for `Xenova/all-MiniLM-L6-v2` (the product's default model,
+// whose vectors are 384 long): random but clustered vectors (`bench/support/clustered-vectors.mjs`), since the
+// model cannot be fetched here and embedding a million texts on two cores takes hours. The server is the
+// built one (`node api/dist/main.js`) in a child process, so its RSS is its own (read from /proc: VmRSS now,
+// VmHWM the peak since it started). Timed: the first start (index built from the store, every vector from the
+// cache) until it listens and until its snapshot is saved; the HTTP filtering call (1, 3 and 6 filters, plain
+// and with facets); a clean stop; two restarts from the snapshot until listening, each then serving requests.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clusteredVectorRows } from './support/clustered-vectors.mjs';
+import { FILTER_COUNTS, requestGenerator, timeFiltering } from './support/filtering-requests.mjs';
+import { startServer } from './support/server.mjs';
+
+const require = createRequire(import.meta.url);
+const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
+const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
+const { SqliteVectorCache } = require('@skillers/embedding');
+const { openRecordStore, COLLECTIONS } = require('@skillers/store');
+
+const MODEL = 'Xenova/all-MiniLM-L6-v2';
+const DIMS = 384;
+const SNAPSHOT_FILE = 'search-index.snapshot';
+const MARKER = 'bench-server-scale.json';
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const SIZE = Number(args.find((arg) => /^\d+$/.test(arg)) ?? (QUICK ? 3000 : 1_000_000));
+const dataArg = args.includes('--data') ? args[args.indexOf('--data') + 1] : undefined;
+const QUERIES = QUICK ? 20 : 200;
+const WARM_UP = QUICK ? 5 : 30;
+const BATCH = 5000;
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** VmRSS and VmHWM (the peak) of a process, in KiB. */
+const memoryOf = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: field('VmRSS'), peak: field('VmHWM') };
+};
+
+const dataDir = dataArg ? resolve(dataArg) : mkdtempSync(join(tmpdir(), 'skillers-bench-scale-'));
+
+/** Seeds the profiles and caches their vectors, unless this folder already holds them. */
+const prepare = async () => {
+  const marker = join(dataDir, MARKER);
+  if (existsSync(marker) && JSON.parse(readFileSync(marker, 'utf8')).profiles === SIZE) {
+    console.log(`reusing the ${SIZE} profiles seeded in ${dataDir}`);
+    return;
+  }
+  const store = await openRecordStore({ dataDir });
+  let started = performance.now();
+  let shown = 0;
+  await seedDatabase(store, {
+    users: SIZE,
+    teammates: SIZE,
+    projects: 0,
+    seed: 7,
+    passwordHash: await hashDemoPassword(),
+    onProgress: (kind, done, total) => {
+      if (done - shown < total / 10 && done !== total) return;
+      shown = done === total ? 0 : done;
+      console.log(`  seeding ${kind}: ${done}/${total}, ${seconds(started)} s`);
+    },
+  });
+  console.log(`seeded ${SIZE} users and profiles in ${seconds(started)} s   load ${load()}`);
+
+  started = performance.now();
+  const cache = SqliteVectorCache.open(join(dataDir, 'models', 'vector-cache.sqlite'));
+  const rows = clusteredVectorRows({ count: SIZE, dims: DIMS });
+  const teammates = store.collection(COLLECTIONS.teammates);
+  let last;
+  let cached = 0;
+  for (;;) {
+    const batch = await teammates.find(last === undefined ? {} : { _id: { $lt: last } }, {
+      sort: [{ field: '_id', direction: 'desc' }],
+      limit: BATCH,
+    });
+    if (batch.length === 0) break;
+    last = batch[batch.length - 1]._id;
+    const texts = batch.map((record) => embeddingText(teammateSearchDocument(record)));
+    cache.put(
+      MODEL,
+      texts,
+      texts.map(() => rows.next()),
+    );
+    cached += batch.length;
+  }
+  cache.close();
+  await store.close();
+  console.log(`cached ${cached} vectors of ${DIMS} numbers in ${seconds(started)} s   load ${load()}`);
+  writeFileSync(marker, JSON.stringify({ profiles: SIZE }));
+};
+
+/** Starts the server; resolves once it listens, with the seconds that took. */
+const start = async () => {
+  const started = performance.now();
+  const server = await startServer(dataDir, {
+    env: { EMBEDDER_MODEL: MODEL, LOG_LEVEL: 'info', SEED: 'false' },
+  });
+  return { ...server, listening: seconds(started), pid: server.child.pid };
+};
+
+/** Resolves with the seconds until the server's log has a line matching `pattern`. */
+const logged = async (server, pattern, since) => {
+  while (!pattern.test(server.output())) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
+    await sleep(100);
+  }
+  return seconds(since);
+};
+
+const stop = async (server) => {
+  const started = performance.now();
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill('SIGTERM');
+  await exited;
+  return seconds(started);
+};
+
+const filteringTable = async (server, sample, shapes) => {
+  const random = requestGenerator();
+  for (const [filterCount, facets] of shapes) {
+    const result = await timeFiltering(server.baseUrl, sample, {
+      filterCount,
+      facets,
+      queries: QUERIES,
+      warmUp: WARM_UP,
+      random,
+    });
+    console.log(
+      `  ${String(filterCount).padStart(7)} ${(facets ? 'yes' : 'no').padStart(6)} ${result.p50
+        .toFixed(2)
+        .padStart(8)} ${result.p95.toFixed(2).padStart(8)} ${result.meanHits.toFixed(0).padStart(10)}`,
+    );
+  }
+};
+
+let server;
+try {
+  console.log(`${SIZE} skiller profiles, ${DIMS}-number vectors; load average at start ${load()}`);
+  await prepare();
+  const store = await openRecordStore({ dataDir });
+  const sample = await store.collection(COLLECTIONS.teammates).find({}, { limit: 2000 });
+  await store.close();
+  // The first start builds the index from the store.
+  rmSync(join(dataDir, SNAPSHOT_FILE), { force: true });
+
+  const firstStarted = performance.now();
+  server = await start();
+  const listening = memoryOf(server.pid);
+  const saved = await logged(server, /Search index saved in/, firstStarted);
+  const afterSave = memoryOf(server.pid);
+  console.log(
+    `first start: listening after ${server.listening} s (RSS ${mib(listening.rss)}, peak ${mib(listening.peak)}); ` +
+      `snapshot saved ${saved} s after the start (RSS ${mib(afterSave.rss)}, peak ${mib(afterSave.peak)}); ` +
+      `snapshot ${(statSync(join(dataDir, SNAPSHOT_FILE)).size / 2 ** 20).toFixed(0)} MiB   load ${load()}`,
+  );
+  console.log('  filters facets   p50 ms   p95 ms  mean hits');
+  await filteringTable(
+    server,
+    sample,
+    FILTER_COUNTS.flatMap((count) => [
+      [count, false],
+      [count, true],
+    ]),
+  );
+  const served = memoryOf(server.pid);
+  console.log(`after the requests: RSS ${mib(served.rss)}, peak ${mib(served.peak)}   load ${load()}`);
+  console.log(`stop: ${await stop(server)} s`);
+  server = undefined;
+
+  for (const name of ['restart, snapshot loaded', 'restart again, snapshot loaded']) {
+    server = await start();
+    const loadedLine = /loaded from its snapshot: (\d+) documents in (\d+) ms/.exec(server.output());
+    if (!loadedLine) throw new Error(`the restart did not load the snapshot:\n${server.output()}`);
+    const atListen = memoryOf(server.pid);
+    console.log(
+      `${name}: listening after ${server.listening} s (snapshot read in ${(loadedLine[2] / 1000).toFixed(1)} s, ` +
+        `${loadedLine[1]} documents); RSS ${mib(atListen.rss)}   load ${load()}`,
+    );
+    await filteringTable(server, sample, [
+      [1, false],
+      [3, false],
+      [6, false],
+    ]);
+    const after = memoryOf(server.pid);
+    console.log(
+      `  after the requests: RSS ${mib(after.rss)}, peak ${mib(after.peak)}; stop ${await stop(server)} s`,
+    );
+    server = undefined;
+  }
+} finally {
+  if (server) server.child.kill('SIGKILL');
+  if (!dataArg) rmSync(dataDir, { recursive: true, force: true });
+}
