@@ -110,11 +110,11 @@ export class IndexWorkerService
     if (!(this.index instanceof OramaSearchIndex)) return;
     await this.alerts.drain();
     await this.saving;
-    if (this.vectorsMissing) {
+    if (this.vectorsMissing)
       this.logger.log('Search index not saved: vectors are still missing; the next start rebuilds it');
-      return;
-    }
-    await this.saveSettled(this.index, false);
+    else await this.saveSettled(this.index, false);
+    // Last: the save reads the vector rows from the index's files.
+    this.index.close();
   }
 
   /**

@@ -1,7 +1,15 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex, writeSnapshotFile } from '@skillers/search';
+import { OramaSearchIndex, sectionData, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -119,6 +127,49 @@ describe('index snapshots', () => {
     expect(await index.knn('teammate', query, 5)).toEqual(await built.knn('teammate', query, 5));
   });
 
+  it('bring their vector rows into files when the index keeps them there, and save them back from there', async () => {
+    const built = await builtAndSaved();
+    const rowsDir = join(dir, 'rows');
+    mkdirSync(rowsDir);
+    const store = new SqliteRecordStore(storeFile);
+    const filed = OramaSearchIndex.create({ dir: rowsDir });
+    const loaded = await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready });
+    expect(loaded).toEqual({ loaded: true, documents: 31 });
+    const query = (await embedder.embed(['skiller 4']))[0];
+    expect(await filed.knn('teammate', query, 5)).toEqual(await built.knn('teammate', query, 5));
+    expect(await filed.getMany(profiles.map((profile) => profile._id))).toEqual(
+      await built.getMany(profiles.map((profile) => profile._id)),
+    );
+    // Saved from the files into a new snapshot, which loads in memory as the first did.
+    await saveIndexSnapshot(file, filed, {
+      modelId: MODEL,
+      stamp: (await indexedChangeStamp(store)) as string,
+    });
+    filed.close();
+    await store.close();
+    const { result, index } = await restart();
+    expect(result).toEqual({ loaded: true, documents: 31 });
+    expect(await index.knn('teammate', query, 5)).toEqual(await built.knn('teammate', query, 5));
+    expect(readdirSync(rowsDir)).toEqual([]);
+  });
+
+  it('close the files of vector rows they took when turned down', async () => {
+    await builtAndSaved();
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 1] ^= 0xff;
+    writeFileSync(file, bytes);
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const store = new SqliteRecordStore(storeFile);
+    const filed = OramaSearchIndex.create({ dir });
+    expect(await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready })).toEqual({
+      loaded: false,
+      reason: 'checksum mismatch',
+    });
+    await store.close();
+    expect(openFiles()).toBe(before);
+  });
+
   it('are not used once the store has changed, by any write, even one a crash kept from the index', async () => {
     await builtAndSaved();
     const teammates = (store: RecordStore) => store.collection<TeammateRecord>(COLLECTIONS.teammates);
@@ -190,9 +241,9 @@ describe('index snapshots', () => {
       section.name.startsWith('project.text.')
         ? {
             ...section,
-            data: (
-              sections.find(({ name }) => name === section.name.replace('project', 'teammate')) ?? section
-            ).data,
+            data: sectionData(
+              sections.find(({ name }) => name === section.name.replace('project', 'teammate')) ?? section,
+            ),
           }
         : section,
     );

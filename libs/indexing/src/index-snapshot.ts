@@ -62,25 +62,37 @@ export const loadIndexSnapshot = async (
 ): Promise<LoadSnapshotResult> => {
   const stamp = await indexedChangeStamp(store);
   if (stamp === undefined) return { loaded: false, reason: 'the store keeps no change stamp' };
-  const read = await readSnapshotFile(file, (labels) => {
-    if (labels.schema !== INDEX_SNAPSHOT_SCHEMA) return `schema ${String(labels.schema)}`;
-    if (labels.model !== modelId) return `built for the model ${String(labels.model)}`;
-    if (labels.stamp !== stamp) return 'the store has changed since';
-    return undefined;
-  });
-  if ('rejected' in read) return { loaded: false, reason: read.rejected };
-  let restored: OramaSearchIndex;
+  // The vector rows go straight into the index's files when it keeps them there.
+  const received = index.vectorRowsReceiver();
+  const turnDown = (reason: string): LoadSnapshotResult => {
+    received?.close();
+    restored?.close();
+    return { loaded: false, reason };
+  };
+  let restored: OramaSearchIndex | undefined;
+  const read = await readSnapshotFile(
+    file,
+    (labels) => {
+      if (labels.schema !== INDEX_SNAPSHOT_SCHEMA) return `schema ${String(labels.schema)}`;
+      if (labels.model !== modelId) return `built for the model ${String(labels.model)}`;
+      if (labels.stamp !== stamp) return 'the store has changed since';
+      return undefined;
+    },
+    { sink: received?.sink },
+  ).catch((error: unknown) => ({ rejected: `unreadable: ${(error as Error).message}` }));
+  if ('rejected' in read) return turnDown(read.rejected);
   try {
-    restored = OramaSearchIndex.restore(read.snapshot);
+    restored = OramaSearchIndex.restore(read.snapshot, index.vectorRows, received);
   } catch (error) {
-    return { loaded: false, reason: `damaged: ${(error as Error).message}` };
+    return turnDown(`damaged: ${(error as Error).message}`);
   }
   const withoutVectors = restored.countWithoutModel(modelId);
   if (withoutVectors > 0 && (await embedderReady()))
-    return { loaded: false, reason: `${withoutVectors} documents lack vectors the model can now compute` };
+    return turnDown(`${withoutVectors} documents lack vectors the model can now compute`);
   // Read again after the file: a write meanwhile (another process on the same store) ages the snapshot too.
   if ((await indexedChangeStamp(store)) !== stamp)
-    return { loaded: false, reason: 'the store changed while the snapshot was read' };
+    return turnDown('the store changed while the snapshot was read');
+  received?.close();
   index.adopt(restored);
   const counts = await Promise.all(SEARCH_KINDS.map((kind) => restored.count(kind)));
   return { loaded: true, documents: counts.reduce((sum, count) => sum + count, 0) };

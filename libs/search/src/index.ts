@@ -9,6 +9,8 @@ export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-
 export { OramaSearchIndex } from './orama/orama.search-index';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
 export type { OramaSnapshot } from './orama/orama-generation';
+export { type Section, sectionData } from './orama/binary-sections';
+export { type VectorRowsOptions, VectorRowsReceiver } from './orama/vector-rows';
 export {
   readSnapshotFile,
   writeSnapshotFile,

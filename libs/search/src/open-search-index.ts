@@ -8,6 +8,12 @@ import type { SearchIndex } from './search-index.port';
 export interface SearchIndexSettings extends ElasticsearchSearchIndexOptions {
   /** Elasticsearch's address; without it the index is the embedded one, in this process's memory. */
   elasticsearchUrl?: string;
+  /**
+   * The embedded index only: a folder where it keeps its vectors' 32-bit rows in files of its own (unlinked,
+   * so they go with the process), instead of in memory. Only the 8-bit copies the first pass of a search
+   * scans stay in memory.
+   */
+  vectorRowsDir?: string;
 }
 
 /**
@@ -19,8 +25,8 @@ export function openSearchIndex(
 ): Promise<ElasticsearchSearchIndex>;
 export function openSearchIndex(settings?: SearchIndexSettings): Promise<SearchIndex>;
 export async function openSearchIndex(settings: SearchIndexSettings = {}): Promise<SearchIndex> {
-  const { elasticsearchUrl, ...options } = settings;
+  const { elasticsearchUrl, vectorRowsDir, ...options } = settings;
   return elasticsearchUrl
     ? ElasticsearchSearchIndex.connect(elasticsearchUrl, options)
-    : OramaSearchIndex.create();
+    : OramaSearchIndex.create({ dir: vectorRowsDir });
 }

@@ -5,10 +5,32 @@ import { isAscii } from 'node:buffer';
  * their bytes (little-endian, as every platform Node runs on here), strings as one UTF-8 blob with offsets,
  * small settings as JSON. No per-document JSON: loading wraps or copies arrays instead of parsing.
  */
-export interface Section {
+export type Section = BufferSection | ChunkedSection;
+
+export interface BufferSection {
   name: string;
   data: Buffer;
 }
+
+/**
+ * A section too large to copy at once (vector rows kept in a file): `bytes` long, produced chunk by chunk
+ * while it is written, each chunk written before the next is asked for.
+ */
+export interface ChunkedSection {
+  name: string;
+  bytes: number;
+  chunks: () => Iterable<Buffer>;
+}
+
+export const sectionBytes = (section: Section): number =>
+  'data' in section ? section.data.length : section.bytes;
+
+export const sectionChunks = (section: Section): Iterable<Buffer> =>
+  'data' in section ? [section.data] : section.chunks();
+
+/** The whole section in one buffer (tests, and snapshots kept in memory). */
+export const sectionData = (section: Section): Buffer =>
+  'data' in section ? section.data : Buffer.concat([...section.chunks()]);
 
 /** A section by name; throws when it is missing. */
 export type SectionReader = (name: string) => Buffer;
@@ -112,8 +134,8 @@ export const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(
 export const jsonOf = <T>(bytes: Buffer): T => JSON.parse(bytes.toString('utf8')) as T;
 
 /** The sections of a part, named under its prefix (`prefix.name`). */
-export const prefixed = (prefix: string, sections: readonly Section[]): Section[] =>
-  sections.map(({ name, data }) => ({ name: `${prefix}.${name}`, data }));
+export const prefixed = <S extends Section>(prefix: string, sections: readonly S[]): S[] =>
+  sections.map((section) => ({ ...section, name: `${prefix}.${section.name}` }));
 
 /** The reader of a part's sections, given the reader of the whole. */
 export const readerUnder =
@@ -123,10 +145,10 @@ export const readerUnder =
 
 /** A reader over a list of sections, as `toSections` gives them (tests, and snapshots kept in memory). */
 export const sectionReader = (sections: readonly Section[]): SectionReader => {
-  const byName = new Map(sections.map(({ name, data }) => [name, data]));
+  const byName = new Map(sections.map((section) => [section.name, section]));
   return (name) => {
-    const data = byName.get(name);
-    if (!data) throw new Error(`missing section ${name}`);
-    return data;
+    const section = byName.get(name);
+    if (!section) throw new Error(`missing section ${name}`);
+    return sectionData(section);
   };
 };

@@ -43,7 +43,7 @@ import {
   jsonOf,
   prefixed,
   readerUnder,
-  type Section,
+  type BufferSection,
   type SectionReader,
   stringsBytes,
   stringsOf,
@@ -267,7 +267,7 @@ export class FacetIndex {
    * The index as binary sections: per slot its id, time, numbers and posting numbers; per posting its token,
    * label and slots (sorted slots or bitset words, all postings' in one array each).
    */
-  toSections(): Section[] {
+  toSections(): BufferSection[] {
     const postings = [...this.postings.values()];
     const numberOf = new Map(postings.map((posting, at) => [posting, at]));
     // Per posting: dense (1) or not, how many slots, label id and option filter (-1 without a label).

@@ -18,6 +18,7 @@ import { rankHybrid } from './hybrid-ranker';
 import { StoredFields } from './stored-fields';
 import { TextIndex } from './text-index';
 import { VectorIndex } from './vector-index';
+import type { VectorRows, VectorRowsOptions } from './vector-rows';
 
 /**
  * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
@@ -36,6 +37,12 @@ interface KindPart {
  */
 export const SNAPSHOT_FORMAT = 3;
 
+/** The vector length of a snapshot section holding 32-bit vector rows (`<kind>.vectors.<dims>.values`). */
+export const vectorRowSection = (name: string): number | undefined => {
+  const match = /^(?:project|teammate)\.vectors\.(\d+)\.values$/.exec(name);
+  return match ? Number(match[1]) : undefined;
+};
+
 /** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface OramaSnapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -51,11 +58,11 @@ export class OramaGeneration {
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
-  static create(): OramaGeneration {
+  static create(rows: VectorRowsOptions = {}): OramaGeneration {
     const part = (): KindPart => ({
       text: TextIndex.create(),
       facets: new FacetIndex(),
-      vectors: new VectorIndex(),
+      vectors: new VectorIndex(rows),
       fields: new StoredFields(),
     });
     return new OramaGeneration({ project: part(), teammate: part() });
@@ -64,13 +71,20 @@ export class OramaGeneration {
   /**
    * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
    * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
-   * bring back unchanged.
+   * bring back unchanged. `readRows` gives the vector rows the snapshot's reader put in files
+   * (`vectorRowSection` names their sections).
    */
-  static restore(snapshot: OramaSnapshot): OramaGeneration {
+  static restore(
+    snapshot: OramaSnapshot,
+    rows: VectorRowsOptions = {},
+    readRows: (section: string) => VectorRows | undefined = () => undefined,
+  ): OramaGeneration {
     const section = sectionReader(snapshot.sections);
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
-      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section));
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, (name) =>
+        readRows(`${kind}.vectors.${name}`),
+      );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
       const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
       if (text.count !== facets.size || fields.size !== facets.size)
@@ -102,6 +116,11 @@ export class OramaGeneration {
       ];
     });
     return { format: SNAPSHOT_FORMAT, sections };
+  }
+
+  /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */
+  close(): void {
+    for (const kind of SEARCH_KINDS) this.parts[kind].vectors.close();
   }
 
   /** How many documents were not embedded by this model (no vector, or another model's). */

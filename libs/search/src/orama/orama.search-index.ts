@@ -6,7 +6,8 @@ import type {
   SearchIndexGeneration,
   SearchResult,
 } from '../search-index.port';
-import { OramaGeneration, type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
+import { OramaGeneration, type OramaSnapshot, SNAPSHOT_FORMAT, vectorRowSection } from './orama-generation';
+import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
@@ -17,20 +18,41 @@ export class OramaSearchIndex implements SearchIndex {
   /** Generations being built; live writes go to them as well so that the swap loses none. */
   private readonly building = new Set<OramaGeneration>();
 
-  private constructor(private live: OramaGeneration) {}
+  private constructor(
+    private live: OramaGeneration,
+    /** Where the vectors' 32-bit rows are kept: in memory, or in files in a folder. */
+    readonly vectorRows: VectorRowsOptions,
+  ) {}
 
-  static create(): OramaSearchIndex {
-    return new OramaSearchIndex(OramaGeneration.create());
+  static create(vectorRows: VectorRowsOptions = {}): OramaSearchIndex {
+    return new OramaSearchIndex(OramaGeneration.create(vectorRows), vectorRows);
   }
 
   /**
    * Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. The
-   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards.
+   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards. With
+   * `received`, the vector rows it took while the snapshot was read are the index's too.
    */
-  static restore(snapshot: OramaSnapshot): OramaSearchIndex {
+  static restore(
+    snapshot: OramaSnapshot,
+    vectorRows: VectorRowsOptions = {},
+    received?: VectorRowsReceiver,
+  ): OramaSearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
-    return new OramaSearchIndex(OramaGeneration.restore(snapshot));
+    return new OramaSearchIndex(
+      OramaGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
+      vectorRows,
+    );
+  }
+
+  /**
+   * A receiver for `readSnapshotFile`'s `sink` that takes the snapshot's vector rows into files where this
+   * index keeps them, or undefined when it keeps them in memory.
+   */
+  vectorRowsReceiver(): VectorRowsReceiver | undefined {
+    const { dir } = this.vectorRows;
+    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection);
   }
 
   /**
@@ -43,7 +65,20 @@ export class OramaSearchIndex implements SearchIndex {
 
   /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
   adopt(other: OramaSearchIndex): void {
-    this.live = other.live;
+    this.replaceLive(other.live);
+  }
+
+  /** The live generation becomes `next`; the old one's files are freed (every read of it is synchronous). */
+  private replaceLive(next: OramaGeneration): void {
+    const old = this.live;
+    this.live = next;
+    if (old !== next) old.close();
+  }
+
+  /** Frees the files of the live generation and of those being built; the index is not used afterwards. */
+  close(): void {
+    for (const generation of [this.live, ...this.building]) generation.close();
+    this.building.clear();
   }
 
   /** The live generation as binary sections (see `OramaGeneration.snapshot`). */
@@ -111,7 +146,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async clear(): Promise<void> {
-    this.live = OramaGeneration.create();
+    this.replaceLive(OramaGeneration.create(this.vectorRows));
   }
 
   async knn(
@@ -128,7 +163,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async createGeneration(): Promise<SearchIndexGeneration> {
-    const next = OramaGeneration.create();
+    const next = OramaGeneration.create(this.vectorRows);
     this.building.add(next);
     const open = () => {
       if (!this.building.has(next))
@@ -141,10 +176,10 @@ export class OramaSearchIndex implements SearchIndex {
       count: async (kind) => open().count(kind),
       swap: async () => {
         this.building.delete(open());
-        this.live = next;
+        this.replaceLive(next);
       },
       discard: async () => {
-        this.building.delete(next);
+        if (this.building.delete(next)) next.close();
       },
     };
   }

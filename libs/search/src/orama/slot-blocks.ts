@@ -1,4 +1,10 @@
-import { arrayBytes, arrayOf, arrayOfLength, type Section, type SectionReader } from './binary-sections';
+import {
+  arrayBytes,
+  arrayOf,
+  arrayOfLength,
+  type BufferSection,
+  type SectionReader,
+} from './binary-sections';
 
 /**
  * A short run of numbers per slot, all in one Int32Array: a walk over slots in increasing order reads
@@ -15,7 +21,7 @@ export class SlotBlocks {
   private unused = 0;
 
   /** The runs of slots below `capacity` in slot order, without the space of replaced runs. */
-  toSections(): Section[] {
+  toSections(): BufferSection[] {
     this.compact(0);
     return [
       { name: 'offsets', data: arrayBytes(this.offsets) },

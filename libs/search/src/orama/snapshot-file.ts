@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Section } from './binary-sections';
+import { type Section, sectionBytes, sectionChunks } from './binary-sections';
 import { type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
 
 /**
@@ -24,6 +24,12 @@ const DIGEST_BYTES = 32;
 const MAX_HEADER_BYTES = 16 << 20;
 /** The most one read, write or hash update takes at a time (`read` takes at most 2 GiB). */
 const CHUNK_BYTES = 1 << 30;
+/** The buffer a sunk section is read through. */
+const SINK_CHUNK_BYTES = 16 << 20;
+
+const sunk = (name: string): never => {
+  throw new Error(`section ${name} was read into its sink, not kept`);
+};
 
 /** What the caller labels a snapshot with (schema, model, store stamp) and checks before trusting it. */
 export type SnapshotLabels = Record<string, string | number>;
@@ -37,6 +43,16 @@ interface SnapshotHeader {
 export interface FileOptions {
   /** The most bytes one read, write or hash update takes (tests make it small). */
   chunk?: number;
+}
+
+/**
+ * Where a section's bytes go instead of into a buffer of their own, chunk by chunk as they are read (and
+ * checked), e.g. vector rows into a file; undefined keeps the section in memory.
+ */
+export type SectionSink = (name: string, bytes: number) => ((chunk: Buffer) => void) | undefined;
+
+export interface ReadOptions extends FileOptions {
+  sink?: SectionSink;
 }
 
 export type SnapshotReadResult = { snapshot: OramaSnapshot; labels: SnapshotLabels } | { rejected: string };
@@ -57,7 +73,7 @@ export const writeSnapshotFile = async (
   const header: SnapshotHeader = {
     format: FILE_FORMAT,
     labels,
-    sections: sections.map(({ name, data }) => ({ name, bytes: data.length })),
+    sections: sections.map((section) => ({ name: section.name, bytes: sectionBytes(section) })),
   };
   const headerBytes = json(header);
   const length = Buffer.alloc(4);
@@ -68,9 +84,22 @@ export const writeSnapshotFile = async (
   // Readable by the server's user only, like the database it copies from.
   const handle = await open(temporary, 'w', 0o600);
   try {
-    for (const part of [MAGIC, length, headerBytes, ...sections.map(({ data }) => data)]) {
+    for (const part of [MAGIC, length, headerBytes]) {
       hashAll(hash, part, chunk);
       await writeAll(handle, part, chunk);
+    }
+    for (const section of sections) {
+      let written = 0;
+      // Each chunk is written before the next is made, so a large section never exists whole in memory.
+      for (const part of sectionChunks(section)) {
+        hashAll(hash, part, chunk);
+        await writeAll(handle, part, chunk);
+        written += part.length;
+      }
+      if (written !== sectionBytes(section))
+        throw new Error(
+          `section ${section.name}: ${written} bytes written, ${sectionBytes(section)} announced`,
+        );
     }
     await writeAll(handle, hash.digest(), chunk);
     await handle.sync();
@@ -148,7 +177,7 @@ const readHeader = async (handle: FileHandle): Promise<{ header: SnapshotHeader;
 export const readSnapshotFile = async (
   file: string,
   accept: (labels: SnapshotLabels) => string | undefined,
-  { chunk = CHUNK_BYTES }: FileOptions = {},
+  { chunk = CHUNK_BYTES, sink }: ReadOptions = {},
 ): Promise<SnapshotReadResult> => {
   let handle: FileHandle;
   try {
@@ -158,7 +187,7 @@ export const readSnapshotFile = async (
     return { rejected: code === 'ENOENT' ? 'no snapshot' : `unreadable: ${(error as Error).message}` };
   }
   try {
-    return await readOpenSnapshot(handle, accept, chunk);
+    return await readOpenSnapshot(handle, accept, chunk, sink);
   } finally {
     await handle.close();
   }
@@ -168,6 +197,7 @@ const readOpenSnapshot = async (
   handle: FileHandle,
   accept: (labels: SnapshotLabels) => string | undefined,
   chunk: number,
+  sink: SectionSink | undefined,
 ): Promise<SnapshotReadResult> => {
   let header: SnapshotHeader;
   let prefix: Buffer;
@@ -192,11 +222,25 @@ const readOpenSnapshot = async (
   const sections: Section[] = [];
   let at = prefix.length;
   for (const { name, bytes } of list) {
-    // A buffer of its own per section, so the typed arrays wrapping it are aligned.
-    const data = Buffer.allocUnsafeSlow(bytes);
-    await readAll(handle, data, at, chunk);
-    hashAll(hash, data, chunk);
-    sections.push({ name, data });
+    const take = sink?.(name, bytes);
+    if (take) {
+      // Through one reused buffer: the section is checked as it goes and never held whole.
+      const buffer = Buffer.allocUnsafeSlow(Math.min(bytes, chunk, SINK_CHUNK_BYTES));
+      for (let done = 0; done < bytes;) {
+        const part = buffer.subarray(0, Math.min(buffer.length, bytes - done));
+        await readAll(handle, part, at + done, chunk);
+        hash.update(part);
+        take(part);
+        done += part.length;
+      }
+      sections.push({ name, bytes, chunks: () => sunk(name) });
+    } else {
+      // A buffer of its own per section, so the typed arrays wrapping it are aligned.
+      const data = Buffer.allocUnsafeSlow(bytes);
+      await readAll(handle, data, at, chunk);
+      hashAll(hash, data, chunk);
+      sections.push({ name, data });
+    }
     at += bytes;
   }
   const digest = Buffer.alloc(DIGEST_BYTES);

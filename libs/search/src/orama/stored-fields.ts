@@ -7,7 +7,7 @@ import {
   jsonOf,
   prefixed,
   readerUnder,
-  type Section,
+  type BufferSection,
   type SectionReader,
   stringsBytes,
   stringsOf,
@@ -35,7 +35,7 @@ const canonicalMs = (value: string): number => {
 };
 
 /** Slots and strings of a sparse string column, as two sections. */
-const mapSections = (name: string, map: ReadonlyMap<number, string>): Section[] => [
+const mapSections = (name: string, map: ReadonlyMap<number, string>): BufferSection[] => [
   { name: `${name}.slots`, data: arrayBytes(Int32Array.from(map.keys())) },
   { name: `${name}.values`, data: stringsBytes([...map.values()]) },
 ];
@@ -181,7 +181,7 @@ export class StoredFields {
   }
 
   /** The columns as binary sections, the few odd values (non-canonical times, exact vectors) beside them. */
-  toSections(): Section[] {
+  toSections(): BufferSection[] {
     const exactSlots = [...this.exactVectors.keys()];
     const exact = [...this.exactVectors.values()];
     return [

@@ -8,7 +8,7 @@ import {
   freshBytes,
   jsonBytes,
   jsonOf,
-  type Section,
+  type BufferSection,
   type SectionReader,
 } from './binary-sections';
 import { TermPostings } from './term-postings';
@@ -192,7 +192,7 @@ export class TextIndex {
    * The binary form: typed arrays and bytes as they are, no per-document encoding. Every section is a copy
    * (or an array made for it alone), so later writes do not reach a save still being written.
    */
-  toSections(): Section[] {
+  toSections(): BufferSection[] {
     this.sortWords();
     const words = Buffer.from(this.words.join(''), 'utf16le');
     const wordLengths = Int32Array.from(this.words, (word) => word.length);

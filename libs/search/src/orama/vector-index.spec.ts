@@ -1,9 +1,33 @@
 import { compareIdsDescending, cosine } from '@skillers/domain';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
-import { sectionReader } from './binary-sections';
+import { type Section, sectionChunks, sectionReader } from './binary-sections';
 import { setBit, wordsFor } from './bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
+import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
+
+const folder = mkdtempSync(join(tmpdir(), 'skillers-vector-rows-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/**
+ * The index its sections saved; with rows in files, the 32-bit rows go through a receiver into files first,
+ * as a snapshot file's reader sends them.
+ */
+const restoreFrom = (sections: Section[], rows: VectorRowsOptions): VectorIndex => {
+  if (rows.dir === undefined) return VectorIndex.fromSections(sectionReader(sections));
+  const receiver = new VectorRowsReceiver(rows.dir, (name) => {
+    const match = /^(\d+)\.values$/.exec(name);
+    return match ? Number(match[1]) : undefined;
+  });
+  for (const section of sections) {
+    const take = receiver.sink(section.name);
+    if (take) for (const chunk of sectionChunks(section)) take(chunk);
+  }
+  return VectorIndex.fromSections(sectionReader(sections), rows, (name) => receiver.rowsOf(name));
+};
 
 let state = 12345;
 const random = () => {
@@ -36,9 +60,12 @@ const expectSame = (got: KnnHit[], expected: KnnHit[]) => {
   got.forEach((hit, at) => expect(hit.similarity).toBeCloseTo(expected[at].similarity, 12));
 };
 
-describe('VectorIndex', () => {
+describe.each([
+  ['in memory', {}],
+  ['in files', { dir: folder }],
+] as [string, VectorRowsOptions][])('VectorIndex, 32-bit rows %s', (_where, rowsOptions) => {
   it('answers what a full scan answers, through inserts, updates and removals', () => {
-    const index = new VectorIndex();
+    const index = new VectorIndex(rowsOptions);
     const kept = new Map<string, number[]>();
     for (let step = 0; step < 3000; step++) {
       const id = `id-${String(Math.floor(random() * 800)).padStart(4, '0')}`;
@@ -67,7 +94,7 @@ describe('VectorIndex', () => {
   });
 
   it('breaks ties by the greater id and keeps only k', () => {
-    const index = new VectorIndex();
+    const index = new VectorIndex(rowsOptions);
     for (const id of ['b', 'd', 'a', 'c', 'e']) index.set(id, [1, 0]);
     index.set('f', [0, 1]);
     expect(index.nearest([2, 0], 3).map((hit) => hit.id)).toEqual(['e', 'd', 'c']);
@@ -78,7 +105,7 @@ describe('VectorIndex', () => {
   });
 
   it('copies the values it is given', () => {
-    const index = new VectorIndex();
+    const index = new VectorIndex(rowsOptions);
     const values = [1, 0];
     index.set('a', values);
     values[0] = -1;
@@ -93,7 +120,7 @@ describe('VectorIndex', () => {
       const centre = centres[Math.floor(random() * centres.length)];
       return centre.map((value) => Math.fround(value + (random() - 0.5) * 0.8));
     };
-    const index = new VectorIndex();
+    const index = new VectorIndex(rowsOptions);
     const kept = new Map<string, number[]>();
     const rows = QUANTIZED_MIN_ROWS + 2000;
     for (let n = 0; n < rows; n++) {
@@ -159,7 +186,7 @@ describe('VectorIndex', () => {
 
   it('loads what its binary sections saved, 8-bit pass included, and keeps working after more writes', () => {
     const dims = 16;
-    const original = new VectorIndex();
+    const original = new VectorIndex(rowsOptions);
     const kept = new Map<string, number[]>();
     const rows = QUANTIZED_MIN_ROWS + 500;
     const id = (n: number) => `id-${String(n).padStart(5, '0')}`;
@@ -172,7 +199,7 @@ describe('VectorIndex', () => {
       original.delete(id(n));
       kept.delete(id(n));
     }
-    const restored = VectorIndex.fromSections(sectionReader(original.toSections()));
+    const restored = restoreFrom(original.toSections(), rowsOptions);
     const expectAlike = () => {
       for (const [key, values] of kept) expect(restored.vectorOf(key)).toEqual(values);
       const bits = new Uint32Array(wordsFor(rows + 100));
@@ -205,5 +232,34 @@ describe('VectorIndex', () => {
     }
     expectAlike();
     expect(restored.vectorOf(id(1))).toBeUndefined();
+    // And saved again, rows read back from where they are kept.
+    const again = restoreFrom(restored.toSections(), rowsOptions);
+    for (const [key, values] of kept) expect(again.vectorOf(key)).toEqual(values);
+    for (const index of [original, restored, again]) index.close();
+  });
+});
+
+describe('vector rows in files', () => {
+  it('leave no file behind: each is unlinked once open', () => {
+    const dir = mkdtempSync(join(folder, 'unlinked-'));
+    const index = new VectorIndex({ dir });
+    index.set('a', [1, 2, 3]);
+    index.set('b', [3, 2, 1]);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(index.vectorOf('b')).toEqual([3, 2, 1]);
+    index.close();
+  });
+
+  it('turns down a section whose rows do not match its ids', () => {
+    const index = new VectorIndex({});
+    index.set('a', [1, 2, 3, 4]);
+    index.set('b', [4, 3, 2, 1]);
+    const sections = index.toSections();
+    const cut = sections.map((section) =>
+      section.name === '4.values'
+        ? { name: section.name, data: Buffer.from(new Float32Array([1, 2, 3, 4]).buffer) }
+        : section,
+    );
+    expect(() => restoreFrom(cut, { dir: folder })).toThrow(/1 rows, expected 2/);
   });
 });

@@ -12,6 +12,7 @@ import {
   stringsBytes,
   stringsOf,
 } from './binary-sections';
+import { FileRows, MemoryRows, newVectorRows, type VectorRows, type VectorRowsOptions } from './vector-rows';
 
 const INITIAL_ROWS = 256;
 /**
@@ -83,13 +84,13 @@ export interface KeyedCandidates {
 }
 
 /**
- * Every stored vector of one length, row after row in one Float32Array, with its length (norm) beside
- * it, so that a query streams through the memory once, front to back; beside them an 8-bit copy of each
- * row for the first pass of large blocks (a quarter of the memory). Removing a row moves the last row
- * into its place.
+ * Every stored vector of one length: its 32-bit rows (`VectorRows`: in memory, row after row, so that a
+ * query streams through them once, front to back; or in a file), each row's length (norm), and an 8-bit
+ * copy of each row in memory for the first pass of large blocks (a quarter of the size). Removing a row
+ * moves the last row into its place.
  */
 class VectorBlock {
-  values: Float32Array;
+  rows: VectorRows;
   norms: Float64Array;
   codes: Int8Array;
   /** Each row's key in the caller's bitsets (the facet index's slot), -1 when none was given. */
@@ -100,8 +101,11 @@ class VectorBlock {
   readonly query: Float64Array;
   readonly queryCodes: Int8Array;
 
-  constructor(readonly dims: number) {
-    this.values = new Float32Array(INITIAL_ROWS * dims);
+  constructor(
+    readonly dims: number,
+    rows: VectorRows = new MemoryRows(dims),
+  ) {
+    this.rows = rows;
     this.norms = new Float64Array(INITIAL_ROWS);
     this.codes = new Int8Array(INITIAL_ROWS * dims);
     this.keys = new Int32Array(INITIAL_ROWS);
@@ -114,23 +118,36 @@ class VectorBlock {
     const rows = this.ids.length;
     return [
       { name: 'ids', data: stringsBytes(this.ids) },
-      { name: 'values', data: arrayBytes(this.values, rows * this.dims) },
+      { name: 'values', bytes: rows * this.dims * 4, chunks: () => this.rows.chunks(rows) },
       { name: 'norms', data: arrayBytes(this.norms, rows) },
       { name: 'codes', data: arrayBytes(this.codes, rows * this.dims) },
       { name: 'keys', data: arrayBytes(this.keys, rows) },
     ];
   }
 
-  /** The rows `toSections` saved, wrapped where aligned: the next new row grows the arrays (a copy). */
-  static fromSections(dims: number, section: (name: string) => Buffer): VectorBlock {
-    const block = new VectorBlock(dims);
+  /**
+   * The rows `toSections` saved, wrapped where aligned: the next new row grows the arrays (a copy). The
+   * 32-bit rows are `rows` when the snapshot's reader already put them there (a file), else the section's.
+   */
+  static fromSections(dims: number, section: SectionReader, rows?: VectorRows): VectorBlock {
     const ids = stringsOf(section('ids'));
-    const rows = ids.length;
-    if (rows === 0) return block;
-    block.values = arrayOfLength(Float32Array, section('values'), rows * dims, 'vector values');
-    block.norms = arrayOfLength(Float64Array, section('norms'), rows, 'vector norms');
-    block.codes = arrayOfLength(Int8Array, section('codes'), rows * dims, 'vector codes');
-    block.keys = arrayOfLength(Int32Array, section('keys'), rows, 'vector keys');
+    const count = ids.length;
+    const block = new VectorBlock(
+      dims,
+      rows ??
+        new MemoryRows(
+          dims,
+          count === 0
+            ? undefined
+            : arrayOfLength(Float32Array, section('values'), count * dims, 'vector values'),
+        ),
+    );
+    if (rows instanceof FileRows && rows.receivedRows !== count)
+      throw new Error(`vector values: ${rows.receivedRows} rows, expected ${count}`);
+    if (count === 0) return block;
+    block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
+    block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
+    block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
     ids.forEach((id, row) => {
       block.ids.push(id);
       block.rowById.set(id, row);
@@ -144,18 +161,18 @@ class VectorBlock {
     const known = this.rowById.get(id);
     const row = known ?? this.ids.length;
     if (row === this.norms.length) this.grow();
-    const base = row * dims;
-    this.values.set(values, base);
+    const at = this.rows.write(row, values);
+    const stored = this.rows.array;
     // Measured on the stored 32-bit values, so that a stored vector is exactly similar (1) to itself.
     let sum = 0;
-    for (let index = base; index < base + dims; index++) sum += this.values[index] * this.values[index];
+    for (let index = at; index < at + dims; index++) sum += stored[index] * stored[index];
     if (!(sum > 0)) {
       if (known !== undefined) this.remove(id);
       return;
     }
     this.norms[row] = Math.sqrt(sum);
     this.keys[row] = key;
-    quantizeInto(this.values, base, this.codes, base, dims);
+    quantizeInto(stored, at, this.codes, row * dims, dims);
     if (known === undefined) {
       this.rowById.set(id, row);
       this.ids.push(id);
@@ -170,7 +187,7 @@ class VectorBlock {
     const lastId = this.ids.pop() as string;
     if (row === last) return;
     const { dims } = this;
-    this.values.copyWithin(row * dims, last * dims, (last + 1) * dims);
+    this.rows.move(last, row);
     this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
     this.norms[row] = this.norms[last];
     this.keys[row] = this.keys[last];
@@ -179,15 +196,12 @@ class VectorBlock {
   }
 
   /**
-   * Room for a quarter more rows (at least `INITIAL_ROWS`): a block loaded from a snapshot is exactly full,
-   * and doubling its gigabyte of rows at a million profiles for one new profile costs more memory than the
-   * extra copies of growing by a quarter cost time.
+   * Room for a quarter more rows (at least `INITIAL_ROWS`), as `MemoryRows` grows: a block loaded from a
+   * snapshot is exactly full.
    */
   private grow(): void {
     const rows = this.norms.length + Math.max(INITIAL_ROWS, Math.ceil(this.norms.length / 4));
     const { dims } = this;
-    const values = new Float32Array(rows * dims);
-    values.set(this.values);
     const norms = new Float64Array(rows);
     norms.set(this.norms);
     const codes = new Int8Array(rows * dims);
@@ -195,7 +209,6 @@ class VectorBlock {
     const keys = new Int32Array(rows);
     keys.set(this.keys);
     this.keys = keys;
-    this.values = values;
     this.norms = norms;
     this.codes = codes;
   }
@@ -220,22 +233,36 @@ export class VectorIndex {
     return idA > idB ? -1 : idA < idB ? 1 : 0;
   });
 
+  constructor(private readonly rowsOptions: VectorRowsOptions = {}) {}
+
   /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
   toSections(): Section[] {
     const blocks = [...this.blocks.values()];
     return [
       { name: 'dims', data: jsonBytes(blocks.map((block) => block.dims)) },
       ...blocks.flatMap((block) =>
-        block.toSections().map(({ name, data }) => ({ name: `${block.dims}.${name}`, data })),
+        block.toSections().map((section) => ({ ...section, name: `${block.dims}.${section.name}` })),
       ),
     ];
   }
 
-  static fromSections(section: SectionReader): VectorIndex {
-    const index = new VectorIndex();
+  /**
+   * The index `toSections` saved. `readRows` gives the 32-bit rows of a section the snapshot's reader put
+   * in a file already (see `VectorRowsSink`); new blocks keep their rows as `rowsOptions` says.
+   */
+  static fromSections(
+    section: SectionReader,
+    rowsOptions: VectorRowsOptions = {},
+    readRows: (name: string) => VectorRows | undefined = () => undefined,
+  ): VectorIndex {
+    const index = new VectorIndex(rowsOptions);
     for (const dims of jsonOf<number[]>(section('dims'))) {
       if (!Number.isInteger(dims) || dims <= 0) throw new Error(`vectors of length ${String(dims)}`);
-      const block = VectorBlock.fromSections(dims, (name) => section(`${dims}.${name}`));
+      const block = VectorBlock.fromSections(
+        dims,
+        (name) => section(`${dims}.${name}`),
+        readRows(`${dims}.values`),
+      );
       index.blocks.set(dims, block);
       for (const id of block.ids) index.blockById.set(id, block);
     }
@@ -253,7 +280,7 @@ export class VectorIndex {
     if (!values || dims === 0) return;
     let block = this.blocks.get(dims);
     if (!block) {
-      block = new VectorBlock(dims);
+      block = new VectorBlock(dims, newVectorRows(dims, this.rowsOptions));
       this.blocks.set(dims, block);
     }
     block.put(id, values, key);
@@ -271,7 +298,8 @@ export class VectorIndex {
     const block = this.blockById.get(id);
     const row = block?.rowById.get(id);
     if (!block || row === undefined) return undefined;
-    return Array.from(block.values.subarray(row * block.dims, (row + 1) * block.dims));
+    const at = block.rows.at(row);
+    return Array.from(block.rows.array.subarray(at, at + block.dims));
   }
 
   /**
@@ -281,7 +309,7 @@ export class VectorIndex {
   similarities(query: readonly number[], ids: readonly string[]): (number | undefined)[] {
     const block = this.blocks.get(query.length);
     if (!block) return ids.map(() => undefined);
-    const { dims, values, norms, rowById } = block;
+    const { dims, rows, norms, rowById } = block;
     const vector = block.query;
     let sum = 0;
     for (let index = 0; index < dims; index++) {
@@ -292,7 +320,8 @@ export class VectorIndex {
     return ids.map((id) => {
       const row = rowById.get(id);
       if (row === undefined || !(queryNorm > 0)) return undefined;
-      return dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
+      const at = rows.at(row);
+      return dotAt(rows.array, at, vector, dims) / (norms[row] * queryNorm);
     });
   }
 
@@ -303,7 +332,7 @@ export class VectorIndex {
   nearest(query: readonly number[], k: number, candidates?: Iterable<string> | KeyedCandidates): KnnHit[] {
     const block = this.blocks.get(query.length);
     if (k <= 0 || !block || block.ids.length === 0) return [];
-    const { dims, values, norms, ids, rowById, keys } = block;
+    const { dims, rows: stored, norms, ids, rowById, keys } = block;
     const vector = block.query;
     let sum = 0;
     for (let index = 0; index < dims; index++) {
@@ -323,7 +352,8 @@ export class VectorIndex {
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
     const rerank = (rows: Iterable<number>) => {
       for (const row of rows) {
-        const similarity = dotAt(values, row * dims, vector, dims) / (norms[row] * queryNorm);
+        const at = stored.at(row);
+        const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
         if (similarity >= bar()) top.offer(similarity, row);
       }
       return hits();
@@ -360,13 +390,19 @@ export class VectorIndex {
     }
     // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
     let least = -Infinity;
-    for (let row = 0, base = 0; row < ids.length; row++, base += dims) {
-      const similarity = dotAt(values, base, vector, dims) / (norms[row] * queryNorm);
+    for (let row = 0; row < ids.length; row++) {
+      const at = stored.at(row);
+      const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
       if (similarity >= least) {
         top.offer(similarity, row);
         least = bar();
       }
     }
     return hits();
+  }
+
+  /** Frees the rows' files, if any: the index is not used afterwards. */
+  close(): void {
+    for (const block of this.blocks.values()) block.rows.close();
   }
 }

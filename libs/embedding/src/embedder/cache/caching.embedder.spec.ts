@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +109,19 @@ describe('CachingEmbedder with the shared model', () => {
       false,
     ]);
     later.close();
+  });
+
+  it('prunes through the index by day: opening a large cache does not read every row', () => {
+    const path = join(folder, 'plan.sqlite');
+    SqliteVectorCache.open(path).close();
+    const db = new Database(path, { readonly: true });
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN DELETE FROM vectors WHERE used_day < ?')
+      .all(1)
+      .map((row) => (row as { detail: string }).detail)
+      .join('; ');
+    db.close();
+    expect(plan).toMatch(/USING (COVERING )?INDEX vectors_by_day/);
   });
 
   it('starts afresh from a file that is not a cache, and answers from the model when the cache fails', async () => {

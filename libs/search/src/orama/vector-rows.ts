@@ -1,0 +1,227 @@
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const INITIAL_ROWS = 256;
+/** The most bytes a saved section's chunk holds when rows are read back from a file. */
+const SAVE_CHUNK_BYTES = 16 << 20;
+
+/**
+ * Where a vector block keeps its 32-bit rows. A row is read with `at(row)`, which returns where it starts in
+ * `array` (valid until the next call on the same rows): in memory that is the row itself, in a file a copy
+ * read into a scratch row. Rows are numbered densely from 0; the block decides which row holds which id.
+ */
+export interface VectorRows {
+  readonly array: Float32Array;
+  /** Makes `row` readable in `array` and returns its first index there. */
+  at(row: number): number;
+  /** Stores the values as `row` (a new row is the next number) and returns where they now start in `array`. */
+  write(row: number, values: readonly number[]): number;
+  /** Row `from` becomes row `to` (the block moves its last row into a removed one's place). */
+  move(from: number, to: number): void;
+  /** The first `rows` rows, in order, as buffers to write one after another (read lazily for a file). */
+  chunks(rows: number): Iterable<Buffer>;
+  /** Frees what the rows hold outside the heap (a file's descriptor); the rows are unusable afterwards. */
+  close(): void;
+}
+
+/** Rows in one Float32Array that grows by a quarter: a query streams through them front to back. */
+export class MemoryRows implements VectorRows {
+  array: Float32Array;
+
+  constructor(
+    private readonly dims: number,
+    values?: Float32Array,
+  ) {
+    this.array = values ?? new Float32Array(INITIAL_ROWS * dims);
+  }
+
+  at(row: number): number {
+    return row * this.dims;
+  }
+
+  write(row: number, values: readonly number[]): number {
+    const base = row * this.dims;
+    if (base + this.dims > this.array.length) this.grow(row + 1);
+    this.array.set(values, base);
+    return base;
+  }
+
+  move(from: number, to: number): void {
+    const { dims } = this;
+    this.array.copyWithin(to * dims, from * dims, (from + 1) * dims);
+  }
+
+  *chunks(rows: number): Iterable<Buffer> {
+    // A copy: the index may change while the chunk waits to be written.
+    yield Buffer.from(this.array.slice(0, rows * this.dims).buffer);
+  }
+
+  close(): void {}
+
+  /**
+   * Room for a quarter more rows (at least `INITIAL_ROWS`): a block loaded from a snapshot is exactly full,
+   * and doubling its gigabyte of rows at a million profiles for one new profile costs more memory than the
+   * extra copies of growing by a quarter cost time.
+   */
+  private grow(rows: number): void {
+    const capacity = this.array.length / this.dims;
+    const next = Math.max(rows, capacity + Math.max(INITIAL_ROWS, Math.ceil(capacity / 4)));
+    const grown = new Float32Array(next * this.dims);
+    grown.set(this.array);
+    this.array = grown;
+  }
+}
+
+let fileCount = 0;
+
+/**
+ * Rows in a file of their own that no other process sees: created in `dir` and unlinked at once, so it
+ * disappears when this process ends however it ends. Each written row is appended and the row's position
+ * noted; moving a row moves only its position. The file lives in the page cache, outside the process's
+ * memory: at a million 384-number rows that is 1.5 GB the server does not hold. The rows are derived data
+ * (the snapshot and the vector cache keep them), so nothing here waits for the disk.
+ */
+export class FileRows implements VectorRows {
+  readonly array: Float32Array;
+  private readonly bytes: Buffer;
+  private positions = new Float64Array(INITIAL_ROWS);
+  private end = 0;
+  /** Rows received as raw bytes (`appendRaw`). */
+  private rawRows = 0;
+  private fd: number;
+
+  constructor(
+    private readonly dims: number,
+    dir: string,
+  ) {
+    this.array = new Float32Array(dims);
+    this.bytes = Buffer.from(this.array.buffer);
+    const path = join(dir, `search-index.rows.${process.pid}.${++fileCount}.tmp`);
+    this.fd = openSync(path, 'wx+', 0o600);
+    unlinkSync(path);
+  }
+
+  /**
+   * Appends rows given as raw bytes, row after row (a snapshot's section, in chunks that may end inside a
+   * row), to a file that holds nothing else.
+   */
+  appendRaw(chunk: Buffer): void {
+    for (let written = 0; written < chunk.length;)
+      written += writeSync(this.fd, chunk, written, chunk.length - written, this.end + written);
+    this.end += chunk.length;
+    const rowBytes = this.dims * 4;
+    const whole = Math.floor(this.end / rowBytes);
+    this.reserve(whole);
+    for (let row = this.rawRows; row < whole; row++) this.positions[row] = row * rowBytes;
+    this.rawRows = whole;
+  }
+
+  /** How many whole rows `appendRaw` received. */
+  get receivedRows(): number {
+    return this.rawRows;
+  }
+
+  at(row: number): number {
+    const length = this.dims * 4;
+    const read = readSync(this.fd, this.bytes, 0, length, this.positions[row]);
+    if (read !== length) throw new Error(`vector row ${row} is cut short`);
+    return 0;
+  }
+
+  write(row: number, values: readonly number[]): number {
+    this.array.set(values);
+    const length = this.dims * 4;
+    for (let written = 0; written < length;)
+      written += writeSync(this.fd, this.bytes, written, length - written, this.end + written);
+    this.reserve(row + 1);
+    this.positions[row] = this.end;
+    this.end += length;
+    return 0;
+  }
+
+  move(from: number, to: number): void {
+    this.positions[to] = this.positions[from];
+  }
+
+  *chunks(rows: number): Iterable<Buffer> {
+    const rowBytes = this.dims * 4;
+    const perChunk = Math.max(1, Math.floor(SAVE_CHUNK_BYTES / rowBytes));
+    for (let first = 0; first < rows; first += perChunk) {
+      const count = Math.min(perChunk, rows - first);
+      const chunk = Buffer.allocUnsafeSlow(count * rowBytes);
+      // Rows written one after another lie one after another: read each run at once.
+      for (let row = first; row < first + count;) {
+        let last = row;
+        while (last + 1 < first + count && this.positions[last + 1] === this.positions[last] + rowBytes)
+          last++;
+        const offset = (row - first) * rowBytes;
+        const length = (last - row + 1) * rowBytes;
+        for (let read = 0; read < length;) {
+          const got = readSync(this.fd, chunk, offset + read, length - read, this.positions[row] + read);
+          if (got === 0) throw new Error(`vector row ${row} is cut short`);
+          read += got;
+        }
+        row = last + 1;
+      }
+      yield chunk;
+    }
+  }
+
+  close(): void {
+    if (this.fd < 0) return;
+    closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  private reserve(rows: number): void {
+    if (rows <= this.positions.length) return;
+    const grown = new Float64Array(Math.max(rows, this.positions.length * 2));
+    grown.set(this.positions);
+    this.positions = grown;
+  }
+}
+
+/** How a vector index keeps its 32-bit rows: in memory (the default), or in files in `dir`. */
+export interface VectorRowsOptions {
+  /** A folder for the rows' files; without it the rows stay in memory. */
+  dir?: string;
+}
+
+export const newVectorRows = (dims: number, { dir }: VectorRowsOptions = {}): VectorRows =>
+  dir === undefined ? new MemoryRows(dims) : new FileRows(dims, dir);
+
+/**
+ * Takes the 32-bit rows of a snapshot's vector sections into files as the snapshot is read (a
+ * `SectionSink` for `readSnapshotFile`), so they never sit in memory; the index restored from that
+ * snapshot then reads them there (`rowsOf`).
+ */
+export class VectorRowsReceiver {
+  private readonly received = new Map<string, FileRows>();
+
+  constructor(
+    private readonly dir: string,
+    /** The vector length of a section that holds 32-bit rows, else undefined. */
+    private readonly rowSection: (name: string) => number | undefined,
+  ) {}
+
+  readonly sink = (name: string): ((chunk: Buffer) => void) | undefined => {
+    const dims = this.rowSection(name);
+    if (dims === undefined) return undefined;
+    const rows = new FileRows(dims, this.dir);
+    this.received.set(name, rows);
+    return (chunk) => rows.appendRaw(chunk);
+  };
+
+  /** The rows received for the section, now owned by the caller. */
+  rowsOf(name: string): FileRows | undefined {
+    const rows = this.received.get(name);
+    this.received.delete(name);
+    return rows;
+  }
+
+  /** Closes the files no index took (the snapshot was turned down, or had fewer sections). */
+  close(): void {
+    for (const rows of this.received.values()) rows.close();
+    this.received.clear();
+  }
+}
