@@ -1,0 +1,65 @@
+import { type NumberField, type NumberRange, NUMBER_FIELDS } from '@skillers/domain';
+import { PostingSet } from './posting-set';
+
+/**
+ * Past this many distinct values a number field keeps no postings: a range would OR too many of them, and
+ * reading the column per candidate is cheaper.
+ */
+const VALUE_LIMIT = 32;
+
+/**
+ * A posting set per distinct value of each number field that has few of them (hours per week, months,
+ * business share: option lists), so that a range over a million records is the OR of a few postings instead
+ * of a million column reads. A field that once holds more than `VALUE_LIMIT` values (times) drops its
+ * postings for good, and its ranges are read from the column.
+ */
+export class NumberPostings {
+  private readonly byField = new Map<NumberField, Map<number, PostingSet>>(
+    NUMBER_FIELDS.map((field) => [field, new Map()]),
+  );
+
+  constructor(private words: number) {}
+
+  /** Records `slot` holding `value` (NaN: no value). */
+  add(field: NumberField, value: number, slot: number): void {
+    const values = this.byField.get(field);
+    if (!values || Number.isNaN(value)) return;
+    let slots = values.get(value);
+    if (!slots) {
+      if (values.size >= VALUE_LIMIT) {
+        this.byField.delete(field);
+        return;
+      }
+      slots = new PostingSet(this.words);
+      values.set(value, slots);
+    }
+    slots.add(slot);
+  }
+
+  delete(field: NumberField, value: number, slot: number): void {
+    const values = this.byField.get(field);
+    const slots = values?.get(value);
+    if (!slots) return;
+    slots.delete(slot);
+    if (slots.size === 0) values?.delete(value);
+  }
+
+  resize(words: number): void {
+    this.words = words;
+    for (const values of this.byField.values()) for (const slots of values.values()) slots.resize(words);
+  }
+
+  /**
+   * The postings of the values inside the range (each value tested as the column test does, so the answer is
+   * the same), or undefined when the field keeps no postings.
+   */
+  inRange({ field, min, minInclusive, max }: NumberRange): PostingSet[] | undefined {
+    const values = this.byField.get(field);
+    if (!values) return undefined;
+    const inside: PostingSet[] = [];
+    for (const [value, slots] of values) {
+      if ((minInclusive ? value >= min : value > min) && value <= max) inside.push(slots);
+    }
+    return inside;
+  }
+}
