@@ -165,6 +165,16 @@ interface QueryPlan {
 /** The documents a facet is counted over: all of them, or the set bits of `bits`. */
 type Members = { type: 'all' } | { type: 'bits'; bits: Bitset; count: number };
 
+/**
+ * One step of a match: the OR of some postings (one posting: itself), at most how many slots it holds, and
+ * for a number range the postings of the values outside it (records without the number among them).
+ */
+interface MatchStep {
+  slots: PostingSet[];
+  most: number;
+  outside?: PostingSet[];
+}
+
 /** What `FacetIndex.toSections` saves beside its arrays. */
 interface FacetSettings {
   capacity: number;
@@ -571,28 +581,27 @@ export class FacetIndex {
    * left the rest are not read. Ranges over fields with many values read the column for the candidates last.
    */
   private matchInto(target: Bitset, groups: readonly TokenGroup[], ranges: readonly NumberRange[]): number {
-    const steps: { slots: PostingSet[]; most: number }[] = [];
+    const steps: MatchStep[] = [];
     const columnRanges: NumberRange[] = [];
     const none = () => {
       target.fill(0);
       return 0;
     };
+    const sizes = (sets: readonly PostingSet[]) => sets.reduce((sum, { size }) => sum + size, 0);
     for (const { postings, needed } of groups) {
       const present = postings.flatMap((posting) => (posting ? [posting.slots] : []));
       if (present.length < needed || present.length === 0) return none();
-      if (needed === 1)
-        steps.push({ slots: present, most: present.reduce((sum, { size }) => sum + size, 0) });
+      if (needed === 1) steps.push({ slots: present, most: sizes(present) });
       else for (const slots of present) steps.push({ slots: [slots], most: slots.size });
     }
     for (const range of ranges) {
-      const inside = this.numberPostings.inRange(range);
-      if (!inside) columnRanges.push(range);
-      else if (inside.length === 0) return none();
-      else steps.push({ slots: inside, most: inside.reduce((sum, { size }) => sum + size, 0) });
+      const values = this.numberPostings.inRange(range);
+      if (!values) columnRanges.push(range);
+      else if (values.inside.length === 0) return none();
+      else steps.push({ slots: values.inside, most: sizes(values.inside), outside: values.outside });
     }
     steps.sort((a, b) => a.most - b.most);
     const words = this.candidates;
-    let count: number;
     if (steps.length === 0) {
       target.set(this.live);
     } else {
@@ -601,28 +610,53 @@ export class FacetIndex {
       first.copyInto(target);
       for (const slots of others) slots.orInto(target);
     }
-    count = nonZeroWords(target, words);
+    let count = nonZeroWords(target, words);
     for (let step = 1; step < steps.length && count > 0; step++) {
-      const { slots } = steps[step];
-      if (slots.length === 1) {
-        count = slots[0].andIntoWords(target, words, count);
-        continue;
-      }
-      const either = this.either;
-      for (let at = 0; at < count; at++) either[words[at]] = 0;
-      for (const one of slots) one.orIntoWords(either, words, count);
-      let kept = 0;
-      for (let at = 0; at < count; at++) {
-        const word = words[at];
-        if ((target[word] &= either[word]) !== 0) words[kept++] = word;
-      }
-      count = kept;
+      const { slots, outside } = steps[step];
+      // A wide range drops the records of the few values outside it instead.
+      count =
+        outside && outside.length < slots.length
+          ? this.applyStep(target, outside, true, words, count)
+          : this.applyStep(target, slots, false, words, count);
     }
     // Every word outside `words[0 .. count)` of `target` is 0.
     for (let range = 0; range < columnRanges.length && count > 0; range++) {
       count = this.keepInRange(target, columnRanges[range], words, count);
     }
     return countWords(target, words, count);
+  }
+
+  /**
+   * `target = target AND (OR of the sets)`, or `AND NOT` it when `negate`, on the candidate words
+   * `words[0 .. count)` only; keeps in `words` the words left non-zero and returns how many. The dense sets
+   * are read together, one pass over the candidates.
+   */
+  private applyStep(
+    target: Bitset,
+    sets: readonly PostingSet[],
+    negate: boolean,
+    words: Int32Array,
+    count: number,
+  ): number {
+    if (sets.length === 1 && !negate) return sets[0].andIntoWords(target, words, count);
+    const dense = sets.flatMap((set) => (set.dense ? [set.data] : []));
+    const sparse = sets.filter((set) => !set.dense);
+    const either = this.either;
+    let kept = 0;
+    for (let at = 0; at < count; at++) {
+      const word = words[at];
+      let any = 0;
+      for (let set = 0; set < dense.length; set++) any |= dense[set][word];
+      if (sparse.length > 0) either[word] = any;
+      else if ((target[word] &= negate ? ~any : any) !== 0) words[kept++] = word;
+    }
+    if (sparse.length === 0) return kept;
+    for (const set of sparse) set.orIntoWords(either, words, count);
+    for (let at = 0; at < count; at++) {
+      const word = words[at];
+      if ((target[word] &= negate ? ~either[word] : either[word]) !== 0) words[kept++] = word;
+    }
+    return kept;
   }
 
   /**
@@ -688,7 +722,8 @@ export class FacetIndex {
    * of a filter) and the options of min_1_match filters only some matches carry, as bitsets.
    */
   private weightTerms(plan: QueryPlan): WeightTerms {
-    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [] };
+    const shares: number[] = [];
+    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [], shares };
     for (const { postings, weights, needed, scoring } of plan.groups) {
       if (!scoring) continue;
       const present = postings.flatMap((posting, at) => (posting ? [{ posting, weight: weights[at] }] : []));
@@ -701,6 +736,7 @@ export class FacetIndex {
         group.push(terms.views.length);
         terms.views.push(posting.slots.dense ? posting.slots.data : this.viewOf(posting, terms.views.length));
         terms.weights.push(weight);
+        shares.push(posting.slots.size / (this.size || 1));
       }
       terms.groups.push(group);
     }

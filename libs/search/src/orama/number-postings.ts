@@ -20,10 +20,10 @@ export class NumberPostings {
 
   constructor(private words: number) {}
 
-  /** Records `slot` holding `value` (NaN: no value). */
+  /** Records `slot` holding `value` (NaN, a key of its own: no value). */
   add(field: NumberField, value: number, slot: number): void {
     const values = this.byField.get(field);
-    if (!values || Number.isNaN(value)) return;
+    if (!values) return;
     let slots = values.get(value);
     if (!slots) {
       if (values.size >= VALUE_LIMIT) {
@@ -50,16 +50,25 @@ export class NumberPostings {
   }
 
   /**
-   * The postings of the values inside the range (each value tested as the column test does, so the answer is
-   * the same), or undefined when the field keeps no postings.
+   * The postings of the values inside the range and of those outside it, records without the number among
+   * the latter (each value tested as the column test does, so the answer is the same), or undefined when the
+   * field keeps no postings.
    */
-  inRange({ field, min, minInclusive, max }: NumberRange): PostingSet[] | undefined {
+  inRange({
+    field,
+    min,
+    minInclusive,
+    max,
+  }: NumberRange): { inside: PostingSet[]; outside: PostingSet[] } | undefined {
     const values = this.byField.get(field);
     if (!values) return undefined;
     const inside: PostingSet[] = [];
+    const outside: PostingSet[] = [];
     for (const [value, slots] of values) {
+      // NaN fails both comparisons: records without the number are never inside.
       if ((minInclusive ? value >= min : value > min) && value <= max) inside.push(slots);
+      else outside.push(slots);
     }
-    return inside;
+    return { inside, outside };
   }
 }

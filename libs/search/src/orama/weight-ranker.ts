@@ -11,6 +11,11 @@ export interface WeightTerms {
   weights: number[];
   /** Indexes into `views`: every match carries at least one option of each group. */
   groups: number[][];
+  /**
+   * The share of all records holding each of `views`, when known: to foresee how many counting passes the
+   * page takes, assuming options held independently.
+   */
+  shares?: number[];
 }
 
 /**
@@ -18,6 +23,9 @@ export interface WeightTerms {
  * every match is weighed instead.
  */
 const COMBINATION_LIMIT = 64;
+
+/** Relative slack for comparing sums of weights added in different orders. */
+const ROUNDING_MARGIN = 1e-9;
 
 /** One combination of varying options (bit `i` for `views[i]`) and the weight of a match carrying exactly it. */
 interface Combination {
@@ -67,6 +75,12 @@ export class WeightRanker {
     const combinations = total > k ? this.combinations(terms) : undefined;
     if (!combinations) return this.weighEach(matches, terms, k);
     const passCost = words * (n + 1);
+    // Skipped when the passes would foreseeably cost more than weighing every match, not only once they did.
+    if (
+      terms.shares &&
+      this.expectedPasses(terms, terms.shares, combinations, total, k) * passCost > weighAll
+    )
+      return this.weighEach(matches, terms, k);
     let spent = 0;
     let counted = 0;
     let last = -1;
@@ -165,6 +179,32 @@ export class WeightRanker {
   }
 
   /**
+   * How many combinations, heaviest first, hold `k` of the `total` matches if each option is held
+   * independently with its share: a match carries exactly a subset of a group's options with the product of
+   * their shares and of the others' complements, over the chance of carrying any of them.
+   */
+  private expectedPasses(
+    terms: WeightTerms,
+    shares: readonly number[],
+    combinations: readonly Combination[],
+    total: number,
+    k: number,
+  ): number {
+    let any = 1;
+    for (const group of terms.groups) any *= 1 - group.reduce((none, view) => none * (1 - shares[view]), 1);
+    let expected = 0;
+    for (let at = 0; at < combinations.length; at++) {
+      let chance = 1;
+      for (const group of terms.groups)
+        for (const view of group)
+          chance *= combinations[at].mask & (1 << view) ? shares[view] : 1 - shares[view];
+      expected += (total * chance) / any;
+      if (expected >= k) return at + 1;
+    }
+    return combinations.length + 1;
+  }
+
+  /**
    * How many matches carry exactly the options of `mask` among the views, counting no further than `need`
    * (`scanned` says how many words were read).
    */
@@ -226,7 +266,16 @@ export class WeightRanker {
         viewWords[view] = held;
         if (held !== 0) ceiling += weights[view];
       }
-      if (top.full && ceiling < top.worstKey) continue;
+      if (top.full) {
+        const worst = top.worstKey;
+        if (ceiling < worst) continue;
+        // A bit lacking an option the word's ceiling cannot spare weighs less than the worst kept: only the
+        // bits holding all of those are weighed (with a margin for the sums' rounding).
+        const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
+        for (let view = 0; view < views.length; view++) {
+          if (viewWords[view] !== 0 && ceiling - weights[view] < short) left &= viewWords[view];
+        }
+      }
       while (left !== 0) {
         const lowest = left & -left;
         left ^= lowest;
