@@ -423,8 +423,7 @@ export class FacetIndex {
     index.members = new Uint32Array(words);
     index.either = new Uint32Array(words);
     index.candidates = new Int32Array(words);
-    index.numberPostings = new NumberPostings(words);
-    forEachBit(index.live, (slot) => index.addNumbers(slot));
+    index.numberPostings = NumberPostings.fromColumns(words, index.live, index.columns);
     return index;
   }
 

@@ -1,6 +1,6 @@
-import { type NumberRange } from '@skillers/domain';
+import { type NumberField, type NumberRange, NUMBER_FIELDS } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { forEachBit, wordsFor } from './bitset';
+import { forEachBit, setBit, wordsFor } from './bitset';
 import { NumberPostings } from './number-postings';
 import { type PostingSet } from './posting-set';
 
@@ -18,7 +18,7 @@ const passes = ({ min, minInclusive, max }: NumberRange, value: number) =>
 describe('NumberPostings', () => {
   const words = wordsFor(1000);
   const values = [NaN, 0, 5, 10, 20, 40, 80];
-  const column = Array.from({ length: 1000 }, (_, slot) => values[(slot * 7) % values.length]);
+  const column = Array.from({ length: 1000 }, (_, slot) => values[(slot * 5 + (slot >> 3)) % values.length]);
   const postings = new NumberPostings(words);
   column.forEach((value, slot) => postings.add('availability', value, slot));
   const ranges: NumberRange[] = [
@@ -36,6 +36,8 @@ describe('NumberPostings', () => {
       expect(slotsIn(split?.outside ?? [], words)).toEqual(
         all.filter((slot) => !passes(range, column[slot])),
       );
+      // Every range here but the last holds some records.
+      if (range !== ranges[ranges.length - 1]) expect(split?.inside.length).toBeGreaterThan(0);
     }
   });
 
@@ -59,5 +61,33 @@ describe('NumberPostings', () => {
       inside: [],
       outside: [],
     });
+  });
+
+  it('builds from the columns the postings that adding each live record makes', () => {
+    const live = new Uint32Array(words);
+    const columns = Object.fromEntries(
+      NUMBER_FIELDS.map((field) => [field, new Float64Array(words * 32).fill(NaN)]),
+    ) as Record<NumberField, Float64Array>;
+    const added = new NumberPostings(words);
+    column.forEach((value, slot) => {
+      if (slot % 3 === 0) return;
+      setBit(live, slot);
+      columns.availability[slot] = value;
+      // Every record its own time: too many values for postings.
+      columns.lastActiveMs[slot] = 1_700_000_000_000 + slot;
+      for (const field of NUMBER_FIELDS) added.add(field, columns[field][slot], slot);
+    });
+    const built = NumberPostings.fromColumns(words, live, columns);
+    for (const range of [
+      ...ranges,
+      { field: 'durationMonths', min: 1, minInclusive: true, max: Infinity } as NumberRange,
+    ]) {
+      const [fromAdds, fromColumns] = [added, built].map((postings) => postings.inRange(range));
+      expect(slotsIn(fromColumns?.inside ?? [], words)).toEqual(slotsIn(fromAdds?.inside ?? [], words));
+      expect(slotsIn(fromColumns?.outside ?? [], words)).toEqual(slotsIn(fromAdds?.outside ?? [], words));
+    }
+    const times: NumberRange = { field: 'lastActiveMs', min: 0, minInclusive: true, max: Infinity };
+    expect(built.inRange(times)).toBeUndefined();
+    expect(added.inRange(times)).toBeUndefined();
   });
 });

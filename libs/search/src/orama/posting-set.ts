@@ -57,6 +57,20 @@ export class PostingSet {
     return set;
   }
 
+  /** A set over `words` words of these slots (increasing), in the smaller form. */
+  static fromSorted(words: number, slots: Uint32Array): PostingSet {
+    const set = new PostingSet(words);
+    if (slots.length > set.sparseLimit()) {
+      set.bits = new Uint32Array(words);
+      for (const slot of slots) setBit(set.bits, slot);
+      set.slots = undefined;
+    } else {
+      set.slots = slots;
+    }
+    set.count = slots.length;
+    return set;
+  }
+
   /** What `of` takes back: the bitset, or the sorted slots (views, to be copied before the set changes). */
   get data(): Uint32Array {
     return this.bits ?? (this.slots as Uint32Array).subarray(0, this.count);
