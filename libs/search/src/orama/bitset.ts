@@ -64,6 +64,11 @@ export const andInto = (into: Bitset, other: Bitset): boolean => {
   return left !== 0;
 };
 
+/** `into = into AND NOT other`. */
+export const andNotInto = (into: Bitset, other: Bitset): void => {
+  for (let at = 0; at < into.length; at++) into[at] &= ~other[at];
+};
+
 /** `into = into OR other`. */
 export const orInto = (into: Bitset, other: Bitset): void => {
   for (let at = 0; at < into.length; at++) into[at] |= other[at];

@@ -25,12 +25,15 @@ import {
 } from '@skillers/domain';
 import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
 import {
+  andInto,
+  andNotInto,
   type Bitset,
   clearBit,
   countWords,
   forEachBit,
   hasBit,
   nonZeroWords,
+  orInto,
   resized,
   setBit,
   wordsFor,
@@ -641,6 +644,14 @@ export class FacetIndex {
     const dense = sets.flatMap((set) => (set.dense ? [set.data] : []));
     const sparse = sets.filter((set) => !set.dense);
     const either = this.either;
+    if (sparse.length === 0 && count * 2 > target.length) {
+      // Most words are candidates: whole-width passes in order beat reading through the list.
+      either.set(dense[0]);
+      for (let set = 1; set < dense.length; set++) orInto(either, dense[set]);
+      if (negate) andNotInto(target, either);
+      else andInto(target, either);
+      return nonZeroWords(target, words);
+    }
     let kept = 0;
     for (let at = 0; at < count; at++) {
       const word = words[at];
