@@ -603,6 +603,10 @@ export class FacetIndex {
       else steps.push({ slots: values.inside, most: sizes(values.inside), outside: values.outside });
     }
     steps.sort((a, b) => a.most - b.most);
+    // After the narrowest, the step that drops the most candidates per posting read goes first (the classic
+    // order for independent filters: by share dropped over cost).
+    const rest = steps.slice(1).sort((a, b) => this.stepValue(b) - this.stepValue(a));
+    steps.splice(1, rest.length, ...rest);
     const words = this.candidates;
     if (steps.length === 0) {
       target.set(this.live);
@@ -626,6 +630,12 @@ export class FacetIndex {
       count = this.keepInRange(target, columnRanges[range], words, count);
     }
     return countWords(target, words, count);
+  }
+
+  /** The share of candidates a step can be expected to drop, per posting it reads. */
+  private stepValue({ slots, most, outside }: MatchStep): number {
+    const reads = outside && outside.length < slots.length ? outside.length : slots.length;
+    return Math.max(0, 1 - most / (this.size || 1)) / reads;
   }
 
   /**
