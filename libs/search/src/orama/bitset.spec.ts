@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   andInto,
+  andNotInto,
   clearBit,
   countAnd,
   countBits,
+  countWords,
   forEachBit,
   hasBit,
+  nonZeroWords,
   orInto,
   popcount,
   resized,
@@ -42,7 +45,7 @@ describe('bitset', () => {
     }
   });
 
-  it('agrees with sets of numbers on membership, AND, OR and counts', () => {
+  it('agrees with sets of numbers on membership, AND, AND NOT, OR, non-zero words and counts', () => {
     const slots = 1000;
     const words = wordsFor(slots);
     expect(words).toBe(32);
@@ -67,6 +70,15 @@ describe('bitset', () => {
       const or = bitsA.slice();
       orInto(or, bitsB);
       expect(slotsOf(or)).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
+      const andNot = bitsA.slice();
+      andNotInto(andNot, bitsB);
+      expect(slotsOf(andNot)).toEqual([...a].filter((slot) => !b.has(slot)).sort((x, y) => x - y));
+      const nonZero = new Int32Array(words);
+      const count = nonZeroWords(bitsA, nonZero);
+      expect([...nonZero.subarray(0, count)]).toEqual(
+        [...new Set([...a].map((slot) => slot >>> 5))].sort((x, y) => x - y),
+      );
+      expect(countWords(bitsA, nonZero, count)).toBe(a.size);
       for (let slot = 0; slot < slots; slot += 37) expect(hasBit(bitsA, slot)).toBe(a.has(slot));
     }
   });

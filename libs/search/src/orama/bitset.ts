@@ -43,11 +43,30 @@ export const countAnd = (a: Bitset, b: Bitset): number => {
   return count;
 };
 
+/** Writes the numbers of the non-zero words of `bits` to `words` (increasing) and returns how many. */
+export const nonZeroWords = (bits: Bitset, words: Int32Array): number => {
+  let count = 0;
+  for (let at = 0; at < bits.length; at++) if (bits[at] !== 0) words[count++] = at;
+  return count;
+};
+
+/** How many slots the words `words[0 .. count)` of the set hold. */
+export const countWords = (bits: Bitset, words: Int32Array, count: number): number => {
+  let total = 0;
+  for (let at = 0; at < count; at++) total += popcount(bits[words[at]]);
+  return total;
+};
+
 /** `into = into AND other`; whether any slot is left. */
 export const andInto = (into: Bitset, other: Bitset): boolean => {
   let left = 0;
   for (let at = 0; at < into.length; at++) left |= into[at] &= other[at];
   return left !== 0;
+};
+
+/** `into = into AND NOT other`. */
+export const andNotInto = (into: Bitset, other: Bitset): void => {
+  for (let at = 0; at < into.length; at++) into[at] &= ~other[at];
 };
 
 /** `into = into OR other`. */

@@ -26,11 +26,14 @@ import {
 import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
 import {
   andInto,
+  andNotInto,
   type Bitset,
   clearBit,
-  countBits,
+  countWords,
   forEachBit,
   hasBit,
+  nonZeroWords,
+  orInto,
   resized,
   setBit,
   wordsFor,
@@ -48,6 +51,7 @@ import {
   stringsBytes,
   stringsOf,
 } from './binary-sections';
+import { NumberPostings } from './number-postings';
 import { PostingSet } from './posting-set';
 import { SlotBlocks } from './slot-blocks';
 import { type WeightTerms, WeightRanker } from './weight-ranker';
@@ -164,6 +168,16 @@ interface QueryPlan {
 /** The documents a facet is counted over: all of them, or the set bits of `bits`. */
 type Members = { type: 'all' } | { type: 'bits'; bits: Bitset; count: number };
 
+/**
+ * One step of a match: the OR of some postings (one posting: itself), at most how many slots it holds, and
+ * for a number range the postings of the values outside it (records without the number among them).
+ */
+interface MatchStep {
+  slots: PostingSet[];
+  most: number;
+  outside?: PostingSet[];
+}
+
 /** What `FacetIndex.toSections` saves beside its arrays. */
 interface FacetSettings {
   capacity: number;
@@ -255,6 +269,9 @@ export class FacetIndex {
   private matched: Bitset = new Uint32Array(0);
   private members: Bitset = new Uint32Array(0);
   private either: Bitset = new Uint32Array(0);
+  /** Per-query scratch: the numbers of the words of the matches that can still hold slots. */
+  private candidates = new Int32Array(0);
+  private numberPostings = new NumberPostings(0);
   /** Per-query scratch: sparse postings whose presence varies among the matches, as bitsets. */
   private views: Bitset[] = [];
   private readonly ranker = new WeightRanker((a, b) => this.compareSlots(a, b));
@@ -408,6 +425,8 @@ export class FacetIndex {
     index.matched = new Uint32Array(words);
     index.members = new Uint32Array(words);
     index.either = new Uint32Array(words);
+    index.candidates = new Int32Array(words);
+    index.numberPostings = NumberPostings.fromColumns(words, index.live, index.columns);
     return index;
   }
 
@@ -557,50 +576,127 @@ export class FacetIndex {
 
   /**
    * Fills `target` with the documents that pass every group and number range and returns how many
-   * there are. The groups that can hold the fewest documents go first, and once nothing is left the rest
-   * are not read.
+   * there are. Each group is a step (an OR of postings for a min_1_match filter, one step per posting to
+   * AND otherwise), and so is each range over a field with few values (the OR of its values' postings). The
+   * step that can hold the fewest documents is written whole; the others are then applied only to the words
+   * still non-zero (the candidates), so that a narrow filter makes every later one cheap, and once nothing is
+   * left the rest are not read. Ranges over fields with many values read the column for the candidates last.
    */
   private matchInto(target: Bitset, groups: readonly TokenGroup[], ranges: readonly NumberRange[]): number {
-    const steps: { present: Posting[]; either: boolean; most: number }[] = [];
+    const steps: MatchStep[] = [];
+    const columnRanges: NumberRange[] = [];
+    const none = () => {
+      target.fill(0);
+      return 0;
+    };
+    const sizes = (sets: readonly PostingSet[]) => sets.reduce((sum, { size }) => sum + size, 0);
     for (const { postings, needed } of groups) {
-      const present = postings.filter((posting) => posting !== undefined);
-      if (present.length < needed || present.length === 0) {
-        target.fill(0);
-        return 0;
-      }
-      const either = needed === 1 && present.length > 1;
-      const sizes = present.map(({ slots }) => slots.size);
-      steps.push({ present, either, most: either ? sizes.reduce((a, b) => a + b, 0) : Math.min(...sizes) });
+      const present = postings.flatMap((posting) => (posting ? [posting.slots] : []));
+      if (present.length < needed || present.length === 0) return none();
+      if (needed === 1) steps.push({ slots: present, most: sizes(present) });
+      else for (const slots of present) steps.push({ slots: [slots], most: slots.size });
+    }
+    for (const range of ranges) {
+      const values = this.numberPostings.inRange(range);
+      if (!values) columnRanges.push(range);
+      else if (values.inside.length === 0) return none();
+      else steps.push({ slots: values.inside, most: sizes(values.inside), outside: values.outside });
     }
     steps.sort((a, b) => a.most - b.most);
-    target.set(this.live);
-    for (const { present, either } of steps) {
-      let left = true;
-      if (either) {
-        present[0].slots.copyInto(this.either);
-        for (let at = 1; at < present.length; at++) present[at].slots.orInto(this.either);
-        left = andInto(target, this.either);
-      } else {
-        for (let at = 0; at < present.length && left; at++) left = present[at].slots.andInto(target);
-      }
-      // Every word of `target` is 0 now.
-      if (!left) return 0;
+    // After the narrowest, the step that drops the most candidates per posting read goes first (the classic
+    // order for independent filters: by share dropped over cost).
+    const rest = steps.slice(1).sort((a, b) => this.stepValue(b) - this.stepValue(a));
+    steps.splice(1, rest.length, ...rest);
+    const words = this.candidates;
+    if (steps.length === 0) {
+      target.set(this.live);
+    } else {
+      // Postings only hold live slots: the first step needs no AND with them.
+      const [first, ...others] = steps[0].slots;
+      first.copyInto(target);
+      for (const slots of others) slots.orInto(target);
     }
-    for (const range of ranges) this.keepInRange(target, range);
-    return countBits(target);
+    let count = nonZeroWords(target, words);
+    for (let step = 1; step < steps.length && count > 0; step++) {
+      const { slots, outside } = steps[step];
+      // A wide range drops the records of the few values outside it instead.
+      count =
+        outside && outside.length < slots.length
+          ? this.applyStep(target, outside, true, words, count)
+          : this.applyStep(target, slots, false, words, count);
+    }
+    // Every word outside `words[0 .. count)` of `target` is 0.
+    for (let range = 0; range < columnRanges.length && count > 0; range++) {
+      count = this.keepInRange(target, columnRanges[range], words, count);
+    }
+    return countWords(target, words, count);
+  }
+
+  /** The share of candidates a step can be expected to drop, per posting it reads. */
+  private stepValue({ slots, most, outside }: MatchStep): number {
+    const reads = outside && outside.length < slots.length ? outside.length : slots.length;
+    return Math.max(0, 1 - most / (this.size || 1)) / reads;
   }
 
   /**
-   * Clears the slots of `target` whose number is outside the range, one column read per set bit. The test
-   * sets a bit instead of branching (whether a value is in range follows no pattern the processor could
-   * predict), and a full word reads its 32 numbers in a row.
+   * `target = target AND (OR of the sets)`, or `AND NOT` it when `negate`, on the candidate words
+   * `words[0 .. count)` only; keeps in `words` the words left non-zero and returns how many. The dense sets
+   * are read together, one pass over the candidates.
    */
-  private keepInRange(target: Bitset, { field, min, minInclusive, max }: NumberRange): void {
+  private applyStep(
+    target: Bitset,
+    sets: readonly PostingSet[],
+    negate: boolean,
+    words: Int32Array,
+    count: number,
+  ): number {
+    if (sets.length === 1 && !negate) return sets[0].andIntoWords(target, words, count);
+    const dense = sets.flatMap((set) => (set.dense ? [set.data] : []));
+    const sparse = sets.filter((set) => !set.dense);
+    const either = this.either;
+    if (sparse.length === 0 && count * 2 > target.length) {
+      // Most words are candidates: whole-width passes in order beat reading through the list.
+      either.set(dense[0]);
+      for (let set = 1; set < dense.length; set++) orInto(either, dense[set]);
+      if (negate) andNotInto(target, either);
+      else andInto(target, either);
+      return nonZeroWords(target, words);
+    }
+    let kept = 0;
+    for (let at = 0; at < count; at++) {
+      const word = words[at];
+      let any = 0;
+      for (let set = 0; set < dense.length; set++) any |= dense[set][word];
+      if (sparse.length > 0) either[word] = any;
+      else if ((target[word] &= negate ? ~any : any) !== 0) words[kept++] = word;
+    }
+    if (sparse.length === 0) return kept;
+    for (const set of sparse) set.orIntoWords(either, words, count);
+    for (let at = 0; at < count; at++) {
+      const word = words[at];
+      if ((target[word] &= negate ? ~either[word] : either[word]) !== 0) words[kept++] = word;
+    }
+    return kept;
+  }
+
+  /**
+   * Clears the slots of the candidate words of `target` whose number is outside the range, one column read
+   * per set bit; keeps in `words` the words left non-zero and returns how many. The test sets a bit instead
+   * of branching (whether a value is in range follows no pattern the processor could predict), and a full
+   * word reads its 32 numbers in a row.
+   */
+  private keepInRange(
+    target: Bitset,
+    { field, min, minInclusive, max }: NumberRange,
+    words: Int32Array,
+    count: number,
+  ): number {
     const column = this.columns[field];
+    let left = 0;
     // A missing number is NaN, which fails every comparison: records without it never match.
-    for (let at = 0; at < target.length; at++) {
+    for (let candidate = 0; candidate < count; candidate++) {
+      const at = words[candidate];
       let word = target[at];
-      if (word === 0) continue;
       let kept = 0;
       if (word === FULL_WORD) {
         const base = at << 5;
@@ -617,7 +713,9 @@ export class FacetIndex {
         }
       }
       target[at] = kept;
+      if (kept !== 0) words[left++] = at;
     }
+    return left;
   }
 
   private membersOf(groups: readonly TokenGroup[], ranges: readonly NumberRange[]): Members {
@@ -644,7 +742,8 @@ export class FacetIndex {
    * of a filter) and the options of min_1_match filters only some matches carry, as bitsets.
    */
   private weightTerms(plan: QueryPlan): WeightTerms {
-    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [] };
+    const shares: number[] = [];
+    const terms: WeightTerms = { base: 0, views: [], weights: [], groups: [], shares };
     for (const { postings, weights, needed, scoring } of plan.groups) {
       if (!scoring) continue;
       const present = postings.flatMap((posting, at) => (posting ? [{ posting, weight: weights[at] }] : []));
@@ -657,6 +756,7 @@ export class FacetIndex {
         group.push(terms.views.length);
         terms.views.push(posting.slots.dense ? posting.slots.data : this.viewOf(posting, terms.views.length));
         terms.weights.push(weight);
+        shares.push(posting.slots.size / (this.size || 1));
       }
       terms.groups.push(group);
     }
@@ -768,6 +868,7 @@ export class FacetIndex {
     this.times[slot] = createdAtMs(doc);
     setBit(this.live, slot);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
+    this.addNumbers(slot);
     const postings = documentTokens(doc).map(({ token, label }) => {
       let posting = this.postings.get(token);
       if (!posting) {
@@ -807,6 +908,7 @@ export class FacetIndex {
         }
       }
     }
+    for (const field of NUMBER_FIELDS) this.numberPostings.delete(field, this.columns[field][slot], slot);
     clearBit(this.live, slot);
     this.slotLabels.remove(slot);
     this.postingsOf[slot] = undefined;
@@ -830,6 +932,10 @@ export class FacetIndex {
     if (this.orderValid) return;
     this.order = [...this.slotById.values()].sort(this.compareSlots);
     this.orderValid = true;
+  }
+
+  private addNumbers(slot: number): void {
+    for (const field of NUMBER_FIELDS) this.numberPostings.add(field, this.columns[field][slot], slot);
   }
 
   private countOccurrences(postings: readonly Posting[], change: 1 | -1): void {
@@ -867,6 +973,8 @@ export class FacetIndex {
     this.matched = new Uint32Array(words);
     this.members = new Uint32Array(words);
     this.either = new Uint32Array(words);
+    this.candidates = new Int32Array(words);
+    this.numberPostings.resize(words);
     this.words = words;
     this.capacity = capacity;
   }

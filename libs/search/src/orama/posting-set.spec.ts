@@ -70,4 +70,40 @@ describe('PostingSet', () => {
     }
     expect([...forms].sort()).toEqual([false, true]);
   });
+
+  it('ANDs and ORs into the candidate words only, in either form, as whole bitsets would', () => {
+    const words = wordsFor(4096);
+    const forms = new Set<boolean>();
+    for (const holders of [40, 1500]) {
+      for (let round = 0; round < 30; round++) {
+        const posting = new PostingSet(words);
+        const held = new Set(Array.from({ length: holders }, () => Math.floor(random() * words * 32)));
+        for (const slot of held) posting.add(slot);
+        forms.add(posting.dense);
+        // A target whose set bits lie in the candidate words alone, as the facet index keeps it.
+        const target = bitsetOf(
+          Array.from({ length: Math.floor(random() * 3000) }, () => Math.floor(random() * words * 32)),
+          words,
+        );
+        const candidates = Int32Array.from({ length: words }, (_, at) => at).filter((at) => target[at] !== 0);
+        const expectedAnd = target.slice();
+        posting.andInto(expectedAnd);
+        const anded = target.slice();
+        const andWords = candidates.slice();
+        const left = posting.andIntoWords(anded, andWords, andWords.length);
+        expect(slotsOf(anded)).toEqual(slotsOf(expectedAnd));
+        expect([...andWords.subarray(0, left)]).toEqual(
+          [...candidates].filter((at) => expectedAnd[at] !== 0),
+        );
+
+        const ored = new Uint32Array(words);
+        posting.orIntoWords(ored, candidates, candidates.length);
+        const wanted = new Set([...candidates]);
+        expect(slotsOf(ored)).toEqual(
+          [...held].filter((slot) => wanted.has(slot >>> 5)).sort((a, b) => a - b),
+        );
+      }
+    }
+    expect([...forms].sort()).toEqual([false, true]);
+  });
 });

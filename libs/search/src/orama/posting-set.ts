@@ -3,6 +3,32 @@ import { andInto, type Bitset, clearBit, countAnd, hasBit, orInto, resized, setB
 const INITIAL_SLOTS = 4;
 
 /**
+ * The first position from `from` (below `end`) whose slot is at least `slot`, or `end`: galloping, so that
+ * walking a long sorted list towards a few far-apart words costs a logarithm per word, and a short stride one
+ * step.
+ */
+const seek = (slots: Uint32Array, from: number, end: number, slot: number): number => {
+  if (from >= end || slots[from] >= slot) return from;
+  // slots[low] < slot throughout; the answer is in (low, high].
+  let low = from;
+  let step = 1;
+  let high = from + 1;
+  while (high < end && slots[high] < slot) {
+    low = high;
+    step *= 2;
+    high = low + step;
+  }
+  if (high > end) high = end;
+  low++;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle] < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/**
  * The slots holding one option, in whichever form is smaller: a sorted list of slot numbers while the
  * option is rare (a few bytes per holder), a dense bitset (one bit per slot of the index) once it is held
  * by at least one slot in 64. At a million profiles a dense bitset is 128 KB, and most options of a long
@@ -28,6 +54,20 @@ export class PostingSet {
       set.slots = data;
     }
     set.count = count;
+    return set;
+  }
+
+  /** A set over `words` words of these slots (increasing), in the smaller form. */
+  static fromSorted(words: number, slots: Uint32Array): PostingSet {
+    const set = new PostingSet(words);
+    if (slots.length > set.sparseLimit()) {
+      set.bits = new Uint32Array(words);
+      for (const slot of slots) setBit(set.bits, slot);
+      set.slots = undefined;
+    } else {
+      set.slots = slots;
+    }
+    set.count = slots.length;
     return set;
   }
 
@@ -134,6 +174,48 @@ export class PostingSet {
     }
     target.fill(0, word);
     return left !== 0;
+  }
+
+  /**
+   * `target = target AND this` on the candidate words `words[0 .. count)` only (the words of `target` that
+   * can still hold slots, in increasing order); keeps in `words` those left non-zero and returns how many.
+   */
+  andIntoWords(target: Bitset, words: Int32Array, count: number): number {
+    let kept = 0;
+    if (this.bits) {
+      const bits = this.bits;
+      for (let at = 0; at < count; at++) {
+        const word = words[at];
+        if ((target[word] &= bits[word]) !== 0) words[kept++] = word;
+      }
+      return kept;
+    }
+    const slots = this.slots as Uint32Array;
+    for (let at = 0, next = 0; at < count; at++) {
+      const word = words[at];
+      next = seek(slots, next, this.count, word * 32);
+      let mask = 0;
+      for (; next < this.count && slots[next] >>> 5 === word; next++) mask |= 1 << (slots[next] & 31);
+      if ((target[word] &= mask) !== 0) words[kept++] = word;
+    }
+    return kept;
+  }
+
+  /** `target = target OR this` on the candidate words `words[0 .. count)` only (in increasing order). */
+  orIntoWords(target: Bitset, words: Int32Array, count: number): void {
+    if (this.bits) {
+      const bits = this.bits;
+      for (let at = 0; at < count; at++) target[words[at]] |= bits[words[at]];
+      return;
+    }
+    const slots = this.slots as Uint32Array;
+    for (let at = 0, next = 0; at < count && next < this.count; at++) {
+      const word = words[at];
+      next = seek(slots, next, this.count, word * 32);
+      let mask = 0;
+      for (; next < this.count && slots[next] >>> 5 === word; next++) mask |= 1 << (slots[next] & 31);
+      target[word] |= mask;
+    }
   }
 
   /** How many slots are in both this and `bits`. */

@@ -11,6 +11,11 @@ export interface WeightTerms {
   weights: number[];
   /** Indexes into `views`: every match carries at least one option of each group. */
   groups: number[][];
+  /**
+   * The share of all records holding each of `views`, when known: to foresee how many counting passes the
+   * page takes, assuming options held independently.
+   */
+  shares?: number[];
 }
 
 /**
@@ -18,6 +23,9 @@ export interface WeightTerms {
  * every match is weighed instead.
  */
 const COMBINATION_LIMIT = 64;
+
+/** Relative slack for comparing sums of weights added in different orders. */
+const ROUNDING_MARGIN = 1e-9;
 
 /** One combination of varying options (bit `i` for `views[i]`) and the weight of a match carrying exactly it. */
 interface Combination {
@@ -67,6 +75,12 @@ export class WeightRanker {
     const combinations = total > k ? this.combinations(terms) : undefined;
     if (!combinations) return this.weighEach(matches, terms, k);
     const passCost = words * (n + 1);
+    // Skipped when the passes would foreseeably cost more than weighing every match, not only once they did.
+    if (
+      terms.shares &&
+      this.expectedPasses(terms, terms.shares, combinations, total, k) * passCost > weighAll
+    )
+      return this.weighEach(matches, terms, k);
     let spent = 0;
     let counted = 0;
     let last = -1;
@@ -76,7 +90,7 @@ export class WeightRanker {
       if (last >= combinations.length || spent > weighAll) return this.weighEach(matches, terms, k);
       const { mask } = combinations[last];
       this.scanned = words;
-      const count = n === 0 ? total : this.countCombination(matches, terms.views, mask, k - counted);
+      const count = n === 0 ? total : this.countCombination(matches, terms, mask, k - counted);
       combinations[last].count = count;
       counted += count;
     }
@@ -165,17 +179,54 @@ export class WeightRanker {
   }
 
   /**
+   * How many combinations, heaviest first, hold `k` of the `total` matches if each option is held
+   * independently with its share: a match carries exactly a subset of a group's options with the product of
+   * their shares and of the others' complements, over the chance of carrying any of them.
+   */
+  private expectedPasses(
+    terms: WeightTerms,
+    shares: readonly number[],
+    combinations: readonly Combination[],
+    total: number,
+    k: number,
+  ): number {
+    let any = 1;
+    for (const group of terms.groups) any *= 1 - group.reduce((none, view) => none * (1 - shares[view]), 1);
+    let expected = 0;
+    for (let at = 0; at < combinations.length; at++) {
+      let chance = 1;
+      for (const group of terms.groups)
+        for (const view of group)
+          chance *= combinations[at].mask & (1 << view) ? shares[view] : 1 - shares[view];
+      expected += (total * chance) / any;
+      if (expected >= k) return at + 1;
+    }
+    return combinations.length + 1;
+  }
+
+  /**
    * How many matches carry exactly the options of `mask` among the views, counting no further than `need`
    * (`scanned` says how many words were read).
    */
-  private countCombination(matches: Bitset, views: readonly Bitset[], mask: number, need: number): number {
+  private countCombination(
+    matches: Bitset,
+    { views, weights }: WeightTerms,
+    mask: number,
+    need: number,
+  ): number {
+    // The options of the combination first, heaviest (rarest) first, so that most words are ruled out by the
+    // first view read; a view outside it is read inverted (XOR with all ones).
+    const checks = views.map((_, view) => view);
+    checks.sort(
+      (a, b) => Number((mask & (1 << b)) !== 0) - Number((mask & (1 << a)) !== 0) || weights[b] - weights[a],
+    );
+    const ordered = checks.map((view) => views[view]);
+    const flips = checks.map((view) => (mask & (1 << view) ? 0 : -1));
     let count = 0;
     let word = 0;
     for (; word < matches.length && count < need; word++) {
       let bits = matches[word];
-      for (let view = 0; bits !== 0 && view < views.length; view++) {
-        bits &= mask & (1 << view) ? views[view][word] : ~views[view][word];
-      }
+      for (let at = 0; bits !== 0 && at < ordered.length; at++) bits &= ordered[at][word] ^ flips[at];
       if (bits !== 0) count += popcount(bits);
     }
     this.scanned = word;
@@ -217,16 +268,38 @@ export class WeightRanker {
     const top = this.top;
     if (this.viewWords.length < views.length) this.viewWords = new Int32Array(views.length);
     const viewWords = this.viewWords;
+    // Heaviest first, with what the views after each could still add: once the page is full, a word whose
+    // bits cannot reach its worst weight is left after reading a few views.
+    const order = views.map((_, view) => view).sort((a, b) => weights[b] - weights[a]);
+    const after = order.map((_, at) => order.slice(at + 1).reduce((sum, view) => sum + weights[view], 0));
     for (let word = 0; word < bits.length; word++) {
       let left = bits[word];
       if (left === 0) continue;
+      const full = top.full;
+      const worst = full ? top.worstKey : -Infinity;
+      const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
       let ceiling = base;
-      for (let view = 0; view < views.length; view++) {
+      let beyond = false;
+      for (let at = 0; at < order.length; at++) {
+        const view = order[at];
         const held = views[view][word] & left;
         viewWords[view] = held;
         if (held !== 0) ceiling += weights[view];
+        else if (full && ceiling + after[at] < short) {
+          beyond = true;
+          break;
+        }
       }
-      if (top.full && ceiling < top.worstKey) continue;
+      if (beyond) continue;
+      if (full) {
+        // Summed in another order than each bit's weight: compared with the margin.
+        if (ceiling < short) continue;
+        // A bit lacking an option the word's ceiling cannot spare weighs less than the worst kept: only the
+        // bits holding all of those are weighed (with a margin for the sums' rounding).
+        for (let view = 0; view < views.length; view++) {
+          if (viewWords[view] !== 0 && ceiling - weights[view] < short) left &= viewWords[view];
+        }
+      }
       while (left !== 0) {
         const lowest = left & -left;
         left ^= lowest;
