@@ -26,6 +26,7 @@ const {
   savedSearchAlerts,
   storedAndPushedAlerts,
   ThreadedSavedSearchAlerts,
+  UNAWAITED_ALERT_BATCHING,
 } = require('@skillers/indexing');
 const { seedDatabase } = require('@skillers/demo-data');
 const { InMemorySavedSearchMatcher, OramaSearchIndex } = require('@skillers/search');
@@ -163,7 +164,7 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
     await thread.load();
     // The thread's own id is the one that was not there before it started.
     alertsThread = threadIds().filter((id) => !before.has(id));
-    batches = new BatchingAlerts(thread.record);
+    batches = new BatchingAlerts(thread.record, UNAWAITED_ALERT_BATCHING);
   }
   if (batches) {
     // Not awaited by the job, as in the embedded API.
