@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { threadCpuMs, threadIds } from './support/thread-cpu.mjs';
 
 const require = createRequire(import.meta.url);
 const {
@@ -25,6 +26,7 @@ const {
   savedSearchAlerts,
   storedAndPushedAlerts,
   ThreadedSavedSearchAlerts,
+  UNAWAITED_ALERT_BATCHING,
 } = require('@skillers/indexing');
 const { seedDatabase } = require('@skillers/demo-data');
 const { InMemorySavedSearchMatcher, OramaSearchIndex } = require('@skillers/search');
@@ -135,6 +137,7 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
   let onIndexed;
   let batches;
   let thread;
+  let alertsThread = [];
   if (searches && (matchOnly || inThread || searches.length === 0)) {
     const matcher = new InMemorySavedSearchMatcher();
     for (const search of searches) await matcher.put(search);
@@ -156,9 +159,12 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
   } else if (searches) {
     // As the embedded API does: the alerts on their own thread, which loads the searches from the store
     // (where the bench put them).
+    const before = new Set(threadIds());
     thread = new ThreadedSavedSearchAlerts({ sqliteFile: store.filename });
     await thread.load();
-    batches = new BatchingAlerts(thread.record);
+    // The thread's own id is the one that was not there before it started.
+    alertsThread = threadIds().filter((id) => !before.has(id));
+    batches = new BatchingAlerts(thread.record, UNAWAITED_ALERT_BATCHING);
   }
   if (batches) {
     // Not awaited by the job, as in the embedded API.
@@ -172,6 +178,9 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
     await queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  // The main thread's id is the process id.
+  const mainBefore = threadCpuMs([process.pid]);
+  const alertsBefore = threadCpuMs(alertsThread);
   await queue.start();
   await queue.drain();
   // The alerts of the last records are part of the work.
@@ -179,6 +188,10 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const perRecord = (after, before) =>
+    after === undefined || before === undefined ? undefined : ((after - before) * 1000) / jobs.length;
+  const mainUs = perRecord(threadCpuMs([process.pid]), mainBefore);
+  const alertsUs = perRecord(threadCpuMs(alertsThread), alertsBefore);
   const { failed } = await queue.stats();
   await queue.close();
   await thread?.close();
@@ -191,7 +204,17 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
   const notifications = await store.collection(COLLECTIONS.notifications).count({});
   await store.collection(COLLECTIONS.savedSearchHits).deleteMany({});
   await store.collection(COLLECTIONS.notifications).deleteMany({});
-  return { name, seconds, cpuSeconds, perSecond: jobs.length / seconds, failed, matches, notifications };
+  return {
+    name,
+    seconds,
+    cpuSeconds,
+    mainUs,
+    alertsUs,
+    perSecond: jobs.length / seconds,
+    failed,
+    matches,
+    notifications,
+  };
 };
 
 const main = async () => {
@@ -227,10 +250,25 @@ const main = async () => {
       await run(store, jobs, { name: 'same, one thread', searches, inThread: true }),
       await run(store, jobs, { name: 'matching only', searches, matchOnly: true }),
     ];
-    for (const { name, seconds, cpuSeconds, perSecond, failed, matches, notifications } of results) {
+    const micros = (value) => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
+    for (const {
+      name,
+      seconds,
+      cpuSeconds,
+      mainUs,
+      alertsUs,
+      perSecond,
+      failed,
+      matches,
+      notifications,
+    } of results) {
+      // Only the threaded row has an alerts thread.
+      const threads =
+        `main thread ${micros(mainUs)}` +
+        (alertsUs === undefined ? '' : `, alerts thread ${micros(alertsUs)}`);
       console.log(
         `${name.padEnd(16)} ${perSecond.toFixed(0).padStart(6)} records/s (${seconds.toFixed(2)} s, ` +
-          `${cpuSeconds.toFixed(2)} s of CPU, ` +
+          `${cpuSeconds.toFixed(2)} s of CPU; per record ${threads}; ` +
           `${matches} matches, ${notifications} notifications, ${failed} failed)`,
       );
     }

@@ -10,6 +10,7 @@ import {
   SavedSearchAlerts,
   storedAndPushedAlerts,
   ThreadedSavedSearchAlerts,
+  UNAWAITED_ALERT_BATCHING,
   writeAlertWatermark,
 } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
@@ -66,8 +67,9 @@ export class SavedSearchAlertsService {
       this.alerts = new SavedSearchAlerts(store, matcher, storedAndPushedAlerts(store, push, listening));
     }
     this.record = this.alerts.record;
-    this.batches = new BatchingAlerts(this.record);
-    // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record.
+    // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record;
+    // nothing waiting, the batches can be large, which makes their writes cheaper per record.
+    this.batches = new BatchingAlerts(this.record, UNAWAITED_ALERT_BATCHING);
     this.recordIndexed = (doc) => {
       this.indexedSinceMark += 1;
       this.batches.add(doc).catch((error: unknown) => {

@@ -41,7 +41,11 @@ export { serveAlertsThread } from './alerts/alerts-thread';
 export { loadSavedSearches } from './alerts/load-saved-searches';
 export { ThreadedSavedSearchAlerts } from './alerts/threaded-alerts';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
-export { BatchingAlerts, type BatchingAlertsOptions } from './alerts/batching-alerts';
+export {
+  BatchingAlerts,
+  type BatchingAlertsOptions,
+  UNAWAITED_ALERT_BATCHING,
+} from './alerts/batching-alerts';
 export {
   ALERT_WATERMARK_MARGIN_MS,
   documentsChangedSince,
