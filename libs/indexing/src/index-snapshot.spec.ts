@@ -1,5 +1,5 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex, writeSnapshotFile } from '@skillers/search';
+import { OramaSearchIndex, snapshotSourceOf, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,7 +153,7 @@ describe('index snapshots', () => {
     const stamp = (await indexedChangeStamp(store)) as string;
     await store.close();
     const older = INDEX_SNAPSHOT_SCHEMA - 1;
-    await writeSnapshotFile(file, OramaSearchIndex.create().snapshot(), {
+    await writeSnapshotFile(file, OramaSearchIndex.create().snapshotSource(), {
       schema: older,
       model: MODEL,
       stamp,
@@ -196,7 +196,7 @@ describe('index snapshots', () => {
           }
         : section,
     );
-    await writeSnapshotFile(file, { ...snapshot, sections: mixed }, labels);
+    await writeSnapshotFile(file, snapshotSourceOf({ ...snapshot, sections: mixed }), labels);
     const { result, index } = await restart();
     expect(result).toMatchObject({
       loaded: false,
@@ -206,7 +206,10 @@ describe('index snapshots', () => {
 
     await writeSnapshotFile(
       file,
-      { ...snapshot, sections: sections.filter(({ name }) => name !== 'teammate.vectors.dims') },
+      snapshotSourceOf({
+        ...snapshot,
+        sections: sections.filter(({ name }) => name !== 'teammate.vectors.dims'),
+      }),
       labels,
     );
     expect((await restart()).result).toEqual({

@@ -8,12 +8,14 @@ export {
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
-export type { OramaSnapshot } from './orama/orama-generation';
+export type { OramaSnapshot, OramaSnapshotSource } from './orama/orama-generation';
 export {
   readSnapshotFile,
+  snapshotSourceOf,
   writeSnapshotFile,
   type SnapshotLabels,
   type SnapshotReadResult,
+  type SnapshotWriteResult,
 } from './orama/snapshot-file';
 export * from './saved-searches/saved-search-matcher.port';
 export { InMemorySavedSearchMatcher } from './saved-searches/in-memory.saved-search-matcher';

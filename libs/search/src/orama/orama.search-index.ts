@@ -6,7 +6,12 @@ import type {
   SearchIndexGeneration,
   SearchResult,
 } from '../search-index.port';
-import { OramaGeneration, type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
+import {
+  OramaGeneration,
+  type OramaSnapshot,
+  type OramaSnapshotSource,
+  SNAPSHOT_FORMAT,
+} from './orama-generation';
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
@@ -16,6 +21,8 @@ export class OramaSearchIndex implements SearchIndex {
   readonly adapter = 'orama';
   /** Generations being built; live writes go to them as well so that the swap loses none. */
   private readonly building = new Set<OramaGeneration>();
+  /** Counts what changed the live generation (writes, loads, swaps), so a caller can tell a quiet spell. */
+  private changes = 0;
 
   private constructor(private live: OramaGeneration) {}
 
@@ -44,11 +51,26 @@ export class OramaSearchIndex implements SearchIndex {
   /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
   adopt(other: OramaSearchIndex): void {
     this.live = other.live;
+    this.changes++;
   }
 
-  /** The live generation as binary sections (see `OramaGeneration.snapshot`). */
+  /** Grows with every change to what the index answers; equal on two reads: nothing changed between. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  /** A copy of the live generation as binary sections (see `OramaGeneration.snapshot`). */
   snapshot(): OramaSnapshot {
     return this.live.snapshot();
+  }
+
+  /**
+   * The live generation's sections as a save writes them, without a copy (see
+   * `OramaGeneration.snapshotSource`). A generation swapped out meanwhile takes no more writes, so its
+   * sections stay of one state (an older one, which its labels say).
+   */
+  snapshotSource(): OramaSnapshotSource {
+    return this.live.snapshotSource();
   }
 
   /** How many documents were not embedded by this model (no vector, or another model's). */
@@ -57,6 +79,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
+    this.changes++;
     for (const generation of [this.live, ...this.building]) generation.upsert(docs);
   }
 
@@ -70,6 +93,7 @@ export class OramaSearchIndex implements SearchIndex {
     change: (held: SearchDocument) => SearchDocument | undefined,
   ): Promise<number> {
     let changed = 0;
+    this.changes++;
     for (const generation of [this.live, ...this.building]) {
       const next = ids.flatMap((id) => {
         const held = generation.get(id);
@@ -83,6 +107,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async remove(ids: readonly string[]): Promise<void> {
+    this.changes++;
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }
 
@@ -112,6 +137,7 @@ export class OramaSearchIndex implements SearchIndex {
 
   async clear(): Promise<void> {
     this.live = OramaGeneration.create();
+    this.changes++;
   }
 
   async knn(
@@ -142,6 +168,7 @@ export class OramaSearchIndex implements SearchIndex {
       swap: async () => {
         this.building.delete(open());
         this.live = next;
+        this.changes++;
       },
       discard: async () => {
         this.building.delete(next);

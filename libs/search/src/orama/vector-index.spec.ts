@@ -1,7 +1,7 @@
 import { compareIdsDescending, cosine } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
-import { sectionReader } from './binary-sections';
+import { copySections, sectionReader } from './binary-sections';
 import { setBit, wordsFor } from './bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
 
@@ -172,7 +172,7 @@ describe('VectorIndex', () => {
       original.delete(id(n));
       kept.delete(id(n));
     }
-    const restored = VectorIndex.fromSections(sectionReader(original.toSections()));
+    const restored = VectorIndex.fromSections(sectionReader(copySections(original.toSections())));
     const expectAlike = () => {
       for (const [key, values] of kept) expect(restored.vectorOf(key)).toEqual(values);
       const bits = new Uint32Array(wordsFor(rows + 100));
