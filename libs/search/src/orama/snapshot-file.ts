@@ -24,8 +24,13 @@ const FILE_FORMAT = 4;
 const DIGEST_BYTES = 32;
 /** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 16 << 20;
-/** The most one read, write or hash update takes at a time (`read` and `write` take at most 2 GiB). */
+/** The most one read or hash update takes at a time while loading (`read` takes at most 2 GiB). */
 const CHUNK_BYTES = 1 << 30;
+/**
+ * The most one write or hash update takes while saving: the server goes on answering between two, and
+ * hashing one takes a fraction of a second.
+ */
+const WRITE_CHUNK_BYTES = 64 << 20;
 
 /** What the caller labels a snapshot with (schema, model, store stamp) and checks before trusting it. */
 export type SnapshotLabels = Record<string, string | number>;
@@ -61,7 +66,7 @@ export const writeSnapshotFile = async (
   file: string,
   snapshot: OramaSnapshotSource,
   labels: SnapshotLabels,
-  { chunk = CHUNK_BYTES }: FileOptions = {},
+  { chunk = WRITE_CHUNK_BYTES }: FileOptions = {},
 ): Promise<SnapshotWriteResult> => {
   const { sections, unchanged } = snapshot;
   const header: SnapshotHeader = {
