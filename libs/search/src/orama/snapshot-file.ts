@@ -3,7 +3,7 @@ import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Section } from './binary-sections';
 import { type OramaSnapshot, type OramaSnapshotSource, SNAPSHOT_FORMAT } from './orama-generation';
-import { IndexChangedError, SnapshotOutput } from './snapshot-output';
+import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 
 /**
  * The embedded index on disk, so that a restart loads it instead of reading and embedding every record.
@@ -104,7 +104,7 @@ export const writeSnapshotFile = async (
     await rm(temporary, { force: true });
     // A part built from a structure a write changed meanwhile may fail for that reason alone.
     if (error instanceof IndexChangedError || !unchanged())
-      return { written: false, discarded: new IndexChangedError().message };
+      return { written: false, discarded: INDEX_CHANGED };
     throw error;
   }
   await handle.close();

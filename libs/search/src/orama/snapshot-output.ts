@@ -4,10 +4,12 @@ import type { FileHandle } from 'node:fs/promises';
 /** Small parts are gathered into a buffer of this size (at most) and written together. */
 const GATHER_BYTES = 4 << 20;
 
+export const INDEX_CHANGED = 'the index changed while it was written';
+
 /** Thrown when the index changed while its bytes were written: the file would mix two states. */
 export class IndexChangedError extends Error {
   constructor() {
-    super('the index changed while it was written');
+    super(INDEX_CHANGED);
   }
 }
 
