@@ -73,10 +73,21 @@ describe('binary sections', () => {
   });
 
   it('count the bytes of strings before encoding them', () => {
-    const strings = ['', 'Zürich', '東京', '🙂', 'lone \uD800', 'ascii'];
+    const strings = [
+      '',
+      'Zürich',
+      '東京',
+      '🙂',
+      'lone \uD800',
+      '\uDC00\uD800 reversed',
+      '\uD83D',
+      'ascii',
+      'ÿĀ߿ࠀ',
+    ];
     const source = stringsSection('ids', strings);
     const [{ data }] = copySections([source]);
     expect(data.length).toBe(source.bytes);
+    expect(source.bytes).toBe(stringsBytes(strings).length);
     expect(stringsOf(data)).toEqual(stringsOf(stringsBytes(strings)));
   });
 
