@@ -2,15 +2,17 @@
 // (a million profiles) can be measured without seeding and embedding them first. Build first (`npm run
 // build:server`), then `node --expose-gc bench/index-snapshot.mjs [profiles] [--dims D] [--quick]` (default
 // 100000 synthetic skiller profiles with 384-number vectors; --quick: 5000). Builds the index from
-// bench/support/synthetic-profiles.mjs, then times: copying it into sections (`snapshot()`), writing the
-// file, reading it back (checksum included) and restoring the index from the sections; prints the bytes per
-// structure, and checks the restored index against the original: the same filtered pages, free-text pages
-// (scores to the bit), kNN hits and documents ("answers identical"), or exits with 1.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+// bench/support/synthetic-profiles.mjs, then times: writing the file straight from the live index (as the
+// server saves), reading it back (checksum included) and restoring the index from the sections; prints the
+// bytes per structure, the peak RSS while saving (against the RSS before it: what the save adds), the
+// longest the save kept the event loop waiting, and checks the restored index against the original: the
+// same filtered pages, free-text pages (scores to the bit), kNN hits and documents ("answers identical"),
+// or exits with 1.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { hexId, syntheticProfiles } from './support/synthetic-profiles.mjs';
 
@@ -28,6 +30,31 @@ const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const rss = () => {
   globalThis.gc?.();
   return mib(process.memoryUsage().rss);
+};
+/**
+ * The peak RSS while `run` runs, in bytes. On Linux the kernel's own high-water mark (VmHWM), reset before
+ * (`5` to /proc/self/clear_refs): exact, even through synchronous work that would starve a timer. Elsewhere
+ * the most of RSS samples taken every 50 ms.
+ */
+const peakRss = async (run) => {
+  const status = '/proc/self/status';
+  const hwm = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))?.[1]) * 1024;
+  let kernel = existsSync(status);
+  if (kernel) {
+    try {
+      writeFileSync('/proc/self/clear_refs', '5');
+    } catch {
+      kernel = false;
+    }
+  }
+  let sampled = process.memoryUsage().rss;
+  const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 50);
+  try {
+    const result = await run();
+    return { result, peak: kernel ? hwm() : Math.max(sampled, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(sampler);
+  }
 };
 const timed = async (label, run) => {
   const started = performance.now();
@@ -65,14 +92,41 @@ await timed('build (upsert every profile)', async () => {
 const dir = mkdtempSync(join(tmpdir(), 'skillers-bench-snapshot-'));
 const file = join(dir, 'search-index.snapshot');
 try {
-  let snapshot = await timed('snapshot() (copy into sections)', () => index.snapshot());
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let source;
+  let takeMs = 0;
+  // How long the save keeps the event loop (a server's requests) waiting at a time.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const { result: saved, peak } = await peakRss(() =>
+    timed('write the file from the live index', async () => {
+      loopDelay.enable();
+      // One timer round first, so the histogram also records the synchronous taking of the sections.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = performance.now();
+      source = index.snapshotSource();
+      takeMs = performance.now() - started;
+      try {
+        return await writeSnapshotFile(file, source, { bench: 1 });
+      } finally {
+        loopDelay.disable();
+      }
+    }),
+  );
+  console.log(
+    `  taking the sections (synchronous) ${takeMs.toFixed(0)} ms; longest event loop delay while saving ` +
+      `${(loopDelay.max / 1e6).toFixed(0)} ms`,
+  );
   const bytes = {};
-  for (const { name, data } of snapshot.sections) {
+  for (const { name, bytes: size } of source.sections) {
     const part = name.split('.').slice(0, 2).join('.');
-    bytes[part] = (bytes[part] ?? 0) + data.length;
+    bytes[part] = (bytes[part] ?? 0) + size;
   }
-  await timed('write the file', () => writeSnapshotFile(file, snapshot, { bench: 1 }));
-  snapshot = undefined;
+  source = undefined;
+  if (!saved.written) throw new Error(`save discarded: ${saved.discarded}`);
+  console.log(
+    `peak RSS while saving ${mib(peak)} (RSS before it ${mib(before)}: the save added ${mib(peak - before)})`,
+  );
   const read = await timed('read the file (checksum included)', () =>
     readSnapshotFile(file, () => undefined),
   );

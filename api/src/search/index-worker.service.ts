@@ -14,6 +14,7 @@ import {
   indexRecordHandler,
   type IndexRecordPayload,
   loadIndexSnapshot,
+  QuietRetry,
   rebuildIndex,
   saveIndexSnapshot,
 } from '@skillers/indexing';
@@ -35,6 +36,11 @@ export const INDEX_SNAPSHOT_FILE = 'search-index.snapshot';
 export const BACKFILL_RETRY_DELAY_MS = 30_000;
 /** The backfill logs a progress line at most this often. */
 export const BACKFILL_LOG_EVERY_MS = 10_000;
+/**
+ * A save that index writes discarded is tried again once the index has taken no write for this long (or
+ * at shutdown, whichever comes first).
+ */
+export const SNAPSHOT_RETRY_QUIET_MS = 30_000;
 
 /**
  * With the embedded (in-memory) index the API process is also the indexer: it handles record changes,
@@ -53,7 +59,10 @@ export class IndexWorkerService
   private readonly snapshotFile: string;
   /** One save at a time: the one after a build may still run when the process stops. */
   private saving: Promise<void> = Promise.resolve();
+  /** The stamp the file on disk was saved with, while it matches the index (cleared when it may not). */
   private savedStamp?: string;
+  /** Saves again, once writes pause, after a save they discarded. */
+  private readonly saveRetry: QuietRetry;
   /** The background vector backfill, stopped and awaited at shutdown. */
   private backfilling: Promise<void> = Promise.resolve();
   private readonly stopBackfill = new AbortController();
@@ -73,6 +82,14 @@ export class IndexWorkerService
     private readonly backfillState: VectorBackfillState,
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
+    this.saveRetry = new QuietRetry(
+      () => (this.index instanceof OramaSearchIndex ? this.index.changeCount : 0),
+      SNAPSHOT_RETRY_QUIET_MS,
+      () => {
+        if (!(this.index instanceof OramaSearchIndex)) return;
+        this.saving = this.saving.then(() => this.saveSettled(this.index as OramaSearchIndex, false));
+      },
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -108,6 +125,8 @@ export class IndexWorkerService
 
   async onApplicationShutdown(): Promise<void> {
     if (!(this.index instanceof OramaSearchIndex)) return;
+    // Writes have stopped: the save below replaces any retry still waiting.
+    this.saveRetry.stop();
     await this.alerts.drain();
     await this.saving;
     if (this.vectorsMissing)
@@ -257,10 +276,29 @@ export class IndexWorkerService
     }
   }
 
+  /**
+   * Writes the snapshot from the live index while the server goes on answering and indexing; a write
+   * meanwhile discards it, and it is tried again once writes pause (or at shutdown).
+   */
   private async save(index: OramaSearchIndex, stamp: string): Promise<void> {
     const started = Date.now();
-    await saveIndexSnapshot(this.snapshotFile, index, { modelId: this.embedder.modelId, stamp });
+    const result = await saveIndexSnapshot(this.snapshotFile, index, {
+      modelId: this.embedder.modelId,
+      stamp,
+    });
+    if (!result.written) {
+      // The file on disk is older than the index: the next chance saves whatever the stamp says.
+      this.savedStamp = undefined;
+      this.logger.log(
+        `Search index save discarded after ${Date.now() - started} ms (${result.discarded}); saved again ` +
+          `once the index takes no write for ${SNAPSHOT_RETRY_QUIET_MS / 1000} s, or at shutdown`,
+      );
+      this.saveRetry.schedule();
+      return;
+    }
     this.savedStamp = stamp;
-    this.logger.log(`Search index saved in ${Date.now() - started} ms`);
+    this.logger.log(
+      `Search index saved in ${Date.now() - started} ms (${Math.round(result.bytes / 1024 / 1024)} MiB)`,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex, sectionData, writeSnapshotFile } from '@skillers/search';
+import { OramaSearchIndex, snapshotSourceOf, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
 import {
   mkdirSync,
@@ -12,14 +12,17 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   INDEX_SNAPSHOT_SCHEMA,
   indexedChangeStamp,
   loadIndexSnapshot,
   saveIndexSnapshot,
 } from './index-snapshot';
+import { withVectors } from './document-vectors';
+import { QuietRetry } from './quiet-retry';
 import { rebuildIndex } from './rebuild-index';
+import { teammateSearchDocument } from './search-document.mapper';
 
 const root = mkdtempSync(join(tmpdir(), 'skillers-index-snapshot-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -204,7 +207,7 @@ describe('index snapshots', () => {
     const stamp = (await indexedChangeStamp(store)) as string;
     await store.close();
     const older = INDEX_SNAPSHOT_SCHEMA - 1;
-    await writeSnapshotFile(file, OramaSearchIndex.create().snapshot(), {
+    await writeSnapshotFile(file, OramaSearchIndex.create().snapshotSource(), {
       schema: older,
       model: MODEL,
       stamp,
@@ -241,13 +244,13 @@ describe('index snapshots', () => {
       section.name.startsWith('project.text.')
         ? {
             ...section,
-            data: sectionData(
-              sections.find(({ name }) => name === section.name.replace('project', 'teammate')) ?? section,
-            ),
+            data: (
+              sections.find(({ name }) => name === section.name.replace('project', 'teammate')) ?? section
+            ).data,
           }
         : section,
     );
-    await writeSnapshotFile(file, { ...snapshot, sections: mixed }, labels);
+    await writeSnapshotFile(file, snapshotSourceOf({ ...snapshot, sections: mixed }), labels);
     const { result, index } = await restart();
     expect(result).toMatchObject({
       loaded: false,
@@ -257,7 +260,10 @@ describe('index snapshots', () => {
 
     await writeSnapshotFile(
       file,
-      { ...snapshot, sections: sections.filter(({ name }) => name !== 'teammate.vectors.dims') },
+      snapshotSourceOf({
+        ...snapshot,
+        sections: sections.filter(({ name }) => name !== 'teammate.vectors.dims'),
+      }),
       labels,
     );
     expect((await restart()).result).toEqual({
@@ -284,6 +290,43 @@ describe('index snapshots', () => {
       loaded: true,
       documents: 1,
     });
+  });
+
+  it('are discarded when the index takes a write while being saved, and saved again once writes pause', async () => {
+    const index = await builtAndSaved();
+    const before = readFileSync(file);
+    const store = new SqliteRecordStore(storeFile);
+    const teammates = store.collection<TeammateRecord>(COLLECTIONS.teammates);
+    const labels = async () => ({ modelId: MODEL, stamp: (await indexedChangeStamp(store)) as string });
+    /** A profile written to the store and embedded, as an index job does, before the index takes it. */
+    const written = async (nickname: string) => {
+      const record = teammate(nickname, 'Rust');
+      await teammates.insert(record);
+      return withVectors([teammateSearchDocument(record)], embedder);
+    };
+
+    const late = await written('joined while saving');
+    const saving = saveIndexSnapshot(file, index, await labels());
+    await index.upsert(late);
+    expect(await saving).toEqual({ written: false, discarded: 'the index changed while it was written' });
+    // The older file stays, whole: the store has changed since, so a restart rebuilds instead.
+    expect(readFileSync(file).equals(before)).toBe(true);
+
+    const saved: Awaited<ReturnType<typeof saveIndexSnapshot>>[] = [];
+    const retry = new QuietRetry(
+      () => index.changeCount,
+      50,
+      () => void labels().then(async (now) => saved.push(await saveIndexSnapshot(file, index, now))),
+    );
+    retry.schedule();
+    for (let n = 0; n < 5; n++) await index.upsert(await written(`joined later ${n}`));
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 5000, interval: 20 });
+    expect(saved[0]).toMatchObject({ written: true });
+    await store.close();
+    const { result, index: restarted } = await restart();
+    expect(result).toEqual({ loaded: true, documents: 37 });
+    expect(await restarted.search(byTool('Rust'))).toEqual(await index.search(byTool('Rust')));
+    expect((await restarted.search(byTool('Rust'))).total).toBe(16);
   });
 
   it('are never trusted for a store without a change stamp', async () => {

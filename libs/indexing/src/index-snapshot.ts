@@ -1,5 +1,11 @@
 import { SEARCH_KINDS } from '@skillers/domain';
-import { OramaSearchIndex, readSnapshotFile, type SnapshotLabels, writeSnapshotFile } from '@skillers/search';
+import {
+  OramaSearchIndex,
+  readSnapshotFile,
+  type SnapshotLabels,
+  type SnapshotWriteResult,
+  writeSnapshotFile,
+} from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 
 /**
@@ -33,11 +39,16 @@ const labelsOf = ({ modelId, stamp }: IndexSnapshotLabels): SnapshotLabels => ({
   stamp,
 });
 
+/**
+ * Writes the index's snapshot straight from its live structures (no copy of the index in memory). Writes
+ * may go on meanwhile: one that reaches the index before the file is complete discards the file (the
+ * result says so) and the caller saves again later, once writes pause.
+ */
 export const saveIndexSnapshot = (
   file: string,
   index: OramaSearchIndex,
   labels: IndexSnapshotLabels,
-): Promise<void> => writeSnapshotFile(file, index.snapshot(), labelsOf(labels));
+): Promise<SnapshotWriteResult> => writeSnapshotFile(file, index.snapshotSource(), labelsOf(labels));
 
 export interface LoadSnapshotOptions {
   file: string;

@@ -8,14 +8,15 @@ export {
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
-export type { OramaSnapshot } from './orama/orama-generation';
-export { type Section, sectionData } from './orama/binary-sections';
+export type { OramaSnapshot, OramaSnapshotSource } from './orama/orama-generation';
 export { type VectorRowsOptions, VectorRowsReceiver } from './orama/vector-rows';
 export {
   readSnapshotFile,
+  snapshotSourceOf,
   writeSnapshotFile,
   type SnapshotLabels,
   type SnapshotReadResult,
+  type SnapshotWriteResult,
 } from './orama/snapshot-file';
 export * from './saved-searches/saved-search-matcher.port';
 export { InMemorySavedSearchMatcher } from './saved-searches/in-memory.saved-search-matcher';

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  arrayBytes,
   arrayOf,
   arrayOfLength,
-  freshBytes,
+  arraySection,
+  builtSection,
+  copySections,
+  poolRuns,
   prefixed,
   readerUnder,
   sectionReader,
   stringsBytes,
   stringsOf,
+  stringsSection,
 } from './binary-sections';
 
 describe('binary sections', () => {
@@ -30,9 +33,13 @@ describe('binary sections', () => {
     expect(() => stringsOf(bytes.subarray(0, 6))).toThrow(/cut short/);
   });
 
-  it('copy arrays, wrap aligned bytes and copy unaligned ones', () => {
+  it('read live arrays where they lie, copy them only on request, wrap aligned bytes and copy unaligned ones', () => {
     const values = Float64Array.from([1.5, -2, Number.NaN, 1e300]);
-    const bytes = arrayBytes(values, 3);
+    const source = arraySection('values', values, 3);
+    expect(source.bytes).toBe(24);
+    const [view] = [...source.parts()];
+    expect(view.buffer).toBe(values.buffer);
+    const [{ data: bytes }] = copySections([source]);
     values[0] = 9;
     expect(Array.from(arrayOf(Float64Array, bytes))).toEqual([1.5, -2, Number.NaN]);
     const wrapped = arrayOf(Float64Array, bytes);
@@ -44,14 +51,69 @@ describe('binary sections', () => {
     const unaligned = shifted.subarray(1);
     expect(Array.from(arrayOf(Float64Array, unaligned))).toEqual([1.5, 4, Number.NaN]);
     expect(() => arrayOf(Float64Array, unaligned.subarray(1))).toThrow(/whole items/);
-    expect(() => arrayOfLength(Int32Array, arrayBytes(Int32Array.from([1, 2])), 3, 'keys')).toThrow(
-      'keys: 2 items, expected 3',
+    const [{ data: pair }] = copySections([arraySection('keys', Int32Array.from([1, 2]))]);
+    expect(() => arrayOfLength(Int32Array, pair, 3, 'keys')).toThrow('keys: 2 items, expected 3');
+  });
+
+  it('build a derived section only when read, and refuse one of another size than announced', () => {
+    let built = 0;
+    const source = builtSection('order', 8, () => {
+      built++;
+      return Int32Array.from([3, -1]);
+    });
+    expect(built).toBe(0);
+    expect(Array.from(arrayOf(Int32Array, copySections([source])[0].data))).toEqual([3, -1]);
+    expect(built).toBe(1);
+    expect(() => copySections([builtSection('order', 4, () => Int32Array.from([3, -1]))])).toThrow(
+      'section order: more than 4 bytes',
     );
-    // An array made for the save alone is given as its own bytes.
-    const made = Int32Array.from([7, -1]).subarray(1);
-    const own = freshBytes(made);
-    expect(own.buffer).toBe(made.buffer);
-    expect(Array.from(arrayOf(Int32Array, own))).toEqual([-1]);
+    expect(() => copySections([builtSection('order', 12, () => Int32Array.from([3, -1]))])).toThrow(
+      'section order: 8 bytes, expected 12',
+    );
+  });
+
+  it('count the bytes of strings before encoding them', () => {
+    const strings = [
+      '',
+      'Zürich',
+      '東京',
+      '🙂',
+      'lone \uD800',
+      '\uDC00\uD800 reversed',
+      '\uD83D',
+      'ascii',
+      'ÿĀ߿ࠀ',
+    ];
+    const source = stringsSection('ids', strings);
+    const [{ data }] = copySections([source]);
+    expect(data.length).toBe(source.bytes);
+    expect(source.bytes).toBe(stringsBytes(strings).length);
+    expect(stringsOf(data)).toEqual(stringsOf(stringsBytes(strings)));
+  });
+
+  it('give the runs of a pool in order, neighbouring runs as one view', () => {
+    const pool = Int32Array.from([10, 11, 12, 99, 20, 21, 30]);
+    // Runs: [0, 2), [2, 3) (right after: joined), an empty one, [4, 6), then [6, 7) before [0, 1).
+    const runs = [
+      [0, 2],
+      [2, 1],
+      [5, 0],
+      [4, 2],
+      [6, 1],
+      [0, 1],
+    ];
+    const parts = [
+      ...poolRuns(
+        pool,
+        runs.length,
+        (at) => runs[at][0],
+        (at) => runs[at][1],
+      ),
+    ];
+    expect(parts.map((part) => part.byteLength)).toEqual([12, 12, 4]);
+    expect(parts.every((part) => part.buffer === pool.buffer)).toBe(true);
+    const all = Buffer.concat(parts);
+    expect(Array.from(arrayOf(Int32Array, all))).toEqual([10, 11, 12, 20, 21, 30, 10]);
   });
 
   it('name sections under a prefix and read them back, a missing one by name', () => {

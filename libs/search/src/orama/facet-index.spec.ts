@@ -8,7 +8,7 @@ import {
 } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../search-index.contract';
-import { sectionReader } from './binary-sections';
+import { copySections, sectionReader } from './binary-sections';
 import { FacetIndex } from './facet-index';
 import { OramaSearchIndex } from './orama.search-index';
 
@@ -192,7 +192,7 @@ describe('FacetIndex binary sections', () => {
       .map((doc, n) => ({ ...document(OPTIONS, n + 5000), id: doc.id }));
     original.upsertMany(replaced);
     let live = [...replaced, ...docs.slice(lastBatch, 100), ...docs.slice(400)];
-    const sections = original.toSections();
+    const sections = copySections(original.toSections());
     const read = sectionReader(sections);
     expect(read('posting-sparse').length).toBeGreaterThan(0);
     expect(read('posting-dense').length).toBeGreaterThan(0);
@@ -217,19 +217,15 @@ describe('FacetIndex binary sections', () => {
   it('turn down sections that disagree', () => {
     const original = new FacetIndex();
     original.upsertMany([document(OPTIONS, 1), document(OPTIONS, 2)]);
-    const sections = original
-      .toSections()
-      .map((section) =>
-        section.name === 'times' ? { ...section, data: section.data.subarray(8) } : section,
-      );
+    const sections = copySections(original.toSections()).map((section) =>
+      section.name === 'times' ? { ...section, data: section.data.subarray(8) } : section,
+    );
     expect(() => FacetIndex.fromSections(sectionReader(sections))).toThrow(/times/);
-    const unknown = original
-      .toSections()
-      .map((section) =>
-        section.name === 'slot-postings'
-          ? { ...section, data: Buffer.from(Int32Array.from([1, 999]).buffer) }
-          : section,
-      );
+    const unknown = copySections(original.toSections()).map((section) =>
+      section.name === 'slot-postings'
+        ? { ...section, data: Buffer.from(Int32Array.from([1, 999]).buffer) }
+        : section,
+    );
     expect(() => FacetIndex.fromSections(sectionReader(unknown))).toThrow('slot 0 names an unknown posting');
   });
 });

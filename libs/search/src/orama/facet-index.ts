@@ -39,17 +39,18 @@ import {
   wordsFor,
 } from './bitset';
 import {
-  arrayBytes,
   arrayOf,
   arrayOfLength,
-  jsonBytes,
+  arraySection,
+  builtSection,
   jsonOf,
+  jsonSection,
   prefixed,
   readerUnder,
-  type BufferSection,
   type SectionReader,
-  stringsBytes,
+  type SectionSource,
   stringsOf,
+  stringsSection,
 } from './binary-sections';
 import { NumberPostings } from './number-postings';
 import { PostingSet } from './posting-set';
@@ -188,6 +189,15 @@ interface FacetSettings {
   orderValid: boolean;
 }
 
+/** How many numbers of the per-slot posting numbers the save builds at a time. */
+const SLOT_POSTINGS_BLOCK = 1 << 16;
+
+/** The words of a posting set as bytes, where they lie. */
+const bytesOfSet = (slots: PostingSet): Uint8Array => {
+  const { data } = slots;
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+};
+
 /** A bitset word with all 32 slots set. */
 const FULL_WORD = 0xffffffff;
 
@@ -282,72 +292,86 @@ export class FacetIndex {
 
   /**
    * The index as binary sections: per slot its id, time, numbers and posting numbers; per posting its token,
-   * label and slots (sorted slots or bitset words, all postings' in one array each).
+   * label and slots (sorted slots or bitset words, all postings' in one section each, read where they lie).
+   * The per-posting and per-slot numbers are built when written.
    */
-  toSections(): BufferSection[] {
+  toSections(): SectionSource[] {
     const postings = [...this.postings.values()];
-    const numberOf = new Map(postings.map((posting, at) => [posting, at]));
-    // Per posting: dense (1) or not, how many slots, label id and option filter (-1 without a label).
-    const meta = new Int32Array(4 * postings.length);
     let sparseLength = 0;
     let denseCount = 0;
-    postings.forEach(({ slots, label }, at) => {
-      meta.set(
-        [slots.dense ? 1 : 0, slots.size, label?.id ?? -1, label ? DIMENSION_INDEX[label.dimension] : -1],
-        4 * at,
-      );
+    for (const { slots } of postings) {
       if (slots.dense) denseCount++;
       else sparseLength += slots.size;
-    });
-    const sparse = new Uint32Array(sparseLength);
-    const dense = new Uint32Array(denseCount * this.words);
-    let sparseAt = 0;
-    let denseAt = 0;
-    for (const { slots } of postings) {
-      const data = slots.data;
-      if (slots.dense) {
-        dense.set(data, denseAt);
-        denseAt += data.length;
-      } else {
-        sparse.set(data, sparseAt);
-        sparseAt += data.length;
-      }
     }
-    // Per slot below `ids.length`: how many postings, then their numbers.
-    let slotPostingsLength = this.ids.length;
-    for (const own of this.postingsOf) slotPostingsLength += own?.length ?? 0;
-    const slotPostings = new Int32Array(slotPostingsLength);
-    for (let slot = 0, at = 0; slot < this.ids.length; slot++) {
-      const own = this.postingsOf[slot] ?? [];
-      slotPostings[at++] = own.length;
-      for (const posting of own) slotPostings[at++] = numberOf.get(posting) as number;
-    }
+    const slotCount = this.ids.length;
+    let slotPostingsLength = slotCount;
+    for (let slot = 0; slot < slotCount; slot++) slotPostingsLength += this.postingsOf[slot]?.length ?? 0;
     const settings: FacetSettings = {
       capacity: this.capacity,
-      slots: this.ids.length,
+      slots: slotCount,
       labelIds: this.labelById.length,
       orderValid: this.orderValid,
     };
+    // A search rebuilds an invalid order in a new array: the one taken here is the state saved.
+    const order = this.orderValid ? this.order : [];
+    const slotsOf = (dense: boolean) => () =>
+      postings.flatMap(({ slots }) => (slots.dense === dense ? [bytesOfSet(slots)] : []));
     return [
-      { name: 'settings', data: jsonBytes(settings) },
+      jsonSection('settings', settings),
+      stringsSection(
+        'ids',
+        Array.from(this.ids, (id, slot) => (hasBit(this.live, slot) ? id : '')),
+      ),
+      arraySection('live', this.live),
+      arraySection('times', this.times),
+      ...NUMBER_FIELDS.map((field) => arraySection(`number.${field}`, this.columns[field])),
+      builtSection('free-slots', 4 * this.freeSlots.length, () => Int32Array.from(this.freeSlots)),
+      builtSection('order', 4 * order.length, () => Int32Array.from(order)),
+      stringsSection(
+        'posting-tokens',
+        postings.map(({ token }) => token),
+      ),
+      stringsSection(
+        'posting-labels',
+        postings.map(({ label }) => label?.label ?? ''),
+      ),
+      // Per posting: dense (1) or not, how many slots, label id and option filter (-1 without a label).
+      builtSection('posting-meta', 16 * postings.length, () => {
+        const meta = new Int32Array(4 * postings.length);
+        postings.forEach(({ slots, label }, at) => {
+          meta.set(
+            [slots.dense ? 1 : 0, slots.size, label?.id ?? -1, label ? DIMENSION_INDEX[label.dimension] : -1],
+            4 * at,
+          );
+        });
+        return meta;
+      }),
+      { name: 'posting-sparse', bytes: 4 * sparseLength, parts: slotsOf(false) },
+      { name: 'posting-dense', bytes: 4 * denseCount * this.words, parts: slotsOf(true) },
+      // Per slot below `ids.length`: how many postings, then their numbers.
       {
-        name: 'ids',
-        data: stringsBytes(Array.from(this.ids, (id, slot) => (hasBit(this.live, slot) ? id : ''))),
+        name: 'slot-postings',
+        bytes: 4 * slotPostingsLength,
+        parts: () => this.slotPostingBlocks(postings, slotCount),
       },
-      { name: 'live', data: arrayBytes(this.live) },
-      { name: 'times', data: arrayBytes(this.times) },
-      ...NUMBER_FIELDS.map((field) => ({ name: `number.${field}`, data: arrayBytes(this.columns[field]) })),
-      { name: 'free-slots', data: arrayBytes(Int32Array.from(this.freeSlots)) },
-      { name: 'order', data: arrayBytes(Int32Array.from(this.orderValid ? this.order : [])) },
-      { name: 'posting-tokens', data: stringsBytes(postings.map(({ token }) => token)) },
-      { name: 'posting-labels', data: stringsBytes(postings.map(({ label }) => label?.label ?? '')) },
-      { name: 'posting-meta', data: arrayBytes(meta) },
-      { name: 'posting-sparse', data: arrayBytes(sparse) },
-      { name: 'posting-dense', data: arrayBytes(dense) },
-      { name: 'slot-postings', data: arrayBytes(slotPostings) },
-      { name: 'free-label-ids', data: arrayBytes(Int32Array.from(this.freeLabelIds)) },
+      builtSection('free-label-ids', 4 * this.freeLabelIds.length, () => Int32Array.from(this.freeLabelIds)),
       ...prefixed('slot-labels', this.slotLabels.toSections()),
     ];
+  }
+
+  /** Per slot: how many postings, then their numbers in `postings`; built a block of slots at a time. */
+  private *slotPostingBlocks(postings: readonly Posting[], slots: number): Generator<Uint8Array> {
+    const numberOf = new Map(postings.map((posting, at) => [posting, at]));
+    const block: number[] = [];
+    for (let slot = 0; slot < slots; slot++) {
+      const own = this.postingsOf[slot] ?? [];
+      block.push(own.length);
+      for (const posting of own) block.push(numberOf.get(posting) as number);
+      if (block.length >= SLOT_POSTINGS_BLOCK || slot === slots - 1) {
+        yield new Uint8Array(Int32Array.from(block).buffer);
+        block.length = 0;
+      }
+    }
   }
 
   /** The index `toSections` saved, its arrays wrapped (not copied) where aligned. */

@@ -11,7 +11,14 @@ import {
   timeMs,
 } from '@skillers/domain';
 import type { KnnHit, SearchResult } from '../search-index.port';
-import { prefixed, readerUnder, type Section, sectionReader } from './binary-sections';
+import {
+  copySections,
+  prefixed,
+  readerUnder,
+  type Section,
+  sectionReader,
+  type SectionSource,
+} from './binary-sections';
 import type { Bitset } from './bitset';
 import { FacetIndex } from './facet-index';
 import { rankHybrid } from './hybrid-ranker';
@@ -50,11 +57,24 @@ export interface OramaSnapshot {
 }
 
 /**
+ * The generation's sections as a save writes them, read from the live structures (no copy of the index):
+ * their bytes are of the state they were taken in only while `unchanged()` holds.
+ */
+export interface OramaSnapshotSource {
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly SectionSource[];
+  /** False once a write reached the generation after the sections were taken. */
+  unchanged: () => boolean;
+}
+
+/**
  * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
  * sees a write batch either not at all or whole.
  */
 export class OramaGeneration {
   private readonly kindById = new Map<string, SearchKind>();
+  /** Counts the writes, so that a save can tell whether one came while it read the structures. */
+  private changes = 0;
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
@@ -102,10 +122,10 @@ export class OramaGeneration {
   }
 
   /**
-   * One consistent copy of the generation as binary sections, per kind: the text index, the facet index,
-   * the vectors and the stored fields. Copied at once, so writes after it do not reach it.
+   * The generation as binary sections, per kind: the text index, the facet index, the vectors and the
+   * stored fields, each read where it lies when written (see `OramaSnapshotSource`).
    */
-  snapshot(): OramaSnapshot {
+  snapshotSource(): OramaSnapshotSource {
     const sections = SEARCH_KINDS.flatMap((kind) => {
       const { text, facets, vectors, fields } = this.parts[kind];
       return [
@@ -115,7 +135,13 @@ export class OramaGeneration {
         ...prefixed(`${kind}.fields`, fields.toSections()),
       ];
     });
-    return { format: SNAPSHOT_FORMAT, sections };
+    const taken = this.changes;
+    return { format: SNAPSHOT_FORMAT, sections, unchanged: () => this.changes === taken };
+  }
+
+  /** One consistent copy of the generation in memory, which later writes do not reach. */
+  snapshot(): OramaSnapshot {
+    return { format: SNAPSHOT_FORMAT, sections: copySections(this.snapshotSource().sections) };
   }
 
   /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */
@@ -129,6 +155,7 @@ export class OramaGeneration {
   }
 
   upsert(docs: readonly SearchDocument[]): void {
+    this.changes++;
     // The last version of a document in the batch wins, as if the batch were applied one by one.
     const latest = new Map(docs.map((doc) => [doc.id, doc]));
     const moved = [...latest.values()].filter((doc) => {
@@ -148,6 +175,7 @@ export class OramaGeneration {
   }
 
   remove(ids: readonly string[]): void {
+    this.changes++;
     for (const kind of SEARCH_KINDS) {
       const { text, facets, vectors, fields } = this.parts[kind];
       const own = ids.filter((id) => this.kindById.get(id) === kind);

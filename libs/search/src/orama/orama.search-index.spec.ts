@@ -79,6 +79,43 @@ describe('OramaSearchIndex snapshots', () => {
     expect(await empty.get(added.id)).toEqual(added);
   });
 
+  it('count every change to what they answer, and tell a save whether its generation changed', async () => {
+    const index = OramaSearchIndex.create();
+    const doc = searchDocument({ tags: { industry: ['Banking'] }, text: 'Data engineer' });
+    const seen = [index.changeCount];
+    const changed = () => {
+      seen.push(index.changeCount);
+      return seen.at(-1) !== seen.at(-2);
+    };
+    await index.upsert([doc]);
+    expect(changed()).toBe(true);
+    await index.search(searchQuery({ text: 'data' }));
+    await index.get(doc.id);
+    expect(changed()).toBe(false);
+
+    const source = index.snapshotSource();
+    await index.search(searchQuery({ tags: { industry: ['Banking'] }, facets: true }));
+    expect(source.unchanged()).toBe(true);
+    await index.updateMany([doc.id], (held) => ({ ...held, text: 'Data scientist' }));
+    expect(source.unchanged()).toBe(false);
+    expect(changed()).toBe(true);
+
+    // A generation swapped out takes no more writes: a save of it stays of one state.
+    const before = index.snapshotSource();
+    const next = await index.createGeneration();
+    await next.upsert([doc]);
+    expect(changed()).toBe(false);
+    await next.swap();
+    expect(changed()).toBe(true);
+    await index.remove([doc.id]);
+    expect(before.unchanged()).toBe(true);
+    expect(changed()).toBe(true);
+    index.load(index.snapshot());
+    expect(changed()).toBe(true);
+    await index.clear();
+    expect(changed()).toBe(true);
+  });
+
   it('refuses a snapshot of another format', () => {
     expect(() => OramaSearchIndex.restore({ format: 1 } as unknown as OramaSnapshot)).toThrow(
       /snapshot format/,

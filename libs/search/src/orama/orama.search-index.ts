@@ -6,7 +6,13 @@ import type {
   SearchIndexGeneration,
   SearchResult,
 } from '../search-index.port';
-import { OramaGeneration, type OramaSnapshot, SNAPSHOT_FORMAT, vectorRowSection } from './orama-generation';
+import {
+  OramaGeneration,
+  type OramaSnapshot,
+  type OramaSnapshotSource,
+  SNAPSHOT_FORMAT,
+  vectorRowSection,
+} from './orama-generation';
 import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
 
 /**
@@ -17,6 +23,8 @@ export class OramaSearchIndex implements SearchIndex {
   readonly adapter = 'orama';
   /** Generations being built; live writes go to them as well so that the swap loses none. */
   private readonly building = new Set<OramaGeneration>();
+  /** Counts what changed the live generation (writes, loads, swaps), so a caller can tell a quiet spell. */
+  private changes = 0;
 
   private constructor(
     private live: OramaGeneration,
@@ -68,10 +76,14 @@ export class OramaSearchIndex implements SearchIndex {
     this.replaceLive(other.live);
   }
 
-  /** The live generation becomes `next`; the old one's files are freed (every read of it is synchronous). */
+  /**
+   * The live generation becomes `next`; the old one's files are freed once no save reads them (every other
+   * read of it is synchronous).
+   */
   private replaceLive(next: OramaGeneration): void {
     const old = this.live;
     this.live = next;
+    this.changes++;
     if (old !== next) old.close();
   }
 
@@ -81,9 +93,23 @@ export class OramaSearchIndex implements SearchIndex {
     this.building.clear();
   }
 
-  /** The live generation as binary sections (see `OramaGeneration.snapshot`). */
+  /** Grows with every change to what the index answers; equal on two reads: nothing changed between. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  /** A copy of the live generation as binary sections (see `OramaGeneration.snapshot`). */
   snapshot(): OramaSnapshot {
     return this.live.snapshot();
+  }
+
+  /**
+   * The live generation's sections as a save writes them, without a copy (see
+   * `OramaGeneration.snapshotSource`). A generation swapped out meanwhile takes no more writes, so its
+   * sections stay of one state (an older one, which its labels say).
+   */
+  snapshotSource(): OramaSnapshotSource {
+    return this.live.snapshotSource();
   }
 
   /** How many documents were not embedded by this model (no vector, or another model's). */
@@ -92,6 +118,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
+    this.changes++;
     for (const generation of [this.live, ...this.building]) generation.upsert(docs);
   }
 
@@ -105,6 +132,7 @@ export class OramaSearchIndex implements SearchIndex {
     change: (held: SearchDocument) => SearchDocument | undefined,
   ): Promise<number> {
     let changed = 0;
+    this.changes++;
     for (const generation of [this.live, ...this.building]) {
       const next = ids.flatMap((id) => {
         const held = generation.get(id);
@@ -118,6 +146,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async remove(ids: readonly string[]): Promise<void> {
+    this.changes++;
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionReader } from './binary-sections';
+import { copySections, sectionReader } from './binary-sections';
 import { SlotBlocks } from './slot-blocks';
 
 let state = 5;
@@ -48,7 +48,20 @@ describe('SlotBlocks', () => {
       blocks.remove(slot);
       kept.delete(slot);
     }
-    const restored = SlotBlocks.fromSections(sectionReader(blocks.toSections()));
+    // Runs written again go to the end of the data, out of slot order; the file puts them back in it.
+    for (const slot of [4, 1]) {
+      const run = [slot, slot, slot];
+      blocks.set(slot, Int32Array.from(run));
+      kept.set(slot, run);
+    }
+    const read = sectionReader(copySections(blocks.toSections()));
+    const keptNumbers = [...kept.values()].reduce((sum, run) => sum + run.length, 0);
+    expect(read('data').length).toBe(4 * keptNumbers);
+    const restored = SlotBlocks.fromSections(read);
+    expect(Array.from(restored.data.subarray(restored.offsets[1], restored.offsets[1] + 3))).toEqual([
+      1, 1, 1,
+    ]);
+    expect(restored.offsets[1]).toBeLessThan(restored.offsets[2]);
     const runOf = (from: SlotBlocks, slot: number) => {
       const offset = from.offsets[slot];
       const run = kept.get(slot);

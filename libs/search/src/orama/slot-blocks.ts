@@ -1,9 +1,11 @@
 import {
-  arrayBytes,
   arrayOf,
   arrayOfLength,
-  type BufferSection,
+  arraySection,
+  builtSection,
+  poolRuns,
   type SectionReader,
+  type SectionSource,
 } from './binary-sections';
 
 /**
@@ -20,13 +22,34 @@ export class SlotBlocks {
   private end = 0;
   private unused = 0;
 
-  /** The runs of slots below `capacity` in slot order, without the space of replaced runs. */
-  toSections(): BufferSection[] {
-    this.compact(0);
+  /**
+   * The runs of slots below `capacity` in slot order, without the space of replaced runs: read where they
+   * lie, with the offsets they will have in the file (built when written).
+   */
+  toSections(): SectionSource[] {
+    const { offsets, lengths } = this;
     return [
-      { name: 'offsets', data: arrayBytes(this.offsets) },
-      { name: 'lengths', data: arrayBytes(this.lengths) },
-      { name: 'data', data: arrayBytes(this.data, this.end) },
+      builtSection('offsets', offsets.byteLength, () => {
+        const packed = new Int32Array(offsets.length);
+        let end = 0;
+        offsets.forEach((offset, slot) => {
+          packed[slot] = offset < 0 ? -1 : end;
+          if (offset >= 0) end += lengths[slot];
+        });
+        return packed;
+      }),
+      arraySection('lengths', lengths),
+      {
+        name: 'data',
+        bytes: 4 * (this.end - this.unused),
+        parts: () =>
+          poolRuns(
+            this.data,
+            offsets.length,
+            (slot) => offsets[slot],
+            (slot) => (offsets[slot] < 0 ? 0 : lengths[slot]),
+          ),
+      },
     ];
   }
 

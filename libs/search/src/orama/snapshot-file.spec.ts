@@ -1,11 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../search-index.contract';
-import { sectionData } from './binary-sections';
 import { OramaSearchIndex } from './orama.search-index';
-import { readSnapshotFile, type SnapshotLabels, writeSnapshotFile } from './snapshot-file';
+import type { OramaSnapshotSource } from './orama-generation';
+import { readSnapshotFile, type SnapshotLabels, snapshotSourceOf, writeSnapshotFile } from './snapshot-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillers-snapshot-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +32,7 @@ const docs = [
 const writtenIndex = async (file: string): Promise<OramaSearchIndex> => {
   const index = OramaSearchIndex.create();
   await index.upsert(docs);
-  await writeSnapshotFile(file, index.snapshot(), labels);
+  await writeSnapshotFile(file, index.snapshotSource(), labels);
   return index;
 };
 
@@ -56,19 +64,78 @@ describe('snapshot files', () => {
     const index = OramaSearchIndex.create();
     await index.upsert(docs);
     const snapshot = index.snapshot();
-    await writeSnapshotFile(file, snapshot, labels, { chunk: 100 });
+    // Written from the live arrays, a few bytes at a time: the same bytes as the copy.
+    expect(await writeSnapshotFile(file, index.snapshotSource(), labels, { chunk: 100 })).toEqual({
+      written: true,
+      bytes: statSync(file).size,
+    });
     const read = await readSnapshotFile(file, acceptAll, { chunk: 64 });
     if (!('snapshot' in read)) throw new Error(read.rejected);
     expect(read.snapshot.sections.map(({ name }) => name)).toEqual(snapshot.sections.map(({ name }) => name));
-    read.snapshot.sections.forEach((section, at) => {
-      const data = sectionData(section);
-      expect(data.equals(sectionData(snapshot.sections[at]))).toBe(true);
+    read.snapshot.sections.forEach(({ data }, at) => {
+      expect(data.equals(snapshot.sections[at].data)).toBe(true);
       // Not a slice of one buffer of the whole file: every typed array can be wrapped where it lies.
       expect(data.byteOffset).toBe(0);
       expect(data.buffer.byteLength).toBe(data.length);
     });
     const loaded = OramaSearchIndex.restore(read.snapshot);
     for (const doc of docs) expect(await loaded.get(doc.id)).toEqual(doc);
+  });
+
+  it('are discarded when the index changes while they are written, and leave the older file in place', async () => {
+    const file = join(dir, 'changed.snapshot');
+    const index = await writtenIndex(file);
+    const before = readFileSync(file);
+    const later = searchDocument({ tags: { industry: ['Fishing'] }, vector: [1, 1, 1], text: 'Late write' });
+    const source = index.snapshotSource();
+    const temporary = `${file}.${process.pid}.tmp`;
+    let bytesBeforeWrite = 0;
+    // A write comes once part of the file is on disk, between two chunks, as an index job would.
+    const sections = source.sections.map((section, at) =>
+      at === Math.floor(source.sections.length / 2)
+        ? {
+            ...section,
+            *parts() {
+              bytesBeforeWrite = statSync(temporary).size;
+              void index.upsert([later]);
+              yield* section.parts();
+            },
+          }
+        : section,
+    );
+    const result = await writeSnapshotFile(file, { ...source, sections }, labels, { chunk: 64 });
+    expect(bytesBeforeWrite).toBeGreaterThan(0);
+    expect(result).toEqual({ written: false, discarded: 'the index changed while it was written' });
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir).filter((name) => name.startsWith('changed'))).toEqual(['changed.snapshot']);
+
+    // A write before the first byte discards it too; once writes pause, the next save holds the later one.
+    const early = writeSnapshotFile(file, index.snapshotSource(), labels);
+    await index.remove([docs[0].id]);
+    expect(await early).toMatchObject({ written: false });
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(await writeSnapshotFile(file, index.snapshotSource(), labels, { chunk: 64 })).toMatchObject({
+      written: true,
+    });
+    const read = await readSnapshotFile(file, acceptAll);
+    if (!('snapshot' in read)) throw new Error(read.rejected);
+    const loaded = OramaSearchIndex.restore(read.snapshot);
+    expect(await loaded.get(later.id)).toEqual(later);
+    expect(await loaded.get(docs[0].id)).toBeNull();
+  });
+
+  it('fail, leaving no file, when a section is not the size its header gives', async () => {
+    const file = join(dir, 'wrong-size.snapshot');
+    const index = OramaSearchIndex.create();
+    await index.upsert(docs);
+    const source: OramaSnapshotSource = snapshotSourceOf(index.snapshot());
+    const sections = source.sections.map((section, at) =>
+      at === 3 ? { ...section, bytes: section.bytes + 1 } : section,
+    );
+    await expect(writeSnapshotFile(file, { ...source, sections }, labels)).rejects.toThrow(
+      /section .+: \d+ bytes, its header says \d+/,
+    );
+    expect(readdirSync(dir).filter((name) => name.startsWith('wrong-size'))).toEqual([]);
   });
 
   it('turns down a file of an older format unread', async () => {
@@ -106,7 +173,7 @@ describe('snapshot files', () => {
     await index.upsert(Array.from({ length: 20 }, () => searchDocument({ text: text() })));
 
     const file = join(dir, 'text-scores.snapshot');
-    await writeSnapshotFile(file, index.snapshot(), labels);
+    await writeSnapshotFile(file, index.snapshotSource(), labels);
     const read = await readSnapshotFile(file, acceptAll);
     if (!('snapshot' in read)) throw new Error(read.rejected);
     const restored = OramaSearchIndex.restore(read.snapshot);

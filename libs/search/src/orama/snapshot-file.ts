@@ -1,17 +1,19 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type Section, sectionBytes, sectionChunks } from './binary-sections';
-import { type OramaSnapshot, SNAPSHOT_FORMAT } from './orama-generation';
+import type { Section } from './binary-sections';
+import { type OramaSnapshot, type OramaSnapshotSource, SNAPSHOT_FORMAT } from './orama-generation';
+import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 
 /**
  * The embedded index on disk, so that a restart loads it instead of reading and embedding every record.
  *
  * Layout: the magic line, the header's length (32-bit little-endian), the header (JSON: the caller's labels
  * and the sections' names and sizes), the sections' bytes one after the other, then the SHA-256 of
- * everything before it. The sections are the index's own binary form (`OramaSnapshot`): read one by one
- * into buffers of their own, so that no single buffer holds the whole file (files past 2 GiB work) and the
- * typed arrays can be wrapped where they lie.
+ * everything before it. The sections are the index's own binary form: written from the live structures
+ * (`OramaSnapshotSource`, no copy of the index), read one by one into buffers of their own (`OramaSnapshot`),
+ * so that no single buffer holds the whole file (files past 2 GiB work) and the typed arrays can be wrapped
+ * where they lie.
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
 /**
@@ -22,14 +24,16 @@ const FILE_FORMAT = 4;
 const DIGEST_BYTES = 32;
 /** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 16 << 20;
-/** The most one read, write or hash update takes at a time (`read` takes at most 2 GiB). */
+/** The most one read or hash update takes at a time while loading (`read` takes at most 2 GiB). */
 const CHUNK_BYTES = 1 << 30;
-/** The buffer a sunk section is read through. */
+/** The buffer a sunk section is read through while loading. */
 const SINK_CHUNK_BYTES = 16 << 20;
 
-const sunk = (name: string): never => {
-  throw new Error(`section ${name} was read into its sink, not kept`);
-};
+/**
+ * The most one write or hash update takes while saving: the server goes on answering between two, and
+ * hashing one takes a fraction of a second.
+ */
+const WRITE_CHUNK_BYTES = 64 << 20;
 
 /** What the caller labels a snapshot with (schema, model, store stamp) and checks before trusting it. */
 export type SnapshotLabels = Record<string, string | number>;
@@ -57,55 +61,63 @@ export interface ReadOptions extends FileOptions {
 
 export type SnapshotReadResult = { snapshot: OramaSnapshot; labels: SnapshotLabels } | { rejected: string };
 
+/**
+ * Whether the file was put in place; `discarded` when the index changed while it was written (the old file,
+ * if any, stays): save again once writes pause.
+ */
+export type SnapshotWriteResult = { written: true; bytes: number } | { written: false; discarded: string };
+
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
 /**
  * Writes the snapshot atomically: a temporary file beside the target, synced, then renamed over it and the
- * folder synced, so a crash leaves the old snapshot or the new one, never a mix.
+ * folder synced, so a crash leaves the old snapshot or the new one, never a mix. The sections are read from
+ * the live index while the file is written; if the index changes before the last byte is on disk, the
+ * temporary file is removed instead and the result says so, so that no file mixes two states of the index.
  */
 export const writeSnapshotFile = async (
   file: string,
-  snapshot: OramaSnapshot,
+  snapshot: OramaSnapshotSource,
   labels: SnapshotLabels,
-  { chunk = CHUNK_BYTES }: FileOptions = {},
-): Promise<void> => {
-  const { sections } = snapshot;
+  { chunk = WRITE_CHUNK_BYTES }: FileOptions = {},
+): Promise<SnapshotWriteResult> => {
+  const { sections, unchanged } = snapshot;
   const header: SnapshotHeader = {
     format: FILE_FORMAT,
     labels,
-    sections: sections.map((section) => ({ name: section.name, bytes: sectionBytes(section) })),
+    sections: sections.map(({ name, bytes }) => ({ name, bytes })),
   };
   const headerBytes = json(header);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.length);
-  const hash = createHash('sha256');
 
   const temporary = `${file}.${process.pid}.tmp`;
   // Readable by the server's user only, like the database it copies from.
   const handle = await open(temporary, 'w', 0o600);
   try {
-    for (const part of [MAGIC, length, headerBytes]) {
-      hashAll(hash, part, chunk);
-      await writeAll(handle, part, chunk);
-    }
-    for (const section of sections) {
-      let written = 0;
-      // Each chunk is written before the next is made, so a large section never exists whole in memory.
-      for (const part of sectionChunks(section)) {
-        hashAll(hash, part, chunk);
-        await writeAll(handle, part, chunk);
-        written += part.length;
+    const output = new SnapshotOutput(handle, chunk, unchanged);
+    for (const part of [MAGIC, length, headerBytes]) await output.add(part);
+    for (const { name, bytes, parts } of sections) {
+      let at = 0;
+      for (const part of parts()) {
+        at += part.byteLength;
+        if (at > bytes) break;
+        await output.add(part);
       }
-      if (written !== sectionBytes(section))
-        throw new Error(
-          `section ${section.name}: ${written} bytes written, ${sectionBytes(section)} announced`,
-        );
+      if (at !== bytes) {
+        // Sizes counted before a write and parts built after it: the change, not the section, is at fault.
+        if (!unchanged()) throw new IndexChangedError();
+        throw new Error(`section ${name}: ${at} bytes, its header says ${bytes}`);
+      }
     }
-    await writeAll(handle, hash.digest(), chunk);
+    await output.finish();
     await handle.sync();
   } catch (error) {
     await handle.close();
     await rm(temporary, { force: true });
+    // A part built from a structure a write changed meanwhile may fail for that reason alone.
+    if (error instanceof IndexChangedError || !unchanged())
+      return { written: false, discarded: INDEX_CHANGED };
     throw error;
   }
   await handle.close();
@@ -117,7 +129,21 @@ export const writeSnapshotFile = async (
     await folder.close();
   }
   await removeLeftovers(file);
+  return { written: true, bytes: MAGIC.length + 4 + headerBytes.length + sumBytes(header) + DIGEST_BYTES };
 };
+
+/**
+ * A snapshot kept in memory as a source for `writeSnapshotFile`: its buffers are its own, so no write to
+ * the index reaches them.
+ */
+export const snapshotSourceOf = ({ format, sections }: OramaSnapshot): OramaSnapshotSource => ({
+  format,
+  sections: sections.map(({ name, data }) => ({ name, bytes: data.length, parts: () => [data] })),
+  unchanged: () => true,
+});
+
+const sumBytes = ({ sections }: SnapshotHeader): number =>
+  sections.reduce((sum, { bytes }) => sum + bytes, 0);
 
 /** Temporary files a process killed while saving left behind. */
 const removeLeftovers = async (file: string): Promise<void> => {
@@ -131,14 +157,6 @@ const removeLeftovers = async (file: string): Promise<void> => {
 /** Hashes the buffer a chunk at a time: sections may be larger than one call takes. */
 const hashAll = (hash: Hash, data: Buffer, chunk: number): void => {
   for (let at = 0; at < data.length; at += chunk) hash.update(data.subarray(at, at + chunk));
-};
-
-/** Writes the whole buffer: one `write` may write less than asked. */
-const writeAll = async (handle: FileHandle, data: Buffer, chunk: number): Promise<void> => {
-  for (let at = 0; at < data.length;) {
-    const { bytesWritten } = await handle.write(data, at, Math.min(chunk, data.length - at));
-    at += bytesWritten;
-  }
 };
 
 /** Fills `target` from the file at `position`, or throws when the file ends first. */
@@ -233,7 +251,8 @@ const readOpenSnapshot = async (
         take(part);
         done += part.length;
       }
-      sections.push({ name, bytes, chunks: () => sunk(name) });
+      // Its bytes went to the sink: a structure that reads it anyway finds it empty and turns the file down.
+      sections.push({ name, data: Buffer.alloc(0) });
     } else {
       // A buffer of its own per section, so the typed arrays wrapping it are aligned.
       const data = Buffer.allocUnsafeSlow(bytes);

@@ -1,6 +1,6 @@
 import { TAG_FACETS, type SearchDocument, type TagFacet } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { sectionReader } from './binary-sections';
+import { copySections, sectionReader } from './binary-sections';
 import { StoredFields } from './stored-fields';
 import { VectorIndex } from './vector-index';
 
@@ -101,7 +101,7 @@ describe('StoredFields', () => {
     for (const source of docs) stored(fields, vectors, source);
     for (const source of docs.slice(0, 200)) fields.delete(slotOf(source.id));
     const live = docs.slice(200);
-    const restored = StoredFields.fromSections(sectionReader(fields.toSections()));
+    const restored = StoredFields.fromSections(sectionReader(copySections(fields.toSections())));
     const expectAlike = (kept: SearchDocument[]) => {
       expect(restored.size).toBe(kept.length);
       for (const source of kept)

@@ -1,16 +1,17 @@
 import { type SearchDocument, type SearchNumbers, TAG_FACETS, type TagFacet } from '@skillers/domain';
 import {
-  arrayBytes,
   arrayOf,
   arrayOfLength,
-  jsonBytes,
+  arraySection,
+  builtSection,
   jsonOf,
+  jsonSection,
   prefixed,
   readerUnder,
-  type BufferSection,
   type SectionReader,
-  stringsBytes,
+  type SectionSource,
   stringsOf,
+  stringsSection,
 } from './binary-sections';
 import { SlotBlocks } from './slot-blocks';
 import type { VectorIndex } from './vector-index';
@@ -35,9 +36,9 @@ const canonicalMs = (value: string): number => {
 };
 
 /** Slots and strings of a sparse string column, as two sections. */
-const mapSections = (name: string, map: ReadonlyMap<number, string>): BufferSection[] => [
-  { name: `${name}.slots`, data: arrayBytes(Int32Array.from(map.keys())) },
-  { name: `${name}.values`, data: stringsBytes([...map.values()]) },
+const mapSections = (name: string, map: ReadonlyMap<number, string>): SectionSource[] => [
+  builtSection(`${name}.slots`, 4 * map.size, () => Int32Array.from(map.keys())),
+  stringsSection(`${name}.values`, [...map.values()]),
 ];
 
 const mapOf = (name: string, section: SectionReader): Map<number, string> => {
@@ -181,30 +182,32 @@ export class StoredFields {
   }
 
   /** The columns as binary sections, the few odd values (non-canonical times, exact vectors) beside them. */
-  toSections(): BufferSection[] {
-    const exactSlots = [...this.exactVectors.keys()];
+  toSections(): SectionSource[] {
     const exact = [...this.exactVectors.values()];
+    const exactValues = exact.reduce((sum, vector) => sum + vector.length, 0);
     return [
-      { name: 'settings', data: jsonBytes({ capacity: this.capacity, count: this.count }) },
-      { name: 'strings', data: stringsBytes(this.strings) },
-      { name: 'flags', data: arrayBytes(this.flags) },
-      { name: 'kinds', data: arrayBytes(this.kinds) },
-      { name: 'models', data: arrayBytes(this.models) },
-      { name: 'owners', data: stringsBytes(Array.from(this.owners, (owner) => owner ?? '')) },
+      jsonSection('settings', { capacity: this.capacity, count: this.count }),
+      stringsSection('strings', this.strings),
+      arraySection('flags', this.flags),
+      arraySection('kinds', this.kinds),
+      arraySection('models', this.models),
+      stringsSection(
+        'owners',
+        Array.from(this.owners, (owner) => owner ?? ''),
+      ),
       ...TIME_COLUMNS.flatMap((column, at) => [
-        { name: `time.${column}`, data: arrayBytes(this.times[at]) },
+        arraySection(`time.${column}`, this.times[at]),
         ...mapSections(`odd-time.${column}`, this.oddTimes[at]),
       ]),
-      ...NUMBER_COLUMNS.map((column, at) => ({
-        name: `number.${column}`,
-        data: arrayBytes(this.numbers[at]),
-      })),
-      { name: 'number-flags', data: arrayBytes(this.numberFlags) },
+      ...NUMBER_COLUMNS.map((column, at) => arraySection(`number.${column}`, this.numbers[at])),
+      arraySection('number-flags', this.numberFlags),
       ...mapSections('deadline', this.deadlines),
       ...prefixed('codes', this.codes.toSections()),
-      { name: 'exact-vector.slots', data: arrayBytes(Int32Array.from(exactSlots)) },
-      { name: 'exact-vector.lengths', data: arrayBytes(Int32Array.from(exact, (vector) => vector.length)) },
-      { name: 'exact-vector.values', data: arrayBytes(Float64Array.from(exact.flat())) },
+      builtSection('exact-vector.slots', 4 * exact.length, () => Int32Array.from(this.exactVectors.keys())),
+      builtSection('exact-vector.lengths', 4 * exact.length, () =>
+        Int32Array.from(exact, (vector) => vector.length),
+      ),
+      builtSection('exact-vector.values', 8 * exactValues, () => Float64Array.from(exact.flat())),
     ];
   }
 

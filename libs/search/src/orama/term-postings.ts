@@ -1,3 +1,5 @@
+import { arraySection, poolRuns, type SectionSource } from './binary-sections';
+
 /** Room a run gets when it first needs some; it grows by half from there. */
 const FIRST_CAPACITY = 2;
 const INITIAL_POOL = 1024;
@@ -32,7 +34,7 @@ export class TermPostings {
     );
   }
 
-  /** From tight runs (`packed()`), each run's room its own length. */
+  /** From tight runs (`packedSections`), each run's room its own length. */
   static fromPacked(counts: Int32Array, slots: Int32Array): TermPostings {
     const starts = new Uint32Array(counts.length);
     let at = 0;
@@ -94,18 +96,28 @@ export class TermPostings {
     return true;
   }
 
-  /** Every term's run packed tight in term order, with the run lengths: what `fromPacked` reads. */
-  packed(): { counts: Int32Array; slots: Int32Array } {
-    const counts = this.counts.slice(0, this.terms);
+  /**
+   * What `fromPacked` reads, as two sections: the run lengths, and every term's run tight in term order, read
+   * from the pool where they lie.
+   */
+  packedSections(countsName: string, slotsName: string): SectionSource[] {
+    const { terms, counts, starts } = this;
     let total = 0;
-    for (let term = 0; term < this.terms; term++) total += counts[term];
-    const slots = new Int32Array(total);
-    let at = 0;
-    for (let term = 0; term < this.terms; term++) {
-      slots.set(this.slotsOf(term), at);
-      at += counts[term];
-    }
-    return { counts, slots };
+    for (let term = 0; term < terms; term++) total += counts[term];
+    return [
+      arraySection(countsName, counts, terms),
+      {
+        name: slotsName,
+        bytes: 4 * total,
+        parts: () =>
+          poolRuns(
+            this.pool,
+            terms,
+            (term) => starts[term],
+            (term) => counts[term],
+          ),
+      },
+    ];
   }
 
   /** Where the slot is, or belongs, in the term's run (binary search). */

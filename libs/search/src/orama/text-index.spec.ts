@@ -1,6 +1,6 @@
 import { create, insert, remove, search } from '@orama/orama';
 import { describe, expect, it } from 'vitest';
-import { sectionReader } from './binary-sections';
+import { copySections, sectionReader } from './binary-sections';
 import { TextIndex, textTokenizerConfig } from './text-index';
 
 const seeded = (seed: number) => {
@@ -229,7 +229,7 @@ describe('TextIndex', () => {
     const random = seeded(99);
     const pair = new Pair();
     randomWrites(pair, random, 600, 300);
-    const sections = pair.index.toSections();
+    const sections = copySections(pair.index.toSections());
     // Each section at an odd offset of one shared buffer, as inside a file read whole.
     const file = Buffer.concat(sections.flatMap(({ data }) => [Buffer.from([0]), data]));
     let at = 0;
@@ -263,7 +263,7 @@ describe('TextIndex', () => {
     const random = seeded(7);
     const pair = new Pair();
     randomWrites(pair, random, 300, 100);
-    const sections = pair.index.toSections();
+    const sections = copySections(pair.index.toSections());
     const saved = sections.map(({ data }) => Buffer.from(data));
     randomWrites(pair, random, 300, 100);
     // Later writes (in place, in grown arrays, after packing) leave the save as it was.
@@ -292,7 +292,7 @@ describe('TextIndex', () => {
     const index = TextIndex.create();
     index.upsert(0, 'Rust developer');
     index.upsert(2, 'Go developer');
-    const sections = index.toSections();
+    const sections = copySections(index.toSections());
     const replaced = (name: string, data: Buffer) =>
       sectionReader(sections.map((section) => (section.name === name ? { name, data } : section)));
     expect(() => TextIndex.fromSections(replaced('meta', Buffer.from('{"format":0}')))).toThrow(

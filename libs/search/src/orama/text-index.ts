@@ -3,13 +3,13 @@ import { SEARCH_STOP_WORDS } from '@skillers/domain';
 import { type Bitset, hasBit } from './bitset';
 import { oramaWordOrder } from './orama-word-order';
 import {
-  arrayBytes,
   arrayOf,
-  freshBytes,
-  jsonBytes,
+  arraySection,
+  builtSection,
   jsonOf,
-  type BufferSection,
+  jsonSection,
   type SectionReader,
+  type SectionSource,
 } from './binary-sections';
 import { TermPostings } from './term-postings';
 import { TextStore } from './text-store';
@@ -189,15 +189,12 @@ export class TextIndex {
   }
 
   /**
-   * The binary form: typed arrays and bytes as they are, no per-document encoding. Every section is a copy
-   * (or an array made for it alone), so later writes do not reach a save still being written.
+   * The binary form: typed arrays and bytes as they are, read where they lie, no per-document encoding; the
+   * words and their lengths are built when written.
    */
-  toSections(): BufferSection[] {
+  toSections(): SectionSource[] {
     this.sortWords();
-    const words = Buffer.from(this.words.join(''), 'utf16le');
-    const wordLengths = Int32Array.from(this.words, (word) => word.length);
-    const postings = this.postings.packed();
-    const texts = this.texts.packed();
+    const { words } = this;
     let lastSlot = this.lengths.length;
     while (lastSlot > 0 && this.lengths[lastSlot - 1] === NO_TEXT) lastSlot--;
     const meta: TextIndexMeta = {
@@ -205,16 +202,15 @@ export class TextIndex {
       documents: this.documents,
       averageLength: this.averageLength ?? null,
     };
+    const chars = words.reduce((sum, word) => sum + word.length, 0);
     return [
-      { name: 'meta', data: jsonBytes(meta) },
-      { name: 'words', data: words },
-      { name: 'word-lengths', data: freshBytes(wordLengths) },
-      { name: 'sorted-terms', data: arrayBytes(this.sorted) },
-      { name: 'posting-counts', data: freshBytes(postings.counts) },
-      { name: 'postings', data: freshBytes(postings.slots) },
-      { name: 'lengths', data: arrayBytes(this.lengths, lastSlot) },
-      { name: 'text-lengths', data: freshBytes(texts.lengths) },
-      { name: 'texts', data: texts.bytes },
+      jsonSection('meta', meta),
+      { name: 'words', bytes: 2 * chars, parts: () => [Buffer.from(words.join(''), 'utf16le')] },
+      builtSection('word-lengths', 4 * words.length, () => Int32Array.from(words, (word) => word.length)),
+      arraySection('sorted-terms', this.sorted),
+      ...this.postings.packedSections('posting-counts', 'postings'),
+      arraySection('lengths', this.lengths, lastSlot),
+      ...this.texts.packedSections('text-lengths', 'texts'),
     ];
   }
 

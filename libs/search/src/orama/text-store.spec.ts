@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { arrayOf, copySections } from './binary-sections';
 import { TextStore } from './text-store';
 
 describe('TextStore', () => {
@@ -18,8 +19,8 @@ describe('TextStore', () => {
       }
     }
     for (let slot = 0; slot < 3000; slot++) expect(store.get(slot)).toBe(model.get(slot));
-    const { lengths, bytes } = store.packed();
-    const restored = TextStore.fromPacked(lengths, bytes);
+    const [lengths, bytes] = copySections(store.packedSections('lengths', 'bytes'));
+    const restored = TextStore.fromPacked(arrayOf(Int32Array, lengths.data), bytes.data);
     for (let slot = 0; slot < 3000; slot++) expect(restored.get(slot)).toBe(model.get(slot));
     restored.set(1, 'after restore');
     expect(restored.get(1)).toBe('after restore');

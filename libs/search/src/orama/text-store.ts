@@ -1,3 +1,5 @@
+import { arraySection, poolRuns, type SectionSource } from './binary-sections';
+
 const INITIAL_POOL = 64 * 1024;
 const INITIAL_SLOTS = 1024;
 /** The length of a slot without text (no real length is this low). */
@@ -30,7 +32,7 @@ export class TextStore {
     );
   }
 
-  /** From `packed()`'s lengths and bytes. */
+  /** From `packedSections`' lengths and bytes. */
   static fromPacked(lengths: Int32Array, bytes: Buffer): TextStore {
     const starts = new Float64Array(lengths.length);
     let at = 0;
@@ -75,19 +77,28 @@ export class TextStore {
     this.lengths[slot] = NONE;
   }
 
-  /** Each slot's length and the texts packed tight in slot order: what `fromPacked` reads. */
-  packed(): { lengths: Int32Array; bytes: Buffer } {
-    let last = this.lengths.length;
-    while (last > 0 && this.lengths[last - 1] === NONE) last--;
-    const lengths = this.lengths.slice(0, last);
-    const bytes = Buffer.alloc(this.live);
-    let at = 0;
-    for (let slot = 0; slot < last; slot++) {
-      const size = byteLength(lengths[slot]);
-      this.pool.copy(bytes, at, this.starts[slot], this.starts[slot] + size);
-      at += size;
-    }
-    return { lengths, bytes };
+  /**
+   * What `fromPacked` reads, as two sections: each slot's length, and the texts tight in slot order, read
+   * from the pool where they lie.
+   */
+  packedSections(lengthsName: string, bytesName: string): SectionSource[] {
+    const { lengths, starts } = this;
+    let last = lengths.length;
+    while (last > 0 && lengths[last - 1] === NONE) last--;
+    return [
+      arraySection(lengthsName, lengths, last),
+      {
+        name: bytesName,
+        bytes: this.live,
+        parts: () =>
+          poolRuns(
+            this.pool,
+            last,
+            (slot) => starts[slot],
+            (slot) => byteLength(lengths[slot]),
+          ),
+      },
+    ];
   }
 
   /** Room for `bytes` more at the end of the pool. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../search-index.port';
-import { type Section, sectionChunks, sectionReader } from './binary-sections';
+import { copySections, type SectionSource, sectionReader } from './binary-sections';
 import { setBit, wordsFor } from './bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
 import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
@@ -16,17 +16,19 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
  * The index its sections saved; with rows in files, the 32-bit rows go through a receiver into files first,
  * as a snapshot file's reader sends them.
  */
-const restoreFrom = (sections: Section[], rows: VectorRowsOptions): VectorIndex => {
-  if (rows.dir === undefined) return VectorIndex.fromSections(sectionReader(sections));
+const restoreFrom = (sections: SectionSource[], rows: VectorRowsOptions): VectorIndex => {
+  if (rows.dir === undefined) return VectorIndex.fromSections(sectionReader(copySections(sections)));
   const receiver = new VectorRowsReceiver(rows.dir, (name) => {
     const match = /^(\d+)\.values$/.exec(name);
     return match ? Number(match[1]) : undefined;
   });
-  for (const section of sections) {
+  const kept = sections.filter((section) => {
     const take = receiver.sink(section.name);
-    if (take) for (const chunk of sectionChunks(section)) take(chunk);
-  }
-  return VectorIndex.fromSections(sectionReader(sections), rows, (name) => receiver.rowsOf(name));
+    if (take)
+      for (const part of section.parts()) take(Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+    return !take;
+  });
+  return VectorIndex.fromSections(sectionReader(copySections(kept)), rows, (name) => receiver.rowsOf(name));
 };
 
 let state = 12345;
@@ -250,6 +252,22 @@ describe('vector rows in files', () => {
     index.close();
   });
 
+  it('stay open for a save reading them when the index closes, and close once it is done', () => {
+    const index = new VectorIndex({ dir: folder });
+    index.set('a', [1, 2, 3]);
+    index.set('b', [3, 2, 1]);
+    const values = index.toSections().find(({ name }) => name === '3.values');
+    const parts = values?.parts()[Symbol.iterator]();
+    const first = parts?.next();
+    index.close();
+    expect(Buffer.from(first?.value as Uint8Array)).toEqual(
+      Buffer.from(new Float32Array([1, 2, 3, 3, 2, 1]).buffer),
+    );
+    expect(index.vectorOf('a')).toEqual([1, 2, 3]);
+    expect(parts?.next().done).toBe(true);
+    expect(() => index.vectorOf('a')).toThrow();
+  });
+
   it('turns down a section whose rows do not match its ids', () => {
     const index = new VectorIndex({});
     index.set('a', [1, 2, 3, 4]);
@@ -257,7 +275,11 @@ describe('vector rows in files', () => {
     const sections = index.toSections();
     const cut = sections.map((section) =>
       section.name === '4.values'
-        ? { name: section.name, data: Buffer.from(new Float32Array([1, 2, 3, 4]).buffer) }
+        ? {
+            name: section.name,
+            bytes: 16,
+            parts: () => [new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer)],
+          }
         : section,
     );
     expect(() => restoreFrom(cut, { dir: folder })).toThrow(/1 rows, expected 2/);

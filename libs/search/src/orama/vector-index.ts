@@ -3,14 +3,15 @@ import type { KnnHit } from '../search-index.port';
 import { type Bitset, hasBit } from './bitset';
 import { TopSlots } from './top-slots';
 import {
-  arrayBytes,
   arrayOfLength,
-  jsonBytes,
+  arraySection,
   jsonOf,
-  type Section,
+  jsonSection,
+  prefixed,
   type SectionReader,
-  stringsBytes,
+  type SectionSource,
   stringsOf,
+  stringsSection,
 } from './binary-sections';
 import { FileRows, MemoryRows, newVectorRows, type VectorRows, type VectorRowsOptions } from './vector-rows';
 
@@ -114,14 +115,14 @@ class VectorBlock {
   }
 
   /** The used rows as sections: ids, 32-bit values, norms, 8-bit codes and keys. */
-  toSections(): Section[] {
+  toSections(): SectionSource[] {
     const rows = this.ids.length;
     return [
-      { name: 'ids', data: stringsBytes(this.ids) },
-      { name: 'values', bytes: rows * this.dims * 4, chunks: () => this.rows.chunks(rows) },
-      { name: 'norms', data: arrayBytes(this.norms, rows) },
-      { name: 'codes', data: arrayBytes(this.codes, rows * this.dims) },
-      { name: 'keys', data: arrayBytes(this.keys, rows) },
+      stringsSection('ids', this.ids),
+      { name: 'values', bytes: rows * this.dims * 4, parts: () => this.rows.parts(rows) },
+      arraySection('norms', this.norms, rows),
+      arraySection('codes', this.codes, rows * this.dims),
+      arraySection('keys', this.keys, rows),
     ];
   }
 
@@ -236,13 +237,14 @@ export class VectorIndex {
   constructor(private readonly rowsOptions: VectorRowsOptions = {}) {}
 
   /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
-  toSections(): Section[] {
+  toSections(): SectionSource[] {
     const blocks = [...this.blocks.values()];
     return [
-      { name: 'dims', data: jsonBytes(blocks.map((block) => block.dims)) },
-      ...blocks.flatMap((block) =>
-        block.toSections().map((section) => ({ ...section, name: `${block.dims}.${section.name}` })),
+      jsonSection(
+        'dims',
+        blocks.map((block) => block.dims),
       ),
+      ...blocks.flatMap((block) => prefixed(String(block.dims), block.toSections())),
     ];
   }
 

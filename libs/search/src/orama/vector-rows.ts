@@ -18,8 +18,11 @@ export interface VectorRows {
   write(row: number, values: readonly number[]): number;
   /** Row `from` becomes row `to` (the block moves its last row into a removed one's place). */
   move(from: number, to: number): void;
-  /** The first `rows` rows, in order, as buffers to write one after another (read lazily for a file). */
-  chunks(rows: number): Iterable<Buffer>;
+  /**
+   * The first `rows` rows, in order, as parts to write one after another: views of the live rows in memory,
+   * read from the file chunk by chunk as they are asked for. A save checks that nothing changed meanwhile.
+   */
+  parts(rows: number): Iterable<Uint8Array>;
   /** Frees what the rows hold outside the heap (a file's descriptor); the rows are unusable afterwards. */
   close(): void;
 }
@@ -51,9 +54,8 @@ export class MemoryRows implements VectorRows {
     this.array.copyWithin(to * dims, from * dims, (from + 1) * dims);
   }
 
-  *chunks(rows: number): Iterable<Buffer> {
-    // A copy: the index may change while the chunk waits to be written.
-    yield Buffer.from(this.array.slice(0, rows * this.dims).buffer);
+  *parts(rows: number): Iterable<Uint8Array> {
+    yield new Uint8Array(this.array.buffer, this.array.byteOffset, rows * this.dims * 4);
   }
 
   close(): void {}
@@ -88,6 +90,9 @@ export class FileRows implements VectorRows {
   private end = 0;
   /** Rows received as raw bytes (`appendRaw`). */
   private rawRows = 0;
+  /** Saves reading the rows now (`parts`), and whether the file closes once they are done. */
+  private reading = 0;
+  private closeWhenRead = false;
   private fd: number;
 
   constructor(
@@ -143,7 +148,18 @@ export class FileRows implements VectorRows {
     this.positions[to] = this.positions[from];
   }
 
-  *chunks(rows: number): Iterable<Buffer> {
+  *parts(rows: number): Iterable<Uint8Array> {
+    // A save of a generation swapped out meanwhile still reads it to the end: the close waits for it.
+    this.reading++;
+    try {
+      yield* this.readParts(rows);
+    } finally {
+      this.reading--;
+      if (this.closeWhenRead && this.reading === 0) this.close();
+    }
+  }
+
+  private *readParts(rows: number): Iterable<Uint8Array> {
     const rowBytes = this.dims * 4;
     const perChunk = Math.max(1, Math.floor(SAVE_CHUNK_BYTES / rowBytes));
     for (let first = 0; first < rows; first += perChunk) {
@@ -168,7 +184,8 @@ export class FileRows implements VectorRows {
   }
 
   close(): void {
-    if (this.fd < 0) return;
+    this.closeWhenRead = this.reading > 0;
+    if (this.fd < 0 || this.closeWhenRead) return;
     closeSync(this.fd);
     this.fd = -1;
   }
