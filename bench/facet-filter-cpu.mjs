@@ -21,6 +21,7 @@ const require = createRequire(import.meta.url);
 const { FacetIndex } = require(
   process.env.FACET_INDEX_MODULE ?? '@skillers/search/dist/orama/facet-index.js',
 );
+const { copySections } = require('@skillers/search/dist/orama/binary-sections.js');
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -105,7 +106,7 @@ if (options.cache && existsSync(options.cache)) {
     index.upsertMany(batch);
   }
   console.log(`- ${index.size} profiles loaded in ${seconds(started)} s; RSS ${rss()}`);
-  if (options.cache) saveSections(options.cache, index.toSections());
+  if (options.cache) saveSections(options.cache, copySections(index.toSections()));
 }
 globalThis.gc?.();
 
