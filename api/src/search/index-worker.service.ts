@@ -132,8 +132,8 @@ export class IndexWorkerService
     if (this.vectorsMissing)
       this.logger.log('Search index not saved: vectors are still missing; the next start rebuilds it');
     else await this.saveSettled(this.index, false);
-    // Last: the save reads the vector rows from the index's files.
-    this.index.close();
+    // The index is not closed: requests may still come until the HTTP server closes, after this hook; its
+    // vector rows' files close with the process (or once the index is garbage).
   }
 
   /**

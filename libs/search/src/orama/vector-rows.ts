@@ -77,6 +77,18 @@ export class MemoryRows implements VectorRows {
 let fileCount = 0;
 
 /**
+ * Closes the file of rows nobody closed before they became garbage (an index dropped without `close`, e.g.
+ * by a server stopping while requests still read it): the descriptor and the disk space go back then.
+ */
+const unclosedFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed with the process's other files.
+  }
+});
+
+/**
  * Rows in a file of their own that no other process sees: created in `dir` and unlinked at once, so it
  * disappears when this process ends however it ends. Each written row is appended and the row's position
  * noted; moving a row moves only its position. The file lives in the page cache, outside the process's
@@ -104,6 +116,7 @@ export class FileRows implements VectorRows {
     const path = join(dir, `search-index.rows.${process.pid}.${++fileCount}.tmp`);
     this.fd = openSync(path, 'wx+', 0o600);
     unlinkSync(path);
+    unclosedFiles.register(this, this.fd, this);
   }
 
   /**
@@ -186,6 +199,7 @@ export class FileRows implements VectorRows {
   close(): void {
     this.closeWhenRead = this.reading > 0;
     if (this.fd < 0 || this.closeWhenRead) return;
+    unclosedFiles.unregister(this);
     closeSync(this.fd);
     this.fd = -1;
   }
