@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../object-id';
 import { DuplicateKeyError } from '../record-store.port';
@@ -30,6 +31,35 @@ describe('SqliteRecordStore durability', () => {
       accounts.update(second._id, { email: 'a@example.com' }, [], { with: [entry()] }),
     ).rejects.toBeInstanceOf(DuplicateKeyError);
     expect(await outbox.count({})).toBe(1);
+    await store.close();
+  });
+
+  it('takes the write lock before reading in a read-change-write, so another connection cannot commit between', async () => {
+    const file = join(dir, 'immediate.sqlite');
+    const store = new SqliteRecordStore(file);
+    const profiles = store.collection<{ _id: string; nickname: string }>({ name: 'profiles', indexes: [] });
+    const first = await profiles.insert({ _id: newId(), nickname: 'first' });
+    const second = await profiles.insert({ _id: newId(), nickname: 'second' });
+    // Another connection to the same file, as the alerts thread has; it tries to commit while the update
+    // is between its read and its write (the patch's getter runs there).
+    const other = new Database(file, { timeout: 0 });
+    let otherWrite: unknown;
+    const patch = {
+      get nickname() {
+        try {
+          other
+            .prepare('UPDATE profiles SET doc = json_set(doc, ?, ?) WHERE id = ?')
+            .run('$.nickname', 'x', second._id);
+          otherWrite = 'committed';
+        } catch (error) {
+          otherWrite = (error as { code?: string }).code;
+        }
+        return 'renamed';
+      },
+    };
+    await expect(profiles.update(first._id, patch)).resolves.toMatchObject({ nickname: 'renamed' });
+    expect(otherWrite).toBe('SQLITE_BUSY');
+    other.close();
     await store.close();
   });
 

@@ -267,11 +267,13 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   private withCompanions<R>(options: WriteOptions | undefined, write: () => R): R {
     const companions = options?.with ?? [];
     if (companions.length === 0) return write();
-    return this.db.transaction(() => {
-      const result = write();
-      for (const companion of companions) this.insertCompanion(companion);
-      return result;
-    })();
+    return this.db
+      .transaction(() => {
+        const result = write();
+        for (const companion of companions) this.insertCompanion(companion);
+        return result;
+      })
+      .immediate();
   }
 
   /** Read, change and write back in one transaction, so concurrent callers never lose each other's change. */
@@ -285,7 +287,10 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
       return doc;
     });
     try {
-      return this.withCompanions(options, run);
+      // IMMEDIATE: the write lock is taken before the read. A deferred transaction that reads first fails at
+      // once (SQLITE_BUSY, no busy wait) when another connection, such as the alerts thread's, commits
+      // between its read and its write.
+      return this.withCompanions(options, () => run.immediate());
     } catch (error) {
       throw this.translate(error);
     }
