@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LIST_FILTERS as SHARED_LIST_FILTERS } from './support/filtering-requests.mjs';
 import { BUILT_SERVER, call, startServer } from './support/server.mjs';
 
 const bounded = (name, fallback, max) => {
@@ -83,19 +84,11 @@ const allPages = async (baseUrl, path, itemsKey, pagesKey) => {
   return { records, pages: first[pagesKey] };
 };
 
-// activeFilters keys and the stored list each one filters on.
+// The shared filter lists, tools asked at a level (one below the record's) instead of by name alone.
 const LIST_FILTERS = {
+  ...SHARED_LIST_FILTERS,
   toolsExperience: (record) =>
     record.toolsExperience.map(({ tool, mep }) => ({ tool, mep: Math.max(1, mep - 1) })),
-  projectType: (record) => record.projectType,
-  productType: (record) => record.productType ?? [],
-  offeredGratification: (record) => record.offeredGratification,
-  forGratification: (record) => record.forGratification,
-  softSkills: (record) => record.softSkills ?? [],
-  hardSkills: (record) => record.hardSkills ?? [],
-  requiredAreaOfExpertise: (record) => record.areaOfExpertise ?? [],
-  usedLanguages: (record) => record.usedLanguages ?? [],
-  locations: (record) => record.locations ?? [],
 };
 
 /** What a visitor picks in the filter panel: one to three filters, taken from a listing that exists. */

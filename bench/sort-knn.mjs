@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { filtersFrom } from './support/filtering-requests.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../api/dist/config/app-config.js');
@@ -42,19 +43,6 @@ const TEXTS = [
   'designer who has worked on dashboards for startups',
   'marketing help for a community site',
 ];
-// activeFilters keys and the stored list each one filters on.
-const LIST_FILTERS = {
-  toolsExperience: (record) => record.toolsExperience.map((entry) => entry.tool),
-  projectType: (record) => record.projectType,
-  productType: (record) => record.productType ?? [],
-  offeredGratification: (record) => record.offeredGratification,
-  forGratification: (record) => record.forGratification,
-  softSkills: (record) => record.softSkills ?? [],
-  hardSkills: (record) => record.hardSkills ?? [],
-  requiredAreaOfExpertise: (record) => record.areaOfExpertise ?? [],
-  usedLanguages: (record) => record.usedLanguages ?? [],
-  locations: (record) => record.locations ?? [],
-};
 
 let state = 20260303;
 const random = () => {
@@ -65,16 +53,7 @@ const pickOne = (list) => list[Math.floor(random() * list.length)];
 
 /** A /sort body as the web app sends it: labels taken from real profiles, free text every other time. */
 const requestFrom = (records, filterCount, withText) => {
-  const keys = Object.keys(LIST_FILTERS)
-    .map((key) => [key, random()])
-    .sort((a, b) => a[1] - b[1])
-    .map(([key]) => key);
-  const filter = {};
-  for (const key of keys) {
-    if (Object.keys(filter).length === filterCount) break;
-    const options = [...new Set(records.flatMap((record) => LIST_FILTERS[key](record)))];
-    if (options.length > 0) filter[key] = options.slice(0, 2);
-  }
+  const filter = filtersFrom(random, records, filterCount);
   return { type: 'teammate', filter, ...(withText && { text: pickOne(TEXTS) }), limit: LIMIT };
 };
 

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 
 // activeFilters keys and the stored list each one filters on.
-const LIST_FILTERS = {
+export const LIST_FILTERS = {
   toolsExperience: (record) => record.toolsExperience.map((entry) => entry.tool),
   projectType: (record) => record.projectType,
   productType: (record) => record.productType ?? [],
@@ -27,20 +27,25 @@ const generator = (seed = 20260202) => {
   };
 };
 
-/** `filterCount` active keys, each asking for one or two tags of the given records. */
-const queryFrom = (random, records, filterCount) => {
+/** `filterCount` keys in random order, each asking for one or two tags of the given records. */
+export const filtersFrom = (random, records, filterCount) => {
   const keys = Object.keys(LIST_FILTERS)
     .map((key) => [key, random()])
     .sort((a, b) => a[1] - b[1])
     .map(([key]) => key);
-  const activeFilters = {};
+  const filters = {};
   for (const key of keys) {
-    if (Object.keys(activeFilters).length === filterCount) break;
+    if (Object.keys(filters).length === filterCount) break;
     const options = [...new Set(records.flatMap((record) => LIST_FILTERS[key](record)))];
-    if (options.length > 0) activeFilters[key] = options.slice(0, 2);
+    if (options.length > 0) filters[key] = options.slice(0, 2);
   }
-  return { activeFilters, filtering_restriction: 'min_1_match' };
+  return filters;
 };
+
+const queryFrom = (random, records, filterCount) => ({
+  activeFilters: filtersFrom(random, records, filterCount),
+  filtering_restriction: 'min_1_match',
+});
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
