@@ -13,9 +13,16 @@ import {
   stringsOf,
   stringsSection,
 } from './binary-sections';
-import { FileRows, MemoryRows, newVectorRows, type VectorRows, type VectorRowsOptions } from './vector-rows';
+import {
+  FileRows,
+  grownRows,
+  INITIAL_ROWS,
+  MemoryRows,
+  newVectorRows,
+  type VectorRows,
+  type VectorRowsOptions,
+} from './vector-rows';
 
-const INITIAL_ROWS = 256;
 /**
  * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
  * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
@@ -196,12 +203,9 @@ class VectorBlock {
     this.rowById.set(lastId, row);
   }
 
-  /**
-   * Room for a quarter more rows (at least `INITIAL_ROWS`), as `MemoryRows` grows: a block loaded from a
-   * snapshot is exactly full.
-   */
+  /** Room for more rows in the in-memory arrays, as `MemoryRows` grows its own (`grownRows`). */
   private grow(): void {
-    const rows = this.norms.length + Math.max(INITIAL_ROWS, Math.ceil(this.norms.length / 4));
+    const rows = grownRows(this.norms.length);
     const { dims } = this;
     const norms = new Float64Array(rows);
     norms.set(this.norms);

@@ -1,7 +1,16 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const INITIAL_ROWS = 256;
+/** Rows a new block has room for. */
+export const INITIAL_ROWS = 256;
+
+/**
+ * The room after a growth from `capacity` rows: a quarter more (at least `INITIAL_ROWS`). A block loaded
+ * from a snapshot is exactly full, and doubling its gigabyte of rows at a million profiles for one new
+ * profile costs more memory than the extra copies of growing by a quarter cost time.
+ */
+export const grownRows = (capacity: number): number =>
+  capacity + Math.max(INITIAL_ROWS, Math.ceil(capacity / 4));
 /** The most bytes a saved section's chunk holds when rows are read back from a file. */
 const SAVE_CHUNK_BYTES = 16 << 20;
 
@@ -60,14 +69,8 @@ export class MemoryRows implements VectorRows {
 
   close(): void {}
 
-  /**
-   * Room for a quarter more rows (at least `INITIAL_ROWS`): a block loaded from a snapshot is exactly full,
-   * and doubling its gigabyte of rows at a million profiles for one new profile costs more memory than the
-   * extra copies of growing by a quarter cost time.
-   */
   private grow(rows: number): void {
-    const capacity = this.array.length / this.dims;
-    const next = Math.max(rows, capacity + Math.max(INITIAL_ROWS, Math.ceil(capacity / 4)));
+    const next = Math.max(rows, grownRows(this.array.length / this.dims));
     const grown = new Float32Array(next * this.dims);
     grown.set(this.array);
     this.array = grown;
