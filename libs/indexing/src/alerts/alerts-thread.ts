@@ -11,6 +11,7 @@ import type {
 import { loadSavedSearches } from './load-saved-searches';
 import { SavedSearchAlerts } from './saved-search-alerts';
 import { storeAlertNotifications } from './stored-alert-notifier';
+import { lowerThisThreadsPriority } from './thread-priority';
 
 /**
  * The alerts thread's side (`alerts.worker.mjs` calls it): its own connection to the SQLite file, every saved
@@ -19,6 +20,7 @@ import { storeAlertNotifications } from './stored-alert-notifier';
  * stored here and handed back, since the sockets live in the main thread.
  */
 export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThreadData): void => {
+  lowerThisThreadsPriority();
   const store = new SqliteRecordStore(sqliteFile);
   const matcher = new InMemorySavedSearchMatcher();
   /** The searches as last put, whole: the alerts read their names and switches here, not from the store. */

@@ -5,8 +5,8 @@ import type {
   UserRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +79,28 @@ describe('saved-search alerts on their own thread', () => {
     expect(notified).toHaveLength(1);
     expect(await store.collection(COLLECTIONS.notifications).count({})).toBe(1);
   });
+
+  // Where a thread's own priority can be read and set (Linux).
+  it.runIf(existsSync('/proc/thread-self'))(
+    "runs below the main thread's priority, so that requests and index jobs win the processor",
+    async () => {
+      const threads = () => readdirSync('/proc/self/task');
+      // The nice value is the 19th field of a thread's stat line, the 17th after the name's closing bracket.
+      const niceOf = (thread: string) =>
+        Number(readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      const before = new Set(threads());
+      const { alerts } = await setUp();
+      const started = threads().filter((thread) => !before.has(thread));
+      expect(started.length).toBeGreaterThan(0);
+      const mainNice = getPriority();
+      expect(niceOf(String(process.pid))).toBe(mainNice);
+      expect(Math.max(...started.map(niceOf))).toBeGreaterThan(mainNice);
+      // Still answering at that priority.
+      expect(await alerts.match(searchDocument({ kind: 'teammate', toolLevels: { Figma: 3 } }))).toHaveLength(
+        1,
+      );
+    },
+  );
 
   it('replaces a thread that stopped and loads the searches into the new one', async () => {
     const { alerts, search, doc } = await setUp();

@@ -18,7 +18,8 @@ const WORKER_FILE = join(__dirname, 'alerts.worker.mjs');
  * it would take most of its throughput; on a thread of its own it runs on another core and keeps the
  * event loop free. The thread holds every saved search (so this is also the matcher the API puts them in),
  * opens the store's SQLite file for the hits and notifications, and hands each stored notification back to
- * be pushed to sockets here (`onNotified`). Should the thread die, a new one starts and loads the searches
+ * be pushed to sockets here (`onNotified`). It runs below the main thread's priority where the system allows
+ * (`lowerThisThreadsPriority`). Should the thread die, a new one starts and loads the searches
  * again; the calls under way fail, as a failed batch does.
  */
 export class ThreadedSavedSearchAlerts implements SavedSearchMatcher {
