@@ -99,6 +99,32 @@ describe('WeightRanker', () => {
     }
   });
 
+  it('ranks as weighing every match would when a few rare options outweigh the common ones', () => {
+    // Too many combinations to list, so every match is weighed: the page fills from the rarest option's
+    // matches, and then only matches holding one of the next rarest, or none at all, can reach it.
+    for (const rareViews of [1, 2, 3]) {
+      for (let round = 0; round < 5; round++) {
+        const terms: WeightTerms = { base: Math.floor(random() * 50), views: [], weights: [], groups: [] };
+        for (let group = 0; group < 3; group++) {
+          const views: number[] = [];
+          for (let at = 0; at < 3; at++) {
+            const rare = group * 3 + at < rareViews;
+            views.push(terms.views.length);
+            terms.views.push(bitsetOf(size, () => random() < (rare ? 0.03 : 0.6)));
+            terms.weights.push(rare ? 300 + Math.floor(random() * 100) : 1 + Math.floor(random() * 20));
+          }
+          terms.groups.push(views);
+        }
+        const matches = bitsetOf(size, (slot) =>
+          terms.groups.every((group) => group.some((view) => hasBit(terms.views[view], slot))),
+        );
+        for (const k of [1, 12, 24, 300]) {
+          expect(rank(matches, terms, k)).toEqual(expected(matches, terms, k, compare));
+        }
+      }
+    }
+  });
+
   it('ranks as weighing every match would when the order holds the matches last', () => {
     // Walking the order to the matches takes more steps than their number promises: the ranker must give up
     // the walk and use the heap.

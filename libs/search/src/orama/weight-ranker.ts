@@ -261,19 +261,69 @@ export class WeightRanker {
   }
 
   /**
-   * Offers every set bit of `bits` to the heap with its weight, read from the views' words (each read once
-   * per word). Once the heap is full, a word whose bits together carry too little to reach it is passed over.
+   * Offers every set bit of `bits` that could make the page to the heap with its weight, read from the views'
+   * words (each read once per word). Once the heap is full, a word whose bits together carry too little to
+   * reach it is passed over. The bits holding the heaviest (rarest) option go first: they fill the page with
+   * heavy matches, so its worst weight is high from the start. Then, if the lighter options together weigh
+   * less than that, a bit must hold one of the next heaviest to make the page: only those bits are read, a
+   * word at a time from those views alone, and the rest is never visited.
    */
-  private offerAll(bits: Bitset, { base, views, weights }: WeightTerms): void {
-    const top = this.top;
+  private offerAll(bits: Bitset, terms: WeightTerms): void {
+    const { base, views, weights } = terms;
     if (this.viewWords.length < views.length) this.viewWords = new Int32Array(views.length);
-    const viewWords = this.viewWords;
     // Heaviest first, with what the views after each could still add: once the page is full, a word whose
     // bits cannot reach its worst weight is left after reading a few views.
     const order = views.map((_, view) => view).sort((a, b) => weights[b] - weights[a]);
     const after = order.map((_, at) => order.slice(at + 1).reduce((sum, view) => sum + weights[view], 0));
+    if (views.length === 0) {
+      this.offerWords(bits, terms, order, after, undefined, undefined, []);
+      return;
+    }
+    const heaviest = views[order[0]];
+    this.offerWords(bits, terms, order, after, heaviest, undefined, []);
+    // The fewest next heaviest views one of which a bit must hold to reach the page's worst weight.
+    let needed = order.length;
+    if (this.top.full) {
+      const worst = this.top.worstKey;
+      const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
+      for (let at = 0; at < order.length; at++) {
+        if (base + after[at] < short) {
+          needed = at + 1;
+          break;
+        }
+      }
+    }
+    const anyOf = needed < order.length ? order.slice(1, needed).map((view) => views[view]) : [];
+    // Every bit lacking the heaviest view, unless the lighter views cannot lift one to the page.
+    if (needed === order.length || anyOf.length > 0)
+      this.offerWords(bits, terms, order, after, undefined, heaviest, anyOf);
+  }
+
+  /**
+   * `offerAll` over the bits of `bits` that `holds` holds, `lacks` lacks and one of `anyOf` holds (each
+   * condition left out when undefined or empty).
+   */
+  private offerWords(
+    bits: Bitset,
+    { base, views, weights }: WeightTerms,
+    order: readonly number[],
+    after: readonly number[],
+    holds: Bitset | undefined,
+    lacks: Bitset | undefined,
+    anyOf: readonly Bitset[],
+  ): void {
+    const top = this.top;
+    const viewWords = this.viewWords;
     for (let word = 0; word < bits.length; word++) {
       let left = bits[word];
+      if (left === 0) continue;
+      if (holds) left &= holds[word];
+      if (lacks) left &= ~lacks[word];
+      if (anyOf.length > 0) {
+        let any = 0;
+        for (let at = 0; at < anyOf.length; at++) any |= anyOf[at][word];
+        left &= any;
+      }
       if (left === 0) continue;
       const full = top.full;
       const worst = full ? top.worstKey : -Infinity;
