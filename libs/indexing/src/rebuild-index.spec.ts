@@ -1,7 +1,7 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
 import { OramaSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countingReads } from '../../search/src/read-counting.testing';
 import { indexChange } from './index-outbox';
 import { indexRecordHandler } from './index-record.job';
@@ -53,6 +53,23 @@ describe('rebuildIndex', () => {
     expect(rust.ids.sort()).toEqual([inserted._id, edited._id].sort());
     expect(await index.get(deleted._id)).toBeNull();
     expect(await index.count('project')).toBe(30);
+    await store.close();
+  });
+
+  it('tells the index how many records of each kind the build will write, before it writes any', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    await store
+      .collection<ProjectRecord>(COLLECTIONS.projects)
+      .insertMany(Array.from({ length: 7 }, (_, n) => project(`p${n}`, 'Go')));
+    await store
+      .collection<TeammateRecord>(COLLECTIONS.teammates)
+      .insertMany(Array.from({ length: 4 }, (_, n) => teammate(`t${n}`)));
+    const index = OramaSearchIndex.create();
+    const createGeneration = vi.spyOn(index, 'createGeneration');
+    await rebuildIndex(store, index, { batchSize: 3, replay: false });
+    expect(createGeneration).toHaveBeenCalledWith({ project: 7, teammate: 4 });
+    expect(await index.count('project')).toBe(7);
+    expect(await index.count('teammate')).toBe(4);
     await store.close();
   });
 

@@ -102,7 +102,10 @@ export const rebuildIndex = async (
   const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
   const buildStartedAt = Date.now();
   const written = new WrittenStates(since(buildStartedAt));
-  const generation = await index.createGeneration();
+  // Counted first, so that an index in memory makes room for them all at once.
+  const expected = { project: 0, teammate: 0 };
+  for (const kind of SEARCH_KINDS) expected[kind] = await recordsOf(store, kind).count({});
+  const generation = await index.createGeneration(expected);
   const counts = { project: 0, teammate: 0 };
   let replayStartedAt = buildStartedAt;
   try {

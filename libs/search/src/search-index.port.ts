@@ -83,6 +83,9 @@ export interface SearchIndexWriter {
  * `swap`; writes this process makes to the live index meanwhile are applied to the new one too. Other
  * processes write the live index only: `rebuildIndex` replays their changes from the store before the swap.
  */
+/** How many documents of each kind a build will write (a hint: more or fewer may come). */
+export type ExpectedDocuments = Partial<Record<SearchKind, number>>;
+
 export interface SearchIndexGeneration extends SearchIndexWriter {
   /** Makes this generation the live index in one step and drops the old one. */
   swap(): Promise<void>;
@@ -113,8 +116,12 @@ export interface SearchIndex extends SearchIndexWriter {
    */
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): Promise<KnnHit[]>;
   isReady(): Promise<boolean>;
-  /** Starts an empty generation for a reindex; see SearchIndexGeneration. */
-  createGeneration(): Promise<SearchIndexGeneration>;
+  /**
+   * Starts an empty generation for a reindex; see SearchIndexGeneration. `expected`, when known, says how
+   * many documents of each kind the build will write, so that an index in memory can make room for them once
+   * instead of growing by copies as they arrive.
+   */
+  createGeneration(expected?: ExpectedDocuments): Promise<SearchIndexGeneration>;
   /**
    * For an index whose generations are keyed by embedding model (Elasticsearch, which outlives processes):
    * the model its live generations were built for and whether a reindex is needed for the configured one.

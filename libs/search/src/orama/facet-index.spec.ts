@@ -214,6 +214,26 @@ describe('FacetIndex binary sections', () => {
     expectSameAnswers(restored, original, live);
   });
 
+  it('reserve room for the slots a build will write, and grow past it when more come', () => {
+    const docs = Array.from({ length: 1500 }, (_, n) => document(OPTIONS, n));
+    const grown = new FacetIndex();
+    const reserved = new FacetIndex();
+    reserved.reserve(1200);
+    expect(reserved.slotCapacity).toBe(1200);
+    grown.upsertMany(docs.slice(0, 1200));
+    reserved.upsertMany(docs.slice(0, 1200));
+    // Filled to the room reserved: no growth yet.
+    expect(reserved.slotCapacity).toBe(1200);
+    expectSameAnswers(reserved, grown, docs.slice(0, 1200));
+    grown.upsertMany(docs.slice(1200));
+    reserved.upsertMany(docs.slice(1200));
+    expect(reserved.slotCapacity).toBeGreaterThanOrEqual(1500);
+    expectSameAnswers(reserved, grown, docs);
+    // Reserving less than there is room for changes nothing.
+    reserved.reserve(10);
+    expect(reserved.slotCapacity).toBeGreaterThanOrEqual(1500);
+  });
+
   it('turn down sections that disagree', () => {
     const original = new FacetIndex();
     original.upsertMany([document(OPTIONS, 1), document(OPTIONS, 2)]);

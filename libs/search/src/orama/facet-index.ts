@@ -884,6 +884,11 @@ export class FacetIndex {
     ]);
   }
 
+  /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
+  reserve(records: number): void {
+    if (records > this.capacity) this.grow(records);
+  }
+
   private add(doc: SearchDocument): void {
     const slot = this.freeSlots.pop() ?? this.ids.length;
     if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));

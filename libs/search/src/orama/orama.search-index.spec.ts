@@ -122,3 +122,37 @@ describe('OramaSearchIndex snapshots', () => {
     );
   });
 });
+
+describe('OramaSearchIndex generations', () => {
+  it('answer the same whether made room for ahead (fewer documents than came) or grown as they came', async () => {
+    const docs = Array.from({ length: 700 }, (_, n) =>
+      searchDocument({
+        kind: n % 3 ? 'teammate' : 'project',
+        tags: { industry: [n % 5 ? 'Banking' : 'Mining'], locations: [n % 7 ? 'Spain' : 'Chile'] },
+        text: `skiller number ${n} ${n % 2 ? 'data' : 'design'}`,
+        vector: [1, n % 13, 0.5, n % 3],
+      }),
+    );
+    const build = async (expected?: { project: number; teammate: number }) => {
+      const index = OramaSearchIndex.create();
+      const generation = await index.createGeneration(expected);
+      for (let at = 0; at < docs.length; at += 100) await generation.upsert(docs.slice(at, at + 100));
+      await generation.swap();
+      return index;
+    };
+    const grown = await build();
+    // Room for 300 of each, then more than that arrive.
+    const reserved = await build({ project: 300, teammate: 300 });
+    for (const kind of ['teammate', 'project'] as const) {
+      expect(await reserved.count(kind)).toBe(await grown.count(kind));
+      for (const query of [
+        searchQuery({ kind, tags: { industry: ['Mining'], locations: ['Chile'] } }),
+        searchQuery({ kind, text: 'data skiller', pageSize: 50 }),
+        searchQuery({ kind, queryVector: [0, 1, 1, 2], tags: { industry: ['Banking'] } }),
+      ])
+        expect(await reserved.search(query)).toEqual(await grown.search(query));
+      expect(await reserved.knn(kind, [1, 2, 0, 1], 20)).toEqual(await grown.knn(kind, [1, 2, 0, 1], 20));
+    }
+    for (const doc of docs.slice(0, 50)) expect(await reserved.get(doc.id)).toEqual(doc);
+  });
+});

@@ -1,5 +1,6 @@
 import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
 import type {
+  ExpectedDocuments,
   GetManyOptions,
   KnnHit,
   SearchIndex,
@@ -191,8 +192,9 @@ export class OramaSearchIndex implements SearchIndex {
     return true;
   }
 
-  async createGeneration(): Promise<SearchIndexGeneration> {
+  async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
     const next = OramaGeneration.create(this.vectorRows);
+    next.reserve(expected);
     this.building.add(next);
     const open = () => {
       if (!this.building.has(next))

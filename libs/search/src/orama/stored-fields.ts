@@ -82,6 +82,11 @@ export class StoredFields {
     return this.count;
   }
 
+  /** Makes room for slots below `slots` at once, where growing as they arrive would copy every column. */
+  reserve(slots: number): void {
+    if (slots > this.capacity) this.grow(slots);
+  }
+
   /** Copies the document's fields into the slot; `vectors` must already hold its vector. */
   put(doc: SearchDocument, slot: number, vectors: VectorIndex): void {
     this.delete(slot);

@@ -109,14 +109,17 @@ class VectorBlock {
   readonly query: Float64Array;
   readonly queryCodes: Int8Array;
 
+  /** `room`: the rows the in-memory arrays start with. */
   constructor(
     readonly dims: number,
     rows: VectorRows = new MemoryRows(dims),
+    room = INITIAL_ROWS,
   ) {
     this.rows = rows;
-    this.norms = new Float64Array(INITIAL_ROWS);
-    this.codes = new Int8Array(INITIAL_ROWS * dims);
-    this.keys = new Int32Array(INITIAL_ROWS);
+    const start = Math.max(INITIAL_ROWS, room);
+    this.norms = new Float64Array(start);
+    this.codes = new Int8Array(start * dims);
+    this.keys = new Int32Array(start);
     this.query = new Float64Array(dims);
     this.queryCodes = new Int8Array(dims);
   }
@@ -238,7 +241,18 @@ export class VectorIndex {
     return idA > idB ? -1 : idA < idB ? 1 : 0;
   });
 
+  /** The rows a new block starts with room for (`reserve`). */
+  private expectedRows = INITIAL_ROWS;
+
   constructor(private readonly rowsOptions: VectorRowsOptions = {}) {}
+
+  /**
+   * Blocks created from now on start with room for `rows` vectors, where growing as they arrive would copy
+   * every array (a build knows how many documents it will write, not their vectors' lengths).
+   */
+  reserve(rows: number): void {
+    this.expectedRows = Math.max(INITIAL_ROWS, rows);
+  }
 
   /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
   toSections(): SectionSource[] {
@@ -286,7 +300,11 @@ export class VectorIndex {
     if (!values || dims === 0) return;
     let block = this.blocks.get(dims);
     if (!block) {
-      block = new VectorBlock(dims, newVectorRows(dims, this.rowsOptions));
+      block = new VectorBlock(
+        dims,
+        newVectorRows(dims, this.rowsOptions, this.expectedRows),
+        this.expectedRows,
+      );
       this.blocks.set(dims, block);
     }
     block.put(id, values, key);

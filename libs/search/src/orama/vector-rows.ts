@@ -40,11 +40,13 @@ export interface VectorRows {
 export class MemoryRows implements VectorRows {
   array: Float32Array;
 
+  /** `rows`: the room a new array starts with. */
   constructor(
     private readonly dims: number,
     values?: Float32Array,
+    rows = INITIAL_ROWS,
   ) {
-    this.array = values ?? new Float32Array(INITIAL_ROWS * dims);
+    this.array = values ?? new Float32Array(Math.max(INITIAL_ROWS, rows) * dims);
   }
 
   at(row: number): number {
@@ -221,8 +223,12 @@ export interface VectorRowsOptions {
   dir?: string;
 }
 
-export const newVectorRows = (dims: number, { dir }: VectorRowsOptions = {}): VectorRows =>
-  dir === undefined ? new MemoryRows(dims) : new FileRows(dims, dir);
+/** New rows as `options` says; in memory they start with room for `rows`. */
+export const newVectorRows = (
+  dims: number,
+  { dir }: VectorRowsOptions = {},
+  rows = INITIAL_ROWS,
+): VectorRows => (dir === undefined ? new MemoryRows(dims, undefined, rows) : new FileRows(dims, dir));
 
 /**
  * Takes the 32-bit rows of a snapshot's vector sections into files as the snapshot is read (a
