@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  andAnyIntoWords,
   andInto,
   andNotInto,
   clearBit,
@@ -80,6 +81,38 @@ describe('bitset', () => {
       );
       expect(countWords(bitsA, nonZero, count)).toBe(a.size);
       for (let slot = 0; slot < slots; slot += 37) expect(hasBit(bitsA, slot)).toBe(a.has(slot));
+    }
+  });
+
+  it('ANDs with the OR of any number of sets (or AND NOTs it) in one pass, listing the words left', () => {
+    const slots = 1000;
+    const words = wordsFor(slots);
+    const someSlots = (share: number) =>
+      new Set(
+        Array.from({ length: Math.floor(random() * slots * share) }, () => Math.floor(random() * slots)),
+      );
+    for (let round = 0; round < 20; round++) {
+      const target = someSlots(1.5);
+      for (const setCount of [1, 2, 3, 5]) {
+        const sets = Array.from({ length: setCount }, () => someSlots(0.3));
+        for (const negate of [false, true]) {
+          const into = bitsetOf(target, words);
+          const left = new Int32Array(words);
+          const count = andAnyIntoWords(
+            into,
+            sets.map((set) => bitsetOf(set, words)),
+            negate,
+            left,
+          );
+          const expected = [...target]
+            .filter((slot) => sets.some((set) => set.has(slot)) !== negate)
+            .sort((x, y) => x - y);
+          expect(slotsOf(into)).toEqual(expected);
+          expect([...left.subarray(0, count)]).toEqual(
+            [...new Set(expected.map((slot) => slot >>> 5))].sort((x, y) => x - y),
+          );
+        }
+      }
     }
   });
 

@@ -64,6 +64,57 @@ export const andInto = (into: Bitset, other: Bitset): boolean => {
   return left !== 0;
 };
 
+/**
+ * `into = into AND (OR of sets)`, or `AND NOT` it when `negate`, in one pass over every word, keeping in
+ * `words` the words left non-zero; returns how many. Without a branch per word: whether a word is left
+ * follows no pattern the processor could predict.
+ */
+export const andAnyIntoWords = (
+  into: Bitset,
+  sets: readonly Bitset[],
+  negate: boolean,
+  words: Int32Array,
+): number => {
+  const flip = negate ? -1 : 0;
+  let kept = 0;
+  const length = into.length;
+  if (sets.length === 1) {
+    const [a] = sets;
+    for (let at = 0; at < length; at++) {
+      const left = into[at] & (a[at] ^ flip);
+      into[at] = left;
+      words[kept] = at;
+      kept += Number(left !== 0);
+    }
+  } else if (sets.length === 2) {
+    const [a, b] = sets;
+    for (let at = 0; at < length; at++) {
+      const left = into[at] & ((a[at] | b[at]) ^ flip);
+      into[at] = left;
+      words[kept] = at;
+      kept += Number(left !== 0);
+    }
+  } else if (sets.length === 3) {
+    const [a, b, c] = sets;
+    for (let at = 0; at < length; at++) {
+      const left = into[at] & ((a[at] | b[at] | c[at]) ^ flip);
+      into[at] = left;
+      words[kept] = at;
+      kept += Number(left !== 0);
+    }
+  } else {
+    for (let at = 0; at < length; at++) {
+      let any = 0;
+      for (let set = 0; set < sets.length; set++) any |= sets[set][at];
+      const left = into[at] & (any ^ flip);
+      into[at] = left;
+      words[kept] = at;
+      kept += Number(left !== 0);
+    }
+  }
+  return kept;
+};
+
 /** `into = into AND NOT other`. */
 export const andNotInto = (into: Bitset, other: Bitset): void => {
   for (let at = 0; at < into.length; at++) into[at] &= ~other[at];

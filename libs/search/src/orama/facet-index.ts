@@ -25,15 +25,13 @@ import {
 } from '@skillers/domain';
 import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
 import {
-  andInto,
-  andNotInto,
+  andAnyIntoWords,
   type Bitset,
   clearBit,
   countWords,
   forEachBit,
   hasBit,
   nonZeroWords,
-  orInto,
   resized,
   setBit,
   wordsFor,
@@ -679,12 +677,8 @@ export class FacetIndex {
     const sparse = sets.filter((set) => !set.dense);
     const either = this.either;
     if (sparse.length === 0 && count * 2 > target.length) {
-      // Most words are candidates: whole-width passes in order beat reading through the list.
-      either.set(dense[0]);
-      for (let set = 1; set < dense.length; set++) orInto(either, dense[set]);
-      if (negate) andNotInto(target, either);
-      else andInto(target, either);
-      return nonZeroWords(target, words);
+      // Most words are candidates: one pass over every word in order beats reading through the list.
+      return andAnyIntoWords(target, dense, negate, words);
     }
     let kept = 0;
     for (let at = 0; at < count; at++) {

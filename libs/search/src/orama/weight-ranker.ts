@@ -114,15 +114,10 @@ export class WeightRanker {
       }
       if (this.walk(matches, terms, bound, order, k, page, passCost)) return page;
     }
-    // Too few of the matches weigh `bound` to walk to them: a heap over them and the heavier ones.
-    const equal = combinations.filter(({ weight }) => weight === bound);
+    // Too few of the matches weigh `bound` to walk to them: a heap over them and the heavier ones, the
+    // lighter ones passed over as the heap would once full (at least `k` matches weigh `bound` or more).
     this.top.reset(k);
-    if (n === 0) {
-      this.offerAll(matches, terms);
-    } else {
-      this.fill(matches, terms.views, heavier.concat(equal));
-      this.offerAll(this.chosen, terms);
-    }
+    this.offerAll(matches, terms, bound);
     return this.top.sorted();
   }
 
@@ -268,7 +263,7 @@ export class WeightRanker {
    * less than that, a bit must hold one of the next heaviest to make the page: only those bits are read, a
    * word at a time from those views alone, and the rest is never visited.
    */
-  private offerAll(bits: Bitset, terms: WeightTerms): void {
+  private offerAll(bits: Bitset, terms: WeightTerms, floor = -Infinity): void {
     const { base, views, weights } = terms;
     if (this.viewWords.length < views.length) this.viewWords = new Int32Array(views.length);
     // Heaviest first, with what the views after each could still add: once the page is full, a word whose
@@ -276,15 +271,15 @@ export class WeightRanker {
     const order = views.map((_, view) => view).sort((a, b) => weights[b] - weights[a]);
     const after = order.map((_, at) => order.slice(at + 1).reduce((sum, view) => sum + weights[view], 0));
     if (views.length === 0) {
-      this.offerWords(bits, terms, order, after, undefined, undefined, []);
+      this.offerWords(bits, terms, order, after, undefined, undefined, [], floor);
       return;
     }
     const heaviest = views[order[0]];
-    this.offerWords(bits, terms, order, after, heaviest, undefined, []);
+    this.offerWords(bits, terms, order, after, heaviest, undefined, [], floor);
     // The fewest next heaviest views one of which a bit must hold to reach the page's worst weight.
     let needed = order.length;
-    if (this.top.full) {
-      const worst = this.top.worstKey;
+    const worst = this.top.full ? Math.max(this.top.worstKey, floor) : floor;
+    if (worst > -Infinity) {
       const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
       for (let at = 0; at < order.length; at++) {
         if (base + after[at] < short) {
@@ -296,7 +291,7 @@ export class WeightRanker {
     const anyOf = needed < order.length ? order.slice(1, needed).map((view) => views[view]) : [];
     // Every bit lacking the heaviest view, unless the lighter views cannot lift one to the page.
     if (needed === order.length || anyOf.length > 0)
-      this.offerWords(bits, terms, order, after, undefined, heaviest, anyOf);
+      this.offerWords(bits, terms, order, after, undefined, heaviest, anyOf, floor);
   }
 
   /**
@@ -311,6 +306,7 @@ export class WeightRanker {
     holds: Bitset | undefined,
     lacks: Bitset | undefined,
     anyOf: readonly Bitset[],
+    floor: number,
   ): void {
     const top = this.top;
     const viewWords = this.viewWords;
@@ -325,8 +321,9 @@ export class WeightRanker {
         left &= any;
       }
       if (left === 0) continue;
-      const full = top.full;
-      const worst = full ? top.worstKey : -Infinity;
+      // What a bit must weigh to be kept: the worst kept once the heap is full, and at least `floor`.
+      const full = top.full || floor > -Infinity;
+      const worst = top.full ? Math.max(top.worstKey, floor) : floor;
       const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
       let ceiling = base;
       let beyond = false;
@@ -355,7 +352,8 @@ export class WeightRanker {
         left ^= lowest;
         let weight = base;
         for (let view = 0; view < views.length; view++) if (viewWords[view] & lowest) weight += weights[view];
-        if (!top.full || weight >= top.worstKey) top.offer(weight, (word << 5) | (31 - Math.clz32(lowest)));
+        if (weight >= short && (!top.full || weight >= top.worstKey))
+          top.offer(weight, (word << 5) | (31 - Math.clz32(lowest)));
       }
     }
   }
