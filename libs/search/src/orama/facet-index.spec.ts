@@ -214,6 +214,29 @@ describe('FacetIndex binary sections', () => {
     expectSameAnswers(restored, original, live);
   });
 
+  it('match a filter of short lists only after a filter that leaves most words candidates', () => {
+    // 3 200 records (100 words): "wide" is held by one record per word, so after it every word is a
+    // candidate; four countries are held by 40 records each (short lists), three of them 120 in all, so they
+    // come second and are read over the whole width. Records 160 j + 1 hold both, in countries 0 and 2.
+    const docs = Array.from({ length: 3200 }, (_, n) =>
+      searchDocument({
+        tags: {
+          industry: n % 32 === 1 ? ['wide'] : [],
+          locations: n % 80 < 4 ? [`country ${Math.floor(n / 80) % 4}`] : [],
+        },
+      }),
+    );
+    const index = new FacetIndex();
+    index.upsertMany(docs);
+    for (const locations of [['country 2'], ['country 0', 'country 1', 'country 2']]) {
+      const asked = searchQuery({ tags: { industry: ['wide'], locations }, pageSize: 50 });
+      const page = index.search(asked, asked.page, asked.pageSize);
+      const expected = referenceSearch(docs, asked);
+      expect(expected.total).toBe(locations.length === 1 ? 10 : 20);
+      expect({ ids: page.ids, total: page.total }).toEqual({ ids: expected.ids, total: expected.total });
+    }
+  });
+
   it('reserve room for the slots a build will write, and grow past it when more come', () => {
     const docs = Array.from({ length: 1500 }, (_, n) => document(OPTIONS, n));
     const grown = new FacetIndex();

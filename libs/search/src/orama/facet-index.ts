@@ -676,9 +676,14 @@ export class FacetIndex {
     const dense = sets.flatMap((set) => (set.dense ? [set.data] : []));
     const sparse = sets.filter((set) => !set.dense);
     const either = this.either;
-    if (sparse.length === 0 && count * 2 > target.length) {
-      // Most words are candidates: one pass over every word in order beats reading through the list.
-      return andAnyIntoWords(target, dense, negate, words);
+    if (count * 2 > target.length) {
+      // Most words are candidates: one pass over every word in order beats reading through the list. The
+      // short lists' slots are first set in a copy of the first dense set (or in an empty one).
+      if (sparse.length === 0) return andAnyIntoWords(target, dense, negate, words);
+      if (dense.length > 0) either.set(dense[0]);
+      else either.fill(0);
+      for (const set of sparse) set.orInto(either);
+      return andAnyIntoWords(target, [either, ...dense.slice(1)], negate, words);
     }
     let kept = 0;
     for (let at = 0; at < count; at++) {
