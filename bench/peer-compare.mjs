@@ -9,6 +9,7 @@
 //   --row-seconds N          a slow system stops a row after N seconds once it has answered the reference's
 //                            queries (the "queries" column says how many it timed), default 30
 //   --knn-queries N          timed kNN queries, default 200
+//   --warm-up N              untimed queries each system answers first (filter and kNN), default 30
 //   --dims 384,100           vector lengths for the kNN part, default 384
 //   --orama-max N            largest size at which Orama `where` is built, default 1000000
 //   --no-hnsw                leave out usearch HNSW (its build dominates the run at 1 000 000)
@@ -39,6 +40,7 @@ const { values: options, positionals } = parseArgs({
     'reference-queries': { type: 'string' },
     'row-seconds': { type: 'string' },
     'knn-queries': { type: 'string' },
+    'warm-up': { type: 'string' },
     dims: { type: 'string', default: '384' },
     'orama-max': { type: 'string', default: '1000000' },
     'no-hnsw': { type: 'boolean', default: false },
@@ -52,7 +54,7 @@ const QUERIES = count(options.queries, QUICK ? 20 : 200);
 const REFERENCE_QUERIES = Math.min(QUERIES, count(options['reference-queries'], QUICK ? 5 : 20));
 const ROW_BUDGET_MS = 1000 * count(options['row-seconds'], 30);
 const KNN_QUERIES = count(options['knn-queries'], QUICK ? 20 : 200);
-const WARM_UP = QUICK ? 5 : 30;
+const WARM_UP = count(options['warm-up'], QUICK ? 5 : 30);
 const DIMS = options.dims.split(',').map(Number);
 const ORAMA_MAX = Number(options['orama-max']);
 const DUCKDB_THREADS = Number(options['duckdb-threads']);
