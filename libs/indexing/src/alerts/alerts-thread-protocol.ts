@@ -1,4 +1,4 @@
-import type { SearchDocument } from '@skillers/domain';
+import type { SearchDocument, SearchKind } from '@skillers/domain';
 import type { MatchableSearch } from '@skillers/search';
 
 /** What the alerts thread is started with. */
@@ -13,7 +13,8 @@ export type AlertsThreadRequest =
   | { op: 'put'; search: MatchableSearch }
   | { op: 'remove'; searchId: string }
   | { op: 'match'; doc: SearchDocument }
-  | { op: 'record'; docs: SearchDocument[] }
+  /** The indexed records by kind and id: the thread reads them from the store itself. */
+  | { op: 'record'; records: { kind: SearchKind; id: string }[] }
   | { op: 'close' };
 
 /** A message to the thread: a request, with the `id` that pairs it with its answer, or a word not answered. */

@@ -1,6 +1,6 @@
-import type { NotificationRecord, SavedSearchRecord } from '@skillers/domain';
+import type { NotificationRecord, SavedSearchRecord, SearchDocument, SearchKind } from '@skillers/domain';
 import { InMemorySavedSearchMatcher, type MatchableSearch } from '@skillers/search';
-import { SqliteRecordStore } from '@skillers/store';
+import { type RecordStore, SqliteRecordStore } from '@skillers/store';
 import type { MessagePort } from 'node:worker_threads';
 import type {
   AlertsThreadCall,
@@ -8,6 +8,8 @@ import type {
   AlertsThreadMessage,
   AlertsThreadRequest,
 } from './alerts-thread-protocol';
+import { recordsOf } from '../indexed-records';
+import { searchDocumentFor } from '../search-document.mapper';
 import { loadSavedSearches } from './load-saved-searches';
 import { SavedSearchAlerts } from './saved-search-alerts';
 import { storeAlertNotifications } from './stored-alert-notifier';
@@ -56,7 +58,7 @@ export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThrea
         return matcher.match(call.doc);
       case 'record':
         notified = [];
-        await alerts.record(call.docs);
+        await alerts.record(await storedDocuments(store, call.records));
         return notified;
       case 'close':
         return store.close();
@@ -82,3 +84,17 @@ export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThrea
 const isWhole = (search: MatchableSearch): search is SavedSearchRecord =>
   typeof (search as Partial<SavedSearchRecord>).name === 'string' &&
   typeof (search as Partial<SavedSearchRecord>).alerts === 'boolean';
+
+/** The search documents of the records as stored now, in the order asked; those deleted since left out. */
+const storedDocuments = async (
+  store: RecordStore,
+  records: readonly { kind: SearchKind; id: string }[],
+): Promise<SearchDocument[]> => {
+  const byId = new Map<string, SearchDocument>();
+  for (const kind of new Set(records.map((record) => record.kind))) {
+    const ids = records.filter((record) => record.kind === kind).map((record) => record.id);
+    for (const stored of await recordsOf(store, kind).find({ _id: { $in: ids } }))
+      byId.set(stored._id, searchDocumentFor(kind, stored));
+  }
+  return records.flatMap(({ id }) => byId.get(id) ?? []);
+};

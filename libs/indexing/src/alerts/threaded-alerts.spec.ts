@@ -2,6 +2,7 @@ import type {
   NotificationRecord,
   SavedSearchHitsRecord,
   SavedSearchRecord,
+  TeammateRecord,
   UserRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
@@ -15,7 +16,8 @@ import {
   describeSavedSearchMatcherContract,
   savedSearch,
 } from '../../../search/src/saved-searches/saved-search-matcher.contract';
-import { userRecord } from '../record-fixtures.testing';
+import { teammateRecord, userRecord } from '../record-fixtures.testing';
+import { teammateSearchDocument } from '../search-document.mapper';
 import { ThreadedSavedSearchAlerts } from './threaded-alerts';
 
 const folders: string[] = [];
@@ -64,13 +66,22 @@ describe('saved-search alerts on their own thread', () => {
     const notified: NotificationRecord[] = [];
     alerts.onNotified = (records) => notified.push(...records);
     expect(await alerts.load()).toBe(1);
-    const doc = searchDocument({ kind: 'teammate', ownerId: publisher, toolLevels: { Figma: 3 } });
-    return { store, alerts, search, notified, doc };
+    // The thread reads the records it is told of from the store.
+    const published = teammateRecord('figma fan', {
+      ownerId: publisher,
+      toolsExperience: [{ tool: 'Figma', mep: 3 }],
+    });
+    const other = teammateRecord('blender fan', { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
+    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany([published, other]);
+    const doc = teammateSearchDocument(published);
+    return { store, alerts, search, notified, doc, other: teammateSearchDocument(other) };
   };
 
   it('keeps the hits in the shared file and answers a batch with the notifications it stored', async () => {
-    const { store, alerts, search, notified, doc } = await setUp();
-    await alerts.record([doc, searchDocument({ kind: 'teammate', toolLevels: { Blender: 3 } })]);
+    const { store, alerts, search, notified, doc, other } = await setUp();
+    // A record deleted since it was indexed is left out.
+    const gone = searchDocument({ kind: 'teammate', toolLevels: { Figma: 3 } });
+    await alerts.record([doc, other, gone]);
     expect(notified).toMatchObject([{ kind: 'saved_search', savedSearchId: search._id, recordId: doc.id }]);
     const hits = await store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits).find({});
     expect(hits).toMatchObject([{ _id: doc.id, hits: [{ searchIds: [search._id] }] }]);
