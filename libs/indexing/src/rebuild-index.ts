@@ -41,7 +41,10 @@ export interface RebuildOptions {
 
 export const REBUILD_BATCH_SIZE = 1000;
 
-/** Writes every stored record of one kind into the generation, a batch at a time; resolves to the count. */
+/**
+ * Writes every stored record of one kind into the generation, a batch at a time; resolves to the count.
+ * `total`: how many the store held when the rebuild began, for the progress reports.
+ */
 const copyKind = async (
   store: RecordStore,
   live: SearchIndex,
@@ -52,11 +55,14 @@ const copyKind = async (
     embedder,
     onEmbedFailure,
     written,
-  }: { batchSize: number; written: WrittenStates } & Pick<RebuildOptions, 'embedder' | 'onEmbedFailure'>,
+    total,
+  }: { batchSize: number; written: WrittenStates; total: number } & Pick<
+    RebuildOptions,
+    'embedder' | 'onEmbedFailure'
+  >,
   report?: (done: number, total: number) => void,
 ): Promise<number> => {
   const records = recordsOf(store, kind);
-  const total = await records.count({});
   report?.(0, total);
   let done = 0;
   // Keyset paging (each batch below the last id read): skipping past the records read before costs a walk
@@ -102,7 +108,7 @@ export const rebuildIndex = async (
   const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
   const buildStartedAt = Date.now();
   const written = new WrittenStates(since(buildStartedAt));
-  // Counted first, so that an index in memory makes room for them all at once.
+  // Counted first, so that an index in memory makes room for them all at once (and for the progress).
   const expected = { project: 0, teammate: 0 };
   for (const kind of SEARCH_KINDS) expected[kind] = await recordsOf(store, kind).count({});
   const generation = await index.createGeneration(expected);
@@ -118,7 +124,7 @@ export const rebuildIndex = async (
         index,
         generation,
         kind,
-        { batchSize, embedder, onEmbedFailure, written },
+        { batchSize, embedder, onEmbedFailure, written, total: expected[kind] },
         report,
       );
     }
