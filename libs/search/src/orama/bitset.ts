@@ -115,11 +115,6 @@ export const andAnyIntoWords = (
   return kept;
 };
 
-/** `into = into AND NOT other`. */
-export const andNotInto = (into: Bitset, other: Bitset): void => {
-  for (let at = 0; at < into.length; at++) into[at] &= ~other[at];
-};
-
 /** `into = into OR other`. */
 export const orInto = (into: Bitset, other: Bitset): void => {
   for (let at = 0; at < into.length; at++) into[at] |= other[at];

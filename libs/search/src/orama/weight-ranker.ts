@@ -278,9 +278,8 @@ export class WeightRanker {
     this.offerWords(bits, terms, order, after, heaviest, undefined, [], floor);
     // The fewest next heaviest views one of which a bit must hold to reach the page's worst weight.
     let needed = order.length;
-    const worst = this.top.full ? Math.max(this.top.worstKey, floor) : floor;
-    if (worst > -Infinity) {
-      const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
+    const short = this.leastKept(floor);
+    if (short > -Infinity) {
       for (let at = 0; at < order.length; at++) {
         if (base + after[at] < short) {
           needed = at + 1;
@@ -292,6 +291,15 @@ export class WeightRanker {
     // Every bit lacking the heaviest view, unless the lighter views cannot lift one to the page.
     if (needed === order.length || anyOf.length > 0)
       this.offerWords(bits, terms, order, after, undefined, heaviest, anyOf, floor);
+  }
+
+  /**
+   * What a bit must weigh to be kept, less the margin for sums added in another order: the worst kept once
+   * the heap is full, and at least `floor`; -Infinity while neither bounds it.
+   */
+  private leastKept(floor: number): number {
+    const worst = this.top.full ? Math.max(this.top.worstKey, floor) : floor;
+    return worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
   }
 
   /**
@@ -321,10 +329,8 @@ export class WeightRanker {
         left &= any;
       }
       if (left === 0) continue;
-      // What a bit must weigh to be kept: the worst kept once the heap is full, and at least `floor`.
-      const full = top.full || floor > -Infinity;
-      const worst = top.full ? Math.max(top.worstKey, floor) : floor;
-      const short = worst - ROUNDING_MARGIN * (1 + Math.abs(worst));
+      const short = this.leastKept(floor);
+      const bounded = short > -Infinity;
       let ceiling = base;
       let beyond = false;
       for (let at = 0; at < order.length; at++) {
@@ -332,13 +338,13 @@ export class WeightRanker {
         const held = views[view][word] & left;
         viewWords[view] = held;
         if (held !== 0) ceiling += weights[view];
-        else if (full && ceiling + after[at] < short) {
+        else if (bounded && ceiling + after[at] < short) {
           beyond = true;
           break;
         }
       }
       if (beyond) continue;
-      if (full) {
+      if (bounded) {
         // Summed in another order than each bit's weight: compared with the margin.
         if (ceiling < short) continue;
         // A bit lacking an option the word's ceiling cannot spare weighs less than the worst kept: only the
