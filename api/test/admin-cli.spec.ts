@@ -142,7 +142,7 @@ describe('admin command line against a running server', { timeout: 60_000 }, () 
     });
   });
 
-  it('lists reports as a table and as JSON, hides the reported item and dismisses a report', async () => {
+  it('lists reports as a table and as JSON, hides the reported item, restores it and dismisses a report', async () => {
     const [author, reporter] = [await api.signUp(), await api.signUp()];
     const post = await api.request<{ post: { _id: string } }>('POST', '/api/post', {
       token: author.token,
@@ -172,6 +172,17 @@ describe('admin command line against a running server', { timeout: 60_000 }, () 
     const feed = await api.request<{ posts: { _id: string }[] }>('GET', '/api/post?page=1');
     expect(feed.body.posts.map((item) => item._id)).not.toContain(post.body.post._id);
     expect((await runBuiltCli(['reports', '--status', 'open'], env)).stdout).toBe('No reports.\n');
+    expect(await runBuiltCli(['reports', 'restore', id], env)).toEqual({
+      code: 0,
+      stdout: `${TRUST_MESSAGES.itemRestored} (post ${post.body.post._id})\n`,
+      stderr: '',
+    });
+    const restored = await api.request<{ posts: { _id: string }[] }>('GET', '/api/post?page=1');
+    expect(restored.body.posts.map((item) => item._id)).toContain(post.body.post._id);
+    expect(await runBuiltCli(['reports', 'restore', id], env)).toMatchObject({
+      code: 1,
+      stderr: `error: ${TRUST_MESSAGES.itemNotHidden}\n`,
+    });
     expect(await runBuiltCli(['reports', 'dismiss', id], env)).toEqual({
       code: 0,
       stdout: `${TRUST_MESSAGES.reportDismissed}\n`,

@@ -92,6 +92,7 @@ const ROUTES: readonly Route[] = [
   route('admin', 'GET', '/api/admin/analytics'),
   route('admin', 'GET', '/api/admin/reports'),
   route('admin', 'POST', '/api/admin/reports/:id/hide'),
+  route('admin', 'POST', '/api/admin/reports/:id/restore'),
   route('admin', 'POST', '/api/admin/reports/:id/dismiss'),
 
   route('open', 'POST', '/api/auth/signup'),

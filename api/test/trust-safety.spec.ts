@@ -8,7 +8,9 @@ import {
   type PublicUser,
   TRUST_MESSAGES,
 } from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECORD_STORE } from '../src/core/tokens';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { createProject, createTeammate, MALFORMED_IDS, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
@@ -318,10 +320,134 @@ describe('reports and the admin queue', () => {
     expect((badStatus.body as unknown as Answer).message).toMatch(/status must be one of/);
   });
 
-  it('keeps the queue and the hide action behind the admin token', async () => {
+  const admin = <T = Answer>(reportId: string, action: 'hide' | 'restore' | 'dismiss') =>
+    api.request<T>('POST', `/api/admin/reports/${reportId}/${action}`, { token: ADMIN_TOKEN });
+  const fileReport = async (targetKind: string, targetId: string, token = reporter.token) =>
+    (await report(token, { targetKind, targetId, reason: 'other' })).body.reportId as string;
+
+  it('restores a hidden project to listings, search and its detail page, dismissing the reports that hid it', async () => {
+    const project = await createProject(api, author, { projectName: 'Wrongly reported project' });
+    const first = await fileReport('project', project._id);
+    const second = await fileReport('project', project._id, other.token);
+    expect((await admin(first, 'hide')).status).toBe(200);
+    await vi.waitFor(async () =>
+      expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
+    );
+
+    const restored = await admin<{ message: string; report: { status: string; resolvedAt: string } }>(
+      second,
+      'restore',
+    );
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({
+      message: TRUST_MESSAGES.itemRestored,
+      report: { status: 'dismissed' },
+    });
+
+    const detail = await api.request<{ project: { projectName: string } }>(
+      'GET',
+      `/api/project/${project._id}`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.project.projectName).toBe('Wrongly reported project');
+    await vi.waitFor(async () =>
+      expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
+    );
+    const dismissed = (await queue('?status=dismissed')).body.reports.map((item) => item._id);
+    expect(dismissed).toEqual(expect.arrayContaining([first, second]));
+
+    // Nothing is hidden any more: a second restore says so and changes nothing.
+    const again = await admin(first, 'restore');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(TRUST_MESSAGES.itemNotHidden);
+    expect((await api.request('GET', `/api/project/${project._id}`)).status).toBe(200);
+  });
+
+  it('restores a hidden post with its likes, and a hidden comment under it', async () => {
+    const post = await createPost(author, 'Back after review');
+    await api.request('POST', `/api/post/${post._id}/like`, { token: other.token });
+    const comment = await api.request<{ comment: { _id: string } }>(
+      'POST',
+      `/api/post/${post._id}/comments`,
+      {
+        token: other.token,
+        body: { data: 'Fair comment' },
+      },
+    );
+    const postReport = await fileReport('post', post._id);
+    const commentReport = await fileReport('comment', comment.body.comment._id);
+    await admin(commentReport, 'hide');
+    await admin(postReport, 'hide');
+    const feedPost = async () =>
+      (await api.request<FeedPage>('GET', '/api/post?page=1')).body.posts.find(
+        (item) => item._id === post._id,
+      );
+    expect(await feedPost()).toBeUndefined();
+
+    expect((await admin(postReport, 'restore')).status).toBe(200);
+    expect(await feedPost()).toMatchObject({ likes: [other.id], comments: [], commentCount: 0 });
+    expect((await admin(commentReport, 'restore')).status).toBe(200);
+    expect((await feedPost())?.comments.map((item) => item.data)).toEqual(['Fair comment']);
+  });
+
+  it('keeps a profile hidden when its owner has published another since, saying why', async () => {
+    const owner = await api.signUp();
+    const profile = await createTeammate(api, owner);
+    const filed = await fileReport('profile', profile._id);
+    await admin(filed, 'hide');
+    const newer = await createTeammate(api, owner);
+
+    const refused = await admin(filed, 'restore');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(TRUST_MESSAGES.profileTakenSince);
+    expect((await api.request('GET', `/api/teammate/${profile._id}`)).status).toBe(404);
+    expect((await api.request('GET', `/api/teammate/${newer._id}`)).status).toBe(200);
+    expect((await queue('?status=hidden')).body.reports.map((item) => item._id)).toContain(filed);
+  });
+
+  it('finishes a restore that stopped between putting the record back and removing its hidden copy', async () => {
+    const project = await createProject(api, author, { projectName: 'Half restored' });
+    const filed = await fileReport('project', project._id);
+    const store = api.app.get<RecordStore>(RECORD_STORE);
+    const hiddenItems = store.collection<{ _id: string; record: Record<string, unknown> }>(
+      COLLECTIONS.hiddenItems,
+    );
+    await admin(filed, 'hide');
+    // The state a crash after the first of the two writes leaves: the record back, its hidden copy still there.
+    const hidden = await hiddenItems.findById(project._id);
+    await store.collection(COLLECTIONS.projects).insert({ ...hidden!.record, _id: project._id });
+
+    const retried = await admin(filed, 'restore');
+    expect(retried.status).toBe(200);
+    expect(await hiddenItems.findById(project._id)).toBeNull();
+    expect((await api.request('GET', `/api/project/${project._id}`)).status).toBe(200);
+  });
+
+  it('refuses to restore what an open or dismissed report never hid, unknown reports and bad ids', async () => {
+    const project = await createProject(api, author);
+    const filed = await fileReport('project', project._id);
+    const open = await admin(filed, 'restore');
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe(TRUST_MESSAGES.itemNotHidden);
+    await admin(filed, 'dismiss');
+    expect((await admin(filed, 'restore')).status).toBe(409);
+
+    const unknown = await admin(UNKNOWN_ID, 'restore');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(TRUST_MESSAGES.reportNotFound);
+    const malformed = await admin(MALFORMED_IDS[0], 'restore');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toEqual(expect.any(String));
+  });
+
+  it('keeps the queue and the hide, restore and dismiss actions behind the admin token', async () => {
     expect((await api.request('GET', '/api/admin/reports')).status).toBe(401);
     expect((await api.request('GET', '/api/admin/reports', { token: reporter.token })).status).toBe(401);
     expect((await api.request('POST', `/api/admin/reports/${UNKNOWN_ID}/hide`)).status).toBe(401);
+    expect(
+      (await api.request('POST', `/api/admin/reports/${UNKNOWN_ID}/restore`, { token: reporter.token }))
+        .status,
+    ).toBe(401);
     expect(
       (await api.request('POST', `/api/admin/reports/${UNKNOWN_ID}/dismiss`, { token: reporter.token }))
         .status,

@@ -26,6 +26,12 @@ export class AdminReportsController {
     return this.reports.hide(id);
   }
 
+  @Post(':id/restore')
+  @HttpCode(200)
+  restore(@Param('id', reportId) id: string) {
+    return this.reports.restore(id);
+  }
+
   @Post(':id/dismiss')
   @HttpCode(200)
   dismiss(@Param('id', reportId) id: string) {

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type AdminReportList,
   HIDEABLE_KINDS,
@@ -23,7 +23,7 @@ export interface ResolvedReport {
 const isHideable = (kind: string): kind is HideableKind =>
   (HIDEABLE_KINDS as readonly string[]).includes(kind);
 
-/** The report queue: read it, hide a reported item, or dismiss a report. */
+/** The report queue: read it, hide a reported item or put it back, or dismiss a report. */
 @Injectable()
 export class AdminReportsService {
   constructor(
@@ -71,6 +71,33 @@ export class AdminReportsService {
     return {
       message: hidden ? TRUST_MESSAGES.itemHidden : TRUST_MESSAGES.itemAlreadyGone,
       report: { ...report, status: 'hidden', resolvedAt },
+    };
+  }
+
+  /**
+   * Puts a hidden item back where it was, as it was, and turns the reports that hid it into dismissed ones:
+   * the item was judged acceptable after all. Its owner's saved lists, likes and comments find it again.
+   */
+  async restore(reportId: string): Promise<ResolvedReport> {
+    const report = await this.existing(reportId);
+    if (report.status !== 'hidden' || !isHideable(report.targetKind)) {
+      throw new ConflictException(TRUST_MESSAGES.itemNotHidden);
+    }
+    const outcome = await this.hider.restore(report.targetKind, report.targetId);
+    if (outcome === 'not-hidden') throw new ConflictException(TRUST_MESSAGES.itemNotHidden);
+    if (outcome === 'taken') throw new ConflictException(TRUST_MESSAGES.profileTakenSince);
+    const resolvedAt = new Date().toISOString();
+    const about = await this.repository.reports.find({
+      targetKind: report.targetKind,
+      targetId: report.targetId,
+      status: 'hidden',
+    });
+    await Promise.all(
+      about.map((other) => this.repository.reports.update(other._id, { status: 'dismissed', resolvedAt })),
+    );
+    return {
+      message: TRUST_MESSAGES.itemRestored,
+      report: { ...report, status: 'dismissed', resolvedAt },
     };
   }
 

@@ -5,11 +5,20 @@ import { RECORD_STORE } from '../core/tokens';
 import { RecordChangesService } from '../indexing/record-changes.service';
 import { INDEXED_KINDS, TARGET_COLLECTIONS } from './report-targets';
 
+/** What putting a hidden item back came to. */
+export type RestoreOutcome =
+  | 'restored'
+  /** Nothing of that kind and id is hidden. */
+  | 'not-hidden'
+  /** Another record now holds one of its unique keys (the owner's newer skiller profile). */
+  | 'taken';
+
 /**
  * Hides an item by moving its record into `hidden_items`: every listing, search result, detail page and
  * the feed then stop finding it with no flag to check, and for profiles and projects the usual index job
  * sees the record gone and drops the search document. The copy is written before the original is
  * deleted, so a crash between the two leaves the item visible (and a retry finishes it), never lost.
+ * Restoring moves it back the same way round: the record first, then the hidden copy is removed.
  */
 @Injectable()
 export class ItemHider {
@@ -41,5 +50,27 @@ export class ItemHider {
     await items.delete(id, change?.write);
     if (change) this.changes.written(change);
     return true;
+  }
+
+  async restore(kind: HideableKind, id: string): Promise<RestoreOutcome> {
+    const hiddenItems = this.store.collection<HiddenItemRecord>(COLLECTIONS.hiddenItems);
+    const hidden = await hiddenItems.findById(id);
+    if (!hidden || hidden.kind !== kind) return 'not-hidden';
+    const items = this.store.collection<StoredDocument>(TARGET_COLLECTIONS[kind]);
+    const indexed = INDEXED_KINDS[kind];
+    // Profiles and projects come back into the search index through the outbox, like an owner's edit.
+    const change = indexed ? this.changes.change(indexed, id) : undefined;
+    let inserted = true;
+    try {
+      await items.insert({ ...hidden.record, _id: id }, change?.write);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      // Back already: a retry after a crash between the two writes, whose outbox entry was stored then.
+      if (!(await items.findById(id))) return 'taken';
+      inserted = false;
+    }
+    await hiddenItems.delete(id);
+    if (change && inserted) this.changes.written(change);
+    return 'restored';
   }
 }

@@ -515,6 +515,13 @@ export const ROUTES: RouteEntry[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/reports/:id/restore',
+    auth: 'admin',
+    id: (s) => s.reportId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
     path: '/api/admin/reports/:id/dismiss',
     auth: 'admin',
     id: (s) => s.reportId,

@@ -98,6 +98,11 @@ export class AdminClient {
     return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/hide`);
   }
 
+  /** Puts the hidden item back and turns the reports that hid it into dismissed ones. */
+  restoreReported(reportId: string): Promise<ResolvedReport> {
+    return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/restore`);
+  }
+
   dismissReport(reportId: string): Promise<ResolvedReport> {
     return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`);
   }

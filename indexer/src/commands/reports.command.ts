@@ -53,6 +53,15 @@ export const hideReportedCommand = async (
   context.stdout.write(`${message} (${report.targetKind} ${report.targetId})\n`);
 };
 
+export const restoreReportedCommand = async (
+  id: string,
+  options: ServerOptions,
+  context: CliContext,
+): Promise<void> => {
+  const { message, report } = await adminClientFor(options, context.env).restoreReported(id);
+  context.stdout.write(`${message} (${report.targetKind} ${report.targetId})\n`);
+};
+
 export const dismissReportCommand = async (
   id: string,
   options: ServerOptions,
@@ -80,6 +89,14 @@ export const registerReportsCommand = (program: Command, context: CliContext): v
     .addOption(serverUrlOption())
     .action(async (id: string, options: ServerOptions) => {
       await hideReportedCommand(id, options, context);
+    });
+  reports
+    .command('restore')
+    .description('Put a hidden item back where it was, and dismiss the reports that hid it')
+    .argument('<reportId>', 'a report that hid the item, as listed with --status hidden')
+    .addOption(serverUrlOption())
+    .action(async (id: string, options: ServerOptions) => {
+      await restoreReportedCommand(id, options, context);
     });
   reports
     .command('dismiss')

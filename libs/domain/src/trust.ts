@@ -83,6 +83,10 @@ export const TRUST_MESSAGES = {
   itemHidden: 'The item is hidden.',
   itemAlreadyGone: 'The reported item no longer exists.',
   reportDismissed: 'The report is dismissed.',
+  itemRestored: 'The item is visible again.',
+  itemNotHidden: 'The reported item is not hidden.',
+  profileTakenSince:
+    'The owner has published another skiller profile since, so the hidden one cannot be restored.',
   blocked: 'User blocked. They can no longer message you.',
   unblocked: 'User unblocked.',
   cannotBlockYourself: 'You cannot block yourself.',
