@@ -116,12 +116,12 @@ describe('CachingEmbedder with the shared model', () => {
     SqliteVectorCache.open(path).close();
     const db = new Database(path, { readonly: true });
     const plan = db
-      .prepare('EXPLAIN QUERY PLAN DELETE FROM vectors WHERE used_day < ?')
+      .prepare('EXPLAIN QUERY PLAN DELETE FROM sentence_vectors WHERE used_day < ?')
       .all(1)
       .map((row) => (row as { detail: string }).detail)
       .join('; ');
     db.close();
-    expect(plan).toMatch(/USING (COVERING )?INDEX vectors_by_day/);
+    expect(plan).toMatch(/USING (COVERING )?INDEX sentence_vectors_by_day/);
   });
 
   it('starts afresh from a file that is not a cache, and answers from the model when the cache fails', async () => {
