@@ -32,6 +32,7 @@ const SendMoreOffers = lazyScreen(() => import('./routes/send-more-offers.route'
 const Feedback = lazyScreen(() => import('./routes/feedback.route'));
 const Feed = lazyScreen(() => import('./routes/feed.route'));
 const AdminAnalytics = lazyScreen(() => import('./routes/admin-analytics.route'));
+const AdminReports = lazyScreen(() => import('./routes/admin-reports.route'));
 const ErrorScreen = lazyScreen(() => import('./routes/error.route'));
 const NotFound = lazyScreen(() => import('./routes/not-found.route'));
 
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: '/feedback', element: <Feedback /> },
           { path: '/feed', element: <Feed /> },
           { path: '/admin/analytics', element: <AdminAnalytics /> },
+          { path: '/admin/reports', element: <AdminReports /> },
           { path: '/error', element: <ErrorScreen /> },
           { path: '*', element: <NotFound /> },
         ],

@@ -16,7 +16,7 @@ import './report.css';
 
 export const REPORT_FAILED = 'The report could not be sent. Please try again.';
 
-const REASON_LABELS: Record<ReportReason, string> = {
+export const REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',
   scam: 'Scam or fraud',
   harassment: 'Harassment or hate',

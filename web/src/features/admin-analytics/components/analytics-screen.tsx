@@ -5,11 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-error';
+import { adminRefusal } from '../../admin/admin-request';
+import { AdminTokenGate } from '../../admin/admin-token-gate';
 import { fetchAnalytics } from '../api/analytics.api';
-import { adminTokenStorage } from '../utils/admin-token-storage';
 import { formatPercent, shiftDay, todayUtc } from '../utils/analytics-format';
-import { AdminTokenForm } from './admin-token-form';
 import {
   ClickThroughChart,
   DaysTable,
@@ -22,33 +21,11 @@ import './admin-analytics.css';
 /** The default range: the last 30 UTC days, today included, as the API's default. */
 const lastThirtyDays = (): AnalyticsRange => ({ from: shiftDay(todayUtc(), -29), to: todayUtc() });
 
-/** Asks for the admin token first; a token the server refuses is forgotten and asked for again. */
-export const AnalyticsScreen = () => {
-  const [token, setToken] = useState(adminTokenStorage.get);
-  const [refusal, setRefusal] = useState<string>();
-  if (!token) {
-    return (
-      <AdminTokenForm
-        error={refusal}
-        onToken={(typed) => {
-          adminTokenStorage.set(typed);
-          setRefusal(undefined);
-          setToken(typed);
-        }}
-      />
-    );
-  }
-  return (
-    <AnalyticsReport
-      token={token}
-      onForget={(message) => {
-        adminTokenStorage.clear();
-        setRefusal(message);
-        setToken(null);
-      }}
-    />
-  );
-};
+export const AnalyticsScreen = () => (
+  <AdminTokenGate submitLabel="Open analytics">
+    {(token, forget) => <AnalyticsReport token={token} onForget={forget} />}
+  </AdminTokenGate>
+);
 
 const AnalyticsReport = ({ token, onForget }: { token: string; onForget(message?: string): void }) => {
   const [range, setRange] = useState(lastThirtyDays);
@@ -58,8 +35,7 @@ const AnalyticsReport = ({ token, onForget }: { token: string; onForget(message?
     queryFn: () => fetchAnalytics(token, range),
     staleTime: 0,
   });
-  const refusal =
-    report.error instanceof ApiError && report.error.status === 401 ? report.error.message : undefined;
+  const refusal = adminRefusal(report.error);
   useEffect(() => {
     if (refusal) onForget(refusal);
   }, [refusal, onForget]);

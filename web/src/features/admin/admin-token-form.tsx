@@ -1,11 +1,19 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import './admin.css';
 
 export const ADMIN_TOKEN_REQUIRED = 'Enter the admin token.';
 
+interface AdminTokenFormProps {
+  onToken(token: string): void;
+  /** What the button opens, e.g. "Open analytics". */
+  submitLabel: string;
+  error?: string;
+}
+
 /** Asks for the admin token; the page keeps it for this tab only. */
-export const AdminTokenForm = ({ onToken, error }: { onToken(token: string): void; error?: string }) => {
+export const AdminTokenForm = ({ onToken, submitLabel, error }: AdminTokenFormProps) => {
   const [token, setToken] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -18,7 +26,7 @@ export const AdminTokenForm = ({ onToken, error }: { onToken(token: string): voi
     onToken(trimmed);
   };
   return (
-    <form className="admin-analytics__token" onSubmit={submit} noValidate>
+    <form className="admin-token" onSubmit={submit} noValidate>
       <TextField
         label="Admin token"
         type="password"
@@ -31,7 +39,7 @@ export const AdminTokenForm = ({ onToken, error }: { onToken(token: string): voi
         hint="The server's ADMIN_TOKEN, or the token it keeps in DATA_DIR/admin-token. Kept for this tab only."
         error={missing ? ADMIN_TOKEN_REQUIRED : error}
       />
-      <Button type="submit">Open analytics</Button>
+      <Button type="submit">{submitLabel}</Button>
     </form>
   );
 };
