@@ -30,10 +30,12 @@ test('a moderator hides a reported project from the reports page, then restores 
   const row = reports.getByRole('row').filter({ hasText: reportText });
   await expect(row).toContainText('Scam or fraud');
   await expect(row).toContainText(reporter.username);
-  await expect(row.getByRole('link', { name: project._id })).toHaveAttribute(
+  // The item itself is shown beside the report, with its owner.
+  await expect(row.getByRole('link', { name: projectName })).toHaveAttribute(
     'href',
     `/projects/${project._id}`,
   );
+  await expect(row).toContainText(`by ${owner.username}`);
   await expect(page.getByRole('button', { name: 'Open', pressed: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Hide item' }).click();
@@ -42,7 +44,7 @@ test('a moderator hides a reported project from the reports page, then restores 
   expect(await projectStatus()).toBe(404);
 
   await page.getByRole('button', { name: 'Hidden' }).click();
-  await expect(row).toContainText('hidden');
+  await expect(row).toContainText(`${projectName} (Hidden)`);
   await row.getByRole('button', { name: 'Restore item' }).click();
   await expect(page.getByRole('status').filter({ hasText: TRUST_MESSAGES.itemRestored })).toBeVisible();
   await expect(row).toHaveCount(0);

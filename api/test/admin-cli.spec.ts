@@ -158,7 +158,9 @@ describe('admin command line against a running server', { timeout: 60_000 }, () 
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(
-      new RegExp(`${id}.*post ${post.body.post._id}.*spam.*Selling followers.*open.*${reporter.username}`),
+      new RegExp(
+        `${id}.*post ${post.body.post._id}.*Cheap followers here.*spam.*Selling followers.*open.*${reporter.username}`,
+      ),
     );
     expect(listed.stdout).toContain('Page 1 of 1 (1 report, newest first)');
     const json = await runBuiltCli(['reports', '--json'], env);

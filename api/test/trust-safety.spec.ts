@@ -69,6 +69,7 @@ describe('reports and the admin queue', () => {
     const listed = await queue('?status=open');
     expect(listed.status).toBe(200);
     const queued = listed.body.reports.find((item) => item._id === first.body.reportId);
+    expect(queued?.item).toMatchObject({ title: project.projectName, by: author.username, state: 'visible' });
     expect(queued).toMatchObject({
       targetKind: 'project',
       targetId: project._id,
@@ -110,10 +111,38 @@ describe('reports and the admin queue', () => {
       ['comment', comment.body.comment._id],
       ['conversation', conversation.body.conversation._id],
     ] as const;
+    const filed = new Map<string, string>();
     for (const [targetKind, targetId] of targets) {
       const answer = await report(reporter.token, { targetKind, targetId, reason: 'spam' });
       expect(answer.status, targetKind).toBe(201);
+      filed.set(targetKind, answer.body.reportId as string);
     }
+    // The queue shows each item beside its report; a conversation's messages stay private.
+    const listed = (await queue('?status=open')).body.reports;
+    const itemOf = (kind: string) => listed.find((item) => item._id === filed.get(kind))?.item;
+    expect(itemOf('profile')).toEqual({
+      title: profile.nickname,
+      ...(profile.description ? { excerpt: profile.description } : {}),
+      by: author.username,
+      state: 'visible',
+    });
+    expect(itemOf('post')).toEqual({
+      title: 'Buy followers cheap',
+      excerpt: 'Buy followers cheap',
+      by: author.username,
+      state: 'visible',
+    });
+    expect(itemOf('comment')).toMatchObject({
+      title: 'Click my link',
+      by: author.username,
+      state: 'visible',
+    });
+    const pair = [author, reporter].sort((a, b) => (a.id < b.id ? -1 : 1)).map((user) => user.username);
+    expect(itemOf('conversation')).toEqual({
+      title: `Conversation between ${pair.join(' and ')}`,
+      by: author.username,
+      state: 'visible',
+    });
     // Another pair's conversation answers like a missing item.
     const outsider = await report(other.token, {
       targetKind: 'conversation',
@@ -225,6 +254,14 @@ describe('reports and the admin queue', () => {
     );
     const closed = (await queue('?status=hidden')).body.reports.map((item) => item._id);
     expect(closed).toEqual(expect.arrayContaining([first.body.reportId, second.body.reportId]));
+    const hiddenItem = (await queue('?status=hidden')).body.reports.find(
+      (item) => item._id === first.body.reportId,
+    )?.item;
+    expect(hiddenItem).toMatchObject({
+      title: 'Totally legit investment',
+      by: author.username,
+      state: 'hidden',
+    });
 
     // Hiding again finds nothing left to hide, and says so.
     const again = await api.request<{ message: string }>(
@@ -421,6 +458,18 @@ describe('reports and the admin queue', () => {
     expect(retried.status).toBe(200);
     expect(await hiddenItems.findById(project._id)).toBeNull();
     expect((await api.request('GET', `/api/project/${project._id}`)).status).toBe(200);
+  });
+
+  it('names an item its owner deleted since the report as gone', async () => {
+    const project = await createProject(api, author);
+    const filed = await fileReport('project', project._id);
+    const removed = await api.request('DELETE', '/api/user/myProjects', {
+      token: author.token,
+      body: { project_id: project._id },
+    });
+    expect(removed.status).toBe(200);
+    const listed = (await queue('?status=open')).body.reports.find((item) => item._id === filed);
+    expect(listed?.item).toEqual({ title: `project ${project._id}`, by: null, state: 'gone' });
   });
 
   it('refuses to restore what an open or dismissed report never hid, unknown reports and bad ids', async () => {

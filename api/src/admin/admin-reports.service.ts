@@ -14,6 +14,7 @@ import { NEWEST_FIRST } from '../common/newest-first';
 import { ItemHider } from '../trust/item-hider';
 import { ReportsRepository } from '../trust/reports.repository';
 import { UsersRepository } from '../users/users.repository';
+import { ReportedItems } from './reported-items';
 
 export interface ResolvedReport {
   message: string;
@@ -30,6 +31,7 @@ export class AdminReportsService {
     private readonly repository: ReportsRepository,
     private readonly users: UsersRepository,
     private readonly hider: ItemHider,
+    private readonly items: ReportedItems,
   ) {}
 
   async list(page: number, status?: ReportStatus): Promise<AdminReportList> {
@@ -38,12 +40,16 @@ export class AdminReportsService {
       this.repository.reports.count(filter),
       this.repository.reports.find(filter, { sort: NEWEST_FIRST, ...pageWindow(page) }),
     ]);
-    const reporters = await this.users.findByIds([...new Set(records.map((record) => record.reporterId))]);
+    const [reporters, items] = await Promise.all([
+      this.users.findByIds([...new Set(records.map((record) => record.reporterId))]),
+      this.items.describe(records),
+    ]);
     const usernames = new Map(reporters.map((user) => [user._id, user.username]));
     return {
-      reports: records.map((record) => ({
+      reports: records.map((record, index) => ({
         ...record,
         reporterUsername: usernames.get(record.reporterId) ?? null,
+        item: items[index],
       })),
       total,
       pages: pageCount(total),

@@ -7,6 +7,7 @@ import { AdminPropositionsController } from './admin-propositions.controller';
 import { AdminPropositionsService } from './admin-propositions.service';
 import { AdminReportsController } from './admin-reports.controller';
 import { AdminReportsService } from './admin-reports.service';
+import { ReportedItems } from './reported-items';
 import { TrustModule } from '../trust/trust.module';
 import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
 import { AdminTokenGuard } from './admin-token.guard';
@@ -34,6 +35,7 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
     AdminService,
     AdminPropositionsService,
     AdminReportsService,
+    ReportedItems,
   ],
 })
 export class AdminModule implements OnApplicationShutdown {

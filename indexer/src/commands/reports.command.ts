@@ -11,8 +11,9 @@ export interface ReportListOptions extends ServerOptions {
   json?: boolean;
 }
 
-/** Long report texts are cut so the table stays readable; --json prints them whole. */
+/** Long report texts and item titles are cut so the table stays readable; --json prints them whole. */
 const TEXT_SHOWN = 60;
+const cut = (text: string): string => (text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text);
 
 const writeReportTable = (list: AdminReportList, page: number, stream: NodeJS.WritableStream): void => {
   const out = new Console({ stdout: stream, stderr: stream });
@@ -21,15 +22,18 @@ const writeReportTable = (list: AdminReportList, page: number, stream: NodeJS.Wr
     return;
   }
   out.table(
-    list.reports.map(({ _id, targetKind, targetId, reason, text, status, reporterUsername, createdAt }) => ({
-      id: _id,
-      item: `${targetKind} ${targetId}`,
-      reason,
-      text: text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text,
-      status,
-      by: reporterUsername ?? '(account deleted)',
-      createdAt,
-    })),
+    list.reports.map(
+      ({ _id, targetKind, targetId, item, reason, text, status, reporterUsername, createdAt }) => ({
+        id: _id,
+        item: `${targetKind} ${targetId}`,
+        about: item.state === 'visible' ? cut(item.title) : `${cut(item.title)} (${item.state})`,
+        reason,
+        text: cut(text),
+        status,
+        by: reporterUsername ?? '(account deleted)',
+        createdAt,
+      }),
+    ),
   );
   out.log(
     `Page ${page} of ${list.pages} (${list.total} ${list.total === 1 ? 'report' : 'reports'}, newest first)`,

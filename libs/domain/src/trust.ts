@@ -36,9 +36,25 @@ export interface ReportRecord {
   resolvedAt?: string;
 }
 
-/** One line of the admin queue: the report with the reporter's name. */
+/** Where a reported item is now. */
+export type ReportedItemState = 'visible' | 'hidden' | 'gone';
+
+/** What a report is about, shown to the moderator beside it. */
+export interface ReportedItem {
+  /** The project's name, the profile's nickname, the start of a post or comment, or who a conversation is between. */
+  title: string;
+  /** A description, or a post's or comment's whole text; conversations show none (their messages stay private). */
+  excerpt?: string;
+  /** The owner's or author's username; null when the account no longer exists. */
+  by: string | null;
+  /** Still shown, hidden by a moderator, or deleted by its owner since. */
+  state: ReportedItemState;
+}
+
+/** One line of the admin queue: the report with the reporter's name and the item it is about. */
 export interface AdminReport extends ReportRecord {
   reporterUsername: string | null;
+  item: ReportedItem;
 }
 
 export interface AdminReportList {

@@ -1,4 +1,4 @@
-import type { AdminReport, ReportStatus } from '@skillers/domain';
+import type { AdminReport, ReportedItemState, ReportStatus } from '@skillers/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -37,6 +37,29 @@ const itemPath = ({ targetKind, targetId }: AdminReport): string | undefined => 
   if (targetKind === 'project') return `/projects/${targetId}`;
   if (targetKind === 'profile') return `/teammates/${targetId}`;
   return undefined;
+};
+
+const STATE_NOTES: Record<ReportedItemState, string | undefined> = {
+  visible: undefined,
+  hidden: 'Hidden',
+  gone: 'Deleted by its owner',
+};
+
+/** The item a report is about: what it says, whose it is, and whether it is still shown. */
+const ReportedItemCell = ({ report, path }: { report: AdminReport; path: string | undefined }) => {
+  const { item } = report;
+  const note = STATE_NOTES[item.state];
+  return (
+    <div className="admin-reports__item">
+      <span className="admin-reports__kind">{report.targetKind}</span>{' '}
+      {path && item.state === 'visible' ? <Link to={path}>{item.title}</Link> : <strong>{item.title}</strong>}
+      {note && <span className="admin-reports__state"> ({note})</span>}
+      {item.excerpt && item.excerpt !== item.title && (
+        <p className="admin-reports__excerpt">{item.excerpt}</p>
+      )}
+      {item.by && <p className="admin-reports__by">by {item.by}</p>}
+    </div>
+  );
 };
 
 export const ReportsScreen = () => (
@@ -121,8 +144,7 @@ const ReportQueue = ({ token, onForget }: { token: string; onForget(message?: st
                   <tr key={report._id} data-report-id={report._id}>
                     <td>{formatStoredDate(report.createdAt)}</td>
                     <th scope="row">
-                      {report.targetKind}{' '}
-                      {path ? <Link to={path}>{report.targetId}</Link> : <code>{report.targetId}</code>}
+                      <ReportedItemCell report={report} path={path} />
                     </th>
                     <td>{REASON_LABELS[report.reason]}</td>
                     <td className="admin-reports__text">{report.text}</td>
