@@ -3,6 +3,7 @@ import {
   CHAT_MESSAGES,
   type ConversationSummary,
   type FeedPage,
+  type NotificationsPage,
   HTTP_MESSAGES,
   type Post,
   type PublicUser,
@@ -371,6 +372,13 @@ describe('reports and the admin queue', () => {
       expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
     );
 
+    // The owner is told, with the item named as they know it.
+    const moderated = { kind: 'project', id: project._id, name: 'Wrongly reported project' };
+    const ownerNotices = async () =>
+      (await api.request<NotificationsPage>('GET', '/api/notifications', { token: author.token })).body;
+    const afterHide = await ownerNotices();
+    expect(afterHide.notifications[0]).toMatchObject({ kind: 'item_hidden', moderated, read: false });
+
     const restored = await admin<{ message: string; report: { status: string; resolvedAt: string } }>(
       second,
       'restore',
@@ -390,6 +398,9 @@ describe('reports and the admin queue', () => {
     await vi.waitFor(async () =>
       expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
     );
+    const afterRestore = await ownerNotices();
+    expect(afterRestore.notifications[0]).toMatchObject({ kind: 'item_restored', moderated, read: false });
+    expect(afterRestore.unread).toBe(afterHide.unread + 1);
     const dismissed = (await queue('?status=dismissed')).body.reports.map((item) => item._id);
     expect(dismissed).toEqual(expect.arrayContaining([first, second]));
 
@@ -425,6 +436,19 @@ describe('reports and the admin queue', () => {
     expect(await feedPost()).toMatchObject({ likes: [other.id], comments: [], commentCount: 0 });
     expect((await admin(commentReport, 'restore')).status).toBe(200);
     expect((await feedPost())?.comments.map((item) => item.data)).toEqual(['Fair comment']);
+    const commenterNotices = await api.request<NotificationsPage>('GET', '/api/notifications', {
+      token: other.token,
+    });
+    expect(commenterNotices.body.notifications.slice(0, 2)).toMatchObject([
+      {
+        kind: 'item_restored',
+        moderated: { kind: 'comment', id: comment.body.comment._id, name: 'Fair comment' },
+      },
+      {
+        kind: 'item_hidden',
+        moderated: { kind: 'comment', id: comment.body.comment._id, name: 'Fair comment' },
+      },
+    ]);
   });
 
   it('keeps a profile hidden when its owner has published another since, saying why', async () => {

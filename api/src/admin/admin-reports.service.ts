@@ -14,6 +14,7 @@ import { NEWEST_FIRST } from '../common/newest-first';
 import { ItemHider } from '../trust/item-hider';
 import { ReportsRepository } from '../trust/reports.repository';
 import { UsersRepository } from '../users/users.repository';
+import { ModerationNotices } from './moderation-notices';
 import { ReportedItems } from './reported-items';
 
 export interface ResolvedReport {
@@ -32,6 +33,7 @@ export class AdminReportsService {
     private readonly users: UsersRepository,
     private readonly hider: ItemHider,
     private readonly items: ReportedItems,
+    private readonly notices: ModerationNotices,
   ) {}
 
   async list(page: number, status?: ReportStatus): Promise<AdminReportList> {
@@ -57,13 +59,14 @@ export class AdminReportsService {
   }
 
   /**
-   * Hides the reported item and closes every open report about it. Hiding an item that is already gone
-   * still closes the report, so the queue empties either way.
+   * Hides the reported item, tells its owner, and closes every open report about it. Hiding an item that is
+   * already gone still closes the report, so the queue empties either way.
    */
   async hide(reportId: string): Promise<ResolvedReport> {
     const report = await this.existing(reportId);
     if (!isHideable(report.targetKind)) throw new BadRequestException(TRUST_MESSAGES.cannotHideConversation);
     const hidden = await this.hider.hide(report.targetKind, report.targetId, report._id);
+    if (hidden) await this.notices.tell('item_hidden', report.targetKind, hidden);
     const resolvedAt = new Date().toISOString();
     const open = await this.repository.reports.find({
       targetKind: report.targetKind,
@@ -83,6 +86,7 @@ export class AdminReportsService {
   /**
    * Puts a hidden item back where it was, as it was, and turns the reports that hid it into dismissed ones:
    * the item was judged acceptable after all. Its owner's saved lists, likes and comments find it again.
+   * The owner is told, as they were told of the hide.
    */
   async restore(reportId: string): Promise<ResolvedReport> {
     const report = await this.existing(reportId);
@@ -92,6 +96,7 @@ export class AdminReportsService {
     const outcome = await this.hider.restore(report.targetKind, report.targetId);
     if (outcome === 'not-hidden') throw new ConflictException(TRUST_MESSAGES.itemNotHidden);
     if (outcome === 'taken') throw new ConflictException(TRUST_MESSAGES.profileTakenSince);
+    await this.notices.tell('item_restored', report.targetKind, outcome.restored);
     const resolvedAt = new Date().toISOString();
     const about = await this.repository.reports.find({
       targetKind: report.targetKind,

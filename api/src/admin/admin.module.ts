@@ -8,7 +8,9 @@ import { AdminPropositionsService } from './admin-propositions.service';
 import { AdminReportsController } from './admin-reports.controller';
 import { AdminReportsService } from './admin-reports.service';
 import { ReportedItems } from './reported-items';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { TrustModule } from '../trust/trust.module';
+import { ModerationNotices } from './moderation-notices';
 import { ADMIN_TOKEN, resolveAdminToken } from './admin-token';
 import { AdminTokenGuard } from './admin-token.guard';
 import { AdminController } from './admin.controller';
@@ -17,7 +19,7 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
 
 /** The admin API under /api/admin, for the admin command line; every route takes the admin token. */
 @Module({
-  imports: [TrustModule],
+  imports: [TrustModule, NotificationsModule],
   controllers: [
     AdminController,
     AdminPropositionsController,
@@ -36,6 +38,7 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
     AdminPropositionsService,
     AdminReportsService,
     ReportedItems,
+    ModerationNotices,
   ],
 })
 export class AdminModule implements OnApplicationShutdown {

@@ -3,6 +3,7 @@ import {
   type Notification,
   type NotificationKind,
   type NotificationListing,
+  type ModeratedItem,
   type NotificationRecord,
   NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATIONS_LIMIT,
@@ -20,6 +21,7 @@ export interface NotificationEvent {
   conversationId?: string;
   postId?: string;
   listing?: NotificationListing;
+  moderated?: ModeratedItem;
   text?: string;
 }
 
@@ -85,6 +87,7 @@ export class NotificationsService {
       ...(event.conversationId && { conversationId: event.conversationId }),
       ...(event.postId && { postId: event.postId }),
       ...(event.listing && { listing: event.listing }),
+      ...(event.moderated && { moderated: event.moderated }),
       ...preview(event.text),
       read: false,
       createdAt,

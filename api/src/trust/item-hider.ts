@@ -5,9 +5,9 @@ import { RECORD_STORE } from '../core/tokens';
 import { RecordChangesService } from '../indexing/record-changes.service';
 import { INDEXED_KINDS, TARGET_COLLECTIONS } from './report-targets';
 
-/** What putting a hidden item back came to. */
+/** What putting a hidden item back came to: the record back in place, or why not. */
 export type RestoreOutcome =
-  | 'restored'
+  | { restored: StoredDocument }
   /** Nothing of that kind and id is hidden. */
   | 'not-hidden'
   /** Another record now holds one of its unique keys (the owner's newer skiller profile). */
@@ -27,11 +27,11 @@ export class ItemHider {
     private readonly changes: RecordChangesService,
   ) {}
 
-  /** Resolves to false when the item no longer exists (deleted by its owner, or hidden already). */
-  async hide(kind: HideableKind, id: string, reportId: string): Promise<boolean> {
+  /** The record hidden, or null when the item no longer exists (deleted by its owner, or hidden already). */
+  async hide(kind: HideableKind, id: string, reportId: string): Promise<StoredDocument | null> {
     const items = this.store.collection<StoredDocument>(TARGET_COLLECTIONS[kind]);
     const record = await items.findById(id);
-    if (!record) return false;
+    if (!record) return null;
     try {
       await this.store.collection<HiddenItemRecord>(COLLECTIONS.hiddenItems).insert({
         _id: id,
@@ -49,7 +49,7 @@ export class ItemHider {
     const change = indexed ? this.changes.removal(indexed, id) : undefined;
     await items.delete(id, change?.write);
     if (change) this.changes.written(change);
-    return true;
+    return record;
   }
 
   async restore(kind: HideableKind, id: string): Promise<RestoreOutcome> {
@@ -60,9 +60,10 @@ export class ItemHider {
     const indexed = INDEXED_KINDS[kind];
     // Profiles and projects come back into the search index through the outbox, like an owner's edit.
     const change = indexed ? this.changes.change(indexed, id) : undefined;
+    const record: StoredDocument = { ...hidden.record, _id: id };
     let inserted = true;
     try {
-      await items.insert({ ...hidden.record, _id: id }, change?.write);
+      await items.insert(record, change?.write);
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
       // Back already: a retry after a crash between the two writes, whose outbox entry was stored then.
@@ -71,6 +72,6 @@ export class ItemHider {
     }
     await hiddenItems.delete(id);
     if (change && inserted) this.changes.written(change);
-    return 'restored';
+    return { restored: record };
   }
 }

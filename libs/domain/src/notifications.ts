@@ -1,10 +1,22 @@
 import type { PublicUser } from './entities';
+import type { HideableKind } from './trust';
 
 /** The notifications list shows the latest events only. */
 export const NOTIFICATIONS_LIMIT = 50;
 
-/** `open_lapsed`: the owner's project or profile stopped being open to collaborate (freshness.ts). */
-export const NOTIFICATION_KINDS = ['message', 'like', 'comment', 'open_lapsed', 'saved_search'] as const;
+/**
+ * `open_lapsed`: the owner's project or profile stopped being open to collaborate (freshness.ts).
+ * `item_hidden` / `item_restored`: a moderator hid the owner's item after a report, or put it back.
+ */
+export const NOTIFICATION_KINDS = [
+  'message',
+  'like',
+  'comment',
+  'open_lapsed',
+  'saved_search',
+  'item_hidden',
+  'item_restored',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * A message is already counted as unread in its conversation until that is read, so the notification
@@ -15,12 +27,22 @@ export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'comment',
   'open_lapsed',
   'saved_search',
+  'item_hidden',
+  'item_restored',
 ];
 
 /** The project or profile a notification is about, with its name for the list. */
 export interface NotificationListing {
   kind: 'project' | 'teammate';
   id: string;
+  name: string;
+}
+
+/** The owner's item a moderator hid or restored, named as the owner knows it. */
+export interface ModeratedItem {
+  kind: HideableKind;
+  id: string;
+  /** The project's name, the profile's nickname, or the start of the post or comment. */
   name: string;
 }
 
@@ -38,6 +60,8 @@ export interface NotificationRecord {
   /** For `open_lapsed`: the listing that lapsed, so "Still open" can reconfirm it in one click. */
   listing?: NotificationListing;
   savedSearchId?: string;
+  /** For `item_hidden` and `item_restored`. */
+  moderated?: ModeratedItem;
   recordKind?: 'project' | 'teammate';
   recordId?: string;
   /** A short preview: the message or comment text, cut. */

@@ -67,3 +67,32 @@ describe('lapse notifications', () => {
     );
   });
 });
+
+describe('moderation notifications', () => {
+  const hidden: Notification = {
+    ...base,
+    kind: 'item_hidden',
+    moderated: { kind: 'project', id: 'p1', name: 'Solar farm' },
+  };
+  const restored: Notification = { ...hidden, kind: 'item_restored' };
+
+  it('tells the owner which item was hidden and how to ask for a review', () => {
+    expect(notificationText(hidden)).toBe(
+      'Your project “Solar farm” was hidden after a report. Write to us through Feedback if you think this is a mistake',
+    );
+    expect(notificationLink(hidden)).toBe('/feedback');
+  });
+
+  it('leads back to a restored item, or to the feed for posts and comments', () => {
+    expect(notificationText({ ...restored, moderated: { kind: 'profile', id: 't1', name: 'pixel' } })).toBe(
+      'Your skiller profile “pixel” is shown again: a review found nothing wrong',
+    );
+    expect(notificationLink(restored)).toBe('/projects/p1');
+    expect(notificationLink({ ...restored, moderated: { kind: 'profile', id: 't1', name: 'pixel' } })).toBe(
+      '/teammates/t1',
+    );
+    expect(notificationLink({ ...restored, moderated: { kind: 'comment', id: 'c1', name: 'Nice' } })).toBe(
+      '/feed',
+    );
+  });
+});

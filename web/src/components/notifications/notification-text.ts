@@ -1,4 +1,16 @@
-import type { Notification } from '@skillers/domain';
+import type { HideableKind, Notification } from '@skillers/domain';
+
+const MODERATED_KIND_NAMES: Record<HideableKind, string> = {
+  project: 'project',
+  profile: 'skiller profile',
+  post: 'post',
+  comment: 'comment',
+};
+
+const moderatedName = (notification: Notification): string => {
+  const item = notification.moderated;
+  return item ? `Your ${MODERATED_KIND_NAMES[item.kind]} “${item.name}”` : 'Your item';
+};
 
 /** One line per event, naming who did what. */
 export const notificationText = (notification: Notification): string => {
@@ -12,6 +24,10 @@ export const notificationText = (notification: Notification): string => {
       return `${who} commented on your post${notification.text ? `: ${notification.text}` : ''}`;
     case 'open_lapsed':
       return `${notification.listing?.name ?? 'Your listing'} is no longer shown as open to collaborate`;
+    case 'item_hidden':
+      return `${moderatedName(notification)} was hidden after a report. Write to us through Feedback if you think this is a mistake`;
+    case 'item_restored':
+      return `${moderatedName(notification)} is shown again: a review found nothing wrong`;
     case 'saved_search':
       return `${who} published ${notification.recordKind === 'project' ? 'a project' : 'a skiller profile'} matching your saved search${notification.text ? ` “${notification.text}”` : ''}`;
   }
@@ -19,7 +35,7 @@ export const notificationText = (notification: Notification): string => {
 
 /**
  * Where a notification leads: the conversation, the owner's lapsed listing, the record that matched a saved
- * search, or the feed for a post.
+ * search, the feedback form after a hide, the restored item, or the feed for a post.
  */
 export const notificationLink = (notification: Notification): string => {
   switch (notification.kind) {
@@ -31,6 +47,14 @@ export const notificationLink = (notification: Notification): string => {
       if (!notification.recordId) return '/saved-searches';
       const base = notification.recordKind === 'project' ? '/projects' : '/teammates';
       return `${base}/${encodeURIComponent(notification.recordId)}`;
+    }
+    case 'item_hidden':
+      return '/feedback';
+    case 'item_restored': {
+      const item = notification.moderated;
+      if (item?.kind === 'project') return `/projects/${encodeURIComponent(item.id)}`;
+      if (item?.kind === 'profile') return `/teammates/${encodeURIComponent(item.id)}`;
+      return '/feed';
     }
     default:
       return '/feed';
