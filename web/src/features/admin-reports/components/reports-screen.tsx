@@ -125,48 +125,53 @@ const ReportQueue = ({ token, onForget }: { token: string; onForget(message?: st
       {list.data && list.data.total === 0 && <p className="admin-reports__empty">No reports.</p>}
       {list.data && list.data.total > 0 && (
         <>
-          <table className="admin-reports__table" aria-label="Reports">
-            <thead>
-              <tr>
-                <th scope="col">Reported</th>
-                <th scope="col">Item</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Report text</th>
-                <th scope="col">By</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.reports.map((report) => {
-                const path = itemPath(report);
-                return (
-                  <tr key={report._id} data-report-id={report._id}>
-                    <td>{formatStoredDate(report.createdAt)}</td>
-                    <th scope="row">
-                      <ReportedItemCell report={report} path={path} />
-                    </th>
-                    <td>{REASON_LABELS[report.reason]}</td>
-                    <td className="admin-reports__text">{report.text}</td>
-                    <td>{report.reporterUsername ?? '(account deleted)'}</td>
-                    <td>{report.status}</td>
-                    <td className="admin-reports__actions">
-                      {ACTIONS[report.status].map(({ action, label, variant }) => (
-                        <Button
-                          key={action}
-                          variant={variant}
-                          busy={act.isPending && act.variables?.report._id === report._id}
-                          onClick={() => act.mutate({ report, action })}
-                        >
-                          {label}
-                        </Button>
-                      ))}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          {/* Wide on a phone: the table scrolls sideways inside its own box, which a keyboard can scroll too. */}
+          <div className="admin-reports__scroll" role="region" aria-label="Reports table" tabIndex={0}>
+            <table className="admin-reports__table" aria-label="Reports">
+              <thead>
+                <tr>
+                  <th scope="col">Reported</th>
+                  <th scope="col">Item</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Report text</th>
+                  <th scope="col">Reported by</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.reports.map((report) => {
+                  const path = itemPath(report);
+                  return (
+                    <tr key={report._id} data-report-id={report._id}>
+                      <td>{formatStoredDate(report.createdAt)}</td>
+                      <th scope="row">
+                        <ReportedItemCell report={report} path={path} />
+                      </th>
+                      <td>{REASON_LABELS[report.reason]}</td>
+                      <td className="admin-reports__text">{report.text}</td>
+                      <td>{report.reporterUsername ?? '(account deleted)'}</td>
+                      <td>{report.status}</td>
+                      <td>
+                        <div className="admin-reports__actions">
+                          {ACTIONS[report.status].map(({ action, label, variant }) => (
+                            <Button
+                              key={action}
+                              variant={variant}
+                              busy={act.isPending && act.variables?.report._id === report._id}
+                              onClick={() => act.mutate({ report, action })}
+                            >
+                              {label}
+                            </Button>
+                          ))}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           <nav className="admin-reports__pages" aria-label="Report pages">
             <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous
