@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { lightStem, matchedTextTerms, pluralStem, textWords } from './free-text';
 import {
   facetShare,
+  FRESH_ACTIVE_DAYS,
+  freshnessSignal,
+  freshnessSignalAt,
   FUSION_WEIGHTS,
   fuseRankSignals,
   optionWeight,
@@ -42,6 +45,38 @@ describe('fuseRankSignals', () => {
   it('shares facet evidence out of what was picked', () => {
     expect(facetShare(30, 120)).toBe(0.25);
     expect(facetShare(0, 0)).toBe(0);
+  });
+});
+
+describe('freshnessSignalAt', () => {
+  it('gives what freshnessSignal gives from the stored dates, at the bounds and for missing times', () => {
+    const rankedAtMs = Date.parse('2031-05-04T12:00:00Z');
+    const activeSince = rankedAtMs - FRESH_ACTIVE_DAYS * 86_400_000;
+    const times = [
+      NaN,
+      0,
+      activeSince - 1,
+      activeSince,
+      activeSince + 1,
+      rankedAtMs - 1,
+      rankedAtMs,
+      rankedAtMs + 1,
+    ];
+    const signalAt = freshnessSignalAt(rankedAtMs);
+    const seen = new Set<number>();
+    for (const activeMs of times) {
+      for (const openUntilMs of times) {
+        const iso = (ms: number) => (Number.isNaN(ms) ? undefined : new Date(ms).toISOString());
+        const expected = freshnessSignal(
+          { lastActiveAt: iso(activeMs), openUntil: iso(openUntilMs) },
+          rankedAtMs,
+        );
+        expect(signalAt(activeMs, openUntilMs), `${activeMs} ${openUntilMs}`).toBe(expected);
+        seen.add(expected);
+      }
+    }
+    // Every combination of the two halves came up.
+    expect([...seen].sort()).toEqual([0, 0.5, 1]);
   });
 });
 

@@ -110,10 +110,17 @@ const freshnessPartsOfTimes = (
   open: openUntilMs > rankedAtMs,
 });
 
-/** `freshnessSignal` from times in milliseconds, as an index keeps them in number columns. */
-export const freshnessSignalOfTimes = (activeMs: number, openUntilMs: number, rankedAtMs: number): number => {
-  const { active, open } = freshnessPartsOfTimes(activeMs, openUntilMs, rankedAtMs);
-  return (active ? 0.5 : 0) + (open ? 0.5 : 0);
+/**
+ * `freshnessSignal` for one ranking moment, from times in milliseconds as an index keeps them in number columns
+ * (NaN where missing, which fails every comparison): the bound is worked out once and nothing is allocated per
+ * call, since an index asks it of every match.
+ */
+export const freshnessSignalAt = (
+  rankedAtMs: number,
+): ((activeMs: number, openUntilMs: number) => number) => {
+  const activeSince = rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS;
+  return (activeMs, openUntilMs) =>
+    (activeMs >= activeSince ? 0.5 : 0) + (openUntilMs > rankedAtMs ? 0.5 : 0);
 };
 
 /** The freshness signal: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */

@@ -979,6 +979,11 @@ export class FacetIndex {
     return this.columns[field][slot];
   }
 
+  /** A number field's column by slot (NaN where a record has none), for reading many slots in a row. */
+  numberColumn(field: NumberField): Float64Array {
+    return this.columns[field];
+  }
+
   private allocateColumns(capacity: number): Record<NumberField, Float64Array> {
     return Object.fromEntries(NUMBER_FIELDS.map((field) => [field, new Float64Array(capacity)])) as Record<
       NumberField,
