@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, createAccount, openAs, userIdOf } from './support/accounts';
+import { type Account, createAccount, openAs, openSignedIn, userIdOf } from './support/accounts';
 
 /** Pushed counts arrive well within this; a badge that only refreshed on navigation would not. */
 const PUSH_BOUND_MS = 2_000;
@@ -51,6 +51,29 @@ test('two users chat: the My Account badge counts live, clears on reading, and t
   ).toBeVisible();
 });
 
+test('a message that arrives before the live channel connects still shows on the badge', async ({
+  browser,
+  request,
+}) => {
+  const [ann, ben] = await Promise.all([createAccount(request), createAccount(request)]);
+  const benPage = await (await browser.newContext()).newPage();
+  // The live channel's first requests wait until the message is sent.
+  let connect!: () => void;
+  const connectable = new Promise<void>((resolve) => (connect = resolve));
+  await benPage.route('**/socket.io/**', async (route) => {
+    await connectable;
+    await route.continue();
+  });
+  const countsRead = benPage.waitForResponse('**/api/chat/unread');
+  await openSignedIn(benPage, ben, '/projects');
+  await countsRead;
+  await expect(accountLink(benPage)).toHaveText('My Account');
+
+  await sendMessage(request, ann, ben, 'Sent before the channel connected');
+  connect();
+  await expect(accountLink(benPage)).toHaveText('My Account1 unread', { timeout: PUSH_BOUND_MS });
+});
+
 test('likes and comments on my post ring the bell live; mark all read clears it', async ({
   browser,
   request,
@@ -100,4 +123,28 @@ test('a long conversation opens on its latest messages and loads older ones on s
   await expect(log.getByText('note 0', { exact: true })).toHaveCount(1);
   await expect(log.getByRole('listitem')).toHaveCount(45);
   await expect(log.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+});
+
+test('a message that arrives before the live channel connects still shows in the open conversation', async ({
+  browser,
+  request,
+}) => {
+  const [ann, ben] = await Promise.all([createAccount(request), createAccount(request)]);
+  await sendMessage(request, ann, ben, 'First note');
+  const benPage = await (await browser.newContext()).newPage();
+  let connect!: () => void;
+  const connectable = new Promise<void>((resolve) => (connect = resolve));
+  await benPage.route('**/socket.io/**', async (route) => {
+    await connectable;
+    await route.continue();
+  });
+  await openSignedIn(benPage, ben, `/conversations?friendId=${userIdOf(ann)}`);
+  const log = benPage.getByRole('log');
+  await expect(log.getByText('First note', { exact: true })).toBeVisible();
+
+  await sendMessage(request, ann, ben, 'Second note, before the channel connected');
+  connect();
+  await expect(log.getByText('Second note, before the channel connected', { exact: true })).toBeVisible({
+    timeout: PUSH_BOUND_MS,
+  });
 });

@@ -30,7 +30,8 @@ export const useUnread = (): UnreadCounts => {
     // The list is read again so a new, refreshed or newly read notification shows as it is now.
     const onNotification = () =>
       void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-    // A reconnection may have missed pushes: read the counts again.
+    // Pushes only reach a connected socket: whatever came before the first connection, or while the
+    // connection was down, is read again on every connection.
     const onConnect = () => {
       void queryClient.invalidateQueries({ queryKey: unreadMessagesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
@@ -38,12 +39,12 @@ export const useUnread = (): UnreadCounts => {
     socket.on(CHAT_EVENTS.unread, onUnread);
     socket.on(CHAT_EVENTS.notification, onNotification);
     socket.on(CHAT_EVENTS.notificationsRead, onNotification);
-    socket.io.on('reconnect', onConnect);
+    socket.on('connect', onConnect);
     return () => {
       socket.off(CHAT_EVENTS.unread, onUnread);
       socket.off(CHAT_EVENTS.notification, onNotification);
       socket.off(CHAT_EVENTS.notificationsRead, onNotification);
-      socket.io.off('reconnect', onConnect);
+      socket.off('connect', onConnect);
     };
   }, [socket, queryClient]);
 

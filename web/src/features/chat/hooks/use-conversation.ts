@@ -64,11 +64,16 @@ export const useConversation = (friendId: string) => {
           },
       );
     };
+    // The room only hears messages once its socket is connected and joined: what came before the first
+    // connection, or while the connection was down, is read again on every connection.
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey });
     socket.on(CHAT_EVENTS.message, onMessage);
     socket.on(CHAT_EVENTS.read, onRead);
+    socket.on('connect', onConnect);
     return () => {
       socket.off(CHAT_EVENTS.message, onMessage);
       socket.off(CHAT_EVENTS.read, onRead);
+      socket.off('connect', onConnect);
     };
   }, [socket, conversationId, friendId, user?.id, queryClient]);
 
