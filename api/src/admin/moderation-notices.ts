@@ -1,39 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type {
-  CommentRecord,
-  HideableKind,
-  ModeratedItem,
-  PostRecord,
-  ProjectRecord,
-  TeammateRecord,
-} from '@skillers/domain';
+import type { HideableKind, ModeratedItem } from '@skillers/domain';
 import type { StoredDocument } from '@skillers/store';
 import { NotificationsService } from '../notifications/notifications.service';
 import { UsersRepository } from '../users/users.repository';
+import { type AnyItem, cut, itemFacts } from './item-facts';
 
 /** Post and comment texts name the item by their start. */
 const NAME_LENGTH = 60;
 
-const ownerAndName = (kind: HideableKind, record: StoredDocument): { ownerId: string; name: string } => {
-  switch (kind) {
-    case 'project': {
-      const project = record as unknown as ProjectRecord;
-      return { ownerId: project.ownerId, name: project.projectName };
-    }
-    case 'profile': {
-      const profile = record as unknown as TeammateRecord;
-      return { ownerId: profile.ownerId, name: profile.nickname };
-    }
-    case 'post':
-    case 'comment': {
-      const written = record as unknown as PostRecord | CommentRecord;
-      const name =
-        written.data.length > NAME_LENGTH
-          ? `${written.data.slice(0, NAME_LENGTH - 1).trimEnd()}…`
-          : written.data;
-      return { ownerId: written.user._id, name };
-    }
-  }
+const ownerAndName = (kind: HideableKind, record: StoredDocument): { ownerId?: string; name: string } => {
+  const { byId, title } = itemFacts(kind, record as unknown as AnyItem);
+  return { ownerId: byId, name: kind === 'post' || kind === 'comment' ? cut(title, NAME_LENGTH) : title };
 };
 
 /**
@@ -56,7 +33,7 @@ export class ModerationNotices {
   ): Promise<void> {
     try {
       const { ownerId, name } = ownerAndName(itemKind, record);
-      const owner = await this.users.findById(ownerId);
+      const owner = ownerId === undefined ? null : await this.users.findById(ownerId);
       if (!owner) return;
       const moderated: ModeratedItem = { kind: itemKind, id: record._id, name };
       await this.notifications.notifyOwner(owner._id, {

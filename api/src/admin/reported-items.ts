@@ -1,68 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  CommentRecord,
-  ConversationRecord,
-  HiddenItemRecord,
-  PostRecord,
-  ProjectRecord,
-  ReportedItem,
-  ReportRecord,
-  ReportTargetKind,
-  TeammateRecord,
-} from '@skillers/domain';
+import type { HiddenItemRecord, ReportedItem, ReportRecord, ReportTargetKind } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 import { TARGET_COLLECTIONS } from '../trust/report-targets';
 import { UsersRepository } from '../users/users.repository';
+import { type AnyItem, cut, itemFacts } from './item-facts';
 
 /** A title is one line in the queue; the excerpt holds the rest. */
 const TITLE_LENGTH = 80;
 const EXCERPT_LENGTH = 500;
-
-const cut = (text: string, length: number): string =>
-  text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
-
-type AnyItem = ProjectRecord | TeammateRecord | PostRecord | CommentRecord | ConversationRecord;
-
-/**
- * What the item says of itself, and whose it is: user ids (names are read once for the whole page), or the
- * author's name where the item keeps it.
- */
-const facts = (
-  kind: ReportTargetKind,
-  record: AnyItem,
-): { title: string; excerpt?: string; userIds: string[]; byId?: string; authorName?: string } => {
-  switch (kind) {
-    case 'project': {
-      const project = record as ProjectRecord;
-      return {
-        title: project.projectName,
-        excerpt: project.description,
-        userIds: [project.ownerId],
-        byId: project.ownerId,
-      };
-    }
-    case 'profile': {
-      const profile = record as TeammateRecord;
-      return {
-        title: profile.nickname,
-        excerpt: profile.description,
-        userIds: [profile.ownerId],
-        byId: profile.ownerId,
-      };
-    }
-    case 'post':
-    case 'comment': {
-      const written = record as PostRecord | CommentRecord;
-      return { title: written.data, excerpt: written.data, userIds: [], authorName: written.user.username };
-    }
-    case 'conversation': {
-      // Named after its participants; "by" is who started it, where that was recorded.
-      const { participants, startedBy } = record as ConversationRecord;
-      return { title: '', userIds: participants, byId: startedBy };
-    }
-  }
-};
 
 const keyOf = (kind: string, id: string) => `${kind}:${id}`;
 
@@ -104,7 +50,7 @@ export class ReportedItems {
 
     const described = reports.map((report) => {
       const item = found.get(keyOf(report.targetKind, report.targetId));
-      return { report, item, facts: item && facts(report.targetKind, item.record) };
+      return { report, item, facts: item && itemFacts(report.targetKind, item.record) };
     });
     const userIds = new Set(described.flatMap(({ facts: known }) => known?.userIds ?? []));
     const users = await this.users.findByIds([...userIds]);
