@@ -22,14 +22,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * A message is already counted as unread in its conversation until that is read, so the notification
  * count leaves messages out: the top bar's total adds both without counting a message twice.
  */
-export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  'like',
-  'comment',
-  'open_lapsed',
-  'saved_search',
-  'item_hidden',
-  'item_restored',
-];
+export const COUNTED_NOTIFICATION_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter(
+  (kind) => kind !== 'message',
+);
 
 /** The project or profile a notification is about, with its name for the list. */
 export interface NotificationListing {
