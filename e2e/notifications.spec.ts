@@ -12,6 +12,17 @@ const sendMessage = async (request: APIRequestContext, from: Account, to: Accoun
   expect(answer.status(), await answer.text()).toBe(201);
 };
 
+/** Holds the page's socket.io requests until the returned function is called: the live channel connects then. */
+const holdLiveChannel = async (page: Page): Promise<() => void> => {
+  let connect!: () => void;
+  const connectable = new Promise<void>((resolve) => (connect = resolve));
+  await page.route('**/socket.io/**', async (route) => {
+    await connectable;
+    await route.continue();
+  });
+  return connect;
+};
+
 const topBar = (page: Page) => page.getByRole('banner');
 const accountLink = (page: Page) => topBar(page).getByRole('link', { name: /^My Account/ });
 
@@ -58,12 +69,7 @@ test('a message that arrives before the live channel connects still shows on the
   const [ann, ben] = await Promise.all([createAccount(request), createAccount(request)]);
   const benPage = await (await browser.newContext()).newPage();
   // The live channel's first requests wait until the message is sent.
-  let connect!: () => void;
-  const connectable = new Promise<void>((resolve) => (connect = resolve));
-  await benPage.route('**/socket.io/**', async (route) => {
-    await connectable;
-    await route.continue();
-  });
+  const connect = await holdLiveChannel(benPage);
   const countsRead = benPage.waitForResponse('**/api/chat/unread');
   await openSignedIn(benPage, ben, '/projects');
   await countsRead;
@@ -132,12 +138,7 @@ test('a message that arrives before the live channel connects still shows in the
   const [ann, ben] = await Promise.all([createAccount(request), createAccount(request)]);
   await sendMessage(request, ann, ben, 'First note');
   const benPage = await (await browser.newContext()).newPage();
-  let connect!: () => void;
-  const connectable = new Promise<void>((resolve) => (connect = resolve));
-  await benPage.route('**/socket.io/**', async (route) => {
-    await connectable;
-    await route.continue();
-  });
+  const connect = await holdLiveChannel(benPage);
   await openSignedIn(benPage, ben, `/conversations?friendId=${userIdOf(ann)}`);
   const log = benPage.getByRole('log');
   await expect(log.getByText('First note', { exact: true })).toBeVisible();
