@@ -174,7 +174,9 @@ describe('FacetIndex binary sections', () => {
     for (const doc of live) {
       const slot = restored.slotOf(doc.id) as number;
       expect(restored.idOf(slot)).toBe(doc.id);
-      expect(restored.numberAt('availability', slot)).toEqual(original.numberAt('availability', slot));
+      expect(restored.numberColumn('availability')[slot]).toEqual(
+        original.numberColumn('availability')[slot],
+      );
     }
   };
 

@@ -975,10 +975,6 @@ export class FacetIndex {
   }
 
   /** A record's value in a number column, by slot; NaN where it has none. */
-  numberAt(field: NumberField, slot: number): number {
-    return this.columns[field][slot];
-  }
-
   /** A number field's column by slot (NaN where a record has none), for reading many slots in a row. */
   numberColumn(field: NumberField): Float64Array {
     return this.columns[field];

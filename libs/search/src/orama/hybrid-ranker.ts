@@ -5,8 +5,8 @@ import { forEachBit } from './bitset';
 import type { MatchSet } from './facet-index';
 import { TopSlots } from './top-slots';
 
-// Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which
-// took about 7 % of a hybrid query passing over a hundred thousand matches.
+// Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
+// CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
 const { facetShare, fuseRankSignals, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */

@@ -77,7 +77,7 @@ export class OramaGeneration {
   private changes = 0;
   /**
    * BM25 by slot for the query being ranked, reused by the next: a query runs to its end without awaiting, and
-   * a new array per query (800 KB at 100 000 profiles) kept the collector busy for an eighth of a hybrid query.
+   * a new array per query (800 KB at 100 000 profiles) left that much garbage for the collector each time.
    */
   private textScores = new Float64Array(0);
 
