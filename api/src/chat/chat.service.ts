@@ -83,7 +83,9 @@ export class ChatService {
     const messages = (await this.blocks.hasBlocked(userId, friendId))
       ? shown.filter((message) => message.senderId !== friendId)
       : shown;
-    const newest = messages.at(-1);
+    // Read up to the newest message there, withheld ones included: the blocked user's "Seen" comes as it
+    // did before the block, so it tells them nothing.
+    const newest = shown.at(-1);
     if (!paging.before && newest) await this.markRead(conversation, userId, newest.date);
     const friendMarker = await this.chats.readMarker(conversation._id, friendId);
     return {
@@ -203,13 +205,16 @@ export class ChatService {
     return message;
   }
 
-  /** A marker that moved tells the friend ("Seen") and the reader's other tabs (their unread total). */
+  /**
+   * A marker that moved tells the friend ("Seen"), unless the friend blocked the reader, and the reader's
+   * other tabs (their unread total).
+   */
   private async markRead(conversation: ConversationRecord, userId: string, readAt: string): Promise<void> {
     if (!(await this.chats.markRead(conversation._id, userId, readAt))) return;
-    this.broadcaster.conversationRead(
-      { conversationId: conversation._id, userId, readAt },
-      friendOf(conversation, userId),
-    );
+    const friendId = friendOf(conversation, userId);
+    if (!(await this.blocks.hasBlocked(friendId, userId))) {
+      this.broadcaster.conversationRead({ conversationId: conversation._id, userId, readAt }, friendId);
+    }
     this.broadcaster.unreadChanged(userId, await this.unread(userId));
     await this.notifications.conversationRead(userId, conversation._id);
   }

@@ -56,7 +56,10 @@ export class FeedRepository {
     return newest.reverse();
   }
 
-  countComments(postId: string) {
-    return this.comments.count({ postId });
+  /** The post's comments, less those by `leftOut` authors. */
+  async countComments(postId: string, leftOut: readonly string[]): Promise<number> {
+    const all = await this.comments.count({ postId });
+    if (leftOut.length === 0) return all;
+    return all - (await this.comments.count({ postId, 'user._id': { $in: leftOut } }));
   }
 }

@@ -42,8 +42,8 @@ export class FeedService {
 
   /**
    * Newest first, FEED_PAGE_SIZE per page; `hasMore` says whether a next page has posts. A signed-in
-   * viewer does not see the posts and comments of users they blocked: those are left out of the page,
-   * which then holds fewer posts, so the pages stay the same for everyone.
+   * viewer does not see the posts, comments and likes of users they blocked: those are left out of the
+   * page (and of the counts), which then holds fewer posts, so the pages stay the same for everyone.
    */
   async page(page: number, viewerId?: string): Promise<FeedPage> {
     const { skip } = pageWindow(page, FEED_PAGE_SIZE);
@@ -85,20 +85,29 @@ export class FeedService {
     return { contentType: image.contentType, bytes: Buffer.from(image.data, 'base64') };
   }
 
-  /** Liking twice leaves one like: the likes list holds each user id at most once. */
+  /**
+   * Liking twice leaves one like: the likes list holds each user id at most once. A like from someone the
+   * author blocked is stored and answered as any other; the author is not told and never sees it.
+   */
   async like(postId: string, user: AuthenticatedUser): Promise<{ likes: string[] }> {
     const post = await this.feed.like(postId, user.id);
     if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
     await this.tellAuthor(post, { kind: 'like', actor: authorOf(user), postId });
-    return { likes: post.likes };
+    return { likes: await this.likesSeenBy(post, user.id) };
   }
 
   async unlike(postId: string, userId: string): Promise<{ likes: string[] }> {
     const post = await this.feed.unlike(postId, userId);
     if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
-    return { likes: post.likes };
+    return { likes: await this.likesSeenBy(post, userId) };
   }
 
+  private async likesSeenBy(post: PostRecord, viewerId: string): Promise<string[]> {
+    const blocked = await this.blocks.blockedIdsOf(viewerId);
+    return post.likes.filter((id) => !blocked.has(id));
+  }
+
+  /** A comment from someone the post's author blocked is stored and answered as any other; see `page`. */
   async comment(postId: string, author: AuthenticatedUser, data: string): Promise<{ comment: Comment }> {
     const post = await this.feed.findPost(postId);
     if (!post) throw new NotFoundException(FEED_MESSAGES.postNotFound);
@@ -125,10 +134,14 @@ export class FeedService {
 
   private async withComments(record: PostRecord, blocked: ReadonlySet<string>): Promise<Post> {
     const comments = await this.feed.latestComments(record._id, COMMENTS_PER_POST_LIMIT);
-    const count =
-      comments.length < COMMENTS_PER_POST_LIMIT ? comments.length : await this.feed.countComments(record._id);
     const shown = comments.filter((comment) => !blocked.has(comment.user._id));
-    return toPost(record, shown.map(toComment), count - (comments.length - shown.length));
+    // Past one window, the blocked users' older comments are counted out in the store.
+    const count =
+      comments.length < COMMENTS_PER_POST_LIMIT
+        ? shown.length
+        : await this.feed.countComments(record._id, [...blocked]);
+    const likes = record.likes.filter((id) => !blocked.has(id));
+    return toPost({ ...record, likes }, shown.map(toComment), count);
   }
 }
 

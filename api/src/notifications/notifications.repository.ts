@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COUNTED_NOTIFICATION_KINDS, type NotificationRecord } from '@skillers/domain';
+import type { NotificationRecord } from '@skillers/domain';
+import { countUnreadNotifications } from '@skillers/indexing';
 import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
@@ -39,8 +40,9 @@ export class NotificationsRepository {
     return this.notifications.find({ userId }, { sort: NEWEST_FIRST, limit });
   }
 
+  /** Those about users the reader blocked are not counted. */
   countUnread(userId: string) {
-    return this.notifications.count({ userId, read: false, kind: { $in: COUNTED_NOTIFICATION_KINDS } });
+    return countUnreadNotifications(this.store, userId);
   }
 
   /** Marks every unread notification of the user (or of one conversation) read; resolves to how many changed. */

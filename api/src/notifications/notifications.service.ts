@@ -13,6 +13,7 @@ import {
 import { newId } from '@skillers/store';
 import { ChatBroadcaster } from '../chat/chat-broadcaster';
 import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
+import { BlocksRepository } from '../trust/blocks.repository';
 import { NotificationsRepository } from './notifications.repository';
 
 export interface NotificationEvent {
@@ -38,14 +39,17 @@ export class NotificationsService {
     private readonly notifications: NotificationsRepository,
     private readonly broadcaster: ChatBroadcaster,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /**
-   * Nobody is notified of their own doing. A like is notified once per person and post; messages in a
-   * conversation share one notification until it is read, refreshed with the latest message.
+   * Nobody is notified of their own doing, nor of what someone they blocked did (nothing is stored or
+   * pushed). A like is notified once per person and post; messages in a conversation share one
+   * notification until it is read, refreshed with the latest message.
    */
   async notify(userId: string, event: NotificationEvent): Promise<void> {
     if (event.actor._id === userId) return;
+    if (await this.blocks.hasBlocked(userId, event.actor._id)) return;
     if (event.kind === 'like' && (await this.notifications.hasLike(userId, event.actor._id, event.postId))) {
       return;
     }
@@ -95,12 +99,15 @@ export class NotificationsService {
     return this.notifications.insert(record);
   }
 
+  /** Those about users the reader blocked, from before the block, stay out of the list while it lasts. */
   async latest(userId: string): Promise<NotificationsPage> {
-    const [records, unread] = await Promise.all([
+    const [records, unread, blocked] = await Promise.all([
       this.notifications.latest(userId, NOTIFICATIONS_LIMIT),
       this.notifications.countUnread(userId),
+      this.blocks.blockedIdsOf(userId),
     ]);
-    return { notifications: records.map(toNotification), unread };
+    const shown = records.filter((record) => !blocked.has(record.actor._id));
+    return { notifications: shown.map(toNotification), unread };
   }
 
   unreadCount(userId: string): Promise<number> {

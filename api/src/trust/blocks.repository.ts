@@ -1,13 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BlockRecord } from '@skillers/domain';
+import { BlockedPairs } from '@skillers/indexing';
 import { COLLECTIONS, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
-/** Who blocked whom; the unique pair index makes blocking twice harmless. */
+/**
+ * Who blocked whom; the unique pair index makes blocking twice harmless. The checks are `BlockedPairs`,
+ * the ones the alerts of the index worker read too.
+ */
 @Injectable()
 export class BlocksRepository {
-  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
+  private readonly pairs: BlockedPairs;
+
+  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {
+    this.pairs = new BlockedPairs(store);
+  }
 
   private get blocks() {
     return this.store.collection<BlockRecord>(COLLECTIONS.blocks);
@@ -25,8 +33,8 @@ export class BlocksRepository {
     await this.blocks.deleteMany({ blockerId, blockedId });
   }
 
-  async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
-    return (await this.blocks.findOne({ blockerId, blockedId })) !== null;
+  hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+    return this.pairs.hasBlocked(blockerId, blockedId);
   }
 
   /** The users `blockerId` blocked, most recent first. */
@@ -34,7 +42,7 @@ export class BlocksRepository {
     return this.blocks.find({ blockerId }, { sort: NEWEST_FIRST });
   }
 
-  async blockedIdsOf(blockerId: string): Promise<Set<string>> {
-    return new Set((await this.blockedBy(blockerId)).map((block) => block.blockedId));
+  blockedIdsOf(blockerId: string): Promise<Set<string>> {
+    return this.pairs.blockedBy(blockerId);
   }
 }

@@ -30,6 +30,7 @@ export {
   savedSearchAlerts,
   type SavedSearchAlertsOptions,
 } from './alerts/saved-search-alerts';
+export { BlockedPairs, countUnreadNotifications } from './audience/blocked-pairs';
 export { ALERT_STATE_TTL_MS } from './alerts/alert-states';
 export {
   alertNotification,

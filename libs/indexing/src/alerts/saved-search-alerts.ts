@@ -15,6 +15,7 @@ import {
   type RecordStore,
   type StoredDocument,
 } from '@skillers/store';
+import { BlockedPairs } from '../audience/blocked-pairs';
 import { AlertStates } from './alert-states';
 
 /** A record that newly matched a saved search with alerts on: its owner is told, in-app. */
@@ -24,6 +25,12 @@ export interface SavedSearchAlert {
   recordId: string;
   /** Whose record it is. */
   publisher: PublicUser;
+}
+
+/** A record and the searches (other users') it matches. */
+interface MatchedRecord {
+  doc: SearchDocument;
+  searches: { searchId: string; ownerId: string }[];
 }
 
 /** Tells the owners of the searches one record newly matched; all of them at once, so writes can batch. */
@@ -78,13 +85,13 @@ export class SavedSearchAlerts {
   readonly record = async (docs: readonly SearchDocument[]): Promise<void> => {
     // A record indexed twice in one batch is matched as it was last.
     const latest = new Map(docs.map((doc) => [doc.id, doc]));
-    const matched: { doc: SearchDocument; searches: { searchId: string; ownerId: string }[] }[] = [];
+    const matched: MatchedRecord[] = [];
     for (const doc of latest.values()) {
       const searches = (await this.matcher.match(doc)).filter((match) => match.ownerId !== doc.ownerId);
       if (searches.length > 0) matched.push({ doc, searches });
     }
     if (matched.length === 0) return;
-    const { firstBySearch, rows } = await this.newHits(matched);
+    const { firstBySearch, rows } = await this.newHits(await this.withoutBlockers(matched));
     if (firstBySearch.size === 0) return;
     const { alerts, learnt } = await this.alertsFor(firstBySearch);
     // Notified before the hits are kept: should keeping them fail, the batch runs again and finds the alert
@@ -96,10 +103,21 @@ export class SavedSearchAlerts {
     for (const { searchId, ownerId } of learnt) this.states.remember(searchId, ownerId);
   };
 
+  /**
+   * Leaves out the searches of owners who blocked the record's publisher: they hear nothing of it, not even
+   * as a "new" count, and it is matched afresh should they unblock and the record change again.
+   */
+  private async withoutBlockers(matched: MatchedRecord[]): Promise<MatchedRecord[]> {
+    const blockers = await new BlockedPairs(this.store).blockersOf(matched.map(({ doc }) => doc.ownerId));
+    if (blockers.size === 0) return matched;
+    return matched.flatMap(({ doc, searches }) => {
+      const heard = searches.filter(({ ownerId }) => !blockers.get(doc.ownerId)?.has(ownerId));
+      return heard.length > 0 ? [{ doc, searches: heard }] : [];
+    });
+  }
+
   /** Each record's new matches, the first record for each search, and the hits rows that keep them. */
-  private async newHits(
-    matched: { doc: SearchDocument; searches: { searchId: string; ownerId: string }[] }[],
-  ): Promise<{
+  private async newHits(matched: MatchedRecord[]): Promise<{
     firstBySearch: Map<string, { doc: SearchDocument; ownerId: string }>;
     rows: SavedSearchHitsRecord[];
   }> {

@@ -1,9 +1,6 @@
-import {
-  COUNTED_NOTIFICATION_KINDS,
-  type NotificationRecord,
-  type RealtimeNotification,
-} from '@skillers/domain';
+import type { NotificationRecord, RealtimeNotification } from '@skillers/domain';
 import { COLLECTIONS, newId, type RecordStore } from '@skillers/store';
+import { countUnreadNotifications } from '../audience/blocked-pairs';
 import type { AlertNotifier, SavedSearchAlert } from './saved-search-alerts';
 
 /** The notification an alert becomes: the search's name as its text, the publisher as its actor. */
@@ -48,16 +45,10 @@ export const pushStoredNotifications =
     listening: (userId: string) => boolean = () => true,
   ) =>
   async (records: readonly NotificationRecord[]): Promise<void> => {
-    const notifications = store.collection<NotificationRecord>(COLLECTIONS.notifications);
     const unread = new Map<string, number>();
     for (const { userId, ...notification } of records) {
       if (!listening(userId)) continue;
-      if (!unread.has(userId)) {
-        unread.set(
-          userId,
-          await notifications.count({ userId, read: false, kind: { $in: COUNTED_NOTIFICATION_KINDS } }),
-        );
-      }
+      if (!unread.has(userId)) unread.set(userId, await countUnreadNotifications(store, userId));
       push(userId, { notification, unread: unread.get(userId) ?? 0 });
     }
   };
