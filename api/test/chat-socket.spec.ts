@@ -8,10 +8,13 @@ import {
   MESSAGE_MAX_LENGTH,
   type RealtimeMessage,
 } from '@skillers/domain';
+import { COLLECTIONS, type CollectionSpec, type RecordStore } from '@skillers/store';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECORD_STORE } from '../src/core/tokens';
 import { CROSS_ORIGIN_REFUSED } from '../src/chat/socket-handshake';
-import type { ChatAck } from '../src/chat/chat.gateway';
+import { BUDGET_EVENT, type ChatAck } from '../src/chat/chat.gateway';
+import { EVENT_BUDGET } from '../src/chat/event-budget';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -270,5 +273,131 @@ describe('real-time chat over socket.io', () => {
     expect(texts).toHaveLength(CONVERSATION_MESSAGES_LIMIT);
     expect(texts[0]).toBe('m5');
     expect(texts.at(-1)).toBe(`m${CONVERSATION_MESSAGES_LIMIT + 4}`);
+  });
+});
+
+describe('the event budget of a socket and of a user', () => {
+  let api: TestApp;
+  const sockets: Socket[] = [];
+
+  const connect = async (user: TestUser) => {
+    const socket = await connectSocket(api.baseUrl, { token: user.token });
+    sockets.push(socket);
+    return socket;
+  };
+  /** A user with a conversation to join. */
+  const talker = async () => {
+    const [user, friend] = [await api.signUp(), await api.signUp()];
+    const first = await api.request<{ message: ChatMessage }>('POST', '/api/chat/sendMessage', {
+      token: user.token,
+      body: { id: friend.id, message: 'hi' },
+    });
+    return { user, friend, room: first.body.message.conversationId };
+  };
+  /** Acks of events the socket sends all at once; those of a closed socket come back as errors. */
+  const burst = (socket: Socket, count: number, event: string, payload: unknown) =>
+    Promise.all(
+      Array.from({ length: count }, () =>
+        (socket.timeout(5_000).emitWithAck(event, payload) as Promise<ChatAck>).catch(
+          (error: Error) => error.message,
+        ),
+      ),
+    );
+  const budgetRefusals = (acks: unknown[]) =>
+    acks.filter(
+      (ack) =>
+        typeof ack === 'object' &&
+        ack !== null &&
+        (ack as { message?: string }).message === CHAT_MESSAGES.tooManyEvents,
+    ).length;
+
+  beforeAll(async () => {
+    // Unscaled: the budget as production has it.
+    api = await startTestApp();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(() => api.close());
+
+  it('drops the events past the budget before any handler: they read nothing from the store', async () => {
+    const { user, room } = await talker();
+    const socket = await connect(user);
+    const store = api.app.get<RecordStore>(RECORD_STORE);
+    const collection = store.collection.bind(store);
+    let conversationReads = 0;
+    vi.spyOn(store, 'collection').mockImplementation(<T extends { _id: string }>(spec: CollectionSpec) => {
+      if (spec.name === COLLECTIONS.conversations.name) conversationReads += 1;
+      return collection<T>(spec);
+    });
+
+    const acks = await burst(socket, 300, CHAT_EVENTS.join, room);
+    const joined = acks.filter((ack) => typeof ack === 'object' && ack.ok).length;
+    expect(budgetRefusals(acks)).toBeGreaterThan(0);
+    expect(joined).toBeLessThanOrEqual(EVENT_BUDGET.socketBurst + EVENT_BUDGET.socketPerSecond * 5);
+    // Each join the handler saw reads its conversation once; the refused ones read nothing.
+    expect(conversationReads).toBe(joined);
+  });
+
+  it('closes a socket that stays over budget, saying why, whatever its event names', async () => {
+    const { user, room } = await talker();
+    const socket = await connect(user);
+    const reasons: ChatEventError[] = [];
+    socket.on(CHAT_EVENTS.exception, (error: ChatEventError) => reasons.push(error));
+    const closed = nextEvent<string>(socket, 'disconnect', 10_000);
+
+    const text = 'x'.repeat(MESSAGE_MAX_LENGTH);
+    for (let n = 0; n < 2_000; n += 1) {
+      socket.emit(`made-up-${n}`, n);
+      socket.emit(CHAT_EVENTS.chat, { room, text });
+      socket.emit(CHAT_EVENTS.join, room);
+    }
+    expect(await closed).toBe('io server disconnect');
+    expect(reasons.at(-1)).toEqual({ event: BUDGET_EVENT, message: CHAT_MESSAGES.eventFlood });
+  });
+
+  it('counts all of a user’s sockets together', async () => {
+    const { user, room } = await talker();
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => connect(user)));
+    // Each tab stays within its own burst; together they exceed the user's.
+    const acks = (
+      await Promise.all(tabs.map((tab) => burst(tab, EVENT_BUDGET.socketBurst - 10, CHAT_EVENTS.join, room)))
+    ).flat();
+    expect(budgetRefusals(acks)).toBeGreaterThan(0);
+  });
+
+  it('never troubles a person: reconnects that join several rooms, and messages typed fast', async () => {
+    const { user, room } = await talker();
+    const rooms = [room];
+    for (let n = 0; n < 4; n += 1) {
+      const other = await api.signUp();
+      const first = await api.request<{ message: ChatMessage }>('POST', '/api/chat/sendMessage', {
+        token: user.token,
+        body: { id: other.id, message: 'hello' },
+      });
+      rooms.push(first.body.message.conversationId);
+    }
+    const refusals: ChatEventError[] = [];
+    let socket = await connect(user);
+    for (let reconnect = 0; reconnect < 10; reconnect += 1) {
+      socket.close();
+      socket = await connect(user);
+      socket.on(CHAT_EVENTS.exception, (error: ChatEventError) => refusals.push(error));
+      const joins = await Promise.all(
+        rooms.map(
+          (id) => socket.timeout(DELIVERY_BOUND_MS).emitWithAck(CHAT_EVENTS.join, id) as Promise<ChatAck>,
+        ),
+      );
+      expect(joins.every((ack) => ack.ok)).toBe(true);
+    }
+    for (let n = 0; n < 40; n += 1) {
+      const ack = (await socket
+        .timeout(DELIVERY_BOUND_MS)
+        .emitWithAck(CHAT_EVENTS.chat, { room, text: `quick ${n}` })) as ChatAck;
+      expect(ack.ok).toBe(true);
+    }
+    expect(refusals).toEqual([]);
+    expect(socket.connected).toBe(true);
   });
 });

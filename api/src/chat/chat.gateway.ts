@@ -26,6 +26,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { ChatBroadcaster, userRoom } from './chat-broadcaster';
 import { ChatService } from './chat.service';
+import { EventBudget, type Refusal, scaledEventBudget } from './event-budget';
 import { sameOriginOnly, signedInOnly, socketUser } from './socket-handshake';
 import { SocketsPerUser } from './sockets-per-user';
 
@@ -38,6 +39,9 @@ export type ChatAck =
   | { ok: true; conversationId: string }
   | { ok: true; message: ChatMessage }
   | ({ ok: false } & Omit<ChatEventError, 'event'>);
+
+/** Names budget refusals in `exception` events, whatever the refused event was called. */
+export const BUDGET_EVENT = 'budget';
 
 class EventRefused extends Error {
   constructor(readonly failure: Omit<ChatEventError, 'event'>) {
@@ -91,6 +95,7 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
 export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
   private readonly logger = new Logger(ChatGateway.name);
   private readonly sockets = new SocketsPerUser();
+  private readonly budget: EventBudget;
 
   constructor(
     private readonly chat: ChatService,
@@ -99,7 +104,9 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     private readonly broadcaster: ChatBroadcaster,
     private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.budget = new EventBudget(scaledEventBudget(config.rateLimitScale));
+  }
 
   afterInit(server: Server): void {
     server.use(sameOriginOnly(this.config.corsOrigins));
@@ -109,10 +116,12 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   /**
    * The handshake middleware has already refused anyone without a valid token. The token was checked once,
-   * so the socket is closed when it expires, with an `exception` saying so first.
+   * so the socket is closed when it expires, with an `exception` saying so first. The event budget is put
+   * in front of the handlers before any event can reach them.
    */
   async handleConnection(socket: Socket): Promise<void> {
     const { id, expiresAt } = socketUser(socket);
+    this.budget.guard(socket, id, (refusal) => this.overBudget(refusal));
     if (expiresAt !== undefined) {
       const cancel = atTime(expiresAt, () => this.endSession(socket, HTTP_MESSAGES.sessionExpired));
       socket.once('disconnect', cancel);
@@ -157,8 +166,22 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     }
   }
 
-  private endSession(socket: Socket, message: string): void {
-    socket.emit(CHAT_EVENTS.exception, { event: 'session', message } satisfies ChatEventError);
+  /** A dropped event is answered like any refusal; a socket that stayed over budget is closed and logged. */
+  private overBudget({ socket, retryAfterSeconds, exhausted }: Refusal): ChatAck {
+    if (exhausted) {
+      this.logger.warn(
+        `Closed a chat socket of user ${socketUser(socket).id} that stayed over its event budget`,
+      );
+      this.endSession(socket, CHAT_MESSAGES.eventFlood, BUDGET_EVENT);
+      return { ok: false, message: CHAT_MESSAGES.eventFlood };
+    }
+    const failure = { message: CHAT_MESSAGES.tooManyEvents, retryAfterSeconds };
+    socket.emit(CHAT_EVENTS.exception, { event: BUDGET_EVENT, ...failure } satisfies ChatEventError);
+    return { ok: false, ...failure };
+  }
+
+  private endSession(socket: Socket, message: string, event = 'session'): void {
+    socket.emit(CHAT_EVENTS.exception, { event, message } satisfies ChatEventError);
     socket.disconnect(true);
   }
 

@@ -60,6 +60,8 @@ export const CHAT_MESSAGES = {
   timedOut: 'operation has timed out',
   disconnected: 'socket has been disconnected',
   tooManySockets: 'Too many open chat connections for this account. Close some tabs and try again.',
+  tooManyEvents: 'Too many chat events at once. Slow down and try again.',
+  eventFlood: 'This chat connection sent too many events and was closed.',
   serverError: 'server error',
 } as const;
 
