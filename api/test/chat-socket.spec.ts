@@ -357,7 +357,7 @@ describe('the event budget of a socket and of a user', () => {
     expect(reasons.at(-1)).toEqual({ event: BUDGET_EVENT, message: CHAT_MESSAGES.eventFlood });
   });
 
-  it('counts all of a user’s sockets together', async () => {
+  it('counts all of a user’s sockets together, and a new socket brings no fresh allowance', async () => {
     const { user, room } = await talker();
     const tabs = await Promise.all(Array.from({ length: 5 }, () => connect(user)));
     // Each tab stays within its own burst; together they exceed the user's.
@@ -365,6 +365,10 @@ describe('the event budget of a socket and of a user', () => {
       await Promise.all(tabs.map((tab) => burst(tab, EVENT_BUDGET.socketBurst - 10, CHAT_EVENTS.join, room)))
     ).flat();
     expect(budgetRefusals(acks)).toBeGreaterThan(0);
+
+    for (const tab of tabs) tab.close();
+    const reopened = await connect(user);
+    expect(budgetRefusals(await burst(reopened, 20, CHAT_EVENTS.join, room))).toBeGreaterThan(0);
   });
 
   it('never troubles a person: reconnects that join several rooms, and messages typed fast', async () => {

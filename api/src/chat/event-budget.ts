@@ -91,7 +91,10 @@ type Ack = (answer: unknown) => void;
  * sockets-per-user cap.
  */
 export class EventBudget {
-  private readonly users = new Map<string, { bucket: TokenBucket; sockets: number }>();
+  private readonly users = new Map<
+    string,
+    { bucket: TokenBucket; sockets: number; forget?: NodeJS.Timeout }
+  >();
 
   constructor(private readonly numbers: EventBudgetNumbers) {}
 
@@ -122,16 +125,24 @@ export class EventBudget {
     });
   }
 
+  /**
+   * The user's bucket outlives their sockets until it would be full again, so closing a socket and
+   * opening another does not bring a fresh allowance.
+   */
   private userBucket(userId: string, socket: Socket): TokenBucket {
     const entry = this.users.get(userId) ?? {
       bucket: new TokenBucket(this.numbers.userBurst, this.numbers.userPerSecond),
       sockets: 0,
     };
+    clearTimeout(entry.forget);
     entry.sockets += 1;
     this.users.set(userId, entry);
     socket.once('disconnect', () => {
       entry.sockets -= 1;
-      if (entry.sockets === 0) this.users.delete(userId);
+      if (entry.sockets > 0) return;
+      const refilledMs = (this.numbers.userBurst / this.numbers.userPerSecond) * 1_000;
+      entry.forget = setTimeout(() => this.users.delete(userId), refilledMs);
+      entry.forget.unref();
     });
     return entry.bucket;
   }
