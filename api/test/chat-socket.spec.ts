@@ -340,7 +340,7 @@ describe('the event budget of a socket and of a user', () => {
     expect(conversationReads).toBe(joined);
   });
 
-  it('closes a socket that stays over budget, saying why, whatever its event names', async () => {
+  it('closes a socket that stays over budget, saying why, whatever its event names, and cools its user down', async () => {
     const { user, room } = await talker();
     const socket = await connect(user);
     const reasons: ChatEventError[] = [];
@@ -355,15 +355,19 @@ describe('the event budget of a socket and of a user', () => {
     }
     expect(await closed).toBe('io server disconnect');
     expect(reasons.at(-1)).toEqual({ event: BUDGET_EVENT, message: CHAT_MESSAGES.eventFlood });
+    // Reconnecting at once is refused at the handshake, so a flood cannot simply start over.
+    await expect(connect(user)).rejects.toThrow(CHAT_MESSAGES.eventFloodCoolDown);
   });
 
   it('counts all of a user’s sockets together, and a new socket brings no fresh allowance', async () => {
     const { user, room } = await talker();
-    const tabs = await Promise.all(Array.from({ length: 5 }, () => connect(user)));
-    // Each tab stays within its own burst; together they exceed the user's.
-    const acks = (
-      await Promise.all(tabs.map((tab) => burst(tab, EVENT_BUDGET.socketBurst - 10, CHAT_EVENTS.join, room)))
-    ).flat();
+    const tabs = await Promise.all(Array.from({ length: 6 }, () => connect(user)));
+    // Each tab stays within its own burst; together they exceed the user's, by less than would close a tab
+    // even were every refusal to fall on one.
+    const each = 80;
+    expect(each).toBeLessThan(EVENT_BUDGET.socketBurst);
+    expect(tabs.length * each - EVENT_BUDGET.userBurst).toBeLessThan(EVENT_BUDGET.refusalsBeforeDisconnect);
+    const acks = (await Promise.all(tabs.map((tab) => burst(tab, each, CHAT_EVENTS.join, room)))).flat();
     expect(budgetRefusals(acks)).toBeGreaterThan(0);
 
     for (const tab of tabs) tab.close();

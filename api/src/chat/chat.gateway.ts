@@ -110,7 +110,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   afterInit(server: Server): void {
     server.use(sameOriginOnly(this.config.corsOrigins));
-    server.use(signedInOnly(this.tokens, this.sockets));
+    server.use(signedInOnly(this.tokens, this.sockets, (userId) => this.budget.coolingDown(userId)));
     this.broadcaster.attach(server);
   }
 

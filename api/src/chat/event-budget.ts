@@ -46,6 +46,8 @@ export interface EventBudgetNumbers {
    */
   refusalsBeforeDisconnect: number;
   refusalsForgivenPerSecond: number;
+  /** After such a close, the user's new connections are refused for this long. */
+  coolDownSeconds: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export const EVENT_BUDGET: EventBudgetNumbers = {
   userPerSecond: 50,
   refusalsBeforeDisconnect: 100,
   refusalsForgivenPerSecond: 10,
+  coolDownSeconds: 60,
 };
 
 export const scaledEventBudget = (scale: number, numbers = EVENT_BUDGET): EventBudgetNumbers => ({
@@ -87,8 +90,9 @@ type Ack = (answer: unknown) => void;
  * packet it does not pass on is dropped). Past either budget the event costs no store work: `refused`
  * says what to answer, which goes to the event's acknowledgement when it asked for one. Each refusal also
  * takes from the socket's refusals allowance; once that is gone the refusal is `exhausted`, the caller
- * closes the socket and its later packets are dropped unanswered. Counts are per API process, as the
- * sockets-per-user cap.
+ * closes the socket, its later packets are dropped unanswered and the user is `coolingDown` a while, so a
+ * flood that reconnects at once costs a refused handshake, not another socket's worth of events. Counts
+ * are per API process, as the sockets-per-user cap.
  */
 export class EventBudget {
   private readonly users = new Map<
@@ -96,7 +100,14 @@ export class EventBudget {
     { bucket: TokenBucket; sockets: number; forget?: NodeJS.Timeout }
   >();
 
+  /** Users whose socket was closed for flooding, until when their handshakes are refused. */
+  private readonly closedUntil = new Map<string, number>();
+
   constructor(private readonly numbers: EventBudgetNumbers) {}
+
+  coolingDown(userId: string, now = Date.now()): boolean {
+    return (this.closedUntil.get(userId) ?? 0) > now;
+  }
 
   /** Puts the budget in front of every event the socket sends. */
   guard(socket: Socket, userId: string, refused: (refusal: Refusal) => unknown): void {
@@ -115,6 +126,7 @@ export class EventBudget {
       const withinUser = user.take(now);
       if (withinSocket && withinUser) return next();
       exhausted = !refusals.take(now);
+      if (exhausted) this.coolDown(userId, now);
       const ack = packet.at(-1);
       const answer = refused({
         socket,
@@ -123,6 +135,14 @@ export class EventBudget {
       });
       if (typeof ack === 'function') (ack as Ack)(answer);
     });
+  }
+
+  private coolDown(userId: string, now: number): void {
+    const ms = this.numbers.coolDownSeconds * 1_000;
+    this.closedUntil.set(userId, now + ms);
+    setTimeout(() => {
+      if (!this.coolingDown(userId)) this.closedUntil.delete(userId);
+    }, ms).unref();
   }
 
   /**

@@ -34,9 +34,14 @@ const handshakeToken = (socket: Socket): string | undefined => {
 /**
  * Only signed-in users of existing accounts connect: the token (auth `token` or a bearer Authorization
  * header) is checked here, and each user holds at most `sockets.limit` connections in this process.
+ * `coolingDown` users (closed for flooding a moment ago) are refused.
  */
 export const signedInOnly =
-  (tokens: TokenService, sockets: SocketsPerUser): SocketMiddleware =>
+  (
+    tokens: TokenService,
+    sockets: SocketsPerUser,
+    coolingDown: (userId: string) => boolean,
+  ): SocketMiddleware =>
   (socket, next) => {
     const token = handshakeToken(socket);
     if (!token) return next(new Error(HTTP_MESSAGES.unauthorized));
@@ -45,6 +50,7 @@ export const signedInOnly =
         if (!result) return next(new Error(HTTP_MESSAGES.unauthorized));
         if ('expired' in result && result.expired) return next(new Error(HTTP_MESSAGES.sessionExpired));
         const user = result as AuthenticatedUser;
+        if (coolingDown(user.id)) return next(new Error(CHAT_MESSAGES.eventFloodCoolDown));
         if (!sockets.open(user.id, socket)) return next(new Error(CHAT_MESSAGES.tooManySockets));
         socket.data.user = user;
         next();

@@ -62,6 +62,7 @@ export const CHAT_MESSAGES = {
   tooManySockets: 'Too many open chat connections for this account. Close some tabs and try again.',
   tooManyEvents: 'Too many chat events at once. Slow down and try again.',
   eventFlood: 'This chat connection sent too many events and was closed.',
+  eventFloodCoolDown: 'This account sent too many chat events. Try again in a minute.',
   serverError: 'server error',
 } as const;
 
