@@ -8,6 +8,7 @@ import {
   MESSAGE_MAX_LENGTH,
   type RealtimeMessage,
 } from '@skillers/domain';
+import { Logger } from '@nestjs/common';
 import { COLLECTIONS, type CollectionSpec, type RecordStore } from '@skillers/store';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -346,6 +347,7 @@ describe('the event budget of a socket and of a user', () => {
     const reasons: ChatEventError[] = [];
     socket.on(CHAT_EVENTS.exception, (error: ChatEventError) => reasons.push(error));
     const closed = nextEvent<string>(socket, 'disconnect', 10_000);
+    const warnings = vi.spyOn(Logger.prototype, 'warn');
 
     const text = 'x'.repeat(MESSAGE_MAX_LENGTH);
     for (let n = 0; n < 2_000; n += 1) {
@@ -355,6 +357,9 @@ describe('the event budget of a socket and of a user', () => {
     }
     expect(await closed).toBe('io server disconnect');
     expect(reasons.at(-1)).toEqual({ event: BUDGET_EVENT, message: CHAT_MESSAGES.eventFlood });
+    expect(warnings).toHaveBeenCalledWith(
+      expect.stringContaining(`user ${user.id} that stayed over its event budget`),
+    );
     // Reconnecting at once is refused at the handshake, so a flood cannot simply start over.
     await expect(connect(user)).rejects.toThrow(CHAT_MESSAGES.eventFloodCoolDown);
   });
