@@ -8,6 +8,7 @@ import {
   MAX_PAGE,
   PAGE_MESSAGE,
   type Post,
+  VOCABULARIES,
 } from '@skillers/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -441,14 +442,19 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
     });
 
     it(`refuses filters with more than ${FILTER_OPTIONS_MAX} options`, async () => {
-      const options = (count: number) => Array.from({ length: count }, (_, n) => `option ${n}`);
-      for (const [path, body] of [
+      for (const [path, body, vocabulary] of [
         [
           '/api/teammate/traditional_filtering',
-          (list: string[]) => ({ activeFilters: { hardSkills: list } }),
+          (list: readonly string[]) => ({ activeFilters: { hardSkills: list } }),
+          VOCABULARIES.role,
         ],
-        ['/api/sort', (list: string[]) => ({ type: 'teammate', filter: { locations: list } })],
+        [
+          '/api/sort',
+          (list: readonly string[]) => ({ type: 'teammate', filter: { locations: list } }),
+          VOCABULARIES.country,
+        ],
       ] as const) {
+        const options = (count: number) => vocabulary.slice(0, count);
         expect((await api.request('POST', path, { body: body(options(FILTER_OPTIONS_MAX)) })).status).toBe(
           200,
         );

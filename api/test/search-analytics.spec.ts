@@ -108,15 +108,15 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
     const base = empty.totals;
 
     const rust = await search({ toolsExperience: ['Rust'] }, owner.token);
-    await search({ hardSkills: ['COBOL'] });
-    await search({ hardSkills: ['COBOL'] });
+    await search({ hardSkills: ['Data Scientist'] });
+    await search({ hardSkills: ['Data Scientist'] });
     await search({ locations: ['Iceland'], toolsExperience: ['Rust'] });
     const everything = await search({});
     const sorted = await api.request<{ results: { record_id: string }[]; eventId: string }>(
       'POST',
       '/api/sort',
       {
-        body: { type: 'project', filter: { hardSkills: ['COBOL'] }, text: 'rust projects' },
+        body: { type: 'project', filter: { hardSkills: ['Data Scientist'] }, text: 'rust projects' },
       },
     );
     expect(sorted.status).toBe(200);
@@ -149,12 +149,12 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
     // The warm-up of beforeAll searched with no filters while the index was still empty.
     const filtered = body.zeroResultCombinations.filter((row) => row.combination !== '(no filters)');
     expect(filtered).toEqual([
-      { combination: 'hardSkills: COBOL', count: 2 },
+      { combination: 'hardSkills: Data Scientist', count: 2 },
       { combination: 'toolsExperience: Rust + locations: Iceland', count: 1 },
     ]);
     expect(body.topLabels).toEqual([
       // Ties are listed by label.
-      { label: 'hardSkills: COBOL', count: 2 },
+      { label: 'hardSkills: Data Scientist', count: 2 },
       { label: 'toolsExperience: Rust', count: 2 },
       { label: 'locations: Iceland', count: 1 },
     ]);

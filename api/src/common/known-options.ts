@@ -1,4 +1,10 @@
-import { findOption, TAG_LISTS, type TagListField, type VocabularyKey } from '@skillers/domain';
+import {
+  findOption,
+  notAnOptionMessage,
+  TAG_LISTS,
+  type TagListField,
+  type VocabularyKey,
+} from '@skillers/domain';
 import type { z } from 'zod';
 
 interface ToolEntry {
@@ -10,9 +16,6 @@ const checkedLists = (Object.keys(TAG_LISTS) as TagListField[]).flatMap((field) 
   const info: { label: string; vocabulary?: VocabularyKey } = TAG_LISTS[field];
   return info.vocabulary ? [{ field, label: info.label, vocabulary: info.vocabulary }] : [];
 });
-
-const notAnOption = (label: string, value: string) =>
-  `"${value}" is not one of the ${label} options; propose it if it is missing`;
 
 /**
  * A listing schema whose tag lists accept only their options. Forms only offer the lists, and new options go
@@ -30,7 +33,7 @@ export const withKnownOptions = <Listing extends object>(schema: z.ZodType<Listi
         const name = typeof entry === 'string' ? entry : entry.tool;
         const option = findOption(vocabulary, name);
         if (option === undefined) {
-          ctx.addIssue({ code: 'custom', path: [field, index], message: notAnOption(label, name) });
+          ctx.addIssue({ code: 'custom', path: [field, index], message: notAnOptionMessage(label, name) });
         } else if (!canonical.has(option)) {
           // The first of two spellings of one option keeps its place (and a tool its level).
           canonical.set(option, typeof entry === 'string' ? option : { ...entry, tool: option });
