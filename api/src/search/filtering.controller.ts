@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { type FilteringRequest, filteringRequestSchema } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -15,17 +15,19 @@ export class FilteringController {
   @HttpCode(200)
   projects(
     @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    return this.filtering.projectsMatching(body, user?.id);
+    return this.filtering.projectsMatching(body, { userId: user?.id, address });
   }
 
   @Post('teammate/traditional_filtering')
   @HttpCode(200)
   teammates(
     @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    return this.filtering.teammatesMatching(body, user?.id);
+    return this.filtering.teammatesMatching(body, { userId: user?.id, address });
   }
 }

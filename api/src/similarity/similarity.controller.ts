@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import {
   type LabelSuggestionRequest,
   labelSuggestionRequestSchema,
@@ -32,16 +32,21 @@ export class SimilarityController {
   @PerMinuteLimit(60)
   @PerUserLimit(USER_LIMITS.similarity)
   @UseGuards(OptionalJwtAuthGuard)
-  sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest, @CurrentUser() user?: AuthenticatedUser) {
-    return this.sorting.sort(body, user !== undefined);
+  sort(
+    @Body(new ZodPipe(sortRequestSchema)) body: SortRequest,
+    @Ip() address: string,
+    @CurrentUser() user?: AuthenticatedUser,
+  ) {
+    return this.sorting.sort(body, { userId: user?.id, address });
   }
 
   @Post('embedder/sort')
   @HttpCode(200)
   @PerMinuteLimit(60)
   @PerUserLimit(USER_LIMITS.similarity)
-  sortAsEmbedder(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest) {
-    return this.sorting.sort(body);
+  sortAsEmbedder(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest, @Ip() address: string) {
+    // The embedder service's call, for other services: recorded as a visitor's ranking.
+    return this.sorting.sort(body, { address });
   }
 
   @Post('ml')
