@@ -1,15 +1,10 @@
-import {
-  FILTER_VOCABULARY,
-  HTTP_MESSAGES,
-  isKnownOption,
-  notAnOptionMessage,
-  type ProjectView,
-} from '@skillers/domain';
+import { FILTER_VOCABULARY, HTTP_MESSAGES, isKnownOption, type ProjectView } from '@skillers/domain';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
+import { notAnOption } from '../src/common/known-options';
 import { USER_LIMITS } from '../src/common/rate-limits';
 import { CLICKS_PER_MINUTE } from '../src/search/search-click.controller';
 import type { SearchAnalyticsReport } from '../src/search/search-events/search-analytics';
@@ -354,7 +349,7 @@ describe('which clicks count', () => {
     const cobol = await api.request<ErrorAnswer>('POST', PROJECTS, {
       body: { activeFilters: { hardSkills: ['COBOL'] } },
     });
-    expect(cobol.body.message).toBe(notAnOptionMessage('hardSkills', 'COBOL'));
+    expect(cobol.body.message).toBe(notAnOption('hardSkills', 'COBOL'));
   });
 
   it("shows only vocabulary labels in the admin page's top labels and zero-result combinations", async () => {

@@ -3,8 +3,11 @@ import { type FilteringRequest, filteringRequestSchema } from '@skillers/domain'
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FilteringService } from './filtering.service';
+
+const filteringRequest = withKnownFilterOptions(filteringRequestSchema, 'activeFilters');
 
 @Controller()
 @UseGuards(OptionalJwtAuthGuard)
@@ -14,7 +17,7 @@ export class FilteringController {
   @Post('project/traditional_filtering_all')
   @HttpCode(200)
   projects(
-    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Body(new ZodPipe(filteringRequest)) body: FilteringRequest,
     @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
@@ -24,7 +27,7 @@ export class FilteringController {
   @Post('teammate/traditional_filtering')
   @HttpCode(200)
   teammates(
-    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Body(new ZodPipe(filteringRequest)) body: FilteringRequest,
     @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {

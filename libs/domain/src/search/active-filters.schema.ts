@@ -8,8 +8,6 @@ import {
   TOOL_LEVEL_MAX,
   WEEKLY_HOURS_MAX,
 } from '../validation/listing-fields';
-import { FILTER_VOCABULARY } from '../filters/filter-keys';
-import { findOption, notAnOptionMessage, type VocabularyKey } from '../vocabularies';
 import { WORKING_TYPES } from '../vocabularies/working-types';
 import { SEARCH_TEXT_MAX_LENGTH } from './free-text';
 import { setDeadlineDay, type SearchKind, type TagFacet } from './search-document';
@@ -39,58 +37,25 @@ const option = z
   .min(1, 'Filter options cannot be empty')
   .max(TAG_MAX_LENGTH, `Each filter option must be at most ${TAG_MAX_LENGTH} characters`);
 
-/** The vocabulary each label filter picks from, by its key in `activeFilters` and `mustHave`. */
-const FILTER_OPTION_VOCABULARY = {
-  ...FILTER_VOCABULARY,
-  product_type: FILTER_VOCABULARY.productType,
-  offeredWorkingTypeActiveOptions: FILTER_VOCABULARY.offeredWorkingType,
-} as const satisfies Record<OptionClientKey, VocabularyKey>;
+const optionList = z
+  .array(option, { error: 'A filter must be a list of options' })
+  .max(FILTER_OPTIONS_MAX, `A filter can have at most ${FILTER_OPTIONS_MAX} options`);
 
-/**
- * A picked option of a label filter must be a label of its vocabulary, read as the listing forms read it
- * (ignoring case, accents and extra spaces; tools also by alias), and is kept as the canonical label.
- * Anything else could match no record, and would only reach the search analytics.
- */
-const canonicalOption = (key: OptionClientKey, label: string, context: z.RefinementCtx): string => {
-  const known = findOption(FILTER_OPTION_VOCABULARY[key], label);
-  if (known === undefined) {
-    context.addIssue({ code: 'custom', input: label, message: notAnOptionMessage(key, label) });
-    return label;
-  }
-  return known;
-};
-
-const knownOption = (key: OptionClientKey) =>
-  option.transform((label, context) => canonicalOption(key, label, context));
-
-const listOf = <Item extends z.ZodType<string, unknown>>(item: Item) =>
-  z
-    .array(item, { error: 'A filter must be a list of options' })
-    .max(FILTER_OPTIONS_MAX, `A filter can have at most ${FILTER_OPTIONS_MAX} options`);
-
-const optionList = (key: OptionClientKey) => listOf(knownOption(key));
-
-const toolPick = z
-  .union(
-    [
-      option,
-      z.strictObject({
-        tool: option,
-        mep: z
-          .number({ error: 'Tool level must be a number' })
-          .int('Tool level must be a whole number')
-          .min(1, 'Tool level must be at least 1')
-          .max(TOOL_LEVEL_MAX, `Tool level must be at most ${TOOL_LEVEL_MAX}`)
-          .default(DEFAULT_FILTER_TOOL_LEVEL),
-      }),
-    ],
-    { error: 'Each tool must be a name or an object with tool and mep' },
-  )
-  .transform((pick, context) =>
-    typeof pick === 'string'
-      ? canonicalOption('toolsExperience', pick, context)
-      : { ...pick, tool: canonicalOption('toolsExperience', pick.tool, context) },
-  );
+const toolPick = z.union(
+  [
+    option,
+    z.strictObject({
+      tool: option,
+      mep: z
+        .number({ error: 'Tool level must be a number' })
+        .int('Tool level must be a whole number')
+        .min(1, 'Tool level must be at least 1')
+        .max(TOOL_LEVEL_MAX, `Tool level must be at most ${TOOL_LEVEL_MAX}`)
+        .default(DEFAULT_FILTER_TOOL_LEVEL),
+    }),
+  ],
+  { error: 'Each tool must be a name or an object with tool and mep' },
+);
 
 const workingTypeList = z
   .array(z.enum(WORKING_TYPES, { error: `Working type must be one of ${WORKING_TYPES.join(', ')}` }), {
@@ -113,36 +78,37 @@ const workingTypeList = z
  * - `requiredAreaOfExpertise`: the industry filter.
  * - `activeWithinDays`: 7, 30 or 90 keeps records whose owner was active within that many days; 0 is any.
  * - `openOnly`: true keeps records open to collaborate (freshness.ts); false is no filter.
- * Labels outside the vocabularies are refused (`knownOption`).
+ * Labels are checked against the vocabularies by the API (`withKnownFilterOptions`), which keeps the
+ * option lists out of the web app's bundles.
  */
 export const activeFiltersSchema = z.strictObject({
   toolsExperience: z
     .array(toolPick, { error: 'Tools must be a list' })
     .max(FILTER_OPTIONS_MAX, `A filter can have at most ${FILTER_OPTIONS_MAX} options`)
     .optional(),
-  projectType: optionList('projectType').optional(),
-  offeredGratification: optionList('offeredGratification').optional(),
-  forGratification: optionList('forGratification').optional(),
-  softSkills: optionList('softSkills').optional(),
-  requiredAreaOfExpertise: optionList('requiredAreaOfExpertise').optional(),
+  projectType: optionList.optional(),
+  offeredGratification: optionList.optional(),
+  forGratification: optionList.optional(),
+  softSkills: optionList.optional(),
+  requiredAreaOfExpertise: optionList.optional(),
   projectDeadline: z
     .union([z.number().int().min(0).max(COLLABORATION_MONTHS_MAX), z.iso.date()], {
       error: `Deadline must be a number of months from 0 to ${COLLABORATION_MONTHS_MAX} or a date such as 2030-01-31`,
     })
     .optional(),
-  hardSkills: optionList('hardSkills').optional(),
+  hardSkills: optionList.optional(),
   offeredWorkingType: workingTypeList.optional(),
   offeredWorkingTypeActiveOptions: workingTypeList.optional(),
-  usedLanguages: optionList('usedLanguages').optional(),
-  locations: optionList('locations').optional(),
+  usedLanguages: optionList.optional(),
+  locations: optionList.optional(),
   bizOrTech: z
     .number({ error: 'Business share must be a number' })
     .int('Business share must be a whole number')
     .min(0, 'Business share cannot be negative')
     .max(ROLE_SHARE_TOTAL, `Business share must be at most ${ROLE_SHARE_TOTAL}`)
     .optional(),
-  productType: optionList('productType').optional(),
-  product_type: optionList('product_type').optional(),
+  productType: optionList.optional(),
+  product_type: optionList.optional(),
   requiredAvailability: z
     .strictObject(
       {
@@ -171,9 +137,9 @@ export type ActiveFilters = z.output<typeof activeFiltersSchema>;
  * picks only rank. Each label must be among that filter's picks (a tool by name).
  */
 export const mustHaveSchema = z.strictObject(
-  Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList(key).optional()])) as Record<
+  Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList.optional()])) as Record<
     OptionClientKey,
-    z.ZodOptional<ReturnType<typeof optionList>>
+    z.ZodOptional<typeof optionList>
   >,
   { error: 'Must-have options must be an object of option lists by filter' },
 );

@@ -100,10 +100,6 @@ export const isKnownOption = (key: VocabularyKey, label: string): boolean =>
 export const findOption = (key: VocabularyKey, text: string): string | undefined =>
   indexes.lookups.get(key)?.get(foldLabel(text));
 
-/** The answer to a tag or a filter option outside its vocabulary; `list` names the field or filter. */
-export const notAnOptionMessage = (list: string, label: string): string =>
-  `"${label}" is not one of the ${list} options; propose it if it is missing`;
-
 /**
  * Changes whenever any list changes. It also covers the filter-key table, because GET /api/options serves
  * both under this one version and clients cache on it.
