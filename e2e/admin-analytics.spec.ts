@@ -3,7 +3,7 @@ import { adminToken, createAccount } from './support/accounts';
 import { openPanel, pick } from './support/filter-panel';
 import { createProject, uniqueName } from './support/listings';
 
-/** Searches that match nothing, with a label of this test's own, so its rows are this test's alone. */
+/** Searches that match nothing, with labels picked at random, so that their rows are this test's alone. */
 const ZERO_RESULT_SEARCHES = 25;
 
 /** The number in a table's row whose header cell is `key`. */
@@ -31,11 +31,19 @@ test('searches and clicks made in the app show in the admin analytics plots and 
     })
     .toBe(true);
 
-  // Searches that find nothing, through the API, naming a skill no record has.
-  const skill = uniqueName('Unheard-of skill');
+  // Searches that find nothing, through the API: labels of the vocabularies (nothing else is taken), picked
+  // at random so that no other test shares them, every one required.
+  const { options } = (await (await request.get('/api/options')).json()) as {
+    options: Record<'role' | 'softSkill' | 'country', string[]>;
+  };
+  const anyOf = (labels: string[]) => labels[Math.floor(Math.random() * labels.length)];
+  const [skill, softSkill, country] = [anyOf(options.role), anyOf(options.softSkill), anyOf(options.country)];
   for (let search = 0; search < ZERO_RESULT_SEARCHES; search += 1) {
     const answer = await request.post('/api/project/traditional_filtering_all', {
-      data: { activeFilters: { hardSkills: [skill] } },
+      data: {
+        activeFilters: { hardSkills: [skill], softSkills: [softSkill], locations: [country] },
+        filtering_restriction: 'all_match',
+      },
     });
     expect(((await answer.json()) as { total: number }).total).toBe(0);
   }
@@ -77,7 +85,9 @@ test('searches and clicks made in the app show in the admin analytics plots and 
   await expect(clickThrough.locator('.recharts-bar-rectangle').first()).toBeVisible();
   const combinations = page.getByRole('figure', { name: 'Most frequent zero-result filter combinations' });
   await expect(combinations.locator('svg.recharts-surface')).toBeVisible();
-  await expect(countIn(combinations, `hardSkills: ${skill}`)).toHaveText(String(ZERO_RESULT_SEARCHES));
+  await expect(
+    countIn(combinations, `softSkills: ${softSkill} + hardSkills: ${skill} + locations: ${country}`),
+  ).toHaveText(String(ZERO_RESULT_SEARCHES));
   const labels = page.getByRole('figure', { name: 'Most used labels' });
   await expect(countIn(labels, `hardSkills: ${skill}`)).toHaveText(String(ZERO_RESULT_SEARCHES));
   await expect(labels.locator('.recharts-bar-rectangle')).toHaveCount(

@@ -162,6 +162,14 @@ test('a signed-in user proposes an option the lists lack; a visitor is asked to 
   await expect(banner).toBeVisible();
   await expect(banner).toBeHidden({ timeout: 2000 });
 
+  // A proposal is no option until it joins the lists: Enter picks nothing, and no search sends it.
+  await search.fill(proposal);
+  await search.press('Enter');
+  await expect(panel.getByRole('list', { name: 'Picked Project Type' })).toHaveCount(0);
+  const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  expect(JSON.stringify((await filtering).postDataJSON())).not.toContain(proposal);
+
   await page.evaluate(() => localStorage.removeItem('token'));
   await page.goto('/teammates');
   const visitorPanel = await filterPanel(page);

@@ -12,6 +12,7 @@ import type { AppConfig } from './config/app-config';
 import { answerBodyErrors, refuseNonJsonBodies } from './common/body-error.middleware';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { noStore, PERSONAL_PATHS } from './common/no-store.middleware';
+import { QUERY_CHECKED_PATHS, refuseListQueryKeys } from './common/query-keys.middleware';
 import { createAppLogger, startupLogger } from './logging/app-logger';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 
@@ -41,6 +42,7 @@ export const createApp = async (
   app.use([...PERSONAL_PATHS], noStore());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(refuseNonJsonBodies());
+  app.use([...QUERY_CHECKED_PATHS], refuseListQueryKeys());
   app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });
   // The embedder's routes keep their own base, as the embedder service serves them in the cluster profile.

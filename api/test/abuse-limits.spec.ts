@@ -8,6 +8,7 @@ import {
   MAX_PAGE,
   PAGE_MESSAGE,
   type Post,
+  VOCABULARIES,
 } from '@skillers/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -430,12 +431,6 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
           expect(refused.status, `${path}?page=${page}`).toBe(400);
           expect(refused.body.message).toBe(PAGE_MESSAGE);
         }
-        // A page written as a list or an object.
-        for (const query of ['page[]=1', 'page[a]=1', 'page[0]=2', 'page%5B%5D=1']) {
-          const refused = await api.request('GET', `${path}?${query}`, { token: user.token });
-          expect(refused.status, `${path}?${query}`).toBe(400);
-          expect(refused.body.message).toBe(PAGE_MESSAGE);
-        }
         expect((await api.request('GET', `${path}?page=${MAX_PAGE}`, { token: user.token })).status).toBe(
           200,
         );
@@ -447,14 +442,19 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
     });
 
     it(`refuses filters with more than ${FILTER_OPTIONS_MAX} options`, async () => {
-      const options = (count: number) => Array.from({ length: count }, (_, n) => `option ${n}`);
-      for (const [path, body] of [
+      for (const [path, body, vocabulary] of [
         [
           '/api/teammate/traditional_filtering',
-          (list: string[]) => ({ activeFilters: { hardSkills: list } }),
+          (list: readonly string[]) => ({ activeFilters: { hardSkills: list } }),
+          VOCABULARIES.role,
         ],
-        ['/api/sort', (list: string[]) => ({ type: 'teammate', filter: { locations: list } })],
+        [
+          '/api/sort',
+          (list: readonly string[]) => ({ type: 'teammate', filter: { locations: list } }),
+          VOCABULARIES.country,
+        ],
       ] as const) {
+        const options = (count: number) => vocabulary.slice(0, count);
         expect((await api.request('POST', path, { body: body(options(FILTER_OPTIONS_MAX)) })).status).toBe(
           200,
         );

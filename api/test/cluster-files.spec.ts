@@ -102,6 +102,26 @@ describe('cluster profile files', () => {
     expect(compose).toMatch(/TRUST_PROXY: loopback, uniquelocal/);
   });
 
+  it('has nginx send the searches and the clicks of one client to one api node, which alone knows the pages it served', () => {
+    const nginx = read('deploy/nginx.conf');
+    const sticky = [...nginx.matchAll(/location ~ (\S+) \{\s+proxy_pass http:\/\/api_sticky;/g)].map(
+      ([, pattern]) => new RegExp(pattern),
+    );
+    for (const path of [
+      '/api/project/traditional_filtering_all',
+      '/api/teammate/traditional_filtering',
+      '/api/sort',
+      '/api/search/click',
+    ]) {
+      expect(
+        sticky.some((pattern) => pattern.test(path)),
+        path,
+      ).toBe(true);
+    }
+    expect(sticky.some((pattern) => pattern.test('/api/project'))).toBe(false);
+    expect(nginx).toMatch(/upstream api_sticky \{[^}]*hash \$remote_addr consistent;/);
+  });
+
   it('starts the cluster without demo accounts unless SEED=true is asked for', () => {
     expect([...compose.matchAll(/^\s+SEED: (.+)$/gm)].map(([, value]) => value)).toEqual(['${SEED:-false}']);
   });

@@ -152,3 +152,69 @@ describe('tag lists accept only their options', () => {
     });
   });
 });
+
+describe('filter picks accept only their options', () => {
+  let api: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    api = await startTestApp();
+    owner = await api.signUp();
+  });
+  afterAll(() => api.close());
+
+  const send = <T>(path: string, body: unknown) =>
+    api.request<T & ErrorAnswer>('POST', path, { token: owner.token, body });
+
+  it('reads picks and must-haves like tags and keeps their canonical labels', async () => {
+    const saved = await send<{ savedSearch: { filters: unknown; mustHave: unknown } }>(
+      '/api/user/saved-searches',
+      {
+        kind: 'teammate',
+        name: 'Spelled loosely',
+        activeFilters: {
+          toolsExperience: ['k8s', { tool: 'rust', mep: 2 }],
+          locations: [' iceland '],
+          product_type: ['board game'],
+        },
+        mustHave: { locations: [' iceland '] },
+      },
+    );
+    expect(saved.status).toBe(201);
+    expect(saved.body.savedSearch).toMatchObject({
+      filters: {
+        toolsExperience: ['Kubernetes', { tool: 'Rust', mep: 2 }],
+        locations: ['Iceland'],
+        product_type: ['Board Game'],
+      },
+      mustHave: { locations: ['Iceland'] },
+    });
+    const searched = await send('/api/teammate/traditional_filtering', {
+      activeFilters: { locations: ['ICELAND'] },
+    });
+    expect(searched.status).toBe(200);
+  });
+
+  it.each([
+    [
+      '/api/project/traditional_filtering_all',
+      { activeFilters: { hardSkills: ['COBOL'] } },
+      'activeFilters.hardSkills.0',
+    ],
+    [
+      '/api/teammate/traditional_filtering',
+      { activeFilters: { toolsExperience: [{ tool: 'Quill pen', mep: 2 }] } },
+      'activeFilters.toolsExperience.0',
+    ],
+    ['/api/sort', { type: 'project', filter: { softSkills: ['Telepathy'] } }, 'filter.softSkills.0'],
+    [
+      '/api/user/projects/found/filter',
+      { activeFilters: { usedLanguages: ['English', 'Klingon'] } },
+      'activeFilters.usedLanguages.1',
+    ],
+  ])('refuses a label outside its vocabulary on %s, naming the field', async (path, body, field) => {
+    const refused = await send(path, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.field).toBe(field);
+    expect(refused.body.message).toMatch(/^".+" is not one of the \w+ options; propose it if it is missing$/);
+  });
+});

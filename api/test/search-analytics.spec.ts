@@ -1,9 +1,11 @@
-import type { ProjectView } from '@skillers/domain';
+import { FILTER_VOCABULARY, HTTP_MESSAGES, isKnownOption, type ProjectView } from '@skillers/domain';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HTTP_MESSAGES } from '@skillers/domain';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
+import { notAnOption } from '../src/common/known-options';
+import { USER_LIMITS } from '../src/common/rate-limits';
 import { CLICKS_PER_MINUTE } from '../src/search/search-click.controller';
 import type { SearchAnalyticsReport } from '../src/search/search-events/search-analytics';
 import type { AnalyticsEvent } from '../src/search/search-events/search-event';
@@ -108,15 +110,15 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
     const base = empty.totals;
 
     const rust = await search({ toolsExperience: ['Rust'] }, owner.token);
-    await search({ hardSkills: ['COBOL'] });
-    await search({ hardSkills: ['COBOL'] });
+    await search({ hardSkills: ['Data Scientist'] });
+    await search({ hardSkills: ['Data Scientist'] });
     await search({ locations: ['Iceland'], toolsExperience: ['Rust'] });
     const everything = await search({});
     const sorted = await api.request<{ results: { record_id: string }[]; eventId: string }>(
       'POST',
       '/api/sort',
       {
-        body: { type: 'project', filter: { hardSkills: ['COBOL'] }, text: 'rust projects' },
+        body: { type: 'project', filter: { hardSkills: ['Data Scientist'] }, text: 'rust projects' },
       },
     );
     expect(sorted.status).toBe(200);
@@ -149,12 +151,12 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
     // The warm-up of beforeAll searched with no filters while the index was still empty.
     const filtered = body.zeroResultCombinations.filter((row) => row.combination !== '(no filters)');
     expect(filtered).toEqual([
-      { combination: 'hardSkills: COBOL', count: 2 },
+      { combination: 'hardSkills: Data Scientist', count: 2 },
       { combination: 'toolsExperience: Rust + locations: Iceland', count: 1 },
     ]);
     expect(body.topLabels).toEqual([
       // Ties are listed by label.
-      { label: 'hardSkills: COBOL', count: 2 },
+      { label: 'hardSkills: Data Scientist', count: 2 },
       { label: 'toolsExperience: Rust', count: 2 },
       { label: 'locations: Iceland', count: 1 },
     ]);
@@ -211,12 +213,187 @@ describe('search clicks and the admin analytics report (embedded profile)', () =
   });
 });
 
-describe('search click rate limit', () => {
+/** The test app believes X-Forwarded-For from loopback, so each caller can have an address of its own. */
+let addressCounter = 0;
+const freshAddress = (): string => {
+  addressCounter += 1;
+  return `10.23.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+describe('which clicks count', () => {
+  let api: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+
+  const search = async (activeFilters: Record<string, unknown>, address: string, token?: string) => {
+    const answer = await api.request<{ items: ProjectView[]; eventId: string }>('POST', PROJECTS, {
+      token,
+      body: { activeFilters },
+      headers: { 'x-forwarded-for': address },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const click = async (body: unknown, address: string, token?: string) => {
+    const answer = await api.request('POST', CLICK, { body, token, headers: { 'x-forwarded-for': address } });
+    // Counted or not, every well-formed click gets the same answer.
+    expect(answer.status).toBe(204);
+  };
+  const counted = async () => {
+    const body = (await api.request<SearchAnalyticsReport>('GET', ANALYTICS, { token: ADMIN_TOKEN })).body;
+    return {
+      total: body.totals.clicks,
+      at: (rank: number) => body.clickThroughByRank.find((row) => row.rank === rank)?.clicks ?? 0,
+    };
+  };
+
+  beforeAll(async () => {
+    api = await startTestApp({ ADMIN_TOKEN });
+    owner = await api.signUp();
+    other = await api.signUp();
+    for (let n = 1; n <= 8; n += 1) {
+      await createProject(api, owner, {
+        projectName: `Rust ${n}`,
+        toolsExperience: [{ tool: 'Rust', mep: 2 }],
+      });
+    }
+    await vi.waitFor(
+      async () => expect((await search({ toolsExperience: ['Rust'] }, freshAddress())).items).toHaveLength(8),
+      { timeout: 5000 },
+    );
+  });
+  afterAll(() => api.close());
+
+  it('counts 60 clicks on one eventId at rank 7 once, and none at a rank the answer did not show there', async () => {
+    const address = freshAddress();
+    const page = await search({ toolsExperience: ['Rust'] }, address);
+    const seventh = page.items[6]._id;
+    const short = await api.request<{ results: { record_id: string }[]; eventId: string }>(
+      'POST',
+      '/api/sort',
+      {
+        body: { type: 'project', filter: { toolsExperience: ['Rust'] }, limit: 3 },
+        headers: { 'x-forwarded-for': address },
+      },
+    );
+    expect(short.body.results).toHaveLength(3);
+    const before = await counted();
+
+    for (let n = 0; n < 60; n += 1)
+      await click({ eventId: page.eventId, recordId: seventh, rank: 7 }, address);
+    // A shown record at another rank than the one it was shown at, and a rank the ranking never reached.
+    await click({ eventId: page.eventId, recordId: page.items[5]._id, rank: 7 }, address);
+    await click({ eventId: short.body.eventId, recordId: seventh, rank: 7 }, address);
+    await click({ eventId: short.body.eventId, recordId: short.body.results[0].record_id, rank: 7 }, address);
+
+    const after = await counted();
+    expect(after.at(7) - before.at(7)).toBe(1);
+    expect(after.total - before.total).toBe(1);
+  });
+
+  it('counts no click naming an eventId that was never answered', async () => {
+    const address = freshAddress();
+    const page = await search({ toolsExperience: ['Rust'] }, address);
+    const before = await counted();
+    for (let n = 0; n < 20; n += 1) {
+      await click({ eventId: randomUUID(), recordId: page.items[0]._id, rank: 1 }, address);
+    }
+    expect((await counted()).total).toBe(before.total);
+  });
+
+  it("counts a click only from the searcher's address or account", async () => {
+    const [home, elsewhere, mobile] = [freshAddress(), freshAddress(), freshAddress()];
+    const signedIn = await search({ toolsExperience: ['Rust'] }, home, owner.token);
+    const anonymous = await search({ toolsExperience: ['Rust'] }, home);
+    const before = await counted();
+
+    const first = (page: typeof signedIn) => ({
+      eventId: page.eventId,
+      recordId: page.items[0]._id,
+      rank: 1,
+    });
+    await click(first(signedIn), elsewhere);
+    await click(first(signedIn), elsewhere, other.token);
+    await click(first(anonymous), elsewhere, owner.token);
+    expect((await counted()).total).toBe(before.total);
+
+    // The same account on another network, and the same address signed out.
+    await click(first(signedIn), mobile, owner.token);
+    await click(first(anonymous), home);
+    expect((await counted()).total).toBe(before.total + 2);
+  });
+
+  const FOREIGN_LABELS = ['COBOL', '\u202eevil\u202c', 'a\u0000b', '<img src=x onerror=alert(1)>'];
+
+  it('refuses filter labels outside the vocabularies with 400 on every call that takes filters', async () => {
+    const calls: [path: string, body: (label: string) => unknown][] = [
+      [PROJECTS, (label) => ({ activeFilters: { hardSkills: [label] } })],
+      ['/api/teammate/traditional_filtering', (label) => ({ activeFilters: { locations: [label] } })],
+      ['/api/sort', (label) => ({ type: 'teammate', filter: { softSkills: [label] } })],
+      ['/api/user/projects/found/filter', (label) => ({ activeFilters: { usedLanguages: [label] } })],
+      [
+        '/api/user/saved-searches',
+        (label) => ({ kind: 'project', name: 'Foreign', activeFilters: { projectType: [label] } }),
+      ],
+    ];
+    for (const [path, body] of calls) {
+      for (const label of FOREIGN_LABELS) {
+        const refused = await api.request<ErrorAnswer>('POST', path, {
+          body: body(label),
+          token: owner.token,
+          headers: { 'x-forwarded-for': freshAddress() },
+        });
+        expect(refused.status, `${path} ${JSON.stringify(label)}`).toBe(400);
+      }
+    }
+    const cobol = await api.request<ErrorAnswer>('POST', PROJECTS, {
+      body: { activeFilters: { hardSkills: ['COBOL'] } },
+    });
+    expect(cobol.body.message).toBe(notAnOption('hardSkills', 'COBOL'));
+  });
+
+  it("shows only vocabulary labels in the admin page's top labels and zero-result combinations", async () => {
+    for (const label of FOREIGN_LABELS) {
+      await api.request('POST', PROJECTS, { body: { activeFilters: { locations: [label] } } });
+    }
+    await search({ locations: ['iceland'], toolsExperience: ['k8s'] }, freshAddress());
+    const body = (await api.request<SearchAnalyticsReport>('GET', ANALYTICS, { token: ADMIN_TOKEN })).body;
+
+    expect(body.topLabels.map((row) => row.label)).toEqual(
+      expect.arrayContaining(['locations: Iceland', 'toolsExperience: Kubernetes']),
+    );
+    for (const { label } of body.topLabels) {
+      const [key, option] = label.split(': ');
+      expect(isKnownOption(FILTER_VOCABULARY[key as keyof typeof FILTER_VOCABULARY], option), label).toBe(
+        true,
+      );
+    }
+    const shown = JSON.stringify([body.topLabels, body.zeroResultCombinations]);
+    for (const label of FOREIGN_LABELS) expect(shown).not.toContain(JSON.stringify(label).slice(1, -1));
+  });
+});
+
+describe('search click rate limits', () => {
   let api: TestApp;
   beforeAll(async () => {
     api = await startTestApp();
   });
   afterAll(() => api.close());
+
+  it(`takes ${USER_LIMITS.clicks.points} clicks a minute from one user, whatever the address, then answers 429 with a message`, async () => {
+    const user = await api.signUp();
+    const click = () =>
+      api.request<ErrorAnswer>('POST', CLICK, {
+        body: { eventId: A_UUID, recordId: UNKNOWN_ID, rank: 1 },
+        token: user.token,
+        headers: { 'x-forwarded-for': freshAddress() },
+      });
+    for (let n = 0; n < USER_LIMITS.clicks.points; n += 1) expect((await click()).status).toBe(204);
+    const refused = await click();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(HTTP_MESSAGES.tooManyRequests);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
 
   it(`takes ${CLICKS_PER_MINUTE} clicks a minute from one address, then answers 429 with a message`, async () => {
     const body = { eventId: A_UUID, recordId: UNKNOWN_ID, rank: 1 };

@@ -110,7 +110,7 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
   it('records searches of skiller profiles and searches that find nothing, into the file of the day', async () => {
     const before = (await recordedEvents()).length;
     await api.request('POST', TEAMMATES, { body: { activeFilters: {} } });
-    await api.request('POST', TEAMMATES, { body: { activeFilters: { hardSkills: ['COBOL'] } } });
+    await api.request('POST', TEAMMATES, { body: { activeFilters: { hardSkills: ['Data Scientist'] } } });
 
     const events = (await recordedEvents()).slice(before);
     expect(
@@ -137,7 +137,7 @@ describe('search events on shutdown', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skillers-events-stop-'));
     try {
       const api = await startTestApp({ DATA_DIR: dataDir });
-      await api.request('POST', PROJECTS, { body: { activeFilters: { locations: ['Lisbon'] } } });
+      await api.request('POST', PROJECTS, { body: { activeFilters: { locations: ['Portugal'] } } });
       await api.close();
 
       const [file] = readdirSync(join(dataDir, 'search-events'));

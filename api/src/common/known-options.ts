@@ -1,4 +1,12 @@
-import { findOption, TAG_LISTS, type TagListField, type VocabularyKey } from '@skillers/domain';
+import {
+  FILTER_VOCABULARY,
+  findOption,
+  OPTION_CLIENT_KEYS,
+  type OptionClientKey,
+  TAG_LISTS,
+  type TagListField,
+  type VocabularyKey,
+} from '@skillers/domain';
 import type { z } from 'zod';
 
 interface ToolEntry {
@@ -11,7 +19,7 @@ const checkedLists = (Object.keys(TAG_LISTS) as TagListField[]).flatMap((field) 
   return info.vocabulary ? [{ field, label: info.label, vocabulary: info.vocabulary }] : [];
 });
 
-const notAnOption = (label: string, value: string) =>
+export const notAnOption = (label: string, value: string) =>
   `"${value}" is not one of the ${label} options; propose it if it is missing`;
 
 /**
@@ -39,4 +47,55 @@ export const withKnownOptions = <Listing extends object>(schema: z.ZodType<Listi
       checked[field] = [...canonical.values()];
     }
     return checked as Listing;
+  });
+
+/** The vocabulary each option filter picks from, by its key in `activeFilters` and `mustHave`. */
+const FILTER_OPTION_VOCABULARY: Record<OptionClientKey, VocabularyKey> = {
+  ...FILTER_VOCABULARY,
+  product_type: FILTER_VOCABULARY.productType,
+  offeredWorkingTypeActiveOptions: FILTER_VOCABULARY.offeredWorkingType,
+};
+
+/** One filter object's picks as canonical labels; a pick outside its vocabulary is an issue at `path`. */
+const knownPicks = (
+  filters: Record<string, unknown> | undefined,
+  path: string,
+  ctx: z.RefinementCtx,
+): Record<string, unknown> | undefined => {
+  if (!filters) return filters;
+  const checked = { ...filters };
+  for (const key of OPTION_CLIENT_KEYS) {
+    const picks = checked[key];
+    if (!Array.isArray(picks)) continue;
+    checked[key] = picks.map((pick: string | ToolEntry, index) => {
+      const name = typeof pick === 'string' ? pick : pick.tool;
+      const option = findOption(FILTER_OPTION_VOCABULARY[key], name);
+      if (option === undefined) {
+        ctx.addIssue({ code: 'custom', path: [path, key, index], message: notAnOption(key, name) });
+        return pick;
+      }
+      return typeof pick === 'string' ? option : { ...pick, tool: option };
+    });
+  }
+  return checked;
+};
+
+/**
+ * A body carrying filters (`activeFilters` or `/sort`'s `filter`, and `mustHave`) whose picks accept only
+ * the options of their vocabularies, read like a listing's tags and kept as the canonical label. Any other
+ * label could match no record and would only reach the search analytics. One rule for every call that
+ * takes filters: both filtering calls, `/sort`, the saved-project filter and saved searches. It stays in
+ * the API so that the web app, which bundles the shared schemas, does not bundle the option lists.
+ */
+export const withKnownFilterOptions = <Body extends object>(
+  schema: z.ZodType<Body>,
+  filtersKey: 'activeFilters' | 'filter',
+) =>
+  schema.transform((body, ctx) => {
+    const fields = body as Record<string, Record<string, unknown> | undefined>;
+    return {
+      ...body,
+      [filtersKey]: knownPicks(fields[filtersKey], filtersKey, ctx),
+      ...(fields.mustHave ? { mustHave: knownPicks(fields.mustHave, 'mustHave', ctx) } : {}),
+    } as Body;
   });

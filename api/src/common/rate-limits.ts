@@ -66,6 +66,8 @@ export const USER_LIMITS = {
   savedSearches: perMinute('saved-searches', 60, SAVED_SEARCH_MESSAGES.tooManyChanges),
   /** Socket `join` events. */
   joins: perMinute('joins', 120),
+  /** Search clicks (`POST /search/click`), on top of the per-address limit. */
+  clicks: perMinute('clicks', 60),
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SavedSearchesService } from './saved-searches.service';
 
@@ -29,7 +30,8 @@ export class SavedSearchesController {
   @PerUserLimit(USER_LIMITS.savedSearches)
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(createSavedSearchSchema)) body: CreateSavedSearchRequest,
+    @Body(new ZodPipe(withKnownFilterOptions(createSavedSearchSchema, 'activeFilters')))
+    body: CreateSavedSearchRequest,
   ) {
     return this.searches.create(user.id, body);
   }

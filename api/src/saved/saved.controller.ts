@@ -11,6 +11,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SavedFilteringService } from './saved-filtering.service';
 import { SavedService } from './saved.service';
@@ -39,7 +40,8 @@ export class SavedController {
   @PerUserLimit(USER_LIMITS.similarity)
   filterFoundProjects(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(savedFilteringRequestSchema)) body: SavedFilteringRequest,
+    @Body(new ZodPipe(withKnownFilterOptions(savedFilteringRequestSchema, 'activeFilters')))
+    body: SavedFilteringRequest,
   ) {
     return this.filtering.filterProjects(user.id, body);
   }

@@ -1,10 +1,13 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { type FilteringRequest, filteringRequestSchema } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
+import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FilteringService } from './filtering.service';
+
+const filteringRequest = withKnownFilterOptions(filteringRequestSchema, 'activeFilters');
 
 @Controller()
 @UseGuards(OptionalJwtAuthGuard)
@@ -14,18 +17,20 @@ export class FilteringController {
   @Post('project/traditional_filtering_all')
   @HttpCode(200)
   projects(
-    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Body(new ZodPipe(filteringRequest)) body: FilteringRequest,
+    @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    return this.filtering.projectsMatching(body, user?.id);
+    return this.filtering.projectsMatching(body, { userId: user?.id, address });
   }
 
   @Post('teammate/traditional_filtering')
   @HttpCode(200)
   teammates(
-    @Body(new ZodPipe(filteringRequestSchema)) body: FilteringRequest,
+    @Body(new ZodPipe(filteringRequest)) body: FilteringRequest,
+    @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    return this.filtering.teammatesMatching(body, user?.id);
+    return this.filtering.teammatesMatching(body, { userId: user?.id, address });
   }
 }

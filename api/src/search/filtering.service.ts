@@ -24,6 +24,7 @@ import { ProjectService } from '../projects/project.service';
 import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
+import { type Searcher, ServedSearches } from './search-events/served-searches';
 
 /** Each item says why it is shown. */
 export type Explained<T> = T & { why: MatchExplanation };
@@ -47,28 +48,30 @@ export class FilteringService {
     private readonly teammates: TeammateService,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly served: ServedSearches,
   ) {}
 
+  /** `searcher.userId`, when signed in, is the viewer whose saved marks are shown. */
   async projectsMatching(
     request: FilteringRequest,
-    viewerId?: string,
+    searcher: Searcher,
   ): Promise<
     { items: Explained<ProjectView>[]; total: number; pages: number; eventId: string } & FilteringExtras
   > {
     const startedAt = performance.now();
     const { query, result } = await this.search('project', request);
     const [views, whys] = await Promise.all([
-      this.projects.viewsInOrder(result.ids, viewerId),
+      this.projects.viewsInOrder(result.ids, searcher.userId),
       this.explain(query, result),
     ]);
     const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
-    const eventId = this.recordSearch('project', request, result, items, startedAt, viewerId);
+    const eventId = this.recordSearch('project', request, result, items, startedAt, searcher);
     return { items, total: result.total, pages: pageCount(result.total), eventId, ...extras(result) };
   }
 
   async teammatesMatching(
     request: FilteringRequest,
-    viewerId?: string,
+    searcher: Searcher,
   ): Promise<
     {
       teammates: Explained<TeammateView>[];
@@ -80,11 +83,11 @@ export class FilteringService {
     const startedAt = performance.now();
     const { query, result } = await this.search('teammate', request);
     const [views, whys] = await Promise.all([
-      this.teammates.viewsInOrder(result.ids, viewerId),
+      this.teammates.viewsInOrder(result.ids, searcher.userId),
       this.explain(query, result),
     ]);
     const teammates = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
-    const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, viewerId);
+    const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, searcher);
     return {
       teammates,
       total: result.total,
@@ -141,7 +144,8 @@ export class FilteringService {
 
   /**
    * Fire-and-forget: the sink buffers the event and writes it after the answer has gone out. Returns the
-   * event's id, which the answer carries so that clicks on its results can name it.
+   * event's id, which the answer carries so that clicks on its results can name it; the page is
+   * remembered so that only such clicks count.
    */
   private recordSearch(
     kind: SearchKind,
@@ -149,7 +153,7 @@ export class FilteringService {
     ranked: SearchResult,
     shown: readonly { _id: string }[],
     startedAt: number,
-    viewerId?: string,
+    searcher: Searcher,
   ): string {
     const event = searchEventOf({
       kind,
@@ -158,9 +162,10 @@ export class FilteringService {
       returned: shown.map((record) => record._id),
       similarityFallback: false,
       latencyMs: performance.now() - startedAt,
-      signedIn: viewerId !== undefined,
+      signedIn: searcher.userId !== undefined,
     });
     this.events.record(event);
+    this.served.remember(event, searcher);
     return event.eventId;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import {
   type LabelSuggestionRequest,
   labelSuggestionRequestSchema,
@@ -10,9 +10,12 @@ import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { MlService } from './ml.service';
 import { SortService } from './sort.service';
+
+const sortRequest = withKnownFilterOptions(sortRequestSchema, 'filter');
 
 /**
  * `/sort` and `/ml`, the one way into similarity: under the API base (`/api/sort`, which the web app calls
@@ -32,16 +35,21 @@ export class SimilarityController {
   @PerMinuteLimit(60)
   @PerUserLimit(USER_LIMITS.similarity)
   @UseGuards(OptionalJwtAuthGuard)
-  sort(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest, @CurrentUser() user?: AuthenticatedUser) {
-    return this.sorting.sort(body, user !== undefined);
+  sort(
+    @Body(new ZodPipe(sortRequest)) body: SortRequest,
+    @Ip() address: string,
+    @CurrentUser() user?: AuthenticatedUser,
+  ) {
+    return this.sorting.sort(body, { userId: user?.id, address });
   }
 
   @Post('embedder/sort')
   @HttpCode(200)
   @PerMinuteLimit(60)
   @PerUserLimit(USER_LIMITS.similarity)
-  sortAsEmbedder(@Body(new ZodPipe(sortRequestSchema)) body: SortRequest) {
-    return this.sorting.sort(body);
+  sortAsEmbedder(@Body(new ZodPipe(sortRequest)) body: SortRequest, @Ip() address: string) {
+    // The embedder service's call, for other services: recorded as a visitor's ranking.
+    return this.sorting.sort(body, { address });
   }
 
   @Post('ml')

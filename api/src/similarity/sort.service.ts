@@ -12,6 +12,7 @@ import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../embedder/embedder.tokens';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../search/search-events/search-event-sink';
 import { searchEventOf } from '../search/search-events/search-event';
+import { type Searcher, ServedSearches } from '../search/search-events/served-searches';
 import { VectorBackfillState } from '../search/vector-backfill.state';
 
 /** A ranked record and why: the picked labels it has and lacks, and its similarity when a vector ranked it. */
@@ -26,6 +27,7 @@ export class SortService {
     @Inject(EMBEDDER) embedder: Embedder,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
+    private readonly served: ServedSearches,
     backfill: VectorBackfillState,
   ) {
     this.ranker = new SimilarityRanker(embedder, index, () => backfill.pending());
@@ -33,11 +35,11 @@ export class SortService {
 
   /**
    * The ranking, each result with why it is shown, and the `eventId` of its search event so that clicks on
-   * its results can name it.
+   * its results can name it; the ranking is remembered so that only such clicks count.
    */
   async sort(
     request: SortRequest,
-    signedIn = false,
+    searcher: Searcher,
   ): Promise<Omit<SortAnswer, 'results'> & { results: ExplainedSortResult[]; eventId: string }> {
     const startedAt = performance.now();
     const answer = await this.rank(request);
@@ -58,9 +60,10 @@ export class SortService {
       similarityFallback: true,
       similarityMode: answer.mode,
       latencyMs: performance.now() - startedAt,
-      signedIn,
+      signedIn: searcher.userId !== undefined,
     });
     this.events.record(event);
+    this.served.remember(event, searcher);
     return { ...answer, results: await this.explain(request, answer), eventId: event.eventId };
   }
 

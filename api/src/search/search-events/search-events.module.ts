@@ -6,6 +6,7 @@ import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink'
 import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from './jsonl-file.search-event-sink';
 import { SEARCH_ANALYTICS } from './search-analytics';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
+import { ServedSearches } from './served-searches';
 
 /**
  * Search events go where the search index is: into Elasticsearch beside it when ELASTICSEARCH_URL is set
@@ -27,8 +28,9 @@ import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
       inject: [SEARCH_EVENT_SINK],
       useFactory: (sink: SearchEventSink) => sink.analytics(),
     },
+    ServedSearches,
   ],
-  exports: [SEARCH_EVENT_SINK, SEARCH_ANALYTICS],
+  exports: [SEARCH_EVENT_SINK, SEARCH_ANALYTICS, ServedSearches],
 })
 export class SearchEventsModule implements OnApplicationShutdown {
   constructor(@Inject(SEARCH_EVENT_SINK) private readonly sink: SearchEventSink) {}

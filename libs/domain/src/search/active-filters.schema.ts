@@ -78,7 +78,8 @@ const workingTypeList = z
  * - `requiredAreaOfExpertise`: the industry filter.
  * - `activeWithinDays`: 7, 30 or 90 keeps records whose owner was active within that many days; 0 is any.
  * - `openOnly`: true keeps records open to collaborate (freshness.ts); false is no filter.
- * Labels outside the vocabularies are accepted and simply match no record.
+ * Labels are checked against the vocabularies by the API (`withKnownFilterOptions`), which keeps the
+ * option lists out of the web app's bundles.
  */
 export const activeFiltersSchema = z.strictObject({
   toolsExperience: z
