@@ -34,6 +34,14 @@ export {
 } from './embedder/transformers/transformers.embedder';
 export { LabelSuggester } from './label-suggester';
 export {
+  UNDERSTOOD_KEYS,
+  type UnderstandOptions,
+  type UnderstoodKey,
+  type UnderstoodLabels,
+  type UnderstoodText,
+  understandText,
+} from './understanding/understand-text';
+export {
   EmptySortQueryError,
   SimilarityRanker,
   type SortAnswer,
