@@ -10,17 +10,14 @@ import {
   type SearchQuery,
   type TeammateView,
   toActiveQuery,
+  type UnderstoodText,
+  withoutDismissed,
   toClientFacets,
   toClientRelax,
   toMustHave,
   whyOf,
 } from '@skillers/domain';
-import {
-  type Embedder,
-  EmbedderUnavailableError,
-  rankingQueryText,
-  type UnderstoodText,
-} from '@skillers/embedding';
+import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
@@ -134,7 +131,10 @@ export class FilteringService {
     };
     if (request.facets) query.facets = true;
     if (!request.text) return { query };
-    const understood = await this.understanding.understand(kind, request.text);
+    const understood = withoutDismissed(
+      await this.understanding.understand(kind, request.text),
+      request.dismissed,
+    );
     query.understood = understoodOptions(kind, understood);
     const words = understood.words.join(' ');
     if (words !== '') query.text = words;

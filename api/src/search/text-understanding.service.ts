@@ -5,9 +5,12 @@ import {
   type OptionPicks,
   type SearchKind,
   toActiveQuery,
+  type UnderstoodFilter,
+  type UnderstoodLabels,
   type UnderstoodOptions,
+  type UnderstoodText,
 } from '@skillers/domain';
-import type { LabelSuggester, UnderstoodKey, UnderstoodLabels, UnderstoodText } from '@skillers/embedding';
+import type { LabelSuggester } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { LABEL_SUGGESTER } from '../embedder/embedder.tokens';
@@ -57,11 +60,11 @@ export class TextUnderstandingService {
   async understand(kind: SearchKind, text: string): Promise<UnderstoodText> {
     const named = await this.suggester.understand(text);
     const counts = await this.labelCounts(kind, mergeLists(named.labels, named.not));
-    const carried = (key: UnderstoodKey, label: string) => (counts.get(key)?.get(label) ?? 0) > 0;
+    const carried = (key: UnderstoodFilter, label: string) => (counts.get(key)?.get(label) ?? 0) > 0;
     const keep = (labels: UnderstoodLabels): UnderstoodLabels =>
       Object.fromEntries(
         Object.entries(labels)
-          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodKey, label))])
+          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodFilter, label))])
           .filter(([, list]) => list.length > 0),
       );
     return { ...named, labels: keep(named.labels), not: keep(named.not) };
@@ -85,7 +88,7 @@ export class TextUnderstandingService {
           pageSize: 1,
         };
         const { facets } = await this.index.search(query);
-        counts.set(key, new Map(Object.entries(dimensionCounts(facets, key as UnderstoodKey))));
+        counts.set(key, new Map(Object.entries(dimensionCounts(facets, key as UnderstoodFilter))));
       }),
     );
     return counts;
@@ -94,13 +97,13 @@ export class TextUnderstandingService {
 
 const mergeLists = (a: UnderstoodLabels, b: UnderstoodLabels): UnderstoodLabels => {
   const merged: UnderstoodLabels = { ...a };
-  for (const [key, list] of Object.entries(b) as [UnderstoodKey, string[]][])
+  for (const [key, list] of Object.entries(b) as [UnderstoodFilter, string[]][])
     merged[key] = [...new Set([...(merged[key] ?? []), ...list])];
   return merged;
 };
 
 /** The facet dimension each understood key is counted under. */
-const DIMENSION: Record<UnderstoodKey, keyof FacetCounts> = {
+const DIMENSION: Record<UnderstoodFilter, keyof FacetCounts> = {
   toolsExperience: 'tools',
   projectType: 'projectType',
   hardSkills: 'hardSkills',
@@ -114,5 +117,5 @@ const DIMENSION: Record<UnderstoodKey, keyof FacetCounts> = {
   offeredWorkingType: 'workingType',
 };
 
-const dimensionCounts = (facets: FacetCounts | undefined, key: UnderstoodKey): Record<string, number> =>
+const dimensionCounts = (facets: FacetCounts | undefined, key: UnderstoodFilter): Record<string, number> =>
   facets?.[DIMENSION[key]] ?? {};
