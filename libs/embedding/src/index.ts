@@ -33,14 +33,7 @@ export {
   type TransformersEmbedderOptions,
 } from './embedder/transformers/transformers.embedder';
 export { LabelSuggester } from './label-suggester';
-export {
-  UNDERSTOOD_KEYS,
-  type UnderstandOptions,
-  type UnderstoodKey,
-  type UnderstoodLabels,
-  type UnderstoodText,
-  understandText,
-} from './understanding/understand-text';
+export { type UnderstandOptions, understandText } from './understanding/understand-text';
 export {
   EmptySortQueryError,
   SimilarityRanker,

@@ -3,7 +3,8 @@ import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.por
 import { LabelIndex } from './label-index';
 import { modelSettings } from './model-settings';
 import { type LabelSuggestions, suggestLabels } from './suggest-labels';
-import { type UnderstandOptions, understandText, type UnderstoodText } from './understanding/understand-text';
+import type { UnderstoodText } from '@skillers/domain';
+import { type UnderstandOptions, understandText } from './understanding/understand-text';
 
 /** Labels close in meaning a search text's understanding adds per filter, after the ones it names. */
 const RELATED_PER_KEY = 2;

@@ -1,4 +1,10 @@
-import { SEARCH_STOP_WORDS, textWords } from '@skillers/domain';
+import {
+  SEARCH_STOP_WORDS,
+  textWords,
+  type UnderstoodFilter,
+  type UnderstoodLabels,
+  type UnderstoodText,
+} from '@skillers/domain';
 import { correctTypos, splitNegations } from '../everyday-text';
 import {
   lexicalLabelMatches,
@@ -8,33 +14,16 @@ import {
 } from '../lexical-labels';
 import { findPlaces, type NamedPlace } from './places';
 
-/** The filter keys (the web app's) understood labels are reported under: `/ml`'s keys and the working type. */
-export const UNDERSTOOD_KEYS = [...SIMILAR_LABEL_KEYS, 'offeredWorkingType'] as const;
-export type UnderstoodKey = (typeof UNDERSTOOD_KEYS)[number];
-export type UnderstoodLabels = Partial<Record<UnderstoodKey, string[]>>;
-
-/**
- * What the server made of a search text: labels it names (they rank like a pick, with less weight, and never
- * narrow), labels it rules out ("not full stack", "no office"), the places it names as typed, and the words
- * left for the text ranking (negated parts out, misspelt label words corrected).
- */
-export interface UnderstoodText {
-  labels: UnderstoodLabels;
-  not: UnderstoodLabels;
-  places: string[];
-  words: string[];
-}
-
 export interface UnderstandOptions {
   /** Whether any record of the searched kind carries the label; labels nobody carries are left out. */
-  carried?: (key: UnderstoodKey, label: string) => boolean;
+  carried?: (key: UnderstoodFilter, label: string) => boolean;
   /** Labels close in meaning, from a model (`/ml`'s semantic layer), added after the named ones. */
   related?: (text: string) => Promise<Partial<SimilarLabelsDict>>;
 }
 
 const STOP = new Set(SEARCH_STOP_WORDS);
 
-const add = (labels: UnderstoodLabels, key: UnderstoodKey, label: string) => {
+const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => {
   const list = (labels[key] ??= []);
   if (!list.includes(label)) list.push(label);
 };
@@ -55,7 +44,10 @@ export const namedLabels = (text: string): { labels: UnderstoodLabels; places: N
 const without = (labels: UnderstoodLabels, ruledOut: UnderstoodLabels): UnderstoodLabels =>
   Object.fromEntries(
     Object.entries(labels)
-      .map(([key, list]) => [key, list.filter((label) => !ruledOut[key as UnderstoodKey]?.includes(label))])
+      .map(([key, list]) => [
+        key,
+        list.filter((label) => !ruledOut[key as UnderstoodFilter]?.includes(label)),
+      ])
       .filter(([, list]) => list.length > 0),
   );
 
@@ -63,13 +55,13 @@ const keepCarried = (labels: UnderstoodLabels, carried?: UnderstandOptions['carr
   carried
     ? Object.fromEntries(
         Object.entries(labels)
-          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodKey, label))])
+          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodFilter, label))])
           .filter(([, list]) => list.length > 0),
       )
     : labels;
 
 /**
- * Reads a search text as people type it (docs/search-understanding.md): negations first ("not", "no",
+ * Reads a search text as people type it (the answer's `understood`, UnderstoodText in libs/domain) (docs/search-understanding.md): negations first ("not", "no",
  * "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
  * words, places or words of four letters or fewer), then labels by name, places (cities, countries,
  * nationalities, regions) and working types, and last, with a model, labels close in meaning.
