@@ -1,10 +1,16 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { CachingEmbedder, type Embedder, openEmbedder, SqliteVectorCache } from '@skillers/embedding';
+import {
+  CachingEmbedder,
+  type Embedder,
+  LabelSuggester,
+  openEmbedder,
+  SqliteVectorCache,
+} from '@skillers/embedding';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG } from '../core/tokens';
-import { DOCUMENT_EMBEDDER, EMBEDDER } from './embedder.tokens';
+import { DOCUMENT_EMBEDDER, EMBEDDER, LABEL_SUGGESTER } from './embedder.tokens';
 
 /** Where models fetched from the hub, label vectors and record vectors are kept. */
 export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'models');
@@ -57,8 +63,14 @@ const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
               SqliteVectorCache.open(join(modelsDir(config), 'vector-cache.sqlite')),
             ),
     },
+    {
+      provide: LABEL_SUGGESTER,
+      inject: [APP_CONFIG, EMBEDDER],
+      useFactory: (config: AppConfig, embedder: Embedder): LabelSuggester =>
+        new LabelSuggester(embedder, join(modelsDir(config), 'label-cache')),
+    },
   ],
-  exports: [EMBEDDER, DOCUMENT_EMBEDDER],
+  exports: [EMBEDDER, DOCUMENT_EMBEDDER, LABEL_SUGGESTER],
 })
 export class EmbedderPortsModule implements OnApplicationShutdown {
   constructor(

@@ -7,3 +7,6 @@ export const EMBEDDER = Symbol('EMBEDDER');
  * record again; with Elasticsearch, whose documents keep their vectors, it is the embedder itself.
  */
 export const DOCUMENT_EMBEDDER = Symbol('DOCUMENT_EMBEDDER');
+
+/** The label suggester over the embedder: `/ml` and the understanding of search texts share its label vectors. */
+export const LABEL_SUGGESTER = Symbol('LABEL_SUGGESTER');

@@ -10,6 +10,8 @@ import {
   type SearchQuery,
   type TeammateView,
   toActiveQuery,
+  type UnderstoodText,
+  withoutDismissed,
   toClientFacets,
   toClientRelax,
   toMustHave,
@@ -25,14 +27,19 @@ import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 import { type Searcher, ServedSearches } from './search-events/served-searches';
+import { TextUnderstandingService, understoodOptions } from './text-understanding.service';
 
 /** Each item says why it is shown. */
 export type Explained<T> = T & { why: MatchExplanation };
 
-/** What both filtering calls add beside their lists: facet counts when asked, relaxations on no match. */
+/**
+ * What both filtering calls add beside their lists: facet counts when asked, relaxations on no match, and
+ * what the server understood of the free text.
+ */
 export interface FilteringExtras {
   facets?: ClientFacets;
   relax?: ClientRelaxation[];
+  understood?: UnderstoodText;
 }
 
 /**
@@ -49,6 +56,7 @@ export class FilteringService {
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly served: ServedSearches,
+    private readonly understanding: TextUnderstandingService,
   ) {}
 
   /** `searcher.userId`, when signed in, is the viewer whose saved marks are shown. */
@@ -59,14 +67,20 @@ export class FilteringService {
     { items: Explained<ProjectView>[]; total: number; pages: number; eventId: string } & FilteringExtras
   > {
     const startedAt = performance.now();
-    const { query, result } = await this.search('project', request);
+    const { query, result, understood } = await this.search('project', request);
     const [views, whys] = await Promise.all([
       this.projects.viewsInOrder(result.ids, searcher.userId),
       this.explain(query, result),
     ]);
     const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     const eventId = this.recordSearch('project', request, result, items, startedAt, searcher);
-    return { items, total: result.total, pages: pageCount(result.total), eventId, ...extras(result) };
+    return {
+      items,
+      total: result.total,
+      pages: pageCount(result.total),
+      eventId,
+      ...extras(result, understood),
+    };
   }
 
   async teammatesMatching(
@@ -81,7 +95,7 @@ export class FilteringService {
     } & FilteringExtras
   > {
     const startedAt = performance.now();
-    const { query, result } = await this.search('teammate', request);
+    const { query, result, understood } = await this.search('teammate', request);
     const [views, whys] = await Promise.all([
       this.teammates.viewsInOrder(result.ids, searcher.userId),
       this.explain(query, result),
@@ -93,27 +107,45 @@ export class FilteringService {
       total: result.total,
       teammatesPages: pageCount(result.total),
       eventId,
-      ...extras(result),
+      ...extras(result, understood),
     };
   }
 
   private async search(
     kind: SearchKind,
     request: FilteringRequest,
-  ): Promise<{ query: SearchQuery; result: SearchResult }> {
+  ): Promise<{ query: SearchQuery; result: SearchResult; understood?: UnderstoodText }> {
+    const { query, understood } = await this.queryFor(kind, request);
+    return { query, result: await this.index.search(query), understood };
+  }
+
+  /**
+   * The index query of a filtering request. With free text, the server reads it first
+   * (docs/search-understanding.md): the labels it names rank as understood options, the ones it rules out
+   * demote, and only its remaining words go to BM25 and the query vector. Picks alone narrow the matches.
+   */
+  async queryFor(
+    kind: SearchKind,
+    request: FilteringRequest,
+  ): Promise<{ query: SearchQuery; understood?: UnderstoodText }> {
     const query: SearchQuery = {
       ...toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
       ...toMustHave(request.mustHave),
     };
     if (request.facets) query.facets = true;
-    if (request.text) {
-      query.text = request.text;
-      // Freshness ranks where every match is scored anyway (docs/ranking.md): with free text.
-      query.rankedAt = new Date().toISOString();
-    }
-    const queryVector = await this.queryVector(request);
+    if (!request.text) return { query };
+    const understood = withoutDismissed(
+      await this.understanding.understand(kind, request.text),
+      request.dismissed,
+    );
+    query.understood = understoodOptions(kind, understood);
+    const words = understood.words.join(' ');
+    if (words !== '') query.text = words;
+    // Freshness ranks where every match is scored anyway (docs/ranking.md): with free text.
+    query.rankedAt = new Date().toISOString();
+    const queryVector = await this.queryVector(request.activeFilters, query.text);
     if (queryVector) query.queryVector = queryVector;
-    return { query, result: await this.index.search(query) };
+    return { query, understood };
   }
 
   /** The `why` of each id on the page, from its indexed document and the rank signals, by id. */
@@ -131,8 +163,11 @@ export class FilteringService {
   }
 
   /** Without a model the ranking goes on without vectors (facet evidence and BM25). */
-  private async queryVector(request: FilteringRequest): Promise<number[] | undefined> {
-    const text = rankingQueryText(request.activeFilters, request.text);
+  private async queryVector(
+    activeFilters: FilteringRequest['activeFilters'],
+    words: string | undefined,
+  ): Promise<number[] | undefined> {
+    const text = rankingQueryText(activeFilters, words);
     if (text === undefined) return undefined;
     try {
       return (await this.embedder.embed([text]))[0];
@@ -170,7 +205,8 @@ export class FilteringService {
   }
 }
 
-const extras = (result: SearchResult): FilteringExtras => ({
+const extras = (result: SearchResult, understood?: UnderstoodText): FilteringExtras => ({
   ...(result.facets ? { facets: toClientFacets(result.facets) } : {}),
   ...(result.relax ? { relax: toClientRelax(result.relax) } : {}),
+  ...(understood ? { understood } : {}),
 });

@@ -7,10 +7,11 @@ import { FilteringController } from './filtering.controller';
 import { FilteringService } from './filtering.service';
 import { IndexWorkerService } from './index-worker.service';
 import { SearchClickController } from './search-click.controller';
+import { TextUnderstandingService } from './text-understanding.service';
 
 @Module({
   imports: [ProjectsModule, TeammatesModule, SavedSearchesModule],
   controllers: [FilteringController, EmbedderController, SearchClickController],
-  providers: [FilteringService, IndexWorkerService],
+  providers: [FilteringService, IndexWorkerService, TextUnderstandingService],
 })
 export class SearchModule {}

@@ -87,6 +87,16 @@ describe.each([
     expect(labelsOf(dict).filter((suggested) => suggested.includes(label))).toEqual([]);
   });
 
+  it('reads words as people type them: no typo fix of English words, cities, concepts, cued tools', async () => {
+    const labelsFor = async (text: string) =>
+      (await suggestLabels(text, 2, await context())).similar_labels_dict;
+    expect(labelsOf(await labelsFor('actually anyone'))).not.toContain('Actuary');
+    expect((await labelsFor('barcelona')).locations).toContain('Spain');
+    expect((await labelsFor('climate change')).requiredAreaOfExpertise).toContain('Climate Tech');
+    expect((await labelsFor('unity developer')).toolsExperience).toContain('Unity');
+    expect(labelsOf(await labelsFor('not remote'))).not.toContain('Remote');
+  });
+
   it('still suggests what the rest of a negated request asks for', async () => {
     const { similar_labels_dict: dict } = await suggestLabels('no salary, equity only', 2, await context());
     expect(dict.offeredGratification).toEqual(['Equity Grant', 'Stock Options']);

@@ -1,5 +1,7 @@
 import { EVERYDAY_NAMES, foldLabel, TOOLS, VOCABULARIES } from '@skillers/domain';
 import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
+import { isEnglishWord } from './understanding/english-words';
+import { isPlaceWord } from './understanding/places';
 
 /**
  * Free text as people type it, made ready for `/ml`: negated parts set apart ("no salary", "not remote")
@@ -8,7 +10,13 @@ import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
 
 /** A negation and what it applies to, up to the next punctuation or joining word. */
 const NEGATION =
-  /\b(?:no|not|without|never|except|excluding|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|or|only|just|rather|instead|please)\b|[,.;:!?()\n]|$)/gi;
+  /\b(?:no|not|without|never|except(?:\s+for)?|excluding|anything\s+but|other\s+than|rather\s+than|instead\s+of|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|or|only|just|rather|instead|please)\b|[,.;:!?()\n]|$)/gi;
+
+/** "non-crypto", "non technical": the word after "non" is ruled out, except in names such as Non-Profit. */
+const NON_PREFIX = /\bnon[- ](?!profit)(\p{L}[\p{L}+#.]*)/giu;
+
+/** "crypto-free", "meeting-free": the word before "-free" is ruled out. */
+const FREE_SUFFIX = /\b(\p{L}[\p{L}+#.]*)-free\b/giu;
 
 export interface NegationSplit {
   /** The text without its negated parts. */
@@ -19,30 +27,16 @@ export interface NegationSplit {
 
 export const splitNegations = (text: string): NegationSplit => {
   const negated: string[] = [];
-  const kept = text.replace(NEGATION, (_match, part: string) => {
+  const setApart = (_match: string, part: string) => {
     negated.push(part);
     return ' ';
-  });
+  };
+  const kept = text.replace(NEGATION, setApart).replace(NON_PREFIX, setApart).replace(FREE_SUFFIX, setApart);
   return { kept: kept.replace(/\s+/g, ' ').trim(), negated: negated.join(', ') };
 };
 
 /** Only words this long are corrected: shorter ones are too close to too many others. */
 export const TYPO_MIN_LENGTH = 5;
-
-/**
- * Everyday words of five letters or more that sit one typo from a label word ("looking" and "cooking"),
- * so they are never corrected.
- */
-const COMMON_WORDS = new Set(
-  (
-    'about above after again against along among another around because before being below between ' +
-    'could doing during every first found great group having house large later learn least local looking ' +
-    'makes might money never often other owner paid people place plans point right second seems small ' +
-    'something start still their there these thing things think those three today together under until ' +
-    'using where which while whole within without world would write years young build built based offer ' +
-    'offers skill skills works working worker'
-  ).split(' '),
-);
 
 const dictionary = (): ReadonlySet<string> => {
   const names = [
@@ -90,13 +84,15 @@ export const editDistance = (a: string, b: string, limit = Infinity): number => 
   return rows[a.length][b.length];
 };
 
-/** The label word a misspelt word most likely means: the only nearest one within the allowed edits. */
+/**
+ * The label word a misspelt word most likely means: the only nearest one within the allowed edits. English
+ * words ("actually" is no typo of Actuary) and place names ("lagos" is no typo of Laos) are left as typed.
+ */
 export const correctWord = (word: string): string | undefined => {
   const folded = foldLabel(word);
-  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded) || COMMON_WORDS.has(folded))
-    return undefined;
+  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
   const { known: words, byLength: buckets } = knownWords();
-  if (words.has(folded)) return undefined;
+  if (words.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return undefined;
   const limit = allowedEdits(folded.length);
   let best: string | undefined;
   let bestDistance = limit + 1;

@@ -33,6 +33,7 @@ export {
   type TransformersEmbedderOptions,
 } from './embedder/transformers/transformers.embedder';
 export { LabelSuggester } from './label-suggester';
+export { type UnderstandOptions, understandText } from './understanding/understand-text';
 export {
   EmptySortQueryError,
   SimilarityRanker,

@@ -3,6 +3,11 @@ import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.por
 import { LabelIndex } from './label-index';
 import { modelSettings } from './model-settings';
 import { type LabelSuggestions, suggestLabels } from './suggest-labels';
+import type { UnderstoodText } from '@skillers/domain';
+import { type UnderstandOptions, understandText } from './understanding/understand-text';
+
+/** Labels close in meaning a search text's understanding adds per filter, after the ones it names. */
+const RELATED_PER_KEY = 2;
 
 /**
  * `/ml`: free text to filter labels, by name first and then by meaning when the model is loaded. The API
@@ -25,6 +30,32 @@ export class LabelSuggester {
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
       return suggestLabels(input_text, len_2_cnt);
+    }
+  }
+
+  /**
+   * What a search text asks for (`understandText`), with labels close in meaning when the model is loaded;
+   * without it, by name only.
+   */
+  async understand(text: string, carried?: UnderstandOptions['carried']): Promise<UnderstoodText> {
+    let context;
+    try {
+      context = {
+        embedder: this.embedder,
+        labels: await this.labelIndex(),
+        settings: modelSettings(this.embedder.modelId),
+      };
+    } catch (error) {
+      if (!(error instanceof EmbedderUnavailableError)) throw error;
+    }
+    const related =
+      context &&
+      (async (wanted: string) => (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict);
+    try {
+      return await understandText(text, { carried, related });
+    } catch (error) {
+      if (!(error instanceof EmbedderUnavailableError)) throw error;
+      return understandText(text, { carried });
     }
   }
 

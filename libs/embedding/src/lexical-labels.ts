@@ -32,8 +32,9 @@ export const emptyLabelsDict = (): SimilarLabelsDict =>
 
 /**
  * Tool and language names that are also everyday English words: written in lower case ("we want to go",
- * "polish the design") they are words, so they count only when capitalised. "react" and "node" stay
- * unambiguous: people write them in lower case and mean the tools.
+ * "polish the design") they are words, so they count only when capitalised or next to a word that says a
+ * tool is meant ("unity developer", "rust backend", "r and python"). "react" and "node" stay unambiguous:
+ * people write them in lower case and mean the tools.
  */
 const EVERYDAY_WORDS = new Set(
   (
@@ -44,6 +45,18 @@ const EVERYDAY_WORDS = new Set(
     'polish lean agile make processing solid ember meteor monday obs'
   ).split(' '),
 );
+
+/** Words next to which a lower-case everyday word is a tool: "swift developer", "backend in go". */
+const TOOL_CUES = new Set(
+  (
+    'developer developers dev devs engineer engineers programmer programmers programming coder coders code ' +
+    'coding backend frontend back-end front-end fullstack stack game games gamedev sdk framework lang ' +
+    'language scripting scripts expert experience knows know skills senior junior'
+  ).split(' '),
+);
+
+/** How many words either side are looked at for a tool cue. */
+const CUE_WINDOW = 2;
 
 /** Longest label, in words, that n-grams are tried for. */
 const MAX_NGRAM = 6;
@@ -82,10 +95,15 @@ const singularLookup = (vocabulary: VocabularyKey): ReadonlyMap<string, readonly
   return lookup;
 };
 
-const matchAt = (key: SimilarLabelKey, gram: readonly string[]): readonly string[] => {
+const matchAt = (key: SimilarLabelKey, gram: readonly string[], cued: boolean): readonly string[] => {
   const vocabulary = vocabularyOf(key);
   const phrase = gram.join(' ');
-  if (gram.length === 1 && EVERYDAY_WORDS.has(phrase.toLowerCase()) && phrase === phrase.toLowerCase())
+  if (
+    gram.length === 1 &&
+    !cued &&
+    EVERYDAY_WORDS.has(phrase.toLowerCase()) &&
+    phrase === phrase.toLowerCase()
+  )
     return [];
   const exact = findOption(vocabulary, phrase);
   if (exact !== undefined) return [exact];
@@ -101,6 +119,19 @@ const matchAt = (key: SimilarLabelKey, gram: readonly string[]): readonly string
  */
 export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
   const tokens = words(text);
+  const lower = tokens.map((token) => token.toLowerCase());
+  const isToolName = (at: number) =>
+    !EVERYDAY_WORDS.has(lower[at]) && findOption('tool', tokens[at]) !== undefined;
+  // A word is cued when a tool cue or an unambiguous tool name stands within CUE_WINDOW words of it.
+  const cued = tokens.map((_, at) => {
+    for (
+      let near = Math.max(0, at - CUE_WINDOW);
+      near <= Math.min(tokens.length - 1, at + CUE_WINDOW);
+      near++
+    )
+      if (near !== at && (TOOL_CUES.has(lower[near]) || isToolName(near))) return true;
+    return false;
+  });
   const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
   for (const key of SIMILAR_LABEL_KEYS) {
     const hits: { label: string; at: number }[] = [];
@@ -108,7 +139,11 @@ export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
     for (let size = Math.min(MAX_NGRAM, tokens.length); size >= 1; size--) {
       for (let start = 0; start + size <= tokens.length; start++) {
         if (covered.has(start)) continue;
-        const labels = matchAt(key, tokens.slice(start, start + size));
+        const labels = matchAt(
+          key,
+          tokens.slice(start, start + size),
+          key === 'toolsExperience' && size === 1 && cued[start],
+        );
         if (labels.length === 0) continue;
         for (let index = start; index < start + size; index++) covered.add(index);
         for (const label of labels)

@@ -2,7 +2,6 @@ import type { Embedder } from './embedder/embedder.port';
 import { correctTypos, splitNegations } from './everyday-text';
 import { type LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
 import {
-  lexicalLabelMatches,
   SIMILAR_LABEL_KEYS,
   type SimilarLabelKey,
   type SimilarLabelsDict,
@@ -10,6 +9,7 @@ import {
   vocabularyOf,
 } from './lexical-labels';
 import type { ModelSettings } from './model-settings';
+import { namedLabels } from './understanding/understand-text';
 import { dot } from '@skillers/domain';
 
 export type SimilarityMode = 'semantic' | 'lexical';
@@ -56,8 +56,9 @@ const semanticMatches = (
 /**
  * `/ml`: labels named in the text come first, then labels close in meaning, at most `perKey` per key.
  * Negated parts ("no salary", "not remote") are set aside first and the labels they name are never
- * suggested; misspelt label words are corrected ("pyhton"); everyday names (EVERYDAY_NAMES) and plurals
- * count as names. Without a semantic context (no model) only the named labels are returned.
+ * suggested; misspelt label words are corrected ("pyhton"); everyday names (EVERYDAY_NAMES), plurals and
+ * places (a city names its country) count as names. Without a semantic context (no model) only the named
+ * labels are returned.
  */
 export const suggestLabels = async (
   text: string,
@@ -66,13 +67,13 @@ export const suggestLabels = async (
 ): Promise<LabelSuggestions> => {
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
-  const lexical = lexicalLabelMatches(wanted);
-  const refused = lexicalLabelMatches(correctTypos(negated));
-  const allowed = (key: SimilarLabelKey, label: string) => !refused[key].includes(label);
+  const { labels: lexical } = namedLabels(wanted);
+  const { labels: refused } = namedLabels(correctTypos(negated));
+  const allowed = (key: SimilarLabelKey, label: string) => !refused[key]?.includes(label);
   const dict = Object.fromEntries(
     SIMILAR_LABEL_KEYS.map((key) => [
       key,
-      lexical[key].filter((label) => allowed(key, label)).slice(0, perKey),
+      (lexical[key] ?? []).filter((label) => allowed(key, label)).slice(0, perKey),
     ]),
   ) as unknown as SimilarLabelsDict;
   if (!context) return { similar_labels_dict: dict, mode: 'lexical' };

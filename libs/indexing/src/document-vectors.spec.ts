@@ -43,7 +43,7 @@ describe('vectors in the index', () => {
     const text = embeddingText(
       projectSearchDocument({ ...project('Harvest', 'Crop planning'), projectGoal: 'Feed towns' }),
     );
-    expect(text).toBe('Harvest\nCrop planning\nFeed towns. React. Start Up. Equity Grant. Milestone');
+    expect(text).toBe('Harvest\nCrop planning\nFeed towns\nReact, Start Up, Equity Grant, Milestone');
   });
 
   it('stores the vector and its model when a record is indexed', async () => {

@@ -10,9 +10,11 @@ export interface DocumentEmbedder {
   embed(texts: readonly string[]): Promise<(number[] | undefined)[]>;
 }
 
-/** Name or nickname, description and goal, then every tag label: what a record is about, in words. */
-export const embeddingText = (doc: SearchDocument): string =>
-  [doc.text, ...Object.values(doc.tags).flat()].filter(Boolean).join('. ');
+/**
+ * Name or nickname, description and goal, then every label the record carries (the document's `text`, which
+ * holds both): what a record is about, in words.
+ */
+export const embeddingText = (doc: SearchDocument): string => doc.text;
 
 /** An existing vector is kept when the same model embedded the same text. */
 const reusable = (doc: SearchDocument, previous: SearchDocument | null | undefined, modelId: string) =>

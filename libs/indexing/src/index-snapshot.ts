@@ -12,8 +12,8 @@ import { COLLECTIONS, type RecordStore } from '@skillers/store';
  * The version of what a snapshot holds: raise it whenever the documents the mapper builds change shape or
  * meaning, or the index keeps them differently (an Orama upgrade among them), so older snapshots are rebuilt.
  */
-// 2: documents carry `lastActiveAt` and `openUntil`.
-export const INDEX_SNAPSHOT_SCHEMA = 2;
+// 2: documents carry `lastActiveAt` and `openUntil`. 3: `text` holds the record's labels too.
+export const INDEX_SNAPSHOT_SCHEMA = 3;
 
 /** The collections the search documents are built from; a write to any other does not age a snapshot. */
 const INDEXED_COLLECTIONS = [COLLECTIONS.projects.name, COLLECTIONS.teammates.name];

@@ -127,7 +127,10 @@ describe('rebuildIndex', () => {
     expect(counts).toEqual({ project: 1, teammate: 7 });
     expect([...reported]).toEqual(['project']);
     expect(await index.count('teammate')).toBe(7);
-    expect(await index.get(profiles[3]._id)).toMatchObject({ kind: 'teammate', text: 't3' });
+    expect(await index.get(profiles[3]._id)).toMatchObject({
+      kind: 'teammate',
+      text: 't3\nFigma, Freelancing, Salary, Time',
+    });
     expect(await index.get(staleProfile._id)).toBeNull();
     await store.close();
   });

@@ -28,14 +28,16 @@ const project: ProjectRecord = {
 };
 
 describe('search documents', () => {
-  it('maps a project: tags per facet, industry from the area of expertise, numbers and text', () => {
+  it('maps a project: tags per facet, industry from the area of expertise, numbers, text and labels as text', () => {
     const doc = projectSearchDocument(project);
     expect(doc).toMatchObject({
       id: project._id,
       kind: 'project',
       ownerId: project.ownerId,
       createdAt: project.createdAt,
-      text: 'Farm app\nHelps farmers plan crops\nLaunch in spring',
+      text:
+        'Farm app\nHelps farmers plan crops\nLaunch in spring\n' +
+        'Flutter, Firebase, Agriculture, Mobile Application, Start Up, Equity Grant, Milestone, Poland, Remote',
       workingTypeRemote: true,
       workingTypeOffice: false,
       numbers: { availability: 20, bizRole: 30, techRole: 70, deadline: '2027-01-31' },
@@ -58,7 +60,7 @@ describe('search documents', () => {
     expect(projectSearchDocument(project).toolLevels).toEqual({ Flutter: 1, Firebase: 4 });
   });
 
-  it('maps a skiller profile: nickname as text, collaboration months as duration', () => {
+  it('maps a skiller profile: nickname and labels as text, collaboration months as duration', () => {
     const teammate: TeammateRecord = {
       _id: 'c'.repeat(24),
       ownerId: 'd'.repeat(24),
@@ -75,7 +77,11 @@ describe('search documents', () => {
       deadline: 12,
     };
     const doc = teammateSearchDocument(teammate);
-    expect(doc).toMatchObject({ kind: 'teammate', text: 'pixel-pusher', numbers: { durationMonths: 12 } });
+    expect(doc).toMatchObject({
+      kind: 'teammate',
+      text: 'pixel-pusher\nFigma, Freelancing, Salary, Time, Empathy',
+      numbers: { durationMonths: 12 },
+    });
     expect(doc.numbers.deadline).toBeUndefined();
     expect(doc.tags.softSkills).toEqual(['Empathy']);
     expect(doc.tags.productType).toEqual([]);

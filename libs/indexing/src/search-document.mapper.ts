@@ -19,6 +19,29 @@ const toolLevels = (tools: readonly ToolExperience[]): Record<string, number> =>
 
 const joinText = (...parts: (string | undefined)[]): string => parts.filter(Boolean).join('\n');
 
+/**
+ * The labels a record carries, as words for the text ranking: its tools, roles, industries, product and
+ * project types, rewards, places and languages, and its working types, so that a search text meets a record
+ * by what it is tagged with as well as by what its owner wrote.
+ */
+const labelText = (record: ProjectRecord | TeammateRecord): string =>
+  [
+    record.toolsExperience.map(({ tool }) => tool),
+    record.hardSkills ?? [],
+    record.areaOfExpertise ?? [],
+    record.productType ?? [],
+    record.projectType,
+    record.offeredGratification,
+    record.forGratification,
+    record.softSkills ?? [],
+    record.locations ?? [],
+    record.usedLanguages ?? [],
+    record.workingTypeRemote === true ? ['Remote'] : [],
+    record.workingTypeOffice === true ? ['Office'] : [],
+  ]
+    .flat()
+    .join(', ');
+
 const sharedTags = (record: ProjectRecord | TeammateRecord) => ({
   tools: record.toolsExperience.map(({ tool }) => tool),
   projectType: [...record.projectType],
@@ -51,7 +74,7 @@ const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) 
 
 export const projectSearchDocument = (project: ProjectRecord): SearchDocument => ({
   ...sharedFields('project', project),
-  text: joinText(project.projectName, project.description, project.projectGoal),
+  text: joinText(project.projectName, project.description, project.projectGoal, labelText(project)),
   numbers: {
     availability: project.availability,
     bizRole: project.bizRole,
@@ -62,7 +85,7 @@ export const projectSearchDocument = (project: ProjectRecord): SearchDocument =>
 
 export const teammateSearchDocument = (teammate: TeammateRecord): SearchDocument => ({
   ...sharedFields('teammate', teammate),
-  text: joinText(teammate.nickname, teammate.description),
+  text: joinText(teammate.nickname, teammate.description, labelText(teammate)),
   numbers: {
     availability: teammate.availability,
     bizRole: teammate.bizRole,

@@ -508,6 +508,38 @@ export const describeSearchIndexContract = (
       expect(unranked.signals?.some((signal) => signal.fresh !== undefined)).toBe(false);
     });
 
+    it('ranks by the labels understood from the text and demotes ruled-out ones, never narrowing', async () => {
+      const madridRust = searchDocument({
+        createdAt: '2026-01-01T00:00:00.000Z',
+        tags: { locations: ['Spain'], tools: ['Rust'] },
+        toolLevels: { Rust: 3 },
+      });
+      const madrid = searchDocument({
+        createdAt: '2026-01-02T00:00:00.000Z',
+        tags: { locations: ['Spain'] },
+      });
+      const fullStack = searchDocument({
+        createdAt: '2026-01-03T00:00:00.000Z',
+        tags: { locations: ['Spain'], hardSkills: ['Full Stack Developer'] },
+      });
+      const elsewhere = searchDocument({ createdAt: '2026-01-04T00:00:00.000Z' });
+      await index.upsert([madridRust, madrid, fullStack, elsewhere]);
+      const result = await index.search(
+        searchQuery({
+          understood: {
+            options: { tags: { locations: ['Spain'] }, minToolLevels: { Rust: 1 } },
+            not: { tags: { hardSkills: ['Full Stack Developer'] } },
+          },
+        }),
+      );
+      expect(result.total).toBe(4);
+      // Both understood labels, then one, then none; the ruled-out label sinks below every clean record.
+      expect(result.ids).toEqual([madridRust.id, madrid.id, elsewhere.id, fullStack.id]);
+      expect(result.signals?.map((signal) => signal.clean)).toEqual([1, 1, 1, 0]);
+      expect(result.signals?.[0].understood).toBe(1);
+      expect(result.signals?.[3].understood).toBeGreaterThan(0);
+    });
+
     it('adds one to the score per active number filter', async () => {
       const doc = searchDocument({
         tags: { locations: ['Spain'] },

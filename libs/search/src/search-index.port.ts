@@ -15,6 +15,10 @@ import type { VectorSpaceStatus } from './vector-space';
  */
 export interface RankSignals {
   facet: number;
+  /** The share of the labels understood from the free text the record carries (rarity-weighted), 0-1. */
+  understood?: number;
+  /** 1 when the record carries none of the labels the free text ruled out, else 0. */
+  clean?: number;
   text?: number;
   vector?: number;
   /** Freshness: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */

@@ -143,6 +143,21 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
       queryVector: seldom(
         fc.constantFrom([1, 0, 0], [0.5, 0.5, 0.1], [0, 0.2, 1]).map((vector) => [...vector]),
       ),
+      // Labels understood from a free text: they rank (and demote, when ruled out), never narrow.
+      understood: seldom(
+        fc.record({
+          options: fc.record({
+            tags: pickedTags,
+            minToolLevels: fc.dictionary(fc.constantFrom(...TOOLS, 'Zig'), fc.constant(1), { maxKeys: 2 }),
+          }),
+          not: fc.record({
+            tags: pickedTags,
+            workingTypes: fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), {
+              maxLength: 1,
+            }),
+          }),
+        }),
+      ),
     })
     .map((query) => ({
       ...(Object.fromEntries(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNDERSTOOD_FILTERS } from './understood-text';
 import { ACTIVE_WITHIN_DAYS, MS_PER_DAY } from '../freshness';
 import { LIST_PAGE_SIZE, MAX_PAGE } from '../pagination';
 import {
@@ -187,6 +188,13 @@ export const filteringRequestSchema = z
       .min(1, 'Page must be at least 1')
       .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
       .default(1),
+    /** Labels the user removed from what the server understood of the text; they no longer rank. */
+    dismissed: z
+      .partialRecord(
+        z.enum(UNDERSTOOD_FILTERS, { error: 'Dismissed labels must be keyed by a filter' }),
+        optionList,
+      )
+      .optional(),
     /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
     text: z
       .string({ error: 'Search text must be text' })

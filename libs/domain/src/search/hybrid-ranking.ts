@@ -13,8 +13,13 @@
  *
  * - fresh: with `rankedAt`, half for an owner active within FRESH_ACTIVE_DAYS and half for a record open to
  *   collaborate at that moment (0, 0.5 or 1).
+ * - understood: the rarity-weighted share of the labels understood from the free text that the record
+ *   carries, 0-1, weighed like `facet` (`SearchQuery.understood`), when the text named labels.
+ * - clean: 1 when the record carries none of the labels the free text ruled out ("not full stack"), else 0,
+ *   when it ruled any out: every other record is lifted, which demotes the ones carrying them.
  *
- * fused = W_facet · facet + W_text · text / (text + S) + W_vector · max(0, vector) + W_fresh · fresh
+ * fused = W_facet · facet + W_understood · understood + W_clean · clean + W_text · text / (text + S)
+ *       + W_vector · max(0, vector) + W_fresh · fresh
  *
  * Higher fused first, then newer first, then the greater id.
  */
@@ -24,6 +29,10 @@ import { cosine } from './vector-math';
 /** The weights of the fusion and the BM25 saturation point `S` (the score at which text gives half its weight). */
 export interface FusionWeights {
   facet: number;
+  /** Left out: understood labels do not rank. */
+  understood?: number;
+  /** Left out: ruled-out labels do not demote. */
+  clean?: number;
   text: number;
   vector: number;
   /** Left out: no freshness in the fusion. */
@@ -34,6 +43,11 @@ export interface FusionWeights {
 /** Chosen on bench/quality/filter-tuning.json (see docs/ranking.md); never on the judged queries. */
 export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
   facet: 1,
+  // Understood labels weigh an eighth of picks: evidence the user did not confirm (home-tuning.mjs).
+  understood: 0.125,
+  // Above what understood labels, text, vectors and freshness can add together (0.385): a record carrying a
+  // label the text ruled out ranks below every record that does not, among records of equal pick evidence.
+  clean: 0.5,
   text: 0.125,
   vector: 0.125,
   // Small: it orders records of near-equal evidence, never lifts one that lacks what was asked for.
@@ -44,6 +58,8 @@ export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({
 /** The parts of a record's rank. */
 export interface SignalValues {
   facet: number;
+  understood?: number;
+  clean?: number;
   text?: number;
   vector?: number;
   fresh?: number;
@@ -54,6 +70,9 @@ export const fuseRankSignals = (
   weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
 ): number => {
   let fused = weights.facet * signals.facet;
+  if (signals.understood !== undefined && signals.understood > 0)
+    fused += (weights.understood ?? 0) * signals.understood;
+  if (signals.clean !== undefined && signals.clean > 0) fused += (weights.clean ?? 0) * signals.clean;
   if (signals.text !== undefined && signals.text > 0)
     fused += (weights.text * signals.text) / (signals.text + weights.textSaturation);
   if (signals.vector !== undefined && signals.vector > 0) fused += weights.vector * signals.vector;

@@ -14,3 +14,4 @@ export * from './hybrid-ranking';
 export * from './saved-search.schema';
 export * from './saved-search-match';
 export * from './vector-math';
+export * from './understood-text';

@@ -68,7 +68,7 @@ import {
   vectorSignal,
 } from './hybrid-ranking';
 import { matchedTextTerms } from './free-text';
-import type { SearchFilter, SearchQuery, WorkingType } from './search-query';
+import type { OptionPicks, SearchFilter, SearchQuery, WorkingType } from './search-query';
 
 /** The level a tool is asked at when the tools filter does not name it (spec section 3). */
 const MUST_HAVE_TOOL_LEVEL = 1;
@@ -348,6 +348,33 @@ export const pickedOptionWeights = (
   );
 };
 
+/** Understood options as a filter, so that they are weighed like picks. */
+export const understoodFilter = (options: OptionPicks): SearchFilter => ({
+  ...options,
+  restriction: 'min_1_match',
+});
+
+/** The weight of the options a record carries over the weight of them all (`facetShare`), by picks' rules. */
+const optionShare = (docs: readonly SearchDocument[], query: SearchQuery, options: OptionPicks) => {
+  const filter = { ...understoodFilter(options), kind: query.kind };
+  const groups = activeOptionGroups(filter);
+  const weights = pickedOptionWeights(docs, filter);
+  const total = weights.flat().reduce((sum, weight) => sum + weight, 0);
+  return (doc: SearchDocument): number => {
+    let carried = 0;
+    groups.forEach((group, at) =>
+      group.options.forEach((_, index) => {
+        if (hasOption(doc, group, index)) carried += weights[at][index];
+      }),
+    );
+    return facetShare(carried, total);
+  };
+};
+
+/** Whether the query understood any option of this side from its text. */
+export const hasOptions = (options: OptionPicks | undefined): options is OptionPicks =>
+  options !== undefined && activeOptionGroups(understoodFilter(options)).length > 0;
+
 /**
  * The whole search as a scan over the records: the page of ids, ranked, and the total. `textScores` are the
  * BM25 scores of the free text per record id, which the adapter computes (records it leaves out score 0).
@@ -363,6 +390,12 @@ export const referenceSearch = (
   const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
   const text = query.text?.trim() || undefined;
   const rankedAt = timeMs(query.rankedAt);
+  const understood = hasOptions(query.understood?.options)
+    ? optionShare(docs, query, query.understood.options)
+    : undefined;
+  const ruledOut = hasOptions(query.understood?.not)
+    ? optionShare(docs, query, query.understood.not)
+    : undefined;
   const ranked: Ranked[] = [];
   for (const doc of docs) {
     const { matched, score } = match(doc);
@@ -374,6 +407,8 @@ export const referenceSearch = (
       }),
     );
     const signals: ReferenceSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+    if (understood) signals.understood = understood(doc);
+    if (ruledOut) signals.clean = ruledOut(doc) > 0 ? 0 : 1;
     if (text !== undefined) {
       signals.text = textScores?.get(doc.id) ?? 0;
       signals.textTerms = matchedTextTerms(text, doc.text);

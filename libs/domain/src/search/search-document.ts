@@ -39,7 +39,7 @@ export interface SearchDocument {
   ownerId: string;
   /** ISO-8601 date-time; newer records rank first among equals. */
   createdAt: string;
-  /** Name or nickname, description and goal, for text relevance. */
+  /** Name or nickname, description, goal and the labels the record carries, for text relevance. */
   text: string;
   tags: Record<TagFacet, string[]>;
   /** Tool name to experience level, a whole number from 0 to 5. */

@@ -44,10 +44,25 @@ export interface SearchFilter {
   openAt?: string;
 }
 
+/** Options of the option filters, as a filter picks them: what understood labels are. */
+export type OptionPicks = Pick<SearchFilter, 'tags' | 'minToolLevels' | 'workingTypes'>;
+
+/**
+ * What the server understood from the free text, as options: `options` earn a record the `understood` signal
+ * (rarity-weighted like picks, weighed less), `not` take the `clean` signal from the records carrying them.
+ * They rank; they never narrow the matches.
+ */
+export interface UnderstoodOptions {
+  options: OptionPicks;
+  not: OptionPicks;
+}
+
 export interface SearchQuery extends SearchFilter {
   kind: SearchKind;
   /** Free text: ranks the matches (BM25 over name, description and goal), never narrows them. */
   text?: string;
+  /** Labels understood from the free text (with `text`): they rank the matches, never narrow them. */
+  understood?: UnderstoodOptions;
   /** The embedded picked labels and free text: ranks the matches by cosine similarity with their vectors. */
   queryVector?: number[];
   /**

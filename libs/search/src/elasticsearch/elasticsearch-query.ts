@@ -213,6 +213,9 @@ export const readRelax = (
 
 /** The name of a picked option's clause, so that a hit says which options it carries. */
 export const optionClauseName = (group: number, option: number): string => `o:${group}:${option}`;
+/** The name of an understood option's clause (`SearchQuery.understood`). */
+export const understoodClauseName = (group: number, option: number): string => `u:${group}:${option}`;
+export const CLEAN_CLAUSE = 'clean';
 export const TEXT_CLAUSE = 'text';
 export const VECTOR_CLAUSE = 'vector';
 export const FRESH_ACTIVE_CLAUSE = 'fresh:active';
@@ -226,6 +229,10 @@ export interface RankingInputs {
   vector?: { values: number[]; model?: string };
   /** The moment the freshness signal is measured at, in milliseconds (`SearchQuery.rankedAt`). */
   rankedAtMs?: number;
+  /** The term query and weight of each option understood from the free text, per group. */
+  understood?: { options: Query[][]; weights: number[][] };
+  /** The term queries of the options the free text ruled out. */
+  ruledOut?: Query[];
 }
 
 /**
@@ -282,7 +289,36 @@ export const rankedQuery = (
     });
   }
   if (inputs.rankedAtMs !== undefined) should.push(...freshnessClauses(inputs.rankedAtMs, weights));
+  if (inputs.understood) should.push(...understoodClauses(inputs.understood, weights));
+  if (inputs.ruledOut && inputs.ruledOut.length > 0 && (weights.clean ?? 0) > 0) {
+    // Elasticsearch takes no negative boost: the records carrying none of them are lifted instead.
+    should.push({
+      constant_score: {
+        filter: { bool: { must_not: inputs.ruledOut } },
+        boost: weights.clean ?? 0,
+        _name: CLEAN_CLAUSE,
+      },
+    });
+  }
   return { bool: { filter: filters.filter, should, minimum_should_match: 0 } };
+};
+
+/** Each understood option a constant W_understood · weight / understood weight, as picks are weighed. */
+const understoodClauses = (
+  { options, weights: optionWeights }: NonNullable<RankingInputs['understood']>,
+  weights: Readonly<FusionWeights>,
+): Query[] => {
+  const total = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0 || (weights.understood ?? 0) <= 0) return [];
+  return options.flatMap((terms, group) =>
+    terms.map((term, option) => ({
+      constant_score: {
+        filter: term,
+        boost: ((weights.understood ?? 0) * optionWeights[group][option]) / total,
+        _name: understoodClauseName(group, option),
+      },
+    })),
+  );
 };
 
 /** The freshness signal's halves (`freshnessParts`), each a constant W_fresh / 2. */

@@ -2,7 +2,13 @@ import { FUSION_WEIGHTS, fuseRankSignals, optionWeight } from '@skillers/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuery } from '../search-index.contract';
 import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
-import { optionClauseName, TEXT_CLAUSE, VECTOR_CLAUSE } from './elasticsearch-query';
+import {
+  CLEAN_CLAUSE,
+  optionClauseName,
+  TEXT_CLAUSE,
+  understoodClauseName,
+  VECTOR_CLAUSE,
+} from './elasticsearch-query';
 import {
   type FakeAnswer,
   type FakeElasticsearch,
@@ -196,5 +202,112 @@ describe('Elasticsearch search with must-haves and facets', () => {
     expect(result.total).toBe(0);
     expect(result.facets?.locations).toEqual({ Iceland: 0, Norway: 3 });
     expect(result.relax).toEqual([{ dimension: 'locations', count: 3 }]);
+  });
+});
+
+/** Labels understood from the free text, against the same kind of stand-in server. */
+describe('Elasticsearch search with understood and ruled-out labels', () => {
+  let server: FakeElasticsearch;
+  let index: ElasticsearchSearchIndex;
+
+  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
+    if (!request.path.endsWith('/_search')) return undefined;
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body?.size === 0) {
+      // Option counts of the understood options: 10 profiles, Rust on 2 of them, Spain on 4.
+      return {
+        body: {
+          hits: { total: { value: 10, relation: 'eq' }, hits: [] },
+          aggregations: { o0: { doc_count: 4 }, o1: { doc_count: 2 } },
+        },
+      };
+    }
+    return {
+      body: {
+        hits: {
+          total: { value: 2, relation: 'eq' },
+          hits: [
+            {
+              _id: 'a'.repeat(24),
+              _score: 1,
+              _source: { text: 'Rust in Madrid' },
+              matched_queries: { [understoodClauseName(1, 0)]: 0.1, [CLEAN_CLAUSE]: 0.5, [TEXT_CLAUSE]: 1.2 },
+            },
+            {
+              _id: 'b'.repeat(24),
+              _score: 0.2,
+              _source: { text: 'Full stack in Madrid' },
+              matched_queries: { [understoodClauseName(0, 0)]: 0.05 },
+            },
+          ],
+        },
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    server = await startFakeElasticsearch('9.1.0', answer);
+    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
+  });
+  afterAll(async () => {
+    await index?.close();
+    await server?.close();
+  });
+
+  it('weighs understood options like picks, lifts the records without a ruled-out label, and never narrows', async () => {
+    server.requests.length = 0;
+    const result = await index.search(
+      searchQuery({
+        text: 'rust madrid',
+        understood: {
+          options: { tags: { locations: ['Spain'] }, minToolLevels: { Rust: 1 } },
+          not: { tags: { hardSkills: ['Full Stack Developer'] } },
+        },
+      }),
+    );
+    const search = server.requests.find(
+      (request) => request.path.endsWith('/_search') && (request.body as { size?: number }).size !== 0,
+    ) as RecordedRequest;
+    const body = search.body as {
+      query: {
+        bool: {
+          filter: unknown[];
+          should: Record<string, { boost?: number; _name?: string; filter?: unknown }>[];
+        };
+      };
+    };
+    // Nothing understood narrows: the query has no filter clause at all.
+    expect(body.query.bool.filter).toEqual([]);
+    const named = Object.fromEntries(
+      body.query.bool.should
+        .map((clause) => clause.constant_score)
+        .filter((clause) => clause?._name !== undefined)
+        .map((clause) => [clause._name, clause]),
+    );
+    const [spain, rust] = [optionWeight(10, 4), optionWeight(10, 2)];
+    expect(named[understoodClauseName(0, 0)]).toEqual({
+      filter: { term: { 'tags.locations': 'Spain' } },
+      boost: ((FUSION_WEIGHTS.understood ?? 0) * spain) / (spain + rust),
+      _name: understoodClauseName(0, 0),
+    });
+    expect(named[understoodClauseName(1, 0)].boost).toBe(
+      ((FUSION_WEIGHTS.understood ?? 0) * rust) / (spain + rust),
+    );
+    expect(named[CLEAN_CLAUSE]).toEqual({
+      filter: { bool: { must_not: [{ term: { 'tags.hardSkills': 'Full Stack Developer' } }] } },
+      boost: FUSION_WEIGHTS.clean,
+      _name: CLEAN_CLAUSE,
+    });
+
+    const first = {
+      facet: 0,
+      understood: rust / (spain + rust),
+      clean: 1,
+      text: 1.2,
+      textTerms: ['rust', 'madrid'],
+    };
+    expect(result.signals?.[0]).toEqual({ ...first, fused: fuseRankSignals(first) });
+    const second = { facet: 0, understood: spain / (spain + rust), clean: 0, text: 0, textTerms: ['madrid'] };
+    expect(result.signals?.[1]).toEqual({ ...second, fused: fuseRankSignals(second) });
   });
 });

@@ -3,6 +3,7 @@ import {
   facetShare,
   FUSION_WEIGHTS,
   fuseRankSignals,
+  hasOptions,
   matchedTextTerms,
   optionWeight,
   SEARCH_KINDS,
@@ -11,6 +12,7 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  understoodFilter,
   vectorSignal,
 } from '@skillers/domain';
 import {
@@ -40,6 +42,7 @@ import {
   toSource,
 } from './elasticsearch-mapping';
 import {
+  CLEAN_CLAUSE,
   facetAggregations,
   filterQuery,
   FRESH_ACTIVE_CLAUSE,
@@ -52,6 +55,7 @@ import {
   relaxAggregations,
   type RankingInputs,
   TEXT_CLAUSE,
+  understoodClauseName,
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
 import { OptionCounts } from './option-counts';
@@ -207,11 +211,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
     const text = query.text?.trim() || undefined;
     const rankedAtMs = timeMs(query.rankedAt);
+    const understood = await this.understoodInputs(index, query);
     const inputs: RankingInputs = {
       optionWeights,
       text,
       vector: await this.rankingVector(query),
       ...(rankedAtMs !== undefined && { rankedAtMs }),
+      ...understood,
     };
     // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
     const [response, facetResponse] = await Promise.all([
@@ -242,6 +248,20 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         }),
       );
       const signals: RankSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+      if (understood.understood) {
+        const { weights } = understood.understood;
+        let carried = 0;
+        weights.forEach((group, at) =>
+          group.forEach((weight, option) => {
+            if (named.has(understoodClauseName(at, option))) carried += weight;
+          }),
+        );
+        signals.understood = facetShare(
+          carried,
+          weights.flat().reduce((sum, weight) => sum + weight, 0),
+        );
+      }
+      if (understood.ruledOut) signals.clean = named.has(CLEAN_CLAUSE) ? 1 : 0;
       if (text !== undefined) {
         signals.text = named.get(TEXT_CLAUSE) ?? 0;
         signals.textTerms = matchedTextTerms(text, hit._source?.text ?? '');
@@ -271,6 +291,28 @@ export class ElasticsearchSearchIndex implements SearchIndex {
           : readRelax(query, (await this.client.search({ index, size: 0, aggs })).aggregations);
     }
     return result;
+  }
+
+  /**
+   * The understood options' term queries and weights (`optionWeight` among the kind's records, as picks are
+   * weighed) and the ruled-out options' term queries, for `rankedQuery`.
+   */
+  private async understoodInputs(
+    index: string,
+    { understood }: SearchQuery,
+  ): Promise<Pick<RankingInputs, 'understood' | 'ruledOut'>> {
+    const inputs: Pick<RankingInputs, 'understood' | 'ruledOut'> = {};
+    if (hasOptions(understood?.options)) {
+      const options = filterQuery(understoodFilter(understood.options)).options;
+      const counts = await this.optionCounts.read(index, options);
+      inputs.understood = {
+        options,
+        weights: counts.perOption.map((group) => group.map((count) => optionWeight(counts.records, count))),
+      };
+    }
+    if (hasOptions(understood?.not))
+      inputs.ruledOut = filterQuery(understoodFilter(understood.not)).options.flat();
+    return inputs;
   }
 
   /** The query vector when it can be compared with the live generation's vectors. */

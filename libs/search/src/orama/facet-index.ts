@@ -10,6 +10,7 @@ import {
   type FacetCounts,
   type FacetDimension,
   facetOf,
+  facetShare,
   type NumberField,
   NUMBER_FIELDS,
   optionWeight,
@@ -520,6 +521,15 @@ export class FacetIndex {
       weight: (slot) => this.weightOf(plan, slot),
       score: (slot) => this.scoreOf(plan, slot),
     };
+  }
+
+  /**
+   * The share of a filter's options each slot carries, weighed as picks are (`facetShare` of `optionWeight`s),
+   * without matching: how understood labels rank every match.
+   */
+  optionShares(filter: SearchFilter): (slot: number) => number {
+    const plan = this.plan(filter);
+    return (slot) => facetShare(this.weightOf(plan, slot), plan.pickedWeight);
   }
 
   /** How many documents match the filter. */

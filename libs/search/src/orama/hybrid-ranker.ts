@@ -26,6 +26,10 @@ export interface HybridRequest {
   vectors?: VectorSide;
   /** The freshness signal of a slot (0-1), when the ranking measures freshness. */
   freshAt?: (slot: number) => number;
+  /** The share of the understood labels a slot carries (0-1), when the free text named labels. */
+  understoodAt?: (slot: number) => number;
+  /** 1 when a slot carries none of the labels the free text ruled out, else 0, when it ruled any out. */
+  cleanAt?: (slot: number) => number;
   /** The final tie-break between two slots (negative when the first ranks before the second). */
   compareSlots: (a: number, b: number) => number;
 }
@@ -44,14 +48,16 @@ const VECTOR_MARGIN = 32;
 const CONTENDER_BATCH = 64;
 
 /**
- * Each match's slot and facet and freshness parts, written by the first pass over the matches and read by the
- * second, in the same order, so no weight or freshness is worked out twice. Reused across queries: a ranking
- * runs to its end without awaiting anything.
+ * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
+ * matches and read by the second, in the same order, so no part is worked out twice. Reused across queries: a
+ * ranking runs to its end without awaiting anything.
  */
 class MatchParts {
   slots = new Int32Array(1024);
   facet = new Float64Array(1024);
   fresh = new Float64Array(1024);
+  understood = new Float64Array(1024);
+  clean = new Float64Array(1024);
 
   reserve(count: number): void {
     if (count <= this.slots.length) return;
@@ -59,6 +65,8 @@ class MatchParts {
     this.slots = new Int32Array(size);
     this.facet = new Float64Array(size);
     this.fresh = new Float64Array(size);
+    this.understood = new Float64Array(size);
+    this.clean = new Float64Array(size);
   }
 }
 const parts = new MatchParts();
@@ -79,6 +87,8 @@ export const rankHybrid = ({
   textBySlot,
   vectors,
   freshAt,
+  understoodAt,
+  cleanAt,
   compareSlots,
 }: HybridRequest): RankedSlot[] => {
   const { pickedWeight } = matches;
@@ -88,19 +98,23 @@ export const rankHybrid = ({
     if (textBySlot) signals.text = textBySlot[slot];
     if (similarity !== undefined) signals.vector = vectorSignal(similarity);
     if (freshAt) signals.fresh = freshAt(slot);
+    if (understoodAt) signals.understood = understoodAt(slot);
+    if (cleanAt) signals.clean = cleanAt(slot);
     signals.fused = fuseRankSignals(signals);
     return signals;
   };
   const byBase = new TopSlots(compareSlots);
   byBase.reset(k);
   parts.reserve(matches.total);
-  const { slots, facet, fresh } = parts;
+  const { slots, facet, fresh, understood, clean } = parts;
   let count = 0;
   forEachBit(matches.bits, (slot) => {
     slots[count] = slot;
     values.facet = facet[count] = facetShare(matches.weight(slot), pickedWeight);
     values.text = textBySlot?.[slot];
     if (freshAt) values.fresh = fresh[count] = freshAt(slot);
+    if (understoodAt) values.understood = understood[count] = understoodAt(slot);
+    if (cleanAt) values.clean = clean[count] = cleanAt(slot);
     count++;
     const base = fuseRankSignals(values);
     if (!byBase.full || base >= byBase.worstKey) byBase.offer(base, slot);
@@ -139,6 +153,8 @@ export const rankHybrid = ({
     values.facet = facet[at];
     values.text = textBySlot?.[slot];
     if (freshAt) values.fresh = fresh[at];
+    if (understoodAt) values.understood = understood[at];
+    if (cleanAt) values.clean = clean[at];
     const ceiling = fuseRankSignals(values);
     if (ceiling >= bar) contenders.push({ slot, ceiling });
   }

@@ -2,6 +2,7 @@ import {
   facetShare,
   freshnessSignalAt,
   fuseRankSignals,
+  hasOptions,
   matchedTextTerms,
   SEARCH_KINDS,
   type SearchDocument,
@@ -9,6 +10,7 @@ import {
   type SearchKind,
   type SearchQuery,
   timeMs,
+  understoodFilter,
 } from '@skillers/domain';
 import type { ExpectedDocuments, KnnHit, SearchResult } from '../search-index.port';
 import {
@@ -21,7 +23,7 @@ import {
 } from './binary-sections';
 import type { Bitset } from './bitset';
 import { FacetIndex } from './facet-index';
-import { rankHybrid } from './hybrid-ranker';
+import { type HybridRequest, rankHybrid } from './hybrid-ranker';
 import { StoredFields } from './stored-fields';
 import { TextIndex } from './text-index';
 import { VectorIndex } from './vector-index';
@@ -215,11 +217,14 @@ export class OramaGeneration {
 
   search(query: SearchQuery): SearchResult {
     const text = query.text?.trim() || undefined;
-    // The freshness signal needs every match scored, as text and vectors do.
-    const result =
-      text === undefined && query.queryVector === undefined && query.rankedAt === undefined
-        ? this.facetSearch(query)
-        : this.hybridSearch(query, text);
+    // Freshness and understood labels need every match scored, as text and vectors do.
+    const scoresEveryMatch =
+      text !== undefined ||
+      query.queryVector !== undefined ||
+      query.rankedAt !== undefined ||
+      hasOptions(query.understood?.options) ||
+      hasOptions(query.understood?.not);
+    const result = scoresEveryMatch ? this.hybridSearch(query, text) : this.facetSearch(query);
     if (query.facets) {
       const { facets } = this.parts[query.kind];
       result.facets = facets.facets(query);
@@ -258,6 +263,7 @@ export class OramaGeneration {
       k: Math.min(start + query.pageSize, matches.total),
       textBySlot: text === undefined ? undefined : this.textBySlot(part, text, matches.bits),
       freshAt: rankedAtMs === undefined ? undefined : this.freshnessOf(facets, rankedAtMs),
+      ...this.understoodParts(facets, query),
       vectors: queryVector && {
         nearest: (n) =>
           vectors
@@ -284,6 +290,21 @@ export class OramaGeneration {
       total: matches.total,
       signals: page.map(({ signals }) => signals),
     };
+  }
+
+  /** The understood and clean signals by slot, for the labels the query understood from its free text. */
+  private understoodParts(
+    facets: FacetIndex,
+    { understood }: SearchQuery,
+  ): Pick<HybridRequest, 'understoodAt' | 'cleanAt'> {
+    const parts: Pick<HybridRequest, 'understoodAt' | 'cleanAt'> = {};
+    if (hasOptions(understood?.options))
+      parts.understoodAt = facets.optionShares(understoodFilter(understood.options));
+    if (hasOptions(understood?.not)) {
+      const ruledOut = facets.optionShares(understoodFilter(understood.not));
+      parts.cleanAt = (slot) => (ruledOut(slot) > 0 ? 0 : 1);
+    }
+    return parts;
   }
 
   /** The freshness signal by slot at `rankedAtMs`, read straight from the two number columns: it runs per match. */

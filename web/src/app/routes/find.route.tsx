@@ -2,10 +2,10 @@ import type { SearchKind } from '@skillers/domain';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageLayout } from '../../components/layout/page-layout';
-import { suggestLabels } from '../../features/filters/api/filters.api';
 import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { RelaxOptions } from '../../features/filters/components/relax-options';
+import { SearchSummary } from '../../features/filters/components/search-summary';
 import { ProjectResults } from '../../features/filters/components/project-results';
 import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
@@ -30,25 +30,12 @@ export default function FindRoute() {
   const projects = useProjectSource(filters);
   const { dispatch } = filters;
 
-  // Spec section 4, home search: the text's labels fill the filters, then the search runs. Without
-  // labels (the call failed) the filters stay empty and the search runs all the same.
+  // Spec section 4, home search: the stored text is applied after a short delay. The server reads the text
+  // itself (its understood labels rank, never narrow), so nothing is picked for the user.
   useEffect(() => {
-    const text = storedText.trim();
-    if (!text) return;
-    let gone = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void suggestLabels(text)
-      .then((labels) => {
-        if (!gone) dispatch({ type: 'suggest', labels });
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!gone) timer = setTimeout(() => dispatch({ type: 'apply' }), STORED_SEARCH_DELAY_MS);
-      });
-    return () => {
-      gone = true;
-      clearTimeout(timer);
-    };
+    if (!storedText.trim()) return;
+    const timer = setTimeout(() => dispatch({ type: 'apply' }), STORED_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [storedText, dispatch]);
 
   useEffect(() => {
@@ -70,6 +57,7 @@ export default function FindRoute() {
           <TeammatesList
             note={
               <>
+                <SearchSummary kind="teammate" handle={filters} />
                 <RelaxOptions kind="teammate" handle={filters} />
                 {filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
               </>
@@ -78,6 +66,7 @@ export default function FindRoute() {
           />
         ) : (
           <>
+            <SearchSummary kind="project" handle={filters} />
             <RelaxOptions kind="project" handle={filters} />
             {filters.closest.includes('project') && <ClosestNote kind="project" />}
             <ProjectResults source={projects} />

@@ -2,6 +2,7 @@ import { PageLayout } from '../../components/layout/page-layout';
 import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { RelaxOptions } from '../../features/filters/components/relax-options';
+import { SearchSummary } from '../../features/filters/components/search-summary';
 import { useListingSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
 import { ProjectsListing } from '../../features/projects/components/projects-listing';
@@ -16,6 +17,7 @@ export default function ProjectsRoute() {
         // Either kind may have fallen back to its closest records; the banner covers the grid.
         banner={
           <>
+            <SearchSummary kind="project" handle={filters} />
             <RelaxOptions kind="project" handle={filters} />
             {filters.closest.length > 0 && <ClosestNote kind="project" />}
           </>

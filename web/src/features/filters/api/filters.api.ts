@@ -7,24 +7,28 @@ import {
   type PropositionInput,
   SEARCH_TEXT_MAX_LENGTH,
   type TeammateView,
+  type UnderstoodLabels,
+  type UnderstoodText,
 } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
 import { withHits } from '../../../lib/search-clicks';
 import type { Ranked } from '../../../lib/similarity';
-import type { OptionFilter, SearchExtras, SuggestedLabels } from '../utils/filter-state';
+import type { OptionFilter, SearchExtras } from '../utils/filter-state';
 
 /** Spec section 9: a record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
 /**
  * What a filtered search asks: the spec's `activeFilters`, the options marked must-have, and the search
- * box's text (or the home search's), which ranks the matches as well as picking labels.
+ * box's text (or the home search's), which the server reads and ranks by without narrowing, less the
+ * labels the user dismissed from what it understood.
  */
 export interface FilterRequest {
   activeFilters: ActiveFilters;
   mustHave?: Partial<Record<OptionFilter, string[]>>;
   text?: string;
+  dismissed?: UnderstoodLabels;
 }
 
 type Explained<T> = T & { why: MatchExplanation };
@@ -37,6 +41,7 @@ interface Extras {
   eventId?: string;
   facets?: ClientFacets;
   relax?: ClientRelaxation[];
+  understood?: UnderstoodText;
 }
 
 /** The search box's text ranks the matches (hybrid ranking); blank text is left out. */
@@ -45,20 +50,25 @@ const rankingText = (text?: string): { text?: string } => {
   return trimmed ? { text: trimmed } : {};
 };
 
-const body = ({ activeFilters, mustHave, text }: FilterRequest, page: number) => ({
+const hasLabels = (labels?: UnderstoodLabels): labels is UnderstoodLabels =>
+  labels !== undefined && Object.values(labels).some((list) => list.length > 0);
+
+const body = ({ activeFilters, mustHave, text, dismissed }: FilterRequest, page: number) => ({
   activeFilters,
   ...(mustHave ? { mustHave } : {}),
   filtering_restriction: RESTRICTION,
   page,
   ...rankingText(text),
+  ...(hasLabels(dismissed) && rankingText(text).text ? { dismissed } : {}),
   // The panel shows counts for the search as applied; later pages need none.
   facets: page === 1,
 });
 
-const extras = ({ total, facets, relax }: Extras): SearchExtras => ({
+const extras = ({ total, facets, relax, understood }: Extras): SearchExtras => ({
   total,
   ...(facets ? { facets } : {}),
   ...(relax ? { relax } : {}),
+  ...(understood ? { understood } : {}),
 });
 
 export const fetchFilteredProjects = (
@@ -101,15 +111,3 @@ export const fetchProjectById = (id: string): Promise<ProjectView> =>
 
 export const fetchTeammateById = (id: string): Promise<TeammateView> =>
   api.get<{ teammate: TeammateView }>(`/teammate/${id}`).then((answer) => answer.teammate);
-
-/** Spec section 7: the home search asks for at most two labels per filter. */
-const LABELS_PER_FILTER = 2;
-
-/** The filter labels a free text names or comes close to (`POST /ml`). */
-export const suggestLabels = (text: string): Promise<SuggestedLabels> =>
-  api
-    .post<{ similar_labels_dict: SuggestedLabels }>('/ml', {
-      input_text: text,
-      len_2_cnt: LABELS_PER_FILTER,
-    })
-    .then((answer) => answer.similar_labels_dict);

@@ -37,6 +37,7 @@ const pagedSource = <T extends Ranked<object>>(
     activeFilters,
     mustHave: toMustHave(filters),
     text: filters.textSearch,
+    dismissed: filters.dismissed,
   };
   return {
     key,

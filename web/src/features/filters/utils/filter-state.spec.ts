@@ -192,21 +192,38 @@ describe('filterReducer', () => {
     expect(filterReducer(shown, { type: 'clear' }).closest).toEqual([]);
   });
 
-  it('fills the filters from suggested labels, tools at the lowest level, keeping the text', () => {
-    const filters = filtersAfter(
-      { type: 'setText', text: 'react developers in Poland' },
-      {
-        type: 'suggest',
-        labels: { toolsExperience: ['React', 'React'], locations: ['Poland'], hardSkills: [] },
-      },
+  it('makes an understood label a pick (a tool at the lowest level) and runs the search again', () => {
+    const typed = run({ type: 'setText', text: 'react developers in Poland' }, { type: 'apply' });
+    const picked = filterReducer(
+      filterReducer(typed, { type: 'pickUnderstood', filter: 'toolsExperience', label: 'React' }),
+      { type: 'pickUnderstood', filter: 'locations', label: 'Poland' },
     );
-    expect(filters.textSearch).toBe('react developers in Poland');
-    expect(filters.toolsExperience).toEqual([{ tool: 'React', mep: 1 }]);
-    expect(filters.locations).toEqual(['Poland']);
-    expect(toActiveFilters(filters, 'teammate')).toEqual({
+    expect(picked.applied.run).toBe(typed.applied.run + 2);
+    expect(picked.filters.textSearch).toBe('react developers in Poland');
+    expect(toActiveFilters(picked.filters, 'teammate')).toEqual({
       toolsExperience: [{ tool: 'React', mep: 1 }],
       locations: ['Poland'],
     });
+    // Picking it again changes nothing but runs the search once more.
+    const again = filterReducer(picked, { type: 'pickUnderstood', filter: 'locations', label: 'Poland' });
+    expect(again.filters.locations).toEqual(['Poland']);
+  });
+
+  it('keeps dismissed understood labels until the text changes', () => {
+    const typed = run({ type: 'setText', text: 'react in madrid' }, { type: 'apply' });
+    const dismissed = filterReducer(typed, {
+      type: 'dismissUnderstood',
+      filter: 'locations',
+      label: 'Spain',
+    });
+    expect(dismissed.filters.dismissed).toEqual({ locations: ['Spain'] });
+    expect(dismissed.applied.run).toBe(typed.applied.run + 1);
+    expect(filterReducer(dismissed, { type: 'dismissUnderstood', filter: 'locations', label: 'Spain' })).toBe(
+      dismissed,
+    );
+    expect(filterReducer(dismissed, { type: 'setText', text: 'react in lisbon' }).filters.dismissed).toEqual(
+      {},
+    );
   });
 });
 

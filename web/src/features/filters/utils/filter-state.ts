@@ -9,6 +9,8 @@ import {
   type SearchKind,
   TOOL_LEVEL_MAX,
   type ToolExperience,
+  type UnderstoodLabels,
+  type UnderstoodText,
   type WorkingType,
 } from '@skillers/domain';
 import { calendarDay } from '../../../lib/dates';
@@ -65,6 +67,8 @@ export type FilterState = Record<TagFilter, string[]> & {
   activeWithinDays: ActiveWithinChoice;
   /** "Open only": just records open to collaborate. */
   openOnly: boolean;
+  /** Labels removed from what the server understood of the text (a chip's Remove); a new text clears them. */
+  dismissed: UnderstoodLabels;
   openBox: FilterBox | null;
 };
 
@@ -93,6 +97,7 @@ export const initialFilterState = (textSearch = ''): FilterState => ({
   mustHave: {},
   activeWithinDays: 0,
   openOnly: false,
+  dismissed: {},
   openBox: null,
 });
 
@@ -119,23 +124,9 @@ export interface SearchExtras {
   total: number;
   facets?: ClientFacets;
   relax?: ClientRelaxation[];
+  /** What the server understood of the search text, when there was one. */
+  understood?: UnderstoodText;
 }
-
-/** The keys of `similar_labels_dict` (spec section 7): the filters the home search's text may fill. */
-export const SUGGESTED_FILTERS = [
-  'toolsExperience',
-  'projectType',
-  'hardSkills',
-  'softSkills',
-  'requiredAreaOfExpertise',
-  'offeredGratification',
-  'forGratification',
-  'usedLanguages',
-  'locations',
-  'productType',
-] as const;
-
-export type SuggestedLabels = Partial<Record<(typeof SUGGESTED_FILTERS)[number], readonly string[]>>;
 
 export type FilterAction =
   | { type: 'setText'; text: string }
@@ -156,7 +147,10 @@ export type FilterAction =
   | { type: 'toggleMustHave'; filter: OptionFilter; option: string }
   | { type: 'answered'; kind: SearchKind; run: number; extras: SearchExtras }
   | { type: 'relax'; relaxation: ClientRelaxation }
-  | { type: 'suggest'; labels: SuggestedLabels }
+  /** An understood label becomes a pick ("Make it a filter"), and the search runs again. */
+  | { type: 'pickUnderstood'; filter: OptionFilter; label: string }
+  /** An understood label stops counting ("Remove"), and the search runs again. */
+  | { type: 'dismissUnderstood'; filter: OptionFilter; label: string }
   /** Puts a whole saved search in the panel and runs it. */
   | { type: 'load'; filters: FilterState };
 
@@ -227,24 +221,18 @@ const applied = (state: FilterPanelState): FilterPanelState => ({
   answers: {},
 });
 
-/** The picked options the suggested labels stand for; a suggested tool asks for the lowest level. */
-const suggestedFilters = (labels: SuggestedLabels): Partial<FilterState> => {
-  const patch: Partial<FilterState> = {};
-  for (const filter of SUGGESTED_FILTERS) {
-    const picked = [...new Set(labels[filter] ?? [])];
-    if (filter === 'toolsExperience') {
-      patch.toolsExperience = picked.map((tool) => ({ tool, mep: DEFAULT_FILTER_TOOL_LEVEL }));
-    } else {
-      patch[filter] = picked;
-    }
-  }
-  return patch;
+/** The picks with one more option; a tool asks for the lowest level. */
+const withPick = (filters: FilterState, filter: OptionFilter, label: string): Partial<FilterState> => {
+  if (pickedOptions(filters, filter).includes(label)) return {};
+  return filter === 'toolsExperience'
+    ? { toolsExperience: [...filters.toolsExperience, { tool: label, mep: DEFAULT_FILTER_TOOL_LEVEL }] }
+    : { [filter]: [...filters[filter], label] };
 };
 
 export const filterReducer = (state: FilterPanelState, action: FilterAction): FilterPanelState => {
   switch (action.type) {
     case 'setText':
-      return updateFilters(state, { textSearch: action.text });
+      return updateFilters(state, { textSearch: action.text, dismissed: {} });
     case 'setTags':
       return updateFilters(state, { [action.filter]: [...new Set(action.picked)] });
     case 'setTools':
@@ -306,8 +294,16 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       // A ranking that arrives after a newer Apply or Clear belongs to a search no longer shown.
       if (action.run !== state.applied.run || state.closest.includes(action.kind)) return state;
       return { ...state, closest: [...state.closest, action.kind] };
-    case 'suggest':
-      return updateFilters(state, suggestedFilters(action.labels));
+    case 'pickUnderstood':
+      return applied(updateFilters(state, withPick(state.filters, action.filter, action.label)));
+    case 'dismissUnderstood': {
+      const { dismissed } = state.filters;
+      const list = dismissed[action.filter] ?? [];
+      if (list.includes(action.label)) return state;
+      return applied(
+        updateFilters(state, { dismissed: { ...dismissed, [action.filter]: [...list, action.label] } }),
+      );
+    }
     case 'load':
       return applied(updateFilters(state, { ...action.filters, openBox: state.filters.openBox }));
   }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { understandText } from './understand-text';
+
+describe('understandText', () => {
+  it('names labels, places and the words left for the text ranking', async () => {
+    const understood = await understandText('need a react native dev for my fitness app in barcelona');
+    expect(understood.labels.toolsExperience).toEqual(['React Native']);
+    expect(understood.labels.locations).toEqual(['Spain']);
+    expect(understood.places).toEqual(['barcelona']);
+    expect(understood.words).toEqual(['react', 'native', 'dev', 'fitness', 'app', 'barcelona']);
+    expect(understood.not).toEqual({});
+  });
+
+  it('rules out what the text negates and keeps its words out of the text ranking', async () => {
+    const understood = await understandText('frontend only, not full stack');
+    expect(understood.not.hardSkills).toEqual(['Full Stack Developer']);
+    expect(understood.labels.hardSkills ?? []).not.toContain('Full Stack Developer');
+    expect(understood.words).not.toContain('stack');
+    const remote = await understandText('fully remote crypto project, no office');
+    expect(remote.labels.offeredWorkingType).toEqual(['Remote']);
+    expect(remote.not.offeredWorkingType).toEqual(['Office']);
+    expect(remote.words).not.toContain('office');
+    expect((await understandText('not remote')).labels.offeredWorkingType).toBeUndefined();
+    expect((await understandText('a crypto-free fintech')).not).not.toEqual({});
+  });
+
+  it('corrects misspelt label words but never English words or places', async () => {
+    expect((await understandText('pyhton data person')).labels.toolsExperience).toEqual(['Python']);
+    expect(JSON.stringify(await understandText('actually anyone good'))).not.toContain('Actuary');
+    const lagos = await understandText('designers in lagos');
+    expect(lagos.labels.locations).toEqual(['Nigeria']);
+    expect(JSON.stringify(lagos)).not.toContain('Laos');
+  });
+
+  it('reads lower-case tool names that are English words only next to a tool cue', async () => {
+    expect((await understandText('unity developer')).labels.toolsExperience).toEqual(['Unity']);
+    expect((await understandText('rust backend engineer')).labels.toolsExperience).toEqual(['Rust']);
+    expect((await understandText('we want to go fast')).labels.toolsExperience).toBeUndefined();
+  });
+
+  it('leaves out labels no record of the kind carries', async () => {
+    const understood = await understandText('react native and flutter', {
+      carried: (_key, label) => label !== 'Flutter',
+    });
+    expect(understood.labels.toolsExperience).toEqual(['React Native']);
+  });
+});

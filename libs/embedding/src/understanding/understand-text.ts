@@ -1,0 +1,88 @@
+import {
+  SEARCH_STOP_WORDS,
+  textWords,
+  type UnderstoodFilter,
+  type UnderstoodLabels,
+  type UnderstoodText,
+} from '@skillers/domain';
+import { correctTypos, splitNegations } from '../everyday-text';
+import {
+  lexicalLabelMatches,
+  SIMILAR_LABEL_KEYS,
+  type SimilarLabelsDict,
+  words as splitWords,
+} from '../lexical-labels';
+import { findPlaces, type NamedPlace } from './places';
+
+export interface UnderstandOptions {
+  /** Whether any record of the searched kind carries the label; labels nobody carries are left out. */
+  carried?: (key: UnderstoodFilter, label: string) => boolean;
+  /** Labels close in meaning, from a model (`/ml`'s semantic layer), added after the named ones. */
+  related?: (text: string) => Promise<Partial<SimilarLabelsDict>>;
+}
+
+const STOP = new Set(SEARCH_STOP_WORDS);
+
+const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => {
+  const list = (labels[key] ??= []);
+  if (!list.includes(label)) list.push(label);
+};
+
+/** The labels a part of the text names: vocabulary names, everyday names, places and working types. */
+export const namedLabels = (text: string): { labels: UnderstoodLabels; places: NamedPlace[] } => {
+  const labels: UnderstoodLabels = {};
+  const lexical = lexicalLabelMatches(text);
+  for (const key of SIMILAR_LABEL_KEYS) for (const label of lexical[key]) add(labels, key, label);
+  const places = findPlaces(splitWords(text));
+  for (const place of places) {
+    for (const country of place.countries) add(labels, 'locations', country);
+    for (const workingType of place.workingTypes ?? []) add(labels, 'offeredWorkingType', workingType);
+  }
+  return { labels, places };
+};
+
+const without = (labels: UnderstoodLabels, ruledOut: UnderstoodLabels): UnderstoodLabels =>
+  Object.fromEntries(
+    Object.entries(labels)
+      .map(([key, list]) => [
+        key,
+        list.filter((label) => !ruledOut[key as UnderstoodFilter]?.includes(label)),
+      ])
+      .filter(([, list]) => list.length > 0),
+  );
+
+const keepCarried = (labels: UnderstoodLabels, carried?: UnderstandOptions['carried']): UnderstoodLabels =>
+  carried
+    ? Object.fromEntries(
+        Object.entries(labels)
+          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodFilter, label))])
+          .filter(([, list]) => list.length > 0),
+      )
+    : labels;
+
+/**
+ * Reads a search text as people type it (the answer's `understood`, UnderstoodText in libs/domain) (docs/search-understanding.md): negations first ("not", "no",
+ * "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
+ * words, places or words of four letters or fewer), then labels by name, places (cities, countries,
+ * nationalities, regions) and working types, and last, with a model, labels close in meaning.
+ */
+export const understandText = async (
+  text: string,
+  options: UnderstandOptions = {},
+): Promise<UnderstoodText> => {
+  const { kept, negated } = splitNegations(text);
+  const wanted = correctTypos(kept);
+  const named = namedLabels(wanted);
+  const ruledOut = namedLabels(correctTypos(negated));
+  const labels = named.labels;
+  if (options.related && wanted.trim() !== '') {
+    const related = await options.related(wanted);
+    for (const key of SIMILAR_LABEL_KEYS) for (const label of related[key] ?? []) add(labels, key, label);
+  }
+  return {
+    labels: keepCarried(without(labels, ruledOut.labels), options.carried),
+    not: keepCarried(ruledOut.labels, options.carried),
+    places: named.places.map((place) => place.text),
+    words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
+  };
+};
