@@ -147,7 +147,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   private constructor(
     private readonly client: Client,
-    /** The server's version, which decides how vectors are kept in and read from `_source`. */
+    /** The server's version, which decides how vectors are kept in `_source`. */
     private readonly serverVersion: string,
     options: ElasticsearchSearchIndexOptions,
   ) {
@@ -294,7 +294,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     { vectors = true }: GetManyOptions = {},
   ): Promise<(SearchDocument | null)[]> {
     const found = new Map<string, SearchDocument>();
-    const _source = sourceFilter(this.serverVersion, vectors);
+    const _source = sourceFilter(vectors);
     for (let start = 0; start < ids.length; start += GET_MANY_CHUNK) {
       const chunk = [...new Set(ids.slice(start, start + GET_MANY_CHUNK))];
       const response = await this.client.mget<IndexedSource>({
