@@ -305,12 +305,13 @@ export const compileMatch = (
         if (!hasOption(doc, group, index)) return false;
       }
     }
-    for (const range of ranges) {
-      if (!inNumberRange(documentNumber(doc, range.field), range)) return false;
-    }
-    return true;
+    return withinRanges(doc, ranges);
   };
 };
+
+/** Whether the record's value of every range's field lies in it. */
+export const withinRanges = (doc: SearchDocument, ranges: readonly NumberRange[]): boolean =>
+  ranges.every((range) => inNumberRange(documentNumber(doc, range.field), range));
 
 /** Does one record match the filter (and the kind, when given), and with what score. */
 export const matchDocument = (

@@ -71,8 +71,16 @@ export class ElasticsearchSavedSearchMatcher implements SavedSearchMatcher {
     await this.client.close();
   }
 
+  /**
+   * Creates the index, or puts the current mapping on the one there: a percolated record is parsed against
+   * it, and a field added to search documents since the index was created would be refused by the strict
+   * mapping (`putMapping` may add fields; it leaves those already mapped alike).
+   */
   private async ensureIndex(): Promise<void> {
-    if (await this.client.indices.exists({ index: this.index })) return;
+    if (await this.client.indices.exists({ index: this.index })) {
+      await this.client.indices.putMapping({ index: this.index, ...percolatorMappings() });
+      return;
+    }
     try {
       await this.client.indices.create({ index: this.index, mappings: percolatorMappings() });
     } catch (error) {
