@@ -205,7 +205,7 @@ export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
  * "Active within" and "Open only" as ranges on the record's times in milliseconds: last active at or after
  * `activeSince`, open until after `openAt`. A record without the time never matches.
  */
-export const freshnessRanges = (filter: SearchFilter): NumberRange[] => {
+export const freshnessRanges = (filter: Pick<SearchFilter, 'activeSince' | 'openAt'>): NumberRange[] => {
   const ranges: NumberRange[] = [];
   const activeSince = timeMs(filter.activeSince);
   if (activeSince !== undefined) {
