@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, FIRST_CONTACTS_PER_DAY_DEFAULT, invalidVariable } from '@skillers/domain';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,6 +35,11 @@ const envSchema = z.object({
     .default('7d'),
   MONGO_URL: urlWithProtocol(['mongodb:', 'mongodb+srv:']).optional(),
   ELASTICSEARCH_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  ELASTICSEARCH_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_REQUEST_TIMEOUT_MS),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
   EMBEDDER_URL: urlWithProtocol(['http:', 'https:']).optional(),
   EMBEDDER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
@@ -84,6 +90,8 @@ export type AppConfig = Readonly<{
   adminToken?: string;
   mongoUrl?: string;
   elasticsearchUrl?: string;
+  /** How long an Elasticsearch request may go unanswered before it fails. */
+  elasticsearchRequestTimeoutMs: number;
   redisUrl?: string;
   embedderUrl?: string;
   embedderModel: string;
@@ -130,6 +138,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     adminToken: vars.ADMIN_TOKEN,
     mongoUrl: vars.MONGO_URL,
     elasticsearchUrl: vars.ELASTICSEARCH_URL,
+    elasticsearchRequestTimeoutMs: vars.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
     redisUrl: vars.REDIS_URL,
     embedderUrl: vars.EMBEDDER_URL,
     embedderModel: vars.EMBEDDER_MODEL,

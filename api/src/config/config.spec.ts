@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       trustProxy: 'loopback',
       firstContactsPerDay: 20,
+      elasticsearchRequestTimeoutMs: 30_000,
     });
     expect(config.mongoUrl).toBeUndefined();
   });

@@ -37,6 +37,7 @@ import { VectorBackfillState } from './vector-backfill.state';
           config.elasticsearchUrl
             ? {
                 elasticsearchUrl: config.elasticsearchUrl,
+                requestTimeoutMs: config.elasticsearchRequestTimeoutMs,
                 vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
                 vectorModel: config.embedderModel,
                 onWarning: (message) => logger.warn(message),

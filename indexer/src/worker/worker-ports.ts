@@ -41,6 +41,7 @@ const SERVER_CONNECTORS: WorkerConnectors = {
   index: (settings, vectorSpace, log) =>
     openSearchIndex({
       elasticsearchUrl: settings.elasticsearchUrl,
+      requestTimeoutMs: settings.elasticsearchRequestTimeoutMs,
       vectorSpace,
       vectorModel: settings.embedderModel,
       onWarning: log,
@@ -53,7 +54,9 @@ const SERVER_CONNECTORS: WorkerConnectors = {
       onError: (error) => log(`Job queue: ${error.message}`),
     }),
   alerts: async (settings, store, log) => {
-    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl);
+    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl, {
+      requestTimeoutMs: settings.elasticsearchRequestTimeoutMs,
+    });
     const sockets = openRedisNotificationPush(settings.redisUrl, (error) =>
       log(`Alerts: Redis: ${error.message}`),
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@skillers/domain';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
 
 const cluster = {
@@ -13,6 +14,7 @@ describe('index worker settings', () => {
     expect(workerSettingsFromEnv(cluster)).toEqual({
       mongoUrl: cluster.MONGO_URL,
       elasticsearchUrl: cluster.ELASTICSEARCH_URL,
+      elasticsearchRequestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       redisUrl: cluster.REDIS_URL,
       embedderUrl: undefined,
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
@@ -23,6 +25,13 @@ describe('index worker settings', () => {
     });
     expect(DEFAULT_HEALTH_PORT).toBe(3002);
     expect(DEFAULT_CONCURRENCY).toBe(32);
+    expect(
+      workerSettingsFromEnv({ ...cluster, ELASTICSEARCH_REQUEST_TIMEOUT_MS: '5000' })
+        .elasticsearchRequestTimeoutMs,
+    ).toBe(5000);
+    expect(() => workerSettingsFromEnv({ ...cluster, ELASTICSEARCH_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(
+      'ELASTICSEARCH_REQUEST_TIMEOUT_MS="soon": must be a whole number of milliseconds',
+    );
     expect(workerSettingsFromEnv({ ...cluster, HOST: '0.0.0.0', INDEXER_HEALTH_PORT: '4002' })).toMatchObject(
       {
         host: '0.0.0.0',

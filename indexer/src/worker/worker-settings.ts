@@ -1,9 +1,12 @@
 import { embedderSettingsFromEnv } from '../config/cluster-settings';
 import { ConfigError, invalidVariable } from '@skillers/domain';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 
 export interface WorkerSettings {
   mongoUrl: string;
   elasticsearchUrl: string;
+  /** How long an Elasticsearch request may go unanswered before it fails (and its job is retried). */
+  elasticsearchRequestTimeoutMs: number;
   redisUrl: string;
   /** The embedder service; unset, records are indexed without vectors. */
   embedderUrl?: string;
@@ -70,6 +73,20 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   return number;
 };
 
+const requestTimeout = (env: NodeJS.ProcessEnv): number => {
+  const value = env.ELASTICSEARCH_REQUEST_TIMEOUT_MS?.trim();
+  if (!value) return DEFAULT_REQUEST_TIMEOUT_MS;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw invalidVariable(
+      'ELASTICSEARCH_REQUEST_TIMEOUT_MS',
+      value,
+      'must be a whole number of milliseconds',
+    );
+  }
+  return number;
+};
+
 const concurrency = (env: NodeJS.ProcessEnv): number => {
   const value = env.INDEXER_CONCURRENCY?.trim();
   if (!value) return DEFAULT_CONCURRENCY;
@@ -92,6 +109,7 @@ const concurrency = (env: NodeJS.ProcessEnv): number => {
 export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings => ({
   mongoUrl: requiredUrl(env, 'MONGO_URL'),
   elasticsearchUrl: requiredUrl(env, 'ELASTICSEARCH_URL'),
+  elasticsearchRequestTimeoutMs: requestTimeout(env),
   redisUrl: requiredUrl(env, 'REDIS_URL'),
   ...embedderSettingsFromEnv(env),
   host: env.HOST?.trim() || '127.0.0.1',

@@ -1,3 +1,4 @@
+import { errors } from '@elastic/elasticsearch';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { PartialWriteError } from '../search-index.port';
@@ -9,6 +10,7 @@ import {
   type RecordedRequest,
   startFakeElasticsearch,
 } from './fake-elasticsearch.testing';
+import { DEFAULT_MAX_RETRIES } from './elasticsearch-client';
 import { excludesSourceVectors, searchIndexSettings, sourceFilter } from './source-vectors';
 
 // The request bodies the adapter sends, checked against a recording server that answers like Elasticsearch:
@@ -259,6 +261,40 @@ describe('Elasticsearch request bodies', () => {
       const { index, server } = await open('9.4.1');
       await index.upsert([stored]);
       expect(server.sent('POST', '/_bulk')[0].query.get('refresh')).toBe('wait_for');
+    });
+  });
+
+  describe('a stalled or failing cluster', () => {
+    // Client 9 sets no request timeout and retries a request 3 times by default; it never retries a timed-out
+    // one (`retryOnTimeout` is off), as Elasticsearch's timeout guidance advises.
+    it('fails pings and writes after the request timeout instead of hanging', async () => {
+      let stalled = false;
+      server = await startFakeElasticsearch('9.4.1', (request) =>
+        stalled ? { stall: true } : mgetAnswer(request),
+      );
+      index = await ElasticsearchSearchIndex.connect(server.url, {
+        indexPrefix: PREFIX,
+        vectorDims: 3,
+        requestTimeoutMs: 200,
+      });
+      stalled = true;
+      const before = server.requests.length;
+      expect(await index.isReady()).toBe(false);
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.TimeoutError);
+      expect(server.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+        'HEAD /',
+        'POST /_bulk',
+      ]);
+    });
+
+    it(`retries a request the cluster could not serve ${DEFAULT_MAX_RETRIES} time(s), then fails`, async () => {
+      const { index, server } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? { status: 503, body: { error: { type: 'unavailable_shards_exception' } } }
+          : mgetAnswer(request),
+      );
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.ResponseError);
+      expect(server.sent('POST', '/_bulk')).toHaveLength(1 + DEFAULT_MAX_RETRIES);
     });
   });
 });

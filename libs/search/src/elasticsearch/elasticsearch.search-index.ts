@@ -1,4 +1,4 @@
-import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
   facetShare,
   FUSION_WEIGHTS,
@@ -54,11 +54,12 @@ import {
   TEXT_CLAUSE,
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
+import { type ElasticsearchClientOptions, elasticsearchClient } from './elasticsearch-client';
 import { OptionCounts } from './option-counts';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
 import { searchIndexSettings, sourceFilter } from './source-vectors';
 
-export interface ElasticsearchSearchIndexOptions {
+export interface ElasticsearchSearchIndexOptions extends ElasticsearchClientOptions {
   /** Starts every index and alias name, so that several deployments can share one cluster. */
   indexPrefix?: string;
   /** Length of the embedding vectors; the mapping fixes it per index. Taken from `vectorSpace` when given. */
@@ -166,7 +167,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     url: string,
     options: ElasticsearchSearchIndexOptions = {},
   ): Promise<ElasticsearchSearchIndex> {
-    const client = new Client({ node: url });
+    const client = elasticsearchClient(url, options);
     try {
       const { version } = await client.info();
       const index = new ElasticsearchSearchIndex(client, version.number, options);

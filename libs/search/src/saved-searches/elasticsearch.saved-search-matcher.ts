@@ -1,9 +1,10 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import { type Client, errors } from '@elastic/elasticsearch';
 import type { SearchDocument } from '@skillers/domain';
+import { type ElasticsearchClientOptions, elasticsearchClient } from '../elasticsearch/elasticsearch-client';
 import { percolateRequest, percolatorDocument, percolatorMappings } from './percolator-requests';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
 
-export interface ElasticsearchSavedSearchMatcherOptions {
+export interface ElasticsearchSavedSearchMatcherOptions extends ElasticsearchClientOptions {
   /** Starts the index name, as the search indexes' prefix does. */
   indexPrefix?: string;
 }
@@ -36,7 +37,7 @@ export class ElasticsearchSavedSearchMatcher implements SavedSearchMatcher {
     options: ElasticsearchSavedSearchMatcherOptions = {},
   ): Promise<ElasticsearchSavedSearchMatcher> {
     const matcher = new ElasticsearchSavedSearchMatcher(
-      new Client({ node: url }),
+      elasticsearchClient(url, options),
       options.indexPrefix ?? 'skillers',
     );
     await matcher.ensureIndex();
