@@ -8,6 +8,7 @@ export {
 export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ElasticsearchClientOptions,
+  elasticsearchClient,
 } from './elasticsearch/elasticsearch-client';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
