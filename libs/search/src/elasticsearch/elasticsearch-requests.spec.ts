@@ -108,7 +108,7 @@ describe('Elasticsearch request bodies', () => {
       }
     });
 
-    it('adds the freshness fields to the mapping of indices created before them', async () => {
+    it('adds the freshness and version fields to the mapping of indices created before them', async () => {
       const { server } = await open('9.4.1');
       const mappings = server.requests.filter(
         (request) => request.method === 'PUT' && request.path.endsWith('/_mapping'),
@@ -119,7 +119,11 @@ describe('Elasticsearch request bodies', () => {
       ]);
       for (const request of mappings) {
         expect(request.body).toEqual({
-          properties: { lastActiveAt: { type: 'date' }, openUntil: { type: 'date' } },
+          properties: {
+            lastActiveAt: { type: 'date' },
+            openUntil: { type: 'date' },
+            version: { type: 'long', index: false },
+          },
         });
       }
     });
@@ -217,6 +221,76 @@ describe('Elasticsearch request bodies', () => {
         { delete: { _index: `${PREFIX}-project`, _id: docs[1].id } },
         { delete: { _index: `${PREFIX}-teammate`, _id: docs[1].id } },
       ]);
+    });
+
+    // The bulk action's fields, from the API specification (elastic/elasticsearch-specification,
+    // specification/_global/bulk/types.ts `OperationBase`: `_id`, `_index`, `routing`, `if_primary_term`,
+    // `if_seq_no`, `version`, `version_type`; `VersionType` in specification/_types/common.ts has
+    // `external_gte`).
+    it('writes a versioned document with its version as an external one, external_gte', async () => {
+      const { index, server } = await open('9.4.1');
+      const versioned = searchDocument({ version: Date.parse('2031-05-04T10:00:00.000Z') });
+      await index.upsert([versioned]);
+      const generation = await index.createGeneration();
+      await generation.upsert([versioned]);
+      const [live, built] = server.sent('POST', '/_bulk');
+      for (const { body } of [live, built]) {
+        const [remove, action, source] = body as [object, { index: Record<string, unknown> }, object];
+        expect(remove).toEqual({ delete: expect.not.objectContaining({ version: expect.anything() }) });
+        expect(action.index).toMatchObject({
+          _id: versioned.id,
+          version: versioned.version,
+          version_type: 'external_gte',
+        });
+        const actionFields = [
+          '_id',
+          '_index',
+          'routing',
+          'if_primary_term',
+          'if_seq_no',
+          'version',
+          'version_type',
+        ];
+        for (const field of Object.keys(action.index)) expect(actionFields).toContain(field);
+        expect(source).toEqual(toSource(versioned));
+      }
+      // An unversioned document is written as before.
+      await index.upsert([stored]);
+      const [, , unversioned] = server.sent('POST', '/_bulk');
+      expect((unversioned.body as object[])[1]).toEqual({
+        index: { _index: `${PREFIX}-project`, _id: stored.id },
+      });
+    });
+
+    it('takes a version conflict as the newer document standing, not as a failed write', async () => {
+      const older = searchDocument({ version: 1_000 });
+      const { index } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? {
+              body: {
+                errors: true,
+                took: 1,
+                items: [
+                  {
+                    delete: { _index: `${PREFIX}-project`, _id: older.id, status: 404, result: 'not_found' },
+                  },
+                  {
+                    index: {
+                      _index: `${PREFIX}-teammate`,
+                      _id: older.id,
+                      status: 409,
+                      error: {
+                        type: 'version_conflict_engine_exception',
+                        reason: `[${older.id}]: version conflict, current version [2000] is higher than or equal to the one provided [1000]`,
+                      },
+                    },
+                  },
+                ],
+              },
+            }
+          : mgetAnswer(request),
+      );
+      await expect(index.upsert([older])).resolves.toBeUndefined();
     });
 
     it('names the documents a bulk request refused', async () => {
