@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, FIRST_CONTACTS_PER_DAY_DEFAULT, invalidVariable } from '@skillers/domain';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { z } from 'zod';
 
@@ -41,6 +42,21 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .default(DEFAULT_REQUEST_TIMEOUT_MS),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+  JOB_ATTEMPTS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RETRY_POLICY.attempts),
+  JOB_BACKOFF_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(DEFAULT_RETRY_POLICY.backoffMs),
+  JOB_MAX_BACKOFF_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(DEFAULT_RETRY_POLICY.maxBackoffMs),
   EMBEDDER_URL: urlWithProtocol(['http:', 'https:']).optional(),
   EMBEDDER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
   EMBEDDER_MODEL_PATH: z
@@ -93,6 +109,8 @@ export type AppConfig = Readonly<{
   /** How long an Elasticsearch request may go unanswered before it fails. */
   elasticsearchRequestTimeoutMs: number;
   redisUrl?: string;
+  /** How index jobs enqueued here are retried (`JOB_ATTEMPTS`, `JOB_BACKOFF_MS`, `JOB_MAX_BACKOFF_MS`). */
+  jobRetry: Required<RetryPolicy>;
   embedderUrl?: string;
   embedderModel: string;
   embedderModelPath?: string;
@@ -140,6 +158,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     elasticsearchUrl: vars.ELASTICSEARCH_URL,
     elasticsearchRequestTimeoutMs: vars.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
     redisUrl: vars.REDIS_URL,
+    jobRetry: {
+      attempts: vars.JOB_ATTEMPTS,
+      backoffMs: vars.JOB_BACKOFF_MS,
+      maxBackoffMs: Math.max(vars.JOB_MAX_BACKOFF_MS, vars.JOB_BACKOFF_MS),
+    },
     embedderUrl: vars.EMBEDDER_URL,
     embedderModel: vars.EMBEDDER_MODEL,
     embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,

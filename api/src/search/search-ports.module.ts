@@ -64,7 +64,7 @@ import { VectorBackfillState } from './vector-backfill.state';
       provide: JOB_QUEUE,
       inject: [APP_CONFIG, PortStatusRegistry],
       useFactory: (config: AppConfig, ports: PortStatusRegistry): JobQueue => {
-        const queue = openJobQueue({ redisUrl: config.redisUrl });
+        const queue = openJobQueue({ redisUrl: config.redisUrl, retry: config.jobRetry });
         ports.register('queue', async () => ({ adapter: queue.adapter, ready: await queue.isReady() }));
         return queue;
       },

@@ -32,7 +32,7 @@ describe('ItemHider on the embedded store', () => {
     await rebuildIndex(store, index, { embedder });
     expect(restored).toMatchObject({ restored: { _id: project._id } });
     const back = await store.collection<IndexedRecord>(COLLECTIONS.projects).findById(project._id);
-    expect(back?.updatedAt > longAgo).toBe(true);
+    expect((back?.updatedAt ?? longAgo) > longAgo).toBe(true);
     expect((await index.get(project._id))?.text).toBe('Farm app');
   });
 });

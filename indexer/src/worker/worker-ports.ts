@@ -51,6 +51,7 @@ const SERVER_CONNECTORS: WorkerConnectors = {
   queue: (settings, log) =>
     openReadyQueue(settings.redisUrl, {
       concurrency: settings.concurrency,
+      retry: settings.jobRetry,
       onError: (error) => log(`Job queue: ${error.message}`),
     }),
   alerts: async (settings, store, log) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@skillers/domain';
+import { DEFAULT_RETRY_POLICY } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
 
@@ -21,8 +22,20 @@ describe('index worker settings', () => {
       host: '127.0.0.1',
       healthPort: DEFAULT_HEALTH_PORT,
       concurrency: DEFAULT_CONCURRENCY,
+      jobRetry: DEFAULT_RETRY_POLICY,
       logLevel: 'info',
     });
+    expect(
+      workerSettingsFromEnv({
+        ...cluster,
+        JOB_ATTEMPTS: '3',
+        JOB_BACKOFF_MS: '50',
+        JOB_MAX_BACKOFF_MS: '200',
+      }).jobRetry,
+    ).toEqual({ attempts: 3, backoffMs: 50, maxBackoffMs: 200 });
+    expect(() => workerSettingsFromEnv({ ...cluster, JOB_ATTEMPTS: '0' })).toThrow(
+      'JOB_ATTEMPTS="0": must be a whole number of at least 1',
+    );
     expect(DEFAULT_HEALTH_PORT).toBe(3002);
     expect(DEFAULT_CONCURRENCY).toBe(32);
     expect(
