@@ -4,7 +4,8 @@
 # differ only in what they run, so their layers are built and stored once; `web` is nginx with the
 # built web app. Build one with `docker build --target api .`, or all with `docker compose build`.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the active LTS; package.json's `engines` lists the versions the project runs on.
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.29-alpine
 
 # ---- dependencies: every workspace, dev tools included ----

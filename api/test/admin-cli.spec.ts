@@ -44,7 +44,7 @@ describe('admin command line against a running server', { timeout: 60_000 }, () 
     expect(result.stdout).toMatch(/│ projects\s+│ 40\s+│ 40\s+│/);
     expect(result.stdout).toMatch(/│ skiller profiles\s+│ 25\s+│ 25\s+│/);
     expect(result.stdout).toMatch(/│ users\s+│\s+│ 25\s+│/);
-    expect(result.stdout).toContain('Queue in-process: 0 waiting, 0 active, 0 failed');
+    expect(result.stdout).toContain('Queue in-process: 0 waiting (0 retrying), 0 active, 0 failed');
   });
 
   it('prints the server’s figures as JSON with --json, at the address given with --url', async () => {

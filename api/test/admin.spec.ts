@@ -129,7 +129,14 @@ describe('admin API', () => {
 
   beforeAll(async () => {
     dataDir = await seededDataDir(SEEDED);
-    api = await startTestApp({ DATA_DIR: dataDir, ADMIN_TOKEN });
+    // Short job retries, so a job uses every attempt within a test.
+    api = await startTestApp({
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      JOB_ATTEMPTS: '5',
+      JOB_BACKOFF_MS: '100',
+      JOB_MAX_BACKOFF_MS: '400',
+    });
     user = await api.signUp();
   }, 60_000);
   afterAll(async () => {
@@ -142,7 +149,7 @@ describe('admin API', () => {
     expect(before).toMatchObject({
       index: { adapter: 'orama', documents: { project: 1200, teammate: 1200 } },
       store: { adapter: 'sqlite', projects: 1200, teammates: 1200, users: 1201 },
-      queue: { adapter: 'in-process', waiting: 0, active: 0, failed: 0 },
+      queue: { adapter: 'in-process', waiting: 0, retrying: 0, active: 0, failed: 0 },
       failedJobs: [],
     });
     expect(before.index.version).toEqual(expect.any(Number));
@@ -326,7 +333,7 @@ describe('admin API', () => {
     const before = await stats();
     await queue.enqueue('admin-spec-check', {}, { jobId: 'check-1' });
 
-    // Five attempts with the queue's own waits of 1, 2, 4 and 8 seconds between them.
+    // Five attempts with the configured waits of 100, 200, 400 and 400 ms between them.
     await vi.waitFor(async () => expect((await stats()).queue?.failed).toBe(1), {
       timeout: 25_000,
       interval: 250,

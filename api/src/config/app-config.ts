@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, FIRST_CONTACTS_PER_DAY_DEFAULT, invalidVariable } from '@skillers/domain';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,7 +36,27 @@ const envSchema = z.object({
     .default('7d'),
   MONGO_URL: urlWithProtocol(['mongodb:', 'mongodb+srv:']).optional(),
   ELASTICSEARCH_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  ELASTICSEARCH_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_REQUEST_TIMEOUT_MS),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
+  JOB_ATTEMPTS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RETRY_POLICY.attempts),
+  JOB_BACKOFF_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(DEFAULT_RETRY_POLICY.backoffMs),
+  JOB_MAX_BACKOFF_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(DEFAULT_RETRY_POLICY.maxBackoffMs),
   EMBEDDER_URL: urlWithProtocol(['http:', 'https:']).optional(),
   EMBEDDER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
   EMBEDDER_MODEL_PATH: z
@@ -84,7 +106,11 @@ export type AppConfig = Readonly<{
   adminToken?: string;
   mongoUrl?: string;
   elasticsearchUrl?: string;
+  /** How long an Elasticsearch request may go unanswered before it fails. */
+  elasticsearchRequestTimeoutMs: number;
   redisUrl?: string;
+  /** How index jobs enqueued here are retried (`JOB_ATTEMPTS`, `JOB_BACKOFF_MS`, `JOB_MAX_BACKOFF_MS`). */
+  jobRetry: Required<RetryPolicy>;
   embedderUrl?: string;
   embedderModel: string;
   embedderModelPath?: string;
@@ -130,7 +156,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     adminToken: vars.ADMIN_TOKEN,
     mongoUrl: vars.MONGO_URL,
     elasticsearchUrl: vars.ELASTICSEARCH_URL,
+    elasticsearchRequestTimeoutMs: vars.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
     redisUrl: vars.REDIS_URL,
+    jobRetry: {
+      attempts: vars.JOB_ATTEMPTS,
+      backoffMs: vars.JOB_BACKOFF_MS,
+      maxBackoffMs: Math.max(vars.JOB_MAX_BACKOFF_MS, vars.JOB_BACKOFF_MS),
+    },
     embedderUrl: vars.EMBEDDER_URL,
     embedderModel: vars.EMBEDDER_MODEL,
     embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       rateLimitScale: 1,
       trustProxy: 'loopback',
       firstContactsPerDay: 20,
+      elasticsearchRequestTimeoutMs: 30_000,
+      jobRetry: { attempts: 12, backoffMs: 1000, maxBackoffMs: 60_000 },
     });
     expect(config.mongoUrl).toBeUndefined();
   });

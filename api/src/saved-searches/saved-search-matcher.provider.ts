@@ -20,7 +20,11 @@ export const savedSearchMatcherProvider: Provider = {
   provide: SAVED_SEARCH_MATCHER,
   inject: [APP_CONFIG, RECORD_STORE],
   useFactory: async (config: AppConfig, store: RecordStore): Promise<SavedSearchMatcher> => {
-    if (config.elasticsearchUrl) return ElasticsearchSavedSearchMatcher.connect(config.elasticsearchUrl);
+    if (config.elasticsearchUrl) {
+      return ElasticsearchSavedSearchMatcher.connect(config.elasticsearchUrl, {
+        requestTimeoutMs: config.elasticsearchRequestTimeoutMs,
+      });
+    }
     if (store instanceof SqliteRecordStore && store.filename !== ':memory:') {
       return new ThreadedSavedSearchAlerts({ sqliteFile: store.filename });
     }

@@ -37,6 +37,7 @@ import { VectorBackfillState } from './vector-backfill.state';
           config.elasticsearchUrl
             ? {
                 elasticsearchUrl: config.elasticsearchUrl,
+                requestTimeoutMs: config.elasticsearchRequestTimeoutMs,
                 vectorSpace: await resolveVectorSpace(config.embedderModel, embedder),
                 vectorModel: config.embedderModel,
                 onWarning: (message) => logger.warn(message),
@@ -63,7 +64,7 @@ import { VectorBackfillState } from './vector-backfill.state';
       provide: JOB_QUEUE,
       inject: [APP_CONFIG, PortStatusRegistry],
       useFactory: (config: AppConfig, ports: PortStatusRegistry): JobQueue => {
-        const queue = openJobQueue({ redisUrl: config.redisUrl });
+        const queue = openJobQueue({ redisUrl: config.redisUrl, retry: config.jobRetry });
         ports.register('queue', async () => ({ adapter: queue.adapter, ready: await queue.isReady() }));
         return queue;
       },

@@ -60,7 +60,13 @@ export class ItemHider {
     const indexed = INDEXED_KINDS[kind];
     // Profiles and projects come back into the search index through the outbox, like an owner's edit.
     const change = indexed ? this.changes.change(indexed, id) : undefined;
-    const record: StoredDocument = { ...hidden.record, _id: id };
+    // A record back in the index is a change: stamped now, so a reindex running meanwhile (its replay reads
+    // records by `updatedAt`) writes it into the new index, and its version outranks the removal.
+    const record: StoredDocument = {
+      ...hidden.record,
+      _id: id,
+      ...(indexed && { updatedAt: new Date().toISOString() }),
+    };
     let inserted = true;
     try {
       await items.insert(record, change?.write);

@@ -20,10 +20,13 @@ export const writeStatsReport = (stats: AdminStats, source: string, stream: Node
     return;
   }
   out.log(
-    `Queue ${queue.adapter}: ${queue.waiting} waiting, ${queue.active} active, ` +
+    `Queue ${queue.adapter}: ${queue.waiting} waiting (${queue.retrying} retrying), ${queue.active} active, ` +
       `${queue.failed} failed, ${queue.completed} completed`,
   );
   if (stats.failedJobs.length === 0) return;
-  out.log('Failed jobs, newest first (skillers jobs retry-failed runs them again):');
+  out.log(
+    'Failed jobs, newest first (the index worker retries them once the index answers; ' +
+      'skillers jobs retry-failed runs them again now):',
+  );
   out.table(stats.failedJobs);
 };

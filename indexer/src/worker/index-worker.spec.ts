@@ -7,13 +7,14 @@ import {
   REINDEX_LOCK_NAME,
   StoreLock,
 } from '@skillers/indexing';
-import { InProcessJobQueue, openJobQueue } from '@skillers/queue';
+import { DEFAULT_RETRY_POLICY, InProcessJobQueue, openJobQueue } from '@skillers/queue';
 import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   findRedisServer,
   type RedisServer,
@@ -183,6 +184,7 @@ describe('index worker', () => {
 });
 
 const redisBinary = findRedisServer();
+const WAIT = { timeout: 20_000, interval: 20 };
 
 /** As in the cluster: the producer and the worker hold separate BullMQ connections to one Redis. */
 describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redis-server)', () => {
@@ -231,6 +233,105 @@ describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redi
       expect(writes.reduce((sum, n) => sum + n, 0)).toBe(64);
       expect(writes.length).toBeLessThanOrEqual(16);
       expect(Math.max(...writes)).toBeGreaterThan(1);
+    } finally {
+      await worker.stop();
+      await producer.close();
+      await store.close();
+    }
+  });
+
+  /** Orama behind a switch: while `down`, writes are refused and the index says it is not ready. */
+  const switchableIndex = () => {
+    const live = OramaSearchIndex.create();
+    const state = { down: false, refused: 0 };
+    const index = new Proxy(live, {
+      get(target, property) {
+        if (property === 'upsert') {
+          return (docs: Parameters<SearchIndex['upsert']>[0]) => {
+            if (!state.down) return target.upsert(docs);
+            state.refused++;
+            return Promise.reject(new Error('connect ECONNREFUSED (search index down)'));
+          };
+        }
+        if (property === 'isReady') return () => Promise.resolve(!state.down);
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    return { index, state };
+  };
+
+  const storeProjects = async (store: SqliteRecordStore, count: number, name: string) => {
+    const records = Array.from({ length: count }, (_, n) => project(`${name} ${n}`));
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
+    return records;
+  };
+
+  const enqueueAll = async (producer: ReturnType<typeof openJobQueue>, records: readonly ProjectRecord[]) => {
+    for (const record of records) {
+      const payload = { kind: 'project' as const, id: record._id };
+      await producer.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
+    }
+  };
+
+  // An Elasticsearch restart of 60 s against the default retry policy, both scaled down 40 times: the index
+  // refuses for 1.5 s while the jobs retry on the default policy's waits, each 40 times shorter.
+  it('rides out an index outage on the default retry policy: every job completes and none fails', async () => {
+    const store = new SqliteRecordStore(join(folder, 'outage.sqlite'));
+    const { index, state } = switchableIndex();
+    const SCALE = 40;
+    const retry = {
+      attempts: DEFAULT_RETRY_POLICY.attempts,
+      backoffMs: DEFAULT_RETRY_POLICY.backoffMs / SCALE,
+      maxBackoffMs: DEFAULT_RETRY_POLICY.maxBackoffMs / SCALE,
+    };
+    const producer = openJobQueue({ redisUrl: redis.url, prefix: 'outage', retry });
+    const workerQueue = openJobQueue({ redisUrl: redis.url, prefix: 'outage', concurrency: 8, retry });
+    const worker = new IndexWorker({ store, index, queue: workerQueue }, () => undefined);
+    try {
+      await worker.start();
+      const records = await storeProjects(store, 20, 'Outage');
+      state.down = true;
+      await enqueueAll(producer, records);
+      await vi.waitFor(async () => expect((await producer.stats()).retrying).toBeGreaterThan(0), WAIT);
+      await sleep(60_000 / SCALE);
+      state.down = false;
+      await producer.drain();
+      expect(state.refused).toBeGreaterThan(0);
+      expect(await index.count('project')).toBe(20);
+      expect(await producer.stats()).toMatchObject({ failed: 0, retrying: 0, waiting: 0 });
+    } finally {
+      await worker.stop();
+      await producer.close();
+      await store.close();
+    }
+  });
+
+  it('retries jobs that failed through an outage by itself once the index answers again', async () => {
+    const store = new SqliteRecordStore(join(folder, 'sweep.sqlite'));
+    const { index, state } = switchableIndex();
+    // Retries run out long before the index is back.
+    const retry = { attempts: 2, backoffMs: 10, maxBackoffMs: 10 };
+    const producer = openJobQueue({ redisUrl: redis.url, prefix: 'sweep', retry });
+    const workerQueue = openJobQueue({ redisUrl: redis.url, prefix: 'sweep', concurrency: 8, retry });
+    const lines: string[] = [];
+    const worker = new IndexWorker({ store, index, queue: workerQueue }, (line) => lines.push(line), {
+      failedJobSweepMs: 50,
+    });
+    try {
+      await worker.start();
+      const records = await storeProjects(store, 12, 'Swept');
+      state.down = true;
+      await enqueueAll(producer, records);
+      await vi.waitFor(async () => expect((await producer.stats()).failed).toBe(12), WAIT);
+      // Still down: the failures stay listed for an operator to see, not retried into the outage.
+      await sleep(200);
+      expect(await producer.stats()).toMatchObject({ failed: 12, waiting: 0 });
+      state.down = false;
+      await vi.waitFor(async () => expect(await index.count('project')).toBe(12), WAIT);
+      await producer.drain();
+      expect(await producer.stats()).toMatchObject({ failed: 0, waiting: 0 });
+      expect(lines).toContain('Retried 12 failed index jobs: the search index and the store answer again');
     } finally {
       await worker.stop();
       await producer.close();

@@ -12,7 +12,7 @@ import {
   REINDEX_LOCK_NAME,
   savedSearchAlerts,
 } from '@skillers/indexing';
-import type { JobQueue, SharedLock } from '@skillers/queue';
+import { FailedJobSweep, type JobQueue, type SharedLock } from '@skillers/queue';
 import {
   BatchingIndexWriter,
   describeLiveVectorSpaces,
@@ -43,6 +43,11 @@ export interface WorkerPorts {
   lock?: SharedLock;
   /** Saved-search alerts: the percolator and how owners are told. Without them no record is matched. */
   alerts?: { matcher: SavedSearchMatcher; notify: AlertNotifier };
+}
+
+export interface IndexWorkerOptions {
+  /** How often failed index jobs are looked for and retried once the index and store answer (default 30 s). */
+  failedJobSweepMs?: number;
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -89,12 +94,25 @@ const vectorHealth = (status: VectorSpaceStatus): WorkerHealth['vectors'] => ({
 export class IndexWorker {
   private state: WorkerState = 'starting';
   private readonly embedder?: EmbedderWatch;
+  /** Jobs that failed through an outage come back once the index and the store answer again. */
+  private readonly sweep: FailedJobSweep;
 
   constructor(
     private readonly ports: WorkerPorts,
     private readonly log: (line: string) => void,
+    { failedJobSweepMs }: IndexWorkerOptions = {},
   ) {
     if (ports.embedder) this.embedder = new EmbedderWatch(ports.embedder, log);
+    this.sweep = new FailedJobSweep(ports.queue, {
+      ready: async () => (await ports.index.isReady()) && (await ports.store.isReady()),
+      intervalMs: failedJobSweepMs,
+      onRetried: (count) =>
+        log(
+          `Retried ${count} failed index ${count === 1 ? 'job' : 'jobs'}: the search index and the store answer again`,
+        ),
+      onError: (error) =>
+        log(`Could not retry failed index jobs: ${error instanceof Error ? error.message : String(error)}`),
+    });
   }
 
   async start(): Promise<void> {
@@ -128,6 +146,7 @@ export class IndexWorker {
       ),
     );
     await queue.start();
+    this.sweep.start();
     this.state = 'running';
     this.log(`Index worker running: ${index.adapter} index, ${queue.adapter} queue, ${store.adapter} store`);
   }
@@ -176,6 +195,7 @@ export class IndexWorker {
   /** Stops taking jobs and waits for the running ones; the caller closes the ports. */
   async stop(): Promise<void> {
     this.state = 'stopping';
+    await this.sweep.stop();
     await this.ports.queue.close();
   }
 

@@ -1,4 +1,5 @@
-import { ElasticsearchSearchIndex } from '@skillers/search';
+import { DEFAULT_RETRY_POLICY } from '@skillers/queue';
+import { DEFAULT_REQUEST_TIMEOUT_MS, ElasticsearchSearchIndex } from '@skillers/search';
 import { SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -31,6 +32,8 @@ describe('opening the worker ports', () => {
     settings = {
       mongoUrl: 'mongodb://127.0.0.1:1/unused',
       elasticsearchUrl: `http://127.0.0.1:${await closedPort()}`,
+      elasticsearchRequestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      jobRetry: DEFAULT_RETRY_POLICY,
       redisUrl: `redis://127.0.0.1:${await closedPort()}`,
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
       host: '127.0.0.1',

@@ -41,6 +41,7 @@ const SERVER_CONNECTORS: WorkerConnectors = {
   index: (settings, vectorSpace, log) =>
     openSearchIndex({
       elasticsearchUrl: settings.elasticsearchUrl,
+      requestTimeoutMs: settings.elasticsearchRequestTimeoutMs,
       vectorSpace,
       vectorModel: settings.embedderModel,
       onWarning: log,
@@ -50,10 +51,13 @@ const SERVER_CONNECTORS: WorkerConnectors = {
   queue: (settings, log) =>
     openReadyQueue(settings.redisUrl, {
       concurrency: settings.concurrency,
+      retry: settings.jobRetry,
       onError: (error) => log(`Job queue: ${error.message}`),
     }),
   alerts: async (settings, store, log) => {
-    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl);
+    const matcher = await ElasticsearchSavedSearchMatcher.connect(settings.elasticsearchUrl, {
+      requestTimeoutMs: settings.elasticsearchRequestTimeoutMs,
+    });
     const sockets = openRedisNotificationPush(settings.redisUrl, (error) =>
       log(`Alerts: Redis: ${error.message}`),
     );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@skillers/domain';
+import { DEFAULT_RETRY_POLICY } from '@skillers/queue';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 import { DEFAULT_CONCURRENCY, DEFAULT_HEALTH_PORT, workerSettingsFromEnv } from './worker-settings';
 
 const cluster = {
@@ -13,16 +15,36 @@ describe('index worker settings', () => {
     expect(workerSettingsFromEnv(cluster)).toEqual({
       mongoUrl: cluster.MONGO_URL,
       elasticsearchUrl: cluster.ELASTICSEARCH_URL,
+      elasticsearchRequestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       redisUrl: cluster.REDIS_URL,
       embedderUrl: undefined,
       embedderModel: 'Xenova/all-MiniLM-L6-v2',
       host: '127.0.0.1',
       healthPort: DEFAULT_HEALTH_PORT,
       concurrency: DEFAULT_CONCURRENCY,
+      jobRetry: DEFAULT_RETRY_POLICY,
       logLevel: 'info',
     });
+    expect(
+      workerSettingsFromEnv({
+        ...cluster,
+        JOB_ATTEMPTS: '3',
+        JOB_BACKOFF_MS: '50',
+        JOB_MAX_BACKOFF_MS: '200',
+      }).jobRetry,
+    ).toEqual({ attempts: 3, backoffMs: 50, maxBackoffMs: 200 });
+    expect(() => workerSettingsFromEnv({ ...cluster, JOB_ATTEMPTS: '0' })).toThrow(
+      'JOB_ATTEMPTS="0": must be a whole number of at least 1',
+    );
     expect(DEFAULT_HEALTH_PORT).toBe(3002);
     expect(DEFAULT_CONCURRENCY).toBe(32);
+    expect(
+      workerSettingsFromEnv({ ...cluster, ELASTICSEARCH_REQUEST_TIMEOUT_MS: '5000' })
+        .elasticsearchRequestTimeoutMs,
+    ).toBe(5000);
+    expect(() => workerSettingsFromEnv({ ...cluster, ELASTICSEARCH_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(
+      'ELASTICSEARCH_REQUEST_TIMEOUT_MS="soon": must be a whole number of milliseconds',
+    );
     expect(workerSettingsFromEnv({ ...cluster, HOST: '0.0.0.0', INDEXER_HEALTH_PORT: '4002' })).toMatchObject(
       {
         host: '0.0.0.0',

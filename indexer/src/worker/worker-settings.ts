@@ -1,9 +1,13 @@
 import { embedderSettingsFromEnv } from '../config/cluster-settings';
 import { ConfigError, invalidVariable } from '@skillers/domain';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 
 export interface WorkerSettings {
   mongoUrl: string;
   elasticsearchUrl: string;
+  /** How long an Elasticsearch request may go unanswered before it fails (and its job is retried). */
+  elasticsearchRequestTimeoutMs: number;
   redisUrl: string;
   /** The embedder service; unset, records are indexed without vectors. */
   embedderUrl?: string;
@@ -14,6 +18,8 @@ export interface WorkerSettings {
   healthPort: number;
   /** Index jobs run at the same time; their documents are written together in bulk. */
   concurrency: number;
+  /** How index jobs are retried (`JOB_ATTEMPTS`, `JOB_BACKOFF_MS`, `JOB_MAX_BACKOFF_MS`), as the api nodes do. */
+  jobRetry: Required<RetryPolicy>;
   logLevel: LogLevel;
 }
 
@@ -70,6 +76,42 @@ const port = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
   return number;
 };
 
+const requestTimeout = (env: NodeJS.ProcessEnv): number => {
+  const value = env.ELASTICSEARCH_REQUEST_TIMEOUT_MS?.trim();
+  if (!value) return DEFAULT_REQUEST_TIMEOUT_MS;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw invalidVariable(
+      'ELASTICSEARCH_REQUEST_TIMEOUT_MS',
+      value,
+      'must be a whole number of milliseconds',
+    );
+  }
+  return number;
+};
+
+const wholeNumber = (env: NodeJS.ProcessEnv, name: string, min: number, fallback: number): number => {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) {
+    throw invalidVariable(name, value, `must be a whole number of at least ${min}`);
+  }
+  return number;
+};
+
+const jobRetry = (env: NodeJS.ProcessEnv): Required<RetryPolicy> => {
+  const backoffMs = wholeNumber(env, 'JOB_BACKOFF_MS', 0, DEFAULT_RETRY_POLICY.backoffMs);
+  return {
+    attempts: wholeNumber(env, 'JOB_ATTEMPTS', 1, DEFAULT_RETRY_POLICY.attempts),
+    backoffMs,
+    maxBackoffMs: Math.max(
+      backoffMs,
+      wholeNumber(env, 'JOB_MAX_BACKOFF_MS', 0, DEFAULT_RETRY_POLICY.maxBackoffMs),
+    ),
+  };
+};
+
 const concurrency = (env: NodeJS.ProcessEnv): number => {
   const value = env.INDEXER_CONCURRENCY?.trim();
   if (!value) return DEFAULT_CONCURRENCY;
@@ -92,10 +134,12 @@ const concurrency = (env: NodeJS.ProcessEnv): number => {
 export const workerSettingsFromEnv = (env: NodeJS.ProcessEnv): WorkerSettings => ({
   mongoUrl: requiredUrl(env, 'MONGO_URL'),
   elasticsearchUrl: requiredUrl(env, 'ELASTICSEARCH_URL'),
+  elasticsearchRequestTimeoutMs: requestTimeout(env),
   redisUrl: requiredUrl(env, 'REDIS_URL'),
   ...embedderSettingsFromEnv(env),
   host: env.HOST?.trim() || '127.0.0.1',
   healthPort: port(env, 'INDEXER_HEALTH_PORT', DEFAULT_HEALTH_PORT),
   concurrency: concurrency(env),
+  jobRetry: jobRetry(env),
   logLevel: logLevel(env),
 });

@@ -56,6 +56,19 @@ describe('rebuildIndex', () => {
     await store.close();
   });
 
+  it('keeps a record put back after its deletion, though the deletion is inside the replay window', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
+    const restored = project('hidden, then restored', 'Go');
+    // Hidden a moment before the build (its deletion recorded), put back just after, stamped then.
+    await projects.insert(restored);
+    await projects.delete(restored._id, indexChange('project', restored._id, { deleted: true }).write);
+    await projects.insert({ ...restored, updatedAt: new Date(Date.now() + 1000).toISOString() });
+    const index = OramaSearchIndex.create();
+    await rebuildIndex(store, index);
+    expect((await index.search(byTool('Go'))).ids).toEqual([restored._id]);
+  });
+
   it('tells the index how many records of each kind the build will write, before it writes any', async () => {
     const store = new SqliteRecordStore(':memory:');
     await store

@@ -61,7 +61,7 @@ export const newestSince = async <T>(
 
 /**
  * Writes into `target` every record changed since `since` (ISO 8601) and removes every record deleted
- * since then: the catch-up of a reindex, for the changes other processes wrote only into the live index
+ * since then and not put back after: the catch-up of a reindex, for the changes other processes wrote only into the live index
  * while the new one was being built. Resolves to how many records it touched.
  */
 export const replayChanges = async (
@@ -72,16 +72,18 @@ export const replayChanges = async (
   { embedder, onEmbedFailure, batchSize = REPLAY_BATCH_SIZE, written }: ReplayOptions = {},
 ): Promise<number> => {
   let touched = 0;
+  /** When each record stamped in the window last changed, whether or not it is written again. */
+  const stamps = new Map<string, string>();
   for (const kind of SEARCH_KINDS) {
     const records = recordsOf(store, kind);
-    const changed = (
-      await newestSince<IndexedRecord>(
-        (skip, limit) => records.find({}, { sort: [{ field: 'updatedAt', direction: 'desc' }], skip, limit }),
-        (record) => record.updatedAt,
-        since,
-        batchSize,
-      )
-    ).filter((record) => !written || written.changedSinceWritten(record));
+    const recent = await newestSince<IndexedRecord>(
+      (skip, limit) => records.find({}, { sort: [{ field: 'updatedAt', direction: 'desc' }], skip, limit }),
+      (record) => record.updatedAt,
+      since,
+      batchSize,
+    );
+    for (const record of recent) stamps.set(record._id, record.updatedAt);
+    const changed = recent.filter((record) => !written || written.changedSinceWritten(record));
     written?.note(changed);
     for (let start = 0; start < changed.length; start += batchSize) {
       const docs = changed.slice(start, start + batchSize).map((record) => searchDocumentFor(kind, record));
@@ -97,8 +99,10 @@ export const replayChanges = async (
     since,
     batchSize,
   );
-  if (deleted.length > 0) await target.remove([...new Set(deleted.map((deletion) => deletion.recordId))]);
-  return touched + deleted.length;
+  // A record put back after its deletion (a hidden item restored) is stamped at or after it, and stays.
+  const gone = deleted.filter((deletion) => !((stamps.get(deletion.recordId) ?? '') >= deletion.deletedAt));
+  if (gone.length > 0) await target.remove([...new Set(gone.map((deletion) => deletion.recordId))]);
+  return touched + gone.length;
 };
 
 /** Deletion records older than this are dropped after a reindex: no build runs that long. */

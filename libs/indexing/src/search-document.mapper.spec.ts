@@ -112,4 +112,9 @@ describe('freshness in search documents', () => {
     expect(old.lastActiveAt).toBe(project.updatedAt);
     expect(old.openUntil).toBe('2026-07-01T10:00:00.000Z');
   });
+
+  it("versions the document by the record's last change, so an older state never replaces a newer one", () => {
+    expect(projectSearchDocument(project).version).toBe(Date.parse(project.updatedAt));
+    expect(projectSearchDocument({ ...project, updatedAt: 'not a time' })).not.toHaveProperty('version');
+  });
 });

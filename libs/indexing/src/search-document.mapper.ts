@@ -60,6 +60,12 @@ const freshness = (record: ProjectRecord | TeammateRecord) => {
   return { lastActiveAt: lastActiveAtOf(record), ...(openUntil !== undefined && { openUntil }) };
 };
 
+/** The record's `updatedAt` as the document's version; absent when it is not a valid time. */
+const versionOf = (record: ProjectRecord | TeammateRecord) => {
+  const version = Date.parse(record.updatedAt);
+  return Number.isFinite(version) ? { version } : {};
+};
+
 const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) => ({
   id: record._id,
   kind,
@@ -70,6 +76,7 @@ const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) 
   toolLevels: toolLevels(record.toolsExperience),
   workingTypeRemote: record.workingTypeRemote === true,
   workingTypeOffice: record.workingTypeOffice === true,
+  ...versionOf(record),
 });
 
 export const projectSearchDocument = (project: ProjectRecord): SearchDocument => ({

@@ -1,3 +1,4 @@
+export * from './failed-job-sweep';
 export * from './job-queue.options';
 export * from './job-queue.port';
 export * from './open-job-queue';

@@ -60,12 +60,12 @@ export const describeJobQueueContract = (
       await queue.enqueue<RecordRef>('index', { kind: 'project', id: 'p1' }, { jobId: 'project:p1' });
       await sleep(SETTLE_MS);
       expect(calls).toEqual([]);
-      expect(await queue.stats()).toEqual({ waiting: 1, active: 0, failed: 0, completed: 0 });
+      expect(await queue.stats()).toEqual({ waiting: 1, retrying: 0, active: 0, failed: 0, completed: 0 });
 
       await queue.start();
       await queue.drain();
       expect(calls).toEqual([[{ kind: 'project', id: 'p1' }, 1]]);
-      expect(await queue.stats()).toEqual({ waiting: 0, active: 0, failed: 0, completed: 1 });
+      expect(await queue.stats()).toEqual({ waiting: 0, retrying: 0, active: 0, failed: 0, completed: 1 });
     });
 
     it('runs jobs with different ids, and the same id under different job names', async () => {
@@ -208,7 +208,7 @@ export const describeJobQueueContract = (
       expect(startedAt[1] - failedAt[0]).toBeGreaterThanOrEqual(backoffMs - 2);
       expect(startedAt[2] - failedAt[1]).toBeGreaterThanOrEqual(2 * backoffMs - 2);
       expect(await queue.failed()).toEqual([]);
-      expect(await queue.stats()).toEqual({ waiting: 0, active: 0, failed: 0, completed: 1 });
+      expect(await queue.stats()).toEqual({ waiting: 0, retrying: 0, active: 0, failed: 0, completed: 1 });
     });
 
     it('does not add a run for an id enqueued while its job waits for a retry', async () => {
@@ -222,7 +222,7 @@ export const describeJobQueueContract = (
       await queue.enqueue('index', {}, { jobId: 'project:p1' });
       await vi.waitFor(async () => {
         expect(attempts).toEqual([1]);
-        expect(await queue.stats()).toMatchObject({ waiting: 1, active: 0 });
+        expect(await queue.stats()).toMatchObject({ waiting: 1, retrying: 1, active: 0 });
       }, WAIT);
 
       await queue.enqueue('index', {}, { jobId: 'project:p1' });
@@ -255,7 +255,7 @@ export const describeJobQueueContract = (
         },
       ]);
       expect(failures[0].failedAt.getTime()).toBeGreaterThanOrEqual(before);
-      expect(await queue.stats()).toEqual({ waiting: 0, active: 0, failed: 1, completed: 0 });
+      expect(await queue.stats()).toEqual({ waiting: 0, retrying: 0, active: 0, failed: 1, completed: 0 });
     });
 
     it('fails a job that has no handler, naming the job', async () => {
@@ -346,7 +346,7 @@ export const describeJobQueueContract = (
 
       release.open();
       await draining;
-      expect(await queue.stats()).toEqual({ waiting: 0, active: 0, failed: 0, completed: 1 });
+      expect(await queue.stats()).toEqual({ waiting: 0, retrying: 0, active: 0, failed: 0, completed: 1 });
     });
 
     it.each([

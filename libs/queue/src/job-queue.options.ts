@@ -8,10 +8,24 @@ export interface JobQueueOptions {
 
 export const DEFAULT_CONCURRENCY = 1;
 
-/** Waits of 1, 2, 4 and 8 seconds ride out a short outage of the store or the search index. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, backoffMs: 1000 };
+/**
+ * Waits of 1, 2, 4, 8, 16 and 32 seconds, then 60 seconds five times: a job keeps trying for about six
+ * minutes, which outlasts a restart of Elasticsearch (30 to 60 s) or a MongoDB failover. What still fails
+ * is retried once the index answers again (`FailedJobSweep`).
+ */
+export const DEFAULT_RETRY_POLICY: Required<RetryPolicy> = {
+  attempts: 12,
+  backoffMs: 1000,
+  maxBackoffMs: 60_000,
+};
 
-export type ResolvedJobQueueOptions = Required<JobQueueOptions>;
+export type ResolvedJobQueueOptions = Required<Omit<JobQueueOptions, 'retry'>> & {
+  retry: Required<RetryPolicy>;
+};
+
+/** The wait before retry number `retry` (1 for the first): doubling from `backoffMs`, capped at `maxBackoffMs`. */
+export const retryDelayMs = ({ backoffMs, maxBackoffMs }: Required<RetryPolicy>, retry: number): number =>
+  Math.min(maxBackoffMs, backoffMs * 2 ** (retry - 1));
 
 /** Fills in the defaults and refuses settings that would stall or spin the queue. */
 export const resolveJobQueueOptions = (options: JobQueueOptions = {}): ResolvedJobQueueOptions => {
@@ -28,5 +42,11 @@ export const resolveJobQueueOptions = (options: JobQueueOptions = {}): ResolvedJ
       `Job backoff must be a number of milliseconds of at least 0, got ${retry.backoffMs}`,
     );
   }
-  return { concurrency, retry: { attempts: retry.attempts, backoffMs: retry.backoffMs } };
+  const maxBackoffMs = retry.maxBackoffMs ?? Number.POSITIVE_INFINITY;
+  if (Number.isNaN(maxBackoffMs) || maxBackoffMs < retry.backoffMs) {
+    throw new RangeError(
+      `Job backoff cap must be at least the first backoff (${retry.backoffMs} ms), got ${retry.maxBackoffMs}`,
+    );
+  }
+  return { concurrency, retry: { attempts: retry.attempts, backoffMs: retry.backoffMs, maxBackoffMs } };
 };

@@ -4,8 +4,10 @@ export type JobHandler<P> = (payload: P, attempt: number) => Promise<void>;
 export interface RetryPolicy {
   /** Runs in total, the first one included; 1 means no retry. */
   attempts: number;
-  /** Wait before the first retry; every further retry waits twice as long as the one before. */
+  /** Wait before the first retry; every further retry waits twice as long as the one before, up to `maxBackoffMs`. */
   backoffMs: number;
+  /** The longest wait between two runs (default: no cap). */
+  maxBackoffMs?: number;
 }
 
 export interface EnqueueOptions {
@@ -19,8 +21,10 @@ export interface EnqueueOptions {
 export interface JobCounts {
   /** Jobs not running yet, retries waiting out their backoff included. */
   waiting: number;
+  /** Of the waiting jobs, those that failed and wait out their backoff before they run again. */
+  retrying: number;
   active: number;
-  /** Jobs that used up every attempt and wait to be retried by hand. */
+  /** Jobs that used up every attempt: retried by hand, or by a `FailedJobSweep` once their target answers. */
   failed: number;
   /** Successful jobs the queue still remembers (BullMQ keeps a bounded number of them). */
   completed: number;

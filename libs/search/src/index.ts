@@ -5,6 +5,11 @@ export {
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
 } from './elasticsearch/elasticsearch.search-index';
+export {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ElasticsearchClientOptions,
+  elasticsearchClient,
+} from './elasticsearch/elasticsearch-client';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { OramaSearchIndex } from './orama/orama.search-index';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';

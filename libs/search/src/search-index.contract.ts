@@ -134,6 +134,27 @@ export const describeSearchIndexContract = (
       expect(await index.get(first.id)).toEqual(third);
     });
 
+    it('never replaces a document by an older version of it; an equal or newer version is written', async () => {
+      const newer = searchDocument({ tags: { industry: ['Mining'] }, version: 2_000 });
+      await index.upsert([newer]);
+      const older = { ...newer, tags: { ...newer.tags, industry: ['Banking'] }, version: 1_000 };
+      await index.upsert([older]);
+      expect(await index.get(newer.id)).toEqual(newer);
+      expect(await ids({ tags: { industry: ['Banking'] } })).toEqual([]);
+      // Within one batch too, as if its writes came one by one.
+      const same = { ...newer, tags: { ...newer.tags, industry: ['Farming'] } };
+      const latest = { ...newer, tags: { ...newer.tags, industry: ['Fishing'] }, version: 3_000 };
+      await index.upsert([same, latest, older]);
+      expect(await index.get(newer.id)).toEqual(latest);
+      // A generation being built takes the live writes with the same rule.
+      const generation = await index.createGeneration();
+      await generation.upsert([latest]);
+      await index.upsert([{ ...latest, version: 4_000 }]);
+      await generation.upsert([older]);
+      await generation.swap();
+      expect(await index.get(newer.id)).toEqual({ ...latest, version: 4_000 });
+    });
+
     it('moves a document whose kind changed', async () => {
       const doc = searchDocument({ kind: 'teammate' });
       await index.upsert([doc]);

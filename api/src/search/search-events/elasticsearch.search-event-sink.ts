@@ -1,6 +1,12 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import { type Client, errors } from '@elastic/elasticsearch';
+import { elasticsearchClient } from '@skillers/search';
 import { Logger } from '@nestjs/common';
-import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
+import {
+  EventBuffer,
+  type EventBufferSettings,
+  PartlyWrittenError,
+  type WarningLogger,
+} from './event-buffer';
 import type { AnalyticsEvent } from './search-event';
 import { ElasticsearchSearchAnalytics } from './elasticsearch.search-analytics';
 import type { SearchAnalyticsReader } from './search-analytics';
@@ -77,7 +83,7 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     options: ElasticsearchSinkOptions = {},
   ): Promise<ElasticsearchSearchEventSink> {
     const sink = new ElasticsearchSearchEventSink(
-      new Client({ node: url, requestTimeout: REQUEST_TIMEOUT_MS, maxRetries: 1 }),
+      elasticsearchClient(url, { requestTimeoutMs: REQUEST_TIMEOUT_MS, maxRetries: 1 }),
       options,
     );
     await sink.ensureIndex().catch((error: unknown) => {
@@ -175,8 +181,10 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     if (!response.errors) return;
     const refused = response.items.map((item) => item.create?.error).filter((error) => error !== undefined);
     const [first] = refused;
-    throw new Error(
+    // The others were stored: only the refused ones are lost.
+    throw new PartlyWrittenError(
       `${refused.length} of ${batch.length} refused by ${this.index}: ${first?.type}: ${first?.reason}`,
+      refused.length,
     );
   }
 }

@@ -26,6 +26,17 @@ export const DEFAULT_EVENT_BUFFER: Required<EventBufferSettings> = {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** A write that stored some of its batch: only `lost` of the events were refused. */
+export class PartlyWrittenError extends Error {
+  constructor(
+    message: string,
+    readonly lost: number,
+  ) {
+    super(message);
+    this.name = 'PartlyWrittenError';
+  }
+}
+
 /**
  * A bounded queue of events written in batches in the background. `push` never waits and never throws:
  * the caller is a request being answered, and losing an analytics event is better than slowing it down.
@@ -107,13 +118,14 @@ export class EventBuffer<T> {
         this.failedEvents = 0;
       }
     } catch (error) {
+      const lost = error instanceof PartlyWrittenError ? error.lost : batch.length;
       if (this.failedEvents === 0) {
         this.options.logger.warn(
-          `Could not record ${batch.length} ${this.options.label} (${messageOf(error)}); ` +
+          `Could not record ${lost} ${this.options.label} (${messageOf(error)}); ` +
             'they are dropped, and further failures are only counted until a write succeeds',
         );
       }
-      this.failedEvents += batch.length;
+      this.failedEvents += lost;
     }
   }
 }

@@ -120,4 +120,40 @@ describe('search events on Elasticsearch: requests', () => {
       { '@timestamp': '2031-05-04T10:00:00.000Z', ...event },
     ]);
   });
+
+  it('counts only the events the cluster refused as lost when it stored the rest of a batch', async () => {
+    warnings.length = 0;
+    server = await startFakeElasticsearch('9.4.1', (request) => {
+      if (!request.path.endsWith('/_bulk'))
+        return cluster({ policy: true, dataStream: true, plainIndex: false })(request);
+      const created = { create: { _index: 'search-events', status: 201, result: 'created' } };
+      const refused = {
+        create: {
+          _index: 'search-events',
+          status: 400,
+          error: { type: 'document_parsing_exception', reason: 'bad' },
+        },
+      };
+      const lines = (request.body as unknown[]).length / 2;
+      // The first write stores two of three; the next one everything.
+      const items =
+        server?.sent('POST', '/_bulk').length === 1
+          ? [created, refused, created]
+          : Array(lines).fill(created);
+      return { body: { errors: items.some((item) => 'error' in item.create), took: 1, items } };
+    });
+    sink = await ElasticsearchSearchEventSink.connect(server.url, {
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    for (let n = 0; n < 3; n++) sink.record(sampleSearchEvent('2031-05-04T10:00:00.000Z'));
+    await sink.flush();
+    sink.record(sampleSearchEvent('2031-05-04T10:01:00.000Z'));
+    await sink.flush();
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^Could not record 1 search events \(1 of 3 refused by search-events: document_parsing_exception: bad\)/,
+      ),
+      'Recording search events again; 1 were lost while writes failed',
+    ]);
+  });
 });

@@ -23,8 +23,12 @@ export interface StoreStats {
 
 export interface QueueStats {
   adapter: 'in-process' | 'bullmq';
+  /** Jobs not running yet, retries waiting out their backoff included. */
   waiting: number;
+  /** Of the waiting jobs, those that failed and wait out their backoff: a target that keeps refusing. */
+  retrying: number;
   active: number;
+  /** Jobs that used up their retries; the index worker retries them once the index and store answer. */
   failed: number;
   completed: number;
 }

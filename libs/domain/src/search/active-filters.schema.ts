@@ -284,9 +284,16 @@ export const toActiveQuery = (
   if (typeof deadline === 'number' && deadline > 0) query.durationMonths = deadline;
   if (typeof deadline === 'string' && setDeadlineDay(deadline) !== undefined) query.deadline = deadline;
   if (filters.bizOrTech) query.bizRole = filters.bizOrTech;
-  if (filters.activeWithinDays) {
-    query.activeSince = new Date(now.getTime() - filters.activeWithinDays * MS_PER_DAY).toISOString();
-  }
-  if (filters.openOnly) query.openAt = now.toISOString();
-  return query;
+  return { ...query, ...freshnessAt(filters, now) };
 };
+
+/** "Active within" and "Open only" as the times they mean at `now`; absent when not picked. */
+export const freshnessAt = (
+  filters: Pick<ActiveFilters, 'activeWithinDays' | 'openOnly'>,
+  now: Date,
+): Pick<SearchQuery, 'activeSince' | 'openAt'> => ({
+  ...(filters.activeWithinDays
+    ? { activeSince: new Date(now.getTime() - filters.activeWithinDays * MS_PER_DAY).toISOString() }
+    : {}),
+  ...(filters.openOnly ? { openAt: now.toISOString() } : {}),
+});

@@ -205,7 +205,7 @@ export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
  * "Active within" and "Open only" as ranges on the record's times in milliseconds: last active at or after
  * `activeSince`, open until after `openAt`. A record without the time never matches.
  */
-export const freshnessRanges = (filter: SearchFilter): NumberRange[] => {
+export const freshnessRanges = (filter: Pick<SearchFilter, 'activeSince' | 'openAt'>): NumberRange[] => {
   const ranges: NumberRange[] = [];
   const activeSince = timeMs(filter.activeSince);
   if (activeSince !== undefined) {
@@ -305,12 +305,13 @@ export const compileMatch = (
         if (!hasOption(doc, group, index)) return false;
       }
     }
-    for (const range of ranges) {
-      if (!inNumberRange(documentNumber(doc, range.field), range)) return false;
-    }
-    return true;
+    return withinRanges(doc, ranges);
   };
 };
+
+/** Whether the record's value of every range's field lies in it. */
+export const withinRanges = (doc: SearchDocument, ranges: readonly NumberRange[]): boolean =>
+  ranges.every((range) => inNumberRange(documentNumber(doc, range.field), range));
 
 /** Does one record match the filter (and the kind, when given), and with what score. */
 export const matchDocument = (

@@ -7,14 +7,16 @@
  * hold all its words; a search with neither filters nor words would match everything and cannot be saved.
  */
 import type { SavedSearchRecord } from '../saved-search';
-import { toActiveQuery, toMustHave } from './active-filters.schema';
+import { freshnessAt, toActiveQuery, toMustHave } from './active-filters.schema';
 import { lightStem, SEARCH_STOP_WORDS, textWords } from './free-text';
 import {
   activeMustHaveGroups,
   activeNumberRanges,
   activeOptionGroups,
   compileMatch,
+  freshnessRanges,
   type OptionGroup,
+  withinRanges,
 } from './reference-filter';
 import type { SearchDocument, SearchKind, TagFacet } from './search-document';
 import type { SearchFilter, WorkingType } from './search-query';
@@ -36,11 +38,23 @@ export const requiredWordStems = (text: string | undefined): string[] => [
   ),
 ];
 
-/** The saved search as the filter of a filtering call. */
-export const savedSearchFilter = (search: SavedSearchCriteria): SearchFilter & { kind: SearchKind } => ({
-  ...toActiveQuery(search.kind, search.filters, search.restriction, 1),
+/**
+ * The saved search as the filter of a filtering call at `now`, the moment "Active within" and "Open only"
+ * are measured from: a stored search has no fixed one, so matching measures them when a record comes.
+ */
+export const savedSearchFilter = (
+  search: SavedSearchCriteria,
+  now = new Date(),
+): SearchFilter & { kind: SearchKind } => ({
+  ...toActiveQuery(search.kind, search.filters, search.restriction, 1, now),
   ...toMustHave(search.mustHave),
 });
+
+/** The saved search's filter without "Active within" and "Open only", which each match measures anew. */
+export const timelessSearchFilter = (search: SavedSearchCriteria): SearchFilter & { kind: SearchKind } => {
+  const { activeSince: _since, openAt: _open, ...timeless } = savedSearchFilter(search);
+  return timeless;
+};
 
 /** True when the search would match every record of its kind: nothing picked, no words. */
 export const matchesEverything = (search: SavedSearchCriteria): boolean => {
@@ -79,11 +93,13 @@ export const documentStems = (doc: Pick<SearchDocument, 'text'>): Set<string> =>
  */
 export const compileSavedSearch = (
   search: SavedSearchCriteria,
-): ((doc: SearchDocument, stems?: ReadonlySet<string>) => boolean) => {
-  const match = compileMatch(savedSearchFilter(search));
+): ((doc: SearchDocument, stems?: ReadonlySet<string>, now?: Date) => boolean) => {
+  const match = compileMatch(timelessSearchFilter(search));
   const required = requiredWordStems(search.text);
-  return (doc, stems) => {
+  const fresh = Boolean(search.filters.activeWithinDays || search.filters.openOnly);
+  return (doc, stems, now = new Date()) => {
     if (doc.kind !== search.kind || !match(doc)) return false;
+    if (fresh && !withinRanges(doc, freshnessRanges(freshnessAt(search.filters, now)))) return false;
     if (required.length === 0) return true;
     const present = stems ?? documentStems(doc);
     return required.every((stem) => present.has(stem));

@@ -54,7 +54,17 @@ export interface SearchDocument {
   vector?: number[];
   /** The embedding model that produced `vector`; vectors of different models are not comparable. */
   vectorModel?: string;
+  /**
+   * The record's `updatedAt` in milliseconds. A write whose version is older than the indexed document's is
+   * ignored (an equal one is applied), so a late write of an earlier state, such as a reindex replaying what
+   * it read before the index worker wrote a later edit, never replaces a newer document.
+   */
+  version?: number;
 }
+
+/** Whether writing `doc` over a document of version `held` would replace a newer state by an older one. */
+export const isOlderVersion = (doc: Pick<SearchDocument, 'version'>, held: number | undefined): boolean =>
+  doc.version !== undefined && held !== undefined && doc.version < held;
 
 const MS_PER_DAY = 86_400_000;
 const LEADING_ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;

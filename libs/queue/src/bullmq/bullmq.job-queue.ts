@@ -6,6 +6,7 @@ import {
   type JobQueueOptions,
   type ResolvedJobQueueOptions,
   resolveJobQueueOptions,
+  retryDelayMs,
 } from '../job-queue.options';
 import type { EnqueueOptions, FailedJob, JobCounts, JobHandler, JobQueue } from '../job-queue.port';
 import { JobRegistry } from '../job-registry';
@@ -27,6 +28,8 @@ interface JobData {
 }
 
 const QUEUE_NAME = 'jobs';
+/** The backoff type jobs carry; the worker's `backoffStrategy` computes it (BullMQ's own has no cap). */
+const CAPPED_EXPONENTIAL = 'capped-exponential';
 const DEFAULT_PREFIX = 'skillers';
 const DEFAULT_KEEP_COMPLETED = 1000;
 const DEFAULT_FAILED_LIMIT = 100;
@@ -125,6 +128,8 @@ export class BullMqJobQueue implements JobQueue {
       connection: this.workerConnection,
       prefix: this.prefix,
       concurrency: this.options.concurrency,
+      // BullMQ passes the number of the retry about to be scheduled (1 for the first).
+      settings: { backoffStrategy: (retry: number) => retryDelayMs(this.options.retry, retry) },
     });
     this.worker.on('error', this.onError);
     await this.worker.waitUntilReady();
@@ -144,6 +149,8 @@ export class BullMqJobQueue implements JobQueue {
     const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed', 'completed');
     return {
       waiting: counts.waiting + counts.delayed,
+      // Delayed jobs are only ever retries here: nothing is enqueued with a delay.
+      retrying: counts.delayed,
       active: counts.active,
       failed: counts.failed,
       completed: counts.completed,
@@ -209,7 +216,7 @@ export class BullMqJobQueue implements JobQueue {
       prefix: this.prefix,
       defaultJobOptions: {
         attempts: this.options.retry.attempts,
-        backoff: { type: 'exponential', delay: this.options.retry.backoffMs },
+        backoff: { type: CAPPED_EXPONENTIAL, delay: this.options.retry.backoffMs },
         removeOnComplete: { count: this.keepCompleted },
         removeOnFail: false,
       },

@@ -3,6 +3,7 @@ import {
   type JobQueueOptions,
   type ResolvedJobQueueOptions,
   resolveJobQueueOptions,
+  retryDelayMs,
 } from '../job-queue.options';
 import type { EnqueueOptions, FailedJob, JobCounts, JobHandler, JobQueue } from '../job-queue.port';
 import { JobRegistry } from '../job-registry';
@@ -78,9 +79,14 @@ export class InProcessJobQueue implements JobQueue {
 
   async stats(): Promise<JobCounts> {
     let active = 0;
-    for (const job of this.jobs.values()) if (job.state === 'active') active += 1;
+    let retrying = 0;
+    for (const job of this.jobs.values()) {
+      if (job.state === 'active') active += 1;
+      else if (job.state === 'delayed') retrying += 1;
+    }
     return {
       waiting: this.jobs.size - active,
+      retrying,
       active,
       failed: this.failures.length,
       completed: this.completed,
@@ -189,7 +195,7 @@ export class InProcessJobQueue implements JobQueue {
 
   private scheduleRetry(job: PendingJob): void {
     job.state = 'delayed';
-    const delay = this.options.retry.backoffMs * 2 ** (job.attempt - 1);
+    const delay = retryDelayMs(this.options.retry, job.attempt);
     job.attempt += 1;
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);

@@ -3,12 +3,14 @@ import { type SearchDocument, setDeadlineDay, TAG_FACETS } from '@skillers/domai
 import { documentToolTokens } from '../tool-level-tokens';
 
 /**
- * Freshness times (`lastActiveAt`, `openUntil`). Indices created before them get them added at connect
+ * Fields added after the first indices were created: the freshness times (`lastActiveAt`, `openUntil`) and
+ * the record's version, only read back, never searched. Indices without them get them at connect
  * (`putMapping` may add fields), so documents carrying them are not refused by the strict mapping.
  */
-export const FRESHNESS_PROPERTIES: Record<string, estypes.MappingProperty> = {
+export const ADDED_PROPERTIES: Record<string, estypes.MappingProperty> = {
   lastActiveAt: { type: 'date' },
   openUntil: { type: 'date' },
+  version: { type: 'long', index: false },
 };
 
 /**
@@ -23,7 +25,7 @@ export const searchIndexMappings = (vectorDims: number): estypes.MappingTypeMapp
     kind: { type: 'keyword' },
     ownerId: { type: 'keyword' },
     createdAt: { type: 'date' },
-    ...FRESHNESS_PROPERTIES,
+    ...ADDED_PROPERTIES,
     // English stemming and stop words, as the embedded index's full-text search has them.
     text: { type: 'text', analyzer: 'english' },
     tags: { properties: Object.fromEntries(TAG_FACETS.map((facet) => [facet, { type: 'keyword' }])) },

@@ -1,3 +1,4 @@
+import { errors } from '@elastic/elasticsearch';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { PartialWriteError } from '../search-index.port';
@@ -9,6 +10,7 @@ import {
   type RecordedRequest,
   startFakeElasticsearch,
 } from './fake-elasticsearch.testing';
+import { DEFAULT_MAX_RETRIES } from './elasticsearch-client';
 import { excludesSourceVectors, searchIndexSettings, sourceFilter } from './source-vectors';
 
 // The request bodies the adapter sends, checked against a recording server that answers like Elasticsearch:
@@ -67,8 +69,8 @@ describe('Elasticsearch request bodies', () => {
     expect(excludesSourceVectors('9.1.5')).toBe(false);
     expect(excludesSourceVectors('8.19.0')).toBe(false);
     expect(searchIndexSettings('9.1.5')).toEqual({});
-    expect(sourceFilter('8.19.0', true)).toBe(true);
-    expect(sourceFilter('9.2.0', false)).toEqual({ excludes: ['vector'] });
+    expect(sourceFilter(true)).toBe(true);
+    expect(sourceFilter(false)).toEqual({ excludes: ['vector'] });
   });
 
   describe('on Elasticsearch 9.2 and later', () => {
@@ -106,7 +108,7 @@ describe('Elasticsearch request bodies', () => {
       }
     });
 
-    it('adds the freshness fields to the mapping of indices created before them', async () => {
+    it('adds the freshness and version fields to the mapping of indices created before them', async () => {
       const { server } = await open('9.4.1');
       const mappings = server.requests.filter(
         (request) => request.method === 'PUT' && request.path.endsWith('/_mapping'),
@@ -117,21 +119,44 @@ describe('Elasticsearch request bodies', () => {
       ]);
       for (const request of mappings) {
         expect(request.body).toEqual({
-          properties: { lastActiveAt: { type: 'date' }, openUntil: { type: 'date' } },
+          properties: {
+            lastActiveAt: { type: 'date' },
+            openUntil: { type: 'date' },
+            version: { type: 'long', index: false },
+          },
         });
       }
     });
 
-    it('asks for the vectors explicitly when it reads a document', async () => {
+    // What a multi-get may carry, from the API specification (elastic/elasticsearch-specification,
+    // specification/_global/mget/MultiGetRequest.ts and mget/types.ts): per document `_id`, `_index`,
+    // `routing`, `_source`, `stored_fields`, `version`, `version_type`; no `_source_exclude_vectors` query
+    // parameter, which get/GetRequest.ts and search/SearchRequest.ts alone define. The server's multi-get
+    // parser takes only `includes`/`excludes` inside a document's `_source`, so vectors come back through
+    // the index setting `index.mapping.exclude_source_vectors: false` and a plain `_source: true`.
+    it('reads a document with its vectors through a multi-get body the API defines', async () => {
       const { index, server } = await open('9.4.1');
       expect(await index.get(stored.id)).toEqual(stored);
       const [mget] = server.sent('POST', '/_mget');
       expect(mget.body).toEqual({
         docs: [
-          { _index: `${PREFIX}-project`, _id: stored.id, _source: { exclude_vectors: false } },
-          { _index: `${PREFIX}-teammate`, _id: stored.id, _source: { exclude_vectors: false } },
+          { _index: `${PREFIX}-project`, _id: stored.id, _source: true },
+          { _index: `${PREFIX}-teammate`, _id: stored.id, _source: true },
         ],
       });
+      expect([...mget.query.keys()]).toEqual([]);
+      const operationFields = [
+        '_id',
+        '_index',
+        'routing',
+        '_source',
+        'stored_fields',
+        'version',
+        'version_type',
+      ];
+      for (const doc of (mget.body as { docs: MgetDoc[] }).docs) {
+        for (const field of Object.keys(doc)) expect(operationFields).toContain(field);
+      }
     });
 
     it('reads many documents in one multi-get, in the order asked, vectors left out when not wanted', async () => {
@@ -198,6 +223,76 @@ describe('Elasticsearch request bodies', () => {
       ]);
     });
 
+    // The bulk action's fields, from the API specification (elastic/elasticsearch-specification,
+    // specification/_global/bulk/types.ts `OperationBase`: `_id`, `_index`, `routing`, `if_primary_term`,
+    // `if_seq_no`, `version`, `version_type`; `VersionType` in specification/_types/common.ts has
+    // `external_gte`).
+    it('writes a versioned document with its version as an external one, external_gte', async () => {
+      const { index, server } = await open('9.4.1');
+      const versioned = searchDocument({ version: Date.parse('2031-05-04T10:00:00.000Z') });
+      await index.upsert([versioned]);
+      const generation = await index.createGeneration();
+      await generation.upsert([versioned]);
+      const [live, built] = server.sent('POST', '/_bulk');
+      for (const { body } of [live, built]) {
+        const [remove, action, source] = body as [object, { index: Record<string, unknown> }, object];
+        expect(remove).toEqual({ delete: expect.not.objectContaining({ version: expect.anything() }) });
+        expect(action.index).toMatchObject({
+          _id: versioned.id,
+          version: versioned.version,
+          version_type: 'external_gte',
+        });
+        const actionFields = [
+          '_id',
+          '_index',
+          'routing',
+          'if_primary_term',
+          'if_seq_no',
+          'version',
+          'version_type',
+        ];
+        for (const field of Object.keys(action.index)) expect(actionFields).toContain(field);
+        expect(source).toEqual(toSource(versioned));
+      }
+      // An unversioned document is written as before.
+      await index.upsert([stored]);
+      const [, , unversioned] = server.sent('POST', '/_bulk');
+      expect((unversioned.body as object[])[1]).toEqual({
+        index: { _index: `${PREFIX}-project`, _id: stored.id },
+      });
+    });
+
+    it('takes a version conflict as the newer document standing, not as a failed write', async () => {
+      const older = searchDocument({ version: 1_000 });
+      const { index } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? {
+              body: {
+                errors: true,
+                took: 1,
+                items: [
+                  {
+                    delete: { _index: `${PREFIX}-project`, _id: older.id, status: 404, result: 'not_found' },
+                  },
+                  {
+                    index: {
+                      _index: `${PREFIX}-teammate`,
+                      _id: older.id,
+                      status: 409,
+                      error: {
+                        type: 'version_conflict_engine_exception',
+                        reason: `[${older.id}]: version conflict, current version [2000] is higher than or equal to the one provided [1000]`,
+                      },
+                    },
+                  },
+                ],
+              },
+            }
+          : mgetAnswer(request),
+      );
+      await expect(index.upsert([older])).resolves.toBeUndefined();
+    });
+
     it('names the documents a bulk request refused', async () => {
       const refused = searchDocument();
       const { index } = await open('9.4.1', (request) =>
@@ -240,6 +335,40 @@ describe('Elasticsearch request bodies', () => {
       const { index, server } = await open('9.4.1');
       await index.upsert([stored]);
       expect(server.sent('POST', '/_bulk')[0].query.get('refresh')).toBe('wait_for');
+    });
+  });
+
+  describe('a stalled or failing cluster', () => {
+    // Client 9 sets no request timeout and retries a request 3 times by default; it never retries a timed-out
+    // one (`retryOnTimeout` is off), as Elasticsearch's timeout guidance advises.
+    it('fails pings and writes after the request timeout instead of hanging', async () => {
+      let stalled = false;
+      server = await startFakeElasticsearch('9.4.1', (request) =>
+        stalled ? { stall: true } : mgetAnswer(request),
+      );
+      index = await ElasticsearchSearchIndex.connect(server.url, {
+        indexPrefix: PREFIX,
+        vectorDims: 3,
+        requestTimeoutMs: 200,
+      });
+      stalled = true;
+      const before = server.requests.length;
+      expect(await index.isReady()).toBe(false);
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.TimeoutError);
+      expect(server.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+        'HEAD /',
+        'POST /_bulk',
+      ]);
+    });
+
+    it(`retries a request the cluster could not serve ${DEFAULT_MAX_RETRIES} time(s), then fails`, async () => {
+      const { index, server } = await open('9.4.1', (request) =>
+        request.path.endsWith('/_bulk')
+          ? { status: 503, body: { error: { type: 'unavailable_shards_exception' } } }
+          : mgetAnswer(request),
+      );
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.ResponseError);
+      expect(server.sent('POST', '/_bulk')).toHaveLength(1 + DEFAULT_MAX_RETRIES);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
   facetShare,
   FUSION_WEIGHTS,
@@ -35,7 +35,7 @@ import {
   withoutVector,
 } from '../vector-space';
 import {
-  FRESHNESS_PROPERTIES,
+  ADDED_PROPERTIES,
   fromSource,
   type IndexedSource,
   searchIndexMappings,
@@ -58,11 +58,12 @@ import {
   understoodClauseName,
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
+import { type ElasticsearchClientOptions, elasticsearchClient } from './elasticsearch-client';
 import { OptionCounts } from './option-counts';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
 import { searchIndexSettings, sourceFilter } from './source-vectors';
 
-export interface ElasticsearchSearchIndexOptions {
+export interface ElasticsearchSearchIndexOptions extends ElasticsearchClientOptions {
   /** Starts every index and alias name, so that several deployments can share one cluster. */
   indexPrefix?: string;
   /** Length of the embedding vectors; the mapping fixes it per index. Taken from `vectorSpace` when given. */
@@ -125,6 +126,17 @@ const isAlreadyExists = (error: unknown): boolean =>
   (error.body as { error?: { type?: string } } | undefined)?.error?.type ===
     'resource_already_exists_exception';
 
+/**
+ * The record's version as an external one: Elasticsearch applies the write only when it is at least the
+ * held document's (`external_gte`: the same state may be written again, say with a vector added).
+ */
+const externalVersion = (doc: SearchDocument): Partial<estypes.BulkIndexOperation> =>
+  doc.version === undefined ? {} : { version: doc.version, version_type: 'external_gte' };
+
+/** A write refused because the index holds a newer version of the document: the newer state stands. */
+const isNewerHeld = (result: estypes.BulkResponseItem): boolean =>
+  result.status === 409 && result.error?.type === 'version_conflict_engine_exception';
+
 const randomTag = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
@@ -151,7 +163,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   private constructor(
     private readonly client: Client,
-    /** The server's version, which decides how vectors are kept in and read from `_source`. */
+    /** The server's version, which decides how vectors are kept in `_source`. */
     private readonly serverVersion: string,
     options: ElasticsearchSearchIndexOptions,
   ) {
@@ -170,7 +182,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     url: string,
     options: ElasticsearchSearchIndexOptions = {},
   ): Promise<ElasticsearchSearchIndex> {
-    const client = new Client({ node: url });
+    const client = elasticsearchClient(url, options);
     try {
       const { version } = await client.info();
       const index = new ElasticsearchSearchIndex(client, version.number, options);
@@ -336,7 +348,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     { vectors = true }: GetManyOptions = {},
   ): Promise<(SearchDocument | null)[]> {
     const found = new Map<string, SearchDocument>();
-    const _source = sourceFilter(this.serverVersion, vectors);
+    const _source = sourceFilter(vectors);
     for (let start = 0; start < ids.length; start += GET_MANY_CHUNK) {
       const chunk = [...new Set(ids.slice(start, start + GET_MANY_CHUNK))];
       const response = await this.client.mget<IndexedSource>({
@@ -465,8 +477,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async ensureAliases(): Promise<void> {
     for (const kind of SEARCH_KINDS) {
       if (await this.client.indices.existsAlias({ name: this.alias(kind) })) {
-        // Indices created before the freshness fields get them (adding fields to a mapping is allowed).
-        await this.client.indices.putMapping({ index: this.alias(kind), properties: FRESHNESS_PROPERTIES });
+        // Indices created before the added fields get them (adding fields to a mapping is allowed).
+        await this.client.indices.putMapping({ index: this.alias(kind), properties: ADDED_PROPERTIES });
         continue;
       }
       // A fixed first name: when two processes start at once, one creates it and the other finds it.
@@ -566,7 +578,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       ...SEARCH_KINDS.filter((kind) => kind !== doc.kind).map((kind) => ({
         delete: { _index: names[kind], _id: doc.id },
       })),
-      { index: { _index: names[doc.kind], _id: doc.id } },
+      { index: { _index: names[doc.kind], _id: doc.id, ...externalVersion(doc) } },
       toSource(doc),
     ]);
   }
@@ -578,8 +590,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async bulk(operations: BulkLine[], refresh: estypes.Refresh): Promise<void> {
     if (operations.length === 0) return;
     const response = await this.client.bulk({ operations, refresh });
-    // Deleting an id the index does not hold is not a failure: removals do not know the kind.
-    const failures = response.items.flatMap((item) => Object.values(item)).filter((result) => result?.error);
+    // Deleting an id the index does not hold is not a failure: removals do not know the kind. Nor is a
+    // version conflict: the index holds a newer state of the document than this write.
+    const failures = response.items
+      .flatMap((item) => Object.values(item))
+      .filter((result) => result?.error && !isNewerHeld(result));
     if (failures.length > 0) {
       const first = failures[0]?.error;
       throw new PartialWriteError(

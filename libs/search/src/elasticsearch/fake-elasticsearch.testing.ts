@@ -12,6 +12,8 @@ export interface RecordedRequest {
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** Never answers, as a stalled cluster (the request is still recorded). */
+  stall?: boolean;
 }
 
 export interface FakeElasticsearch {
@@ -66,7 +68,8 @@ export const startFakeElasticsearch = async (
         body: await readBody(incoming),
       };
       requests.push(request);
-      const { status = 200, body } = answer(request) ?? defaultAnswer(version, request);
+      const { status = 200, body, stall } = answer(request) ?? defaultAnswer(version, request);
+      if (stall) return;
       // The client refuses servers that do not say they are Elasticsearch.
       response.writeHead(status, {
         'content-type': 'application/json',
@@ -82,6 +85,11 @@ export const startFakeElasticsearch = async (
     requests,
     sent: (method, suffix) =>
       requests.filter((request) => request.method === method && request.path.endsWith(suffix)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled requests hold their connections open; the server closes once they are dropped.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };

@@ -3,8 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 /**
  * From Elasticsearch 9.2, `dense_vector` values are neither kept in the stored `_source` nor returned in
  * it by `_get`, `_mget` and `_search`, unless the index was created with
- * `index.mapping.exclude_source_vectors: false` or the request asks with `_source.exclude_vectors: false`.
- * Earlier versions know neither name and refuse them, so both depend on the server's version.
+ * `index.mapping.exclude_source_vectors: false`. Earlier versions do not know the setting and refuse it.
  */
 export const excludesSourceVectors = (version: string): boolean => {
   const [major = 0, minor = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
@@ -16,11 +15,10 @@ export const searchIndexSettings = (version: string): estypes.IndicesIndexSettin
   excludesSourceVectors(version) ? { 'index.mapping.exclude_source_vectors': false } : {};
 
 /**
- * The `_source` filter of a document read. With vectors, it asks for them explicitly, so indices created
- * without the setting above (by an earlier version of this adapter, or by hand) still return them; without,
- * it leaves them out, whatever the version.
+ * The `_source` of each document a multi-get asks for: whole (with its vector, which the index keeps, see
+ * above) or without the vector. A multi-get takes no `exclude_vectors` flag: its documents' `_source`
+ * accepts `includes`/`excludes` only, and the request no `_source_exclude_vectors` parameter (which the API
+ * defines for get and search alone).
  */
-export const sourceFilter = (version: string, vectors: boolean): estypes.SearchSourceConfig => {
-  if (!vectors) return { excludes: ['vector'] };
-  return excludesSourceVectors(version) ? { exclude_vectors: false } : true;
-};
+export const sourceFilter = (vectors: boolean): estypes.SearchSourceConfig =>
+  vectors ? true : { excludes: ['vector'] };

@@ -3,6 +3,7 @@ import {
   freshnessSignalAt,
   fuseRankSignals,
   hasOptions,
+  isOlderVersion,
   matchedTextTerms,
   SEARCH_KINDS,
   type SearchDocument,
@@ -181,8 +182,13 @@ export class OramaGeneration {
 
   upsert(docs: readonly SearchDocument[]): void {
     this.changes++;
-    // The last version of a document in the batch wins, as if the batch were applied one by one.
-    const latest = new Map(docs.map((doc) => [doc.id, doc]));
+    // As if the batch were applied one by one: the last write of a document wins, unless its version is
+    // older than the one before it or the one held (`isOlderVersion`).
+    const latest = new Map<string, SearchDocument>();
+    for (const doc of docs) {
+      if (!isOlderVersion(doc, latest.has(doc.id) ? latest.get(doc.id)?.version : this.heldVersion(doc.id)))
+        latest.set(doc.id, doc);
+    }
     const moved = [...latest.values()].filter((doc) => {
       const kind = this.kindById.get(doc.id);
       return kind !== undefined && kind !== doc.kind;
@@ -328,6 +334,13 @@ export class OramaGeneration {
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
     const { facets, vectors } = this.parts[kind];
     return vectors.nearest(vector, k, filter && facets.matches(filter));
+  }
+
+  /** The version of the document held under `id`, if any. */
+  private heldVersion(id: string): number | undefined {
+    const kind = this.kindById.get(id);
+    const slot = kind && this.parts[kind].facets.slotOf(id);
+    return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
   }
 
   get(id: string): SearchDocument | null {

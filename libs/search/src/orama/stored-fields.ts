@@ -72,6 +72,8 @@ export class StoredFields {
   /** Per number column, the value by slot; `numberFlags` bit n says whether column n has one. */
   private numbers = NUMBER_COLUMNS.map(() => new Float64Array(0));
   private numberFlags = new Uint8Array(0);
+  /** The document's version by slot (NaN: none). */
+  private versions = new Float64Array(0);
   private deadlines = new Map<number, string>();
   private codes = new SlotBlocks();
   private exactVectors = new Map<number, number[]>();
@@ -118,6 +120,7 @@ export class StoredFields {
       numberFlags |= 1 << at;
     });
     this.numberFlags[slot] = numberFlags;
+    this.versions[slot] = doc.version ?? NaN;
     if (doc.numbers.deadline !== undefined) this.deadlines.set(slot, doc.numbers.deadline);
     if (doc.vector && !sameValues(doc.vector, vectors.vectorOf(doc.id)))
       this.exactVectors.set(slot, [...doc.vector]);
@@ -174,7 +177,16 @@ export class StoredFields {
     const vector = this.exactVectors.get(slot) ?? vectors.vectorOf(id);
     if (vector) doc.vector = [...vector];
     if (this.models[slot] >= 0) doc.vectorModel = this.strings[this.models[slot]];
+    const version = this.version(slot);
+    if (version !== undefined) doc.version = version;
     return doc;
+  }
+
+  /** The version of the slot's document, or undefined when it has none (or the slot holds none). */
+  version(slot: number): number | undefined {
+    if (slot >= this.capacity || !(this.flags[slot] & PRESENT)) return undefined;
+    const version = this.versions[slot];
+    return Number.isNaN(version) ? undefined : version;
   }
 
   /** How many documents were not embedded by this model (no vector, or another model's). */
@@ -206,6 +218,7 @@ export class StoredFields {
       ]),
       ...NUMBER_COLUMNS.map((column, at) => arraySection(`number.${column}`, this.numbers[at])),
       arraySection('number-flags', this.numberFlags),
+      arraySection('versions', this.versions),
       ...mapSections('deadline', this.deadlines),
       ...prefixed('codes', this.codes.toSections()),
       builtSection('exact-vector.slots', 4 * exact.length, () => Int32Array.from(this.exactVectors.keys())),
@@ -236,6 +249,7 @@ export class StoredFields {
       fields.numbers[at] = arrayOfLength(Float64Array, section(`number.${column}`), capacity, column);
     });
     fields.numberFlags = arrayOfLength(Uint8Array, section('number-flags'), capacity, 'number flags');
+    fields.versions = arrayOfLength(Float64Array, section('versions'), capacity, 'versions');
     fields.deadlines = mapOf('deadline', section);
     fields.codes = SlotBlocks.fromSections(readerUnder('codes', section));
     if (fields.codes.offsets.length !== capacity) throw new Error('codes of another capacity');
@@ -274,6 +288,7 @@ export class StoredFields {
     this.times = this.times.map((column) => grown(column, (n) => new Float64Array(n)));
     this.numbers = this.numbers.map((column) => grown(column, (n) => new Float64Array(n)));
     this.numberFlags = grown(this.numberFlags, (n) => new Uint8Array(n));
+    this.versions = grown(this.versions, (n) => new Float64Array(n));
     for (let slot = this.capacity; slot < capacity; slot++) this.owners[slot] = '';
     this.codes.grow(capacity);
     this.capacity = capacity;

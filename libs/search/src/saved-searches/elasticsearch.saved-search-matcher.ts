@@ -1,9 +1,10 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import { type Client, errors } from '@elastic/elasticsearch';
 import type { SearchDocument } from '@skillers/domain';
+import { type ElasticsearchClientOptions, elasticsearchClient } from '../elasticsearch/elasticsearch-client';
 import { percolateRequest, percolatorDocument, percolatorMappings } from './percolator-requests';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
 
-export interface ElasticsearchSavedSearchMatcherOptions {
+export interface ElasticsearchSavedSearchMatcherOptions extends ElasticsearchClientOptions {
   /** Starts the index name, as the search indexes' prefix does. */
   indexPrefix?: string;
 }
@@ -36,7 +37,7 @@ export class ElasticsearchSavedSearchMatcher implements SavedSearchMatcher {
     options: ElasticsearchSavedSearchMatcherOptions = {},
   ): Promise<ElasticsearchSavedSearchMatcher> {
     const matcher = new ElasticsearchSavedSearchMatcher(
-      new Client({ node: url }),
+      elasticsearchClient(url, options),
       options.indexPrefix ?? 'skillers',
     );
     await matcher.ensureIndex();
@@ -71,8 +72,16 @@ export class ElasticsearchSavedSearchMatcher implements SavedSearchMatcher {
     await this.client.close();
   }
 
+  /**
+   * Creates the index, or puts the current mapping on the one there: a percolated record is parsed against
+   * it, and a field added to search documents since the index was created would be refused by the strict
+   * mapping (`putMapping` may add fields; it leaves those already mapped alike).
+   */
   private async ensureIndex(): Promise<void> {
-    if (await this.client.indices.exists({ index: this.index })) return;
+    if (await this.client.indices.exists({ index: this.index })) {
+      await this.client.indices.putMapping({ index: this.index, ...percolatorMappings() });
+      return;
+    }
     try {
       await this.client.indices.create({ index: this.index, mappings: percolatorMappings() });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { compileSavedSearch, type SearchDocument } from '@skillers/domain';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { InMemorySavedSearchMatcher } from './in-memory.saved-search-matcher';
 import { describeSavedSearchMatcherContract, savedSearch } from './saved-search-matcher.contract';
@@ -122,5 +122,31 @@ describe('in-memory saved-search matcher', () => {
         .sort(),
     );
     expect(await matcher.match(searchDocument({ tags: { locations: ['Italy'] } }))).toEqual([]);
+  });
+
+  describe('freshness filters', () => {
+    afterEach(() => vi.useRealTimers());
+    const DAY_MS = 86_400_000;
+
+    it('measures "Active within" and "Open only" when a record is matched, not when the search was put', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const savedAt = Date.parse('2026-11-01T12:00:00.000Z');
+      vi.setSystemTime(savedAt);
+      const matcher = new InMemorySavedSearchMatcher();
+      const active = savedSearch({ filters: { locations: ['Spain'], activeWithinDays: 7 } });
+      const open = savedSearch({ filters: { locations: ['Spain'], openOnly: true } });
+      await matcher.put(active);
+      await matcher.put(open);
+      const doc = searchDocument({
+        tags: { locations: ['Spain'] },
+        lastActiveAt: new Date(savedAt - DAY_MS).toISOString(),
+        openUntil: new Date(savedAt + 3 * DAY_MS).toISOString(),
+      });
+      const found = async () => (await matcher.match(doc)).map((match) => match.searchId).sort();
+      expect(await found()).toEqual([active._id, open._id].sort());
+      // Ten days on, the record was last active eleven days ago and closed a week ago.
+      vi.setSystemTime(savedAt + 10 * DAY_MS);
+      expect(await found()).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import {
   PERCOLATE_MAX_HITS,
@@ -6,6 +6,8 @@ import {
   percolatorDocument,
   percolatorMappings,
 } from './percolator-requests';
+import { startFakeElasticsearch, type FakeElasticsearch } from '../elasticsearch/fake-elasticsearch.testing';
+import { ElasticsearchSavedSearchMatcher } from './elasticsearch.saved-search-matcher';
 import { savedSearch } from './saved-search-matcher.contract';
 
 describe('percolator requests', () => {
@@ -98,5 +100,61 @@ describe('percolator requests', () => {
     });
     const percolated = JSON.stringify(request.query);
     expect(percolated).not.toContain('vector');
+  });
+});
+
+// Bodies the matcher sends, against a recording server that answers like Elasticsearch. Checked against the
+// API specification (elastic/elasticsearch-specification, specification/indices/put_mapping/
+// IndicesPutMappingRequest.ts: body `dynamic`, `properties`; specification/_global/index/IndexRequest.ts:
+// the body is the document) and the range query's date math (specification/_types/query_dsl/term.ts,
+// `DateRangeQuery` bounds are `DateMath`).
+describe('Elasticsearch saved-search matcher requests', () => {
+  let server: FakeElasticsearch | undefined;
+  let matcher: ElasticsearchSavedSearchMatcher | undefined;
+  afterEach(async () => {
+    await matcher?.close();
+    await server?.close();
+    matcher = undefined;
+    server = undefined;
+  });
+
+  it('stores "Active within" and "Open only" as date math, evaluated when a record is percolated', async () => {
+    server = await startFakeElasticsearch('9.4.1');
+    matcher = await ElasticsearchSavedSearchMatcher.connect(server.url, { indexPrefix: 'skillers-alerts' });
+    const search = savedSearch({ filters: { locations: ['Spain'], activeWithinDays: 30, openOnly: true } });
+    await matcher.put(search);
+    const [stored] = server.sent('PUT', `/skillers-alerts-saved-searches/_doc/${search._id}`);
+    expect(stored.body).toEqual({
+      searchId: search._id,
+      kind: 'teammate',
+      ownerId: search.ownerId,
+      query: {
+        bool: {
+          filter: [
+            { bool: { should: [{ term: { 'tags.locations': 'Spain' } }], minimum_should_match: 1 } },
+            { range: { lastActiveAt: { gte: 'now-30d' } } },
+            { range: { openUntil: { gt: 'now' } } },
+          ],
+        },
+      },
+    });
+  });
+
+  it('puts the current mapping on an index that exists, so new document fields can be percolated', async () => {
+    server = await startFakeElasticsearch('9.4.1');
+    matcher = await ElasticsearchSavedSearchMatcher.connect(server.url, { indexPrefix: 'skillers-alerts' });
+    const [mapping] = server.sent('PUT', '/skillers-alerts-saved-searches/_mapping');
+    expect(mapping.body).toEqual(percolatorMappings());
+    expect(Object.keys(mapping.body as object).sort()).toEqual(['dynamic', 'properties']);
+  });
+
+  it('creates the index with the mapping when there is none', async () => {
+    server = await startFakeElasticsearch('9.4.1', (request) =>
+      request.method === 'HEAD' ? { status: 404 } : undefined,
+    );
+    matcher = await ElasticsearchSavedSearchMatcher.connect(server.url, { indexPrefix: 'skillers-alerts' });
+    const [created] = server.sent('PUT', '/skillers-alerts-saved-searches');
+    expect(created.body).toEqual({ mappings: percolatorMappings() });
+    expect(server.sent('PUT', '/_mapping')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { requiredWordStems, savedSearchFilter, type SearchDocument } from '@skillers/domain';
+import { requiredWordStems, type SearchDocument, timelessSearchFilter } from '@skillers/domain';
 import { searchIndexMappings, toSource } from '../elasticsearch/elasticsearch-mapping';
 import { filterQuery } from '../elasticsearch/elasticsearch-query';
 import type { MatchableSearch } from './saved-search-matcher.port';
@@ -28,12 +28,23 @@ export const percolatorMappings = (): estypes.MappingTypeMapping => {
 };
 
 /**
- * The saved search as the query the filtering call would run (`filterQuery`), plus its free text as a
- * `match` needing every word (`operator: and`), through the text field's English analyser: stems and stop
- * words close to, though not exactly, the embedded matcher's. A search with no words has no text clause.
+ * "Active within N days" and "Open only" in date math, which the percolator evaluates against the clock
+ * when it percolates a record (ranges with `now` are never cached in a percolator query), not when the
+ * search is stored. Bounds as `freshnessRanges` has them: last active at or after, open until after.
+ */
+const freshnessClauses = ({ activeWithinDays, openOnly }: MatchableSearch['filters']): Query[] => [
+  ...(activeWithinDays ? [{ range: { lastActiveAt: { gte: `now-${activeWithinDays}d` } } }] : []),
+  ...(openOnly ? [{ range: { openUntil: { gt: 'now' } } }] : []),
+];
+
+/**
+ * The saved search as the query the filtering call would run (`filterQuery`) with its freshness filters in
+ * date math, plus its free text as a `match` needing every word (`operator: and`), through the text field's
+ * English analyser: stems and stop words close to, though not exactly, the embedded matcher's. A search with
+ * no words has no text clause.
  */
 export const percolatorQuery = (search: MatchableSearch): Query => {
-  const filter = [...filterQuery(savedSearchFilter(search)).filter];
+  const filter = [...filterQuery(timelessSearchFilter(search)).filter, ...freshnessClauses(search.filters)];
   if (requiredWordStems(search.text).length > 0) {
     filter.push({ match: { text: { query: search.text ?? '', operator: 'and' } } });
   }
