@@ -16,8 +16,9 @@ export class SavedSearchesRepository {
     return this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits);
   }
 
-  insert(search: SavedSearchRecord) {
-    return this.searches.insert(search);
+  /** Stores the search unless its owner already keeps `max`; false then. Atomic against racing creates. */
+  insertWithin(search: SavedSearchRecord, max: number) {
+    return this.searches.insertCapped(search, max);
   }
 
   findById(id: string) {
@@ -26,10 +27,6 @@ export class SavedSearchesRepository {
 
   ownedBy(ownerId: string, limit: number) {
     return this.searches.find({ ownerId }, { sort: NEWEST_FIRST, limit });
-  }
-
-  countOwnedBy(ownerId: string) {
-    return this.searches.count({ ownerId });
   }
 
   /** Every saved search, for the in-memory matcher at start. */

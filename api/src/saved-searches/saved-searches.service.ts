@@ -41,7 +41,8 @@ export class SavedSearchesService {
 
   /**
    * The matcher learns of the search before the store keeps it: if the store then fails, the matcher holds
-   * a search the store does not, which alerts nobody (alerts read the search from the store).
+   * a search the store does not, which alerts nobody (alerts read the search from the store). The cap is
+   * the store's: the count and the insert are one atomic write, so creates sent at once cannot pass it.
    */
   async create(
     ownerId: string,
@@ -55,9 +56,6 @@ export class SavedSearchesService {
       ...(body.text && { text: body.text }),
     };
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
-    if ((await this.searches.countOwnedBy(ownerId)) >= SAVED_SEARCHES_PER_USER) {
-      throw new ConflictException(SAVED_SEARCH_MESSAGES.tooMany);
-    }
     const now = new Date().toISOString();
     const record: SavedSearchRecord = {
       _id: newId(),
@@ -70,7 +68,10 @@ export class SavedSearchesService {
       updatedAt: now,
     };
     await this.matcher.put(record);
-    await this.searches.insert(record);
+    if (!(await this.searches.insertWithin(record, SAVED_SEARCHES_PER_USER))) {
+      await this.matcher.remove(record._id);
+      throw new ConflictException(SAVED_SEARCH_MESSAGES.tooMany);
+    }
     return { message: SAVED_SEARCH_MESSAGES.created, savedSearch: toSavedSearch(record, 0) };
   }
 
