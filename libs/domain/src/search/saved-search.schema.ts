@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '../saved-search';
+import { isPlainText, unsafeTextMessage } from '../validation/text';
 import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
 import { SEARCH_KINDS } from './search-document';
 import { FILTERING_RESTRICTIONS } from './search-query';
@@ -9,7 +10,8 @@ const name = z
   .string({ error: 'Name must be text' })
   .trim()
   .min(1, 'Give the search a name')
-  .max(SAVED_SEARCH_NAME_MAX_LENGTH, `A name must be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters`);
+  .max(SAVED_SEARCH_NAME_MAX_LENGTH, `A name must be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters`)
+  .refine(isPlainText, unsafeTextMessage('A name'));
 
 const alerts = z.boolean({ error: 'Alerts must be true or false' });
 
