@@ -17,6 +17,7 @@ import {
   savedSearchFilter,
   timeMs,
   type UpdateSavedSearchRequest,
+  SAVED_SEARCH_SCHEMA_VERSION,
 } from '@skillers/domain';
 import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
 import { newId } from '@skillers/store';
@@ -60,6 +61,7 @@ export class SavedSearchesService {
     const record: SavedSearchRecord = {
       _id: newId(),
       ownerId,
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       name: body.name,
       ...criteria,
       alerts: body.alerts,
