@@ -97,6 +97,7 @@ export const NEW_MATCHES_CANDIDATES = 500;
 export const SAVED_SEARCH_MESSAGES = {
   created: 'Search saved',
   updated: 'Saved search updated',
+  replaced: 'Saved search replaced',
   deleted: 'Saved search deleted',
   notFound: 'Saved search not found',
   nothingToSave: 'Pick at least one filter or type some words before saving a search',

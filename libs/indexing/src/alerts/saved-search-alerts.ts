@@ -1,5 +1,6 @@
 import {
   hitTime,
+  readStoredSavedSearch,
   type NotificationRecord,
   type PublicUser,
   type SavedSearchHitsRecord,
@@ -143,9 +144,13 @@ export class SavedSearchAlerts {
       const search = this.knownSearch(searchId);
       if (search) searches.set(searchId, search);
     }
-    const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
+    const savedSearches = this.store.collection<StoredDocument>(COLLECTIONS.savedSearches);
     const toRead = unknown.filter((searchId) => !searches.has(searchId));
-    for (const search of await findIn(savedSearches, '_id', toRead)) searches.set(search._id, search);
+    // A row that no longer reads as a search (quarantined) alerts nobody, as a deleted one.
+    for (const row of await findIn(savedSearches, '_id', toRead)) {
+      const reading = readStoredSavedSearch(row);
+      if (reading.ok) searches.set(reading.search._id, reading.search);
+    }
     // Their owners' unread alerts, through the index the unread counts use.
     const owners = new Set(
       unknown.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : [])),

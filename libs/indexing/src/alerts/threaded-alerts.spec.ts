@@ -67,7 +67,7 @@ describe('saved-search alerts on their own thread', () => {
     opened.push({ alerts, store });
     const notified: NotificationRecord[] = [];
     alerts.onNotified = (records) => notified.push(...records);
-    expect(await alerts.load()).toBe(1);
+    expect(await alerts.load()).toEqual({ loaded: 1, quarantined: [], relabelled: [] });
     // The thread reads the records it is told of from the store.
     const published = teammateRecord('figma fan', {
       ownerId: publisher,
