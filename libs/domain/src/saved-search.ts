@@ -80,9 +80,23 @@ export interface SavedSearchHitGroup {
   searchIds: string[];
 }
 
+/**
+ * The row's groups that read as groups: a bad row (a restore, a bug) counts as no matches rather than
+ * failing the list or the alerts that read it.
+ */
+export const hitGroupsOf = (row: SavedSearchHitsRecord | undefined): SavedSearchHitGroup[] =>
+  Array.isArray(row?.hits)
+    ? row.hits.filter(
+        (group): group is SavedSearchHitGroup =>
+          typeof group?.at === 'string' &&
+          Array.isArray(group.searchIds) &&
+          group.searchIds.every((id) => typeof id === 'string'),
+      )
+    : [];
+
 /** When the record first matched the search, or undefined if it never did. */
 export const firstMatchedAt = (row: SavedSearchHitsRecord, searchId: string): string | undefined =>
-  row.hits.find((group) => group.searchIds.includes(searchId))?.at;
+  hitGroupsOf(row).find((group) => group.searchIds.includes(searchId))?.at;
 
 /**
  * When a record's match counts from: its `lastActiveAt` (an edit or its owner's sign-in moves it), else its

@@ -1,4 +1,5 @@
 import {
+  hitGroupsOf,
   hitTime,
   readStoredSavedSearch,
   type NotificationRecord,
@@ -118,14 +119,15 @@ export class SavedSearchAlerts {
     const changed: SavedSearchHitsRecord[] = [];
     for (const { doc, searches } of matched) {
       const row = rows.get(doc.id);
-      const known = new Set(row?.hits.flatMap((group) => group.searchIds));
+      const groups = hitGroupsOf(row);
+      const known = new Set(groups.flatMap((group) => group.searchIds));
       const added = searches.filter(({ searchId }) => !known.has(searchId));
       if (added.length === 0) continue;
       for (const { searchId, ownerId } of added) {
         if (!firstBySearch.has(searchId)) firstBySearch.set(searchId, { doc, ownerId });
       }
       const group = { at: hitTime(doc), searchIds: added.map(({ searchId }) => searchId) };
-      changed.push({ _id: doc.id, recordKind: doc.kind, hits: [...(row?.hits ?? []), group] });
+      changed.push({ _id: doc.id, recordKind: doc.kind, hits: [...groups, group] });
     }
     return { firstBySearch, rows: changed };
   }
