@@ -13,7 +13,7 @@ import {
   pageWindow,
   type ReportRecord,
   type ReportStatus,
-  storedReportSchema,
+  readStoredReport,
   TRUST_MESSAGES,
 } from '@skillers/domain';
 import type { Filter } from '@skillers/store';
@@ -38,7 +38,7 @@ const isHideable = (kind: string): kind is HideableKind =>
 export class AdminReportsService {
   /** The queue leaves out a stored report that no longer reads rather than failing. */
   private readonly storedReports = new StoredRows(
-    storedReportSchema,
+    readStoredReport,
     'report',
     new Logger(AdminReportsService.name),
   );

@@ -3,8 +3,8 @@ import {
   type CommentRecord,
   type PostImageRecord,
   type PostRecord,
-  storedCommentSchema,
-  storedPostSchema,
+  readStoredComment,
+  readStoredPost,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
@@ -15,8 +15,8 @@ import { RECORD_STORE } from '../core/tokens';
 export class FeedRepository {
   private readonly logger = new Logger(FeedRepository.name);
   /** Pages leave out a stored post or comment that no longer reads rather than failing. */
-  private readonly storedPosts = new StoredRows(storedPostSchema, 'post', this.logger);
-  private readonly storedComments = new StoredRows(storedCommentSchema, 'comment', this.logger);
+  private readonly storedPosts = new StoredRows(readStoredPost, 'post', this.logger);
+  private readonly storedComments = new StoredRows(readStoredComment, 'comment', this.logger);
 
   constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
 

@@ -67,8 +67,7 @@ export type CommentInput = z.infer<typeof commentSchema>;
 
 const storedAuthor = z.object({ _id: z.string().min(1), username: z.string() });
 
-/** A post as the feed stores it, read back before it is shown. */
-export const storedPostSchema: z.ZodType<PostRecord> = z.object({
+const storedPostSchema: z.ZodType<PostRecord> = z.object({
   _id: z.string().min(1),
   data: z.string(),
   user: storedAuthor,
@@ -77,11 +76,16 @@ export const storedPostSchema: z.ZodType<PostRecord> = z.object({
   createdAt: z.string(),
 });
 
-/** A comment as the feed stores it, read back before it is shown. */
-export const storedCommentSchema: z.ZodType<CommentRecord> = z.object({
+const storedCommentSchema: z.ZodType<CommentRecord> = z.object({
   _id: z.string().min(1),
   postId: z.string(),
   data: z.string(),
   user: storedAuthor,
   createdAt: z.string(),
 });
+
+/** A post as the feed stores it, read back before it is shown. */
+export const readStoredPost = (row: unknown) => storedPostSchema.safeParse(row);
+
+/** A comment as the feed stores it, read back before it is shown. */
+export const readStoredComment = (row: unknown) => storedCommentSchema.safeParse(row);

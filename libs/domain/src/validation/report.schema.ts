@@ -21,8 +21,7 @@ export const reportSchema = z.strictObject({
 
 export type ReportInput = z.infer<typeof reportSchema>;
 
-/** A report as stored, read back before the queue shows it. */
-export const storedReportSchema: z.ZodType<ReportRecord> = z.object({
+const storedReportSchema: z.ZodType<ReportRecord> = z.object({
   _id: z.string().min(1),
   reporterId: z.string(),
   targetKind: z.enum(REPORT_TARGET_KINDS),
@@ -33,3 +32,6 @@ export const storedReportSchema: z.ZodType<ReportRecord> = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().optional(),
 });
+
+/** A report as stored, read back before the queue shows it. */
+export const readStoredReport = (row: unknown) => storedReportSchema.safeParse(row);
