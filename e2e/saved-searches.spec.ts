@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount, openAs } from './support/accounts';
+import { rewriteSavedSearch } from './support/stored-records';
 
 /** The alert is pushed once the index job has run; well within this on an idle machine. */
 const ALERT_BOUND_MS = 5_000;
@@ -116,4 +117,39 @@ test('a saved search is renamed, switched off and deleted from the account scree
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByText('No saved searches yet.', { exact: false })).toBeVisible();
+});
+
+test('a stored saved search that no longer reads asks for attention, and is replaced from the find screen', async ({
+  browser,
+  request,
+}) => {
+  const ann = await createAccount(request);
+  const created = await request.post('/api/user/saved-searches', {
+    headers: { authorization: `Bearer ${ann.token}` },
+    data: { kind: 'teammate', name: 'Broken search', activeFilters: { toolsExperience: ['Figma'] } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { savedSearch } = (await created.json()) as { savedSearch: { _id: string } };
+  rewriteSavedSearch(savedSearch._id, { filters: null });
+
+  const page = await openAs(browser, ann, '/saved-searches');
+  const item = page.getByRole('listitem', { name: 'Broken search' });
+  await expect(item).toContainText('This saved search needs attention');
+  await expect(item.getByRole('button', { name: 'Open' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Replace' }).click();
+
+  await expect(page).toHaveURL(/\/find$/);
+  const filters = page.getByRole('search', { name: 'Filters' });
+  await filters.getByRole('radio', { name: 'Teammates' }).check();
+  await filters.getByRole('searchbox', { name: 'Search' }).fill('lighthouse keepers');
+  await filters.getByRole('button', { name: 'Replace “Broken search”' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace saved search' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Broken search');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/saved-searches');
+  await expect(item).toContainText('lighthouse keepers');
+  await expect(item.getByText('This saved search needs attention')).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Open' })).toBeVisible();
 });

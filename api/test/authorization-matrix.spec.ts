@@ -81,6 +81,7 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/user/saved-searches'),
   route('user', 'POST', '/api/user/saved-searches'),
   route('user', 'PATCH', '/api/user/saved-searches/:id'),
+  route('user', 'PUT', '/api/user/saved-searches/:id'),
   route('user', 'DELETE', '/api/user/saved-searches/:id'),
   route('user', 'POST', '/api/user/saved-searches/:id/view'),
 

@@ -10,7 +10,9 @@ import {
   POST_IMAGE_MAX_BYTES,
   POST_MAX_LENGTH,
 } from '@skillers/domain';
+import { COLLECTIONS, newId, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_STORE } from '../src/core/tokens';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const UNKNOWN_ID = 'cccccccccccccccccccccccc';
@@ -280,5 +282,38 @@ describe('feed pages', () => {
     expect(await texts(4)).toEqual({ texts: [], hasMore: false });
     const unnumbered = await api.request<FeedPage>('GET', '/api/post');
     expect(unnumbered.body.posts.map((post) => post.data)).toEqual(newest.slice(0, FEED_PAGE_SIZE));
+  });
+});
+
+describe('stored posts and comments that no longer read', () => {
+  it('leaves them out of the feed instead of failing it', async () => {
+    const api = await startTestApp();
+    try {
+      const ada = await api.signUp();
+      const good = await api.request<{ post: Post }>('POST', '/api/post', {
+        token: ada.token,
+        body: { data: 'Hi' },
+      });
+      await api.request('POST', `/api/post/${good.body.post._id}/comments`, {
+        token: ada.token,
+        body: { data: 'Welcome' },
+      });
+      const store = api.app.get<RecordStore>(RECORD_STORE);
+      const [badPost, badComment] = [newId(), newId()];
+      await store.collection(COLLECTIONS.posts).insert({ _id: badPost, data: null, likes: null } as never);
+      await store.collection(COLLECTIONS.comments).insert({
+        _id: badComment,
+        postId: good.body.post._id,
+        data: 5,
+        createdAt: new Date().toISOString(),
+      } as never);
+
+      const page = await api.request<FeedPage>('GET', '/api/post');
+      expect(page.status).toBe(200);
+      expect(page.body.posts.map((post) => post._id)).toEqual([good.body.post._id]);
+      expect(page.body.posts[0].comments.map((comment) => comment.data)).toEqual(['Welcome']);
+    } finally {
+      await api.close();
+    }
   });
 });

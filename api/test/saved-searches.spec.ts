@@ -198,6 +198,19 @@ describe('saved searches', () => {
     expect((await list(user)).body.savedSearches).toHaveLength(SAVED_SEARCHES_PER_USER);
   });
 
+  it(`keeps the cap when creates race: 60 at once leave exactly ${SAVED_SEARCHES_PER_USER}`, async () => {
+    const user = await api.signUp();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => create(user, { ...figmaSkillers, name: `Search ${n}` })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(SAVED_SEARCHES_PER_USER);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual(
+      refused.map(() => [409, SAVED_SEARCH_MESSAGES.tooMany]),
+    );
+    expect((await list(user)).body.savedSearches).toHaveLength(SAVED_SEARCHES_PER_USER);
+  });
+
   it('records a matching new or edited profile once, notifies the owner live, and opening it clears "new"', async () => {
     const alice = await api.signUp();
     const { savedSearch } = (await create(alice, { ...figmaSkillers, text: 'illustrator' })).body;

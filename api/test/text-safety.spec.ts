@@ -57,10 +57,23 @@ describe('text fields refuse NUL and direction overrides', () => {
   });
   afterAll(() => api.close());
 
-  const bad = ['nul\u0000byte', 'evil\u202etxt.exe', 'isolate\u2066x\u2069', 'bell\u0007'];
+  const bad = [
+    'nul\u0000byte',
+    'evil\u202etxt.exe',
+    'isolate\u2066x\u2069',
+    'bell\u0007',
+    'next\u0085line',
+    'csi\u009b31m',
+  ];
 
   it('answers 400 naming the field, and stores nothing', async () => {
     const project = await createProject(api, user);
+    const search = (
+      await api.request<{ savedSearch: { _id: string } }>('POST', '/api/user/saved-searches', {
+        token: user.token,
+        body: { kind: 'project', name: 'Solar', activeFilters: {}, text: 'solar' },
+      })
+    ).body.savedSearch;
     const writes = (text: string): [string, string, unknown][] => [
       ['POST', '/api/project', projectBody({ projectName: text })],
       ['POST', '/api/project', projectBody({ description: text })],
@@ -70,6 +83,14 @@ describe('text fields refuse NUL and direction overrides', () => {
       ['POST', '/api/chat/sendMessage', { id: other.id, message: text }],
       ['PATCH', '/api/user/settings', { name: text }],
       ['POST', '/api/feedback', { description: text }],
+      ['POST', '/api/user/saved-searches', { kind: 'project', name: text, activeFilters: {}, text: 'solar' }],
+      ['POST', '/api/user/saved-searches', { kind: 'project', name: 'Solar', activeFilters: {}, text }],
+      [
+        'POST',
+        '/api/user/saved-searches',
+        { kind: 'project', name: 'Solar', activeFilters: { locations: [text] } },
+      ],
+      ['PATCH', `/api/user/saved-searches/${search._id}`, { name: text }],
     ];
     for (const text of bad) {
       for (const [method, path, body] of writes(text)) {

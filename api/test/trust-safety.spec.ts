@@ -528,6 +528,24 @@ describe('reports and the admin queue', () => {
   });
 });
 
+describe('stored reports that no longer read', () => {
+  it('are left out of the queue instead of failing it', async () => {
+    const api = await startTestApp({ ADMIN_TOKEN });
+    try {
+      const bad = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+      await api.app
+        .get<RecordStore>(RECORD_STORE)
+        .collection(COLLECTIONS.reports)
+        .insert({ _id: bad, status: 'open', createdAt: new Date().toISOString() } as never);
+      const listed = await api.request<AdminReportList>('GET', '/api/admin/reports', { token: ADMIN_TOKEN });
+      expect(listed.status).toBe(200);
+      expect(listed.body.reports.map((item) => item._id)).not.toContain(bad);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('blocking a user', () => {
   let api: TestApp;
   let blocker: TestUser;

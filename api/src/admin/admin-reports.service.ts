@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   type AdminReportList,
   HIDEABLE_KINDS,
@@ -7,10 +13,12 @@ import {
   pageWindow,
   type ReportRecord,
   type ReportStatus,
+  readStoredReport,
   TRUST_MESSAGES,
 } from '@skillers/domain';
 import type { Filter } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
+import { StoredRows } from '../common/stored-rows';
 import { ItemHider } from '../trust/item-hider';
 import { ReportsRepository } from '../trust/reports.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -28,6 +36,13 @@ const isHideable = (kind: string): kind is HideableKind =>
 /** The report queue: read it, hide a reported item or put it back, or dismiss a report. */
 @Injectable()
 export class AdminReportsService {
+  /** The queue leaves out a stored report that no longer reads rather than failing. */
+  private readonly storedReports = new StoredRows(
+    readStoredReport,
+    'report',
+    new Logger(AdminReportsService.name),
+  );
+
   constructor(
     private readonly repository: ReportsRepository,
     private readonly users: UsersRepository,
@@ -38,10 +53,11 @@ export class AdminReportsService {
 
   async list(page: number, status?: ReportStatus): Promise<AdminReportList> {
     const filter: Filter = status ? { status } : {};
-    const [total, records] = await Promise.all([
+    const [total, rows] = await Promise.all([
       this.repository.reports.count(filter),
       this.repository.reports.find(filter, { sort: NEWEST_FIRST, ...pageWindow(page) }),
     ]);
+    const records = this.storedReports.readable(rows);
     const [reporters, items] = await Promise.all([
       this.users.findByIds([...new Set(records.map((record) => record.reporterId))]),
       this.items.describe(records),

@@ -70,6 +70,10 @@ export class AdminService {
         onProgress: (progress) => send({ type: 'progress', ...progress }),
         // As at start: vectors of unchanged records are kept, so only new and changed text is embedded.
         embedder: this.embedder,
+        onUnreadable: (recordKind, id, error) =>
+          this.logger.warn(
+            `Stored ${recordKind} ${id} left out of the index, unreadable: ${messageOf(error)}`,
+          ),
         onEmbedFailure: (error) => {
           // Once per reindex: every later batch would only repeat the same cause.
           if (embedFailureLogged) return;

@@ -1,11 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { CommentRecord, PostImageRecord, PostRecord } from '@skillers/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type CommentRecord,
+  type PostImageRecord,
+  type PostRecord,
+  readStoredComment,
+  readStoredPost,
+} from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
+import { StoredRows } from '../common/stored-rows';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()
 export class FeedRepository {
+  private readonly logger = new Logger(FeedRepository.name);
+  /** Pages leave out a stored post or comment that no longer reads rather than failing. */
+  private readonly storedPosts = new StoredRows(readStoredPost, 'post', this.logger);
+  private readonly storedComments = new StoredRows(readStoredComment, 'comment', this.logger);
+
   constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
 
   private get posts() {
@@ -34,8 +46,8 @@ export class FeedRepository {
     return this.images.findById(postId);
   }
 
-  newestPosts(skip: number, limit: number) {
-    return this.posts.find({}, { sort: NEWEST_FIRST, skip, limit });
+  async newestPosts(skip: number, limit: number): Promise<PostRecord[]> {
+    return this.storedPosts.readable(await this.posts.find({}, { sort: NEWEST_FIRST, skip, limit }));
   }
 
   like(postId: string, userId: string) {
@@ -53,7 +65,7 @@ export class FeedRepository {
   /** The latest comments of a post, oldest first. */
   async latestComments(postId: string, limit: number): Promise<CommentRecord[]> {
     const newest = await this.comments.find({ postId }, { sort: NEWEST_FIRST, limit });
-    return newest.reverse();
+    return this.storedComments.readable(newest).reverse();
   }
 
   /** The post's comments, less those by `leftOut` authors. */

@@ -4,9 +4,10 @@ import {
   ALERT_WATERMARK_MARGIN_MS,
   BatchingAlerts,
   documentsChangedSince,
-  loadSavedSearches,
   pushStoredNotifications,
   readAlertWatermark,
+  readStoredSavedSearches,
+  type StoredSavedSearches,
   SavedSearchAlerts,
   storedAndPushedAlerts,
   ThreadedSavedSearchAlerts,
@@ -144,12 +145,26 @@ export class SavedSearchAlertsService {
 
   /**
    * Fills the in-memory matcher from the store; the index worker calls it once the demo seed (a module
-   * init) has run and before it takes jobs. Searches created meanwhile are put again, harmlessly.
+   * init) has run and before it takes jobs. Searches created meanwhile are put again, harmlessly. Rows that
+   * no longer read as searches are left out and logged, each with its id, as are the labels a vocabulary
+   * change moved.
    */
   async loadSearches(): Promise<number> {
+    const found = await this.readSearches();
+    if (!found) return 0;
+    for (const { id, problem } of found.quarantined) {
+      this.logger.warn(`Saved search ${id} quarantined (kept, matched against nothing): ${problem}`);
+    }
+    for (const { id, notes } of found.relabelled) {
+      this.logger.log(`Saved search ${id} read with today's labels: ${notes.join('; ')}`);
+    }
+    return found.loaded;
+  }
+
+  private async readSearches(): Promise<StoredSavedSearches | undefined> {
     if (this.matcher instanceof ThreadedSavedSearchAlerts) return this.matcher.load();
-    if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return 0;
+    if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return undefined;
     const matcher = this.matcher;
-    return loadSavedSearches(this.store, (search) => matcher.put(search));
+    return readStoredSavedSearches(this.store, (search) => matcher.put(search));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import {
   type CreateSavedSearchRequest,
   createSavedSearchSchema,
@@ -44,6 +44,17 @@ export class SavedSearchesController {
     @Body(new ZodPipe(updateSavedSearchSchema)) body: UpdateSavedSearchRequest,
   ) {
     return this.searches.update(user.id, id, body);
+  }
+
+  /** New criteria under the same id: how a search that needs attention is fixed. */
+  @Put(':id')
+  @PerUserLimit(USER_LIMITS.savedSearches)
+  replace(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', searchId) id: string,
+    @Body(new ZodPipe(createSavedSearchSchema)) body: CreateSavedSearchRequest,
+  ) {
+    return this.searches.replace(user.id, id, body);
   }
 
   @Delete(':id')

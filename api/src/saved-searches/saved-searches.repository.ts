@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SavedSearchHitsRecord, SavedSearchRecord } from '@skillers/domain';
-import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type RecordStore, type StoredDocument } from '@skillers/store';
+
+/** A stored row as it is, before `readStoredSavedSearch` says whether it reads as a search. */
+export type StoredSavedSearchRow = StoredDocument & Record<string, unknown>;
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -16,29 +19,30 @@ export class SavedSearchesRepository {
     return this.store.collection<SavedSearchHitsRecord>(COLLECTIONS.savedSearchHits);
   }
 
-  insert(search: SavedSearchRecord) {
-    return this.searches.insert(search);
+  /** Stores the search unless its owner already keeps `max`; false then. Atomic against racing creates. */
+  insertWithin(search: SavedSearchRecord, max: number) {
+    return this.searches.insertCapped(search, max);
+  }
+
+  private get rows() {
+    return this.store.collection<StoredSavedSearchRow>(COLLECTIONS.savedSearches);
   }
 
   findById(id: string) {
-    return this.searches.findById(id);
+    return this.rows.findById(id);
   }
 
   ownedBy(ownerId: string, limit: number) {
-    return this.searches.find({ ownerId }, { sort: NEWEST_FIRST, limit });
-  }
-
-  countOwnedBy(ownerId: string) {
-    return this.searches.count({ ownerId });
-  }
-
-  /** Every saved search, for the in-memory matcher at start. */
-  all() {
-    return this.searches.find({});
+    return this.rows.find({ ownerId }, { sort: NEWEST_FIRST, limit });
   }
 
   update(id: string, changes: Partial<Omit<SavedSearchRecord, '_id'>>) {
     return this.searches.update(id, changes);
+  }
+
+  /** Writes the search whole over the row, removing the optional fields it leaves out. */
+  replace(id: string, search: Omit<SavedSearchRecord, '_id'>, unset: readonly ('text' | 'mustHave')[]) {
+    return this.rows.update(id, search, unset);
   }
 
   /** A deleted search's id stays in its records' hits rows: ids are never reused, so it counts nowhere. */

@@ -1,6 +1,6 @@
 import {
-  ConflictException,
   BadRequestException,
+  ConflictException,
   Inject,
   Injectable,
   NotFoundException,
@@ -10,11 +10,16 @@ import {
   firstMatchedAt,
   matchesEverything,
   NEW_MATCHES_CANDIDATES,
+  readStoredSavedSearch,
   SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCH_SCHEMA_VERSION,
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
+  type SavedSearchListEntry,
+  savedSearchNeedingAttention,
   type SavedSearchRecord,
   savedSearchFilter,
+  type StoredSavedSearchReading,
   timeMs,
   type UpdateSavedSearchRequest,
 } from '@skillers/domain';
@@ -22,9 +27,23 @@ import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
 import { newId } from '@skillers/store';
 import { SEARCH_INDEX } from '../core/tokens';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
-import { SavedSearchesRepository } from './saved-searches.repository';
+import { SavedSearchesRepository, type StoredSavedSearchRow } from './saved-searches.repository';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
+/** The criteria of a create or replace body, as the record keeps them. */
+const criteriaOf = (body: CreateSavedSearchRequest) => ({
+  kind: body.kind,
+  filters: body.activeFilters,
+  restriction: body.filtering_restriction,
+  ...(body.mustHave && { mustHave: body.mustHave }),
+  ...(body.text && { text: body.text }),
+});
+
+/**
+ * Every stored row is read through `readStoredSavedSearch`: one that no longer reads as a search
+ * (quarantined) is listed to its owner as needing attention, may be replaced or deleted, and is never
+ * matched, opened or renamed.
+ */
 @Injectable()
 export class SavedSearchesService {
   constructor(
@@ -34,34 +53,36 @@ export class SavedSearchesService {
     private readonly alerts: SavedSearchAlertsService,
   ) {}
 
-  async list(ownerId: string): Promise<{ savedSearches: SavedSearch[] }> {
-    const records = await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER);
-    return { savedSearches: await Promise.all(records.map((record) => this.withNewMatches(record))) };
+  async list(ownerId: string): Promise<{ savedSearches: SavedSearchListEntry[] }> {
+    const rows = await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER);
+    return {
+      savedSearches: await Promise.all(
+        rows.map((row) => {
+          const reading = readStoredSavedSearch(row);
+          return reading.ok
+            ? this.withNewMatches(reading.search, reading.notes)
+            : savedSearchNeedingAttention(row, reading.problem);
+        }),
+      ),
+    };
   }
 
   /**
    * The matcher learns of the search before the store keeps it: if the store then fails, the matcher holds
-   * a search the store does not, which alerts nobody (alerts read the search from the store).
+   * a search the store does not, which alerts nobody (alerts read the search from the store). The cap is
+   * the store's: the count and the insert are one atomic write, so creates sent at once cannot pass it.
    */
   async create(
     ownerId: string,
     body: CreateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
-    const criteria = {
-      kind: body.kind,
-      filters: body.activeFilters,
-      restriction: body.filtering_restriction,
-      ...(body.mustHave && { mustHave: body.mustHave }),
-      ...(body.text && { text: body.text }),
-    };
+    const criteria = criteriaOf(body);
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
-    if ((await this.searches.countOwnedBy(ownerId)) >= SAVED_SEARCHES_PER_USER) {
-      throw new ConflictException(SAVED_SEARCH_MESSAGES.tooMany);
-    }
     const now = new Date().toISOString();
     const record: SavedSearchRecord = {
       _id: newId(),
       ownerId,
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       name: body.name,
       ...criteria,
       alerts: body.alerts,
@@ -70,28 +91,73 @@ export class SavedSearchesService {
       updatedAt: now,
     };
     await this.matcher.put(record);
-    await this.searches.insert(record);
+    if (!(await this.searches.insertWithin(record, SAVED_SEARCHES_PER_USER))) {
+      await this.matcher.remove(record._id);
+      throw new ConflictException(SAVED_SEARCH_MESSAGES.tooMany);
+    }
     return { message: SAVED_SEARCH_MESSAGES.created, savedSearch: toSavedSearch(record, 0) };
   }
 
-  /** Renames it or switches its alerts; the criteria never change. */
+  /**
+   * Gives a search new criteria, name and alerts under its id, whatever it held: the way to fix one that
+   * needs attention. It keeps its creation date; its matches count afresh from now.
+   */
+  async replace(
+    ownerId: string,
+    id: string,
+    body: CreateSavedSearchRequest,
+  ): Promise<{ message: string; savedSearch: SavedSearch }> {
+    const { row } = await this.owned(ownerId, id);
+    const criteria = criteriaOf(body);
+    if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
+    const now = new Date().toISOString();
+    const { _id, ...fields }: SavedSearchRecord = {
+      _id: id,
+      ownerId,
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
+      name: body.name,
+      ...criteria,
+      alerts: body.alerts,
+      lastViewedAt: now,
+      createdAt:
+        typeof row.createdAt === 'string' && timeMs(row.createdAt) !== undefined ? row.createdAt : now,
+      updatedAt: now,
+    };
+    const unset = (['text', 'mustHave'] as const).filter((field) => !(field in fields));
+    const replaced = await this.searches.replace(id, fields, unset);
+    if (!replaced) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    const record = { _id, ...fields };
+    await this.matcher.put(record);
+    this.alerts.forgetOwner(ownerId);
+    return { message: SAVED_SEARCH_MESSAGES.replaced, savedSearch: toSavedSearch(record, 0) };
+  }
+
+  /**
+   * Renames it or switches its alerts; the criteria never change. The whole search is written back as it
+   * reads now, so a row of an older version or vocabulary is stored in today's shape from then on.
+   */
   async update(
     ownerId: string,
     id: string,
     body: UpdateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
-    await this.owned(ownerId, id);
+    const { search } = usable(await this.owned(ownerId, id));
     if (body.name === undefined && body.alerts === undefined) {
       throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToChange);
     }
-    const updated = await this.searches.update(id, { ...body, updatedAt: new Date().toISOString() });
-    if (!updated) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    const { _id, ...fields } = search;
+    const changed = { ...fields, ...body, updatedAt: new Date().toISOString() };
+    if (!(await this.searches.update(id, changed))) {
+      throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    }
+    const updated: SavedSearchRecord = { _id, ...changed };
     // The matcher keeps the search current (the alerts thread reads names and switches from it).
     await this.matcher.put(updated);
     if (body.alerts !== undefined) this.alerts.forgetOwner(ownerId);
-    return { message: SAVED_SEARCH_MESSAGES.updated, savedSearch: await this.withNewMatches(updated) };
+    return { message: SAVED_SEARCH_MESSAGES.updated, savedSearch: await this.withNewMatches(updated, []) };
   }
 
+  /** Deletes it, whether it reads as a search or needs attention. */
   async delete(ownerId: string, id: string): Promise<{ message: string; _id: string }> {
     await this.owned(ownerId, id);
     await this.searches.delete(id);
@@ -101,21 +167,23 @@ export class SavedSearchesService {
 
   /** Opening a search sees its matches: "N new" starts again from 0. */
   async view(ownerId: string, id: string): Promise<{ savedSearch: SavedSearch }> {
-    await this.owned(ownerId, id);
-    const viewed = await this.searches.update(id, { lastViewedAt: new Date().toISOString() });
-    if (!viewed) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
-    return { savedSearch: toSavedSearch(viewed, 0) };
+    const { search, notes } = usable(await this.owned(ownerId, id));
+    const lastViewedAt = new Date().toISOString();
+    if (!(await this.searches.update(id, { lastViewedAt }))) {
+      throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    }
+    return { savedSearch: toSavedSearch({ ...search, lastViewedAt }, 0, notes) };
   }
 
   /** Someone else's search is as unknown as a missing one. */
-  private async owned(ownerId: string, id: string): Promise<SavedSearchRecord> {
-    const search = await this.searches.findById(id);
-    if (!search || search.ownerId !== ownerId) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
-    return search;
+  private async owned(ownerId: string, id: string): Promise<OwnedRow> {
+    const row = await this.searches.findById(id);
+    if (!row || row.ownerId !== ownerId) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
+    return { row, ...readStoredSavedSearch(row) };
   }
 
-  private async withNewMatches(record: SavedSearchRecord): Promise<SavedSearch> {
-    return toSavedSearch(record, await this.newMatches(record));
+  private async withNewMatches(record: SavedSearchRecord, notes: string[]): Promise<SavedSearch> {
+    return toSavedSearch(record, await this.newMatches(record), notes);
   }
 
   /**
@@ -139,10 +207,21 @@ export class SavedSearchesService {
   }
 }
 
+/** An owner's stored row and how it reads. */
+type OwnedRow = { row: StoredSavedSearchRow } & StoredSavedSearchReading;
+
+/** The row read as a search, or 409 for one that needs attention: it can only be replaced or deleted. */
+const usable = (reading: OwnedRow): Extract<OwnedRow, { ok: true }> => {
+  if (!reading.ok) throw new ConflictException(SAVED_SEARCH_MESSAGES.needsAttention);
+  return reading;
+};
+
 const toSavedSearch = (
-  { ownerId: _owner, ...record }: SavedSearchRecord,
+  { ownerId: _owner, schemaVersion: _version, ...record }: SavedSearchRecord,
   newMatches: number,
+  notes: readonly string[] = [],
 ): SavedSearch => ({
   ...record,
   newMatches,
+  ...(notes.length > 0 && { notes: [...notes] }),
 });

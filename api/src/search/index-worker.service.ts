@@ -188,7 +188,14 @@ export class IndexWorkerService
       },
     };
     // No other process writes this index and no job runs before it is built: nothing to replay.
-    const counts = await rebuildIndex(this.store, this.index, { embedder, replay: false });
+    const counts = await rebuildIndex(this.store, this.index, {
+      embedder,
+      replay: false,
+      onUnreadable: (kind, id, error) =>
+        this.logger.warn(
+          `Stored ${kind} ${id} left out of the index, unreadable: ${(error as Error).message}`,
+        ),
+    });
     this.logger.log(
       `Search index built: ${counts.project} projects, ${counts.teammate} profiles in ${Date.now() - started} ms` +
         (lacking > 0 ? `; ${lacking} without a vector yet, embedded in the background` : ''),

@@ -59,6 +59,34 @@ interface Attempt {
 
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** One of each class no stored text takes: NUL, C0, DEL, C1, a bidi override and an isolate. */
+const UNSAFE_SAMPLES = ['\u0000', '\u0007', '\u007f', '\u0085', '\u009b', '\u202e', '\u2066'];
+
+/** For every string in a body, where it is and a copy of the body with that string changed. */
+const withEachString = (
+  value: unknown,
+  change: (text: string) => string,
+): { at: string; body: unknown }[] => {
+  if (typeof value === 'string') return [{ at: '', body: change(value) }];
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) =>
+      withEachString(item, change).map(({ at, body }) => ({
+        at: `[${index}]${at}`,
+        body: value.map((other, position) => (position === index ? body : other)),
+      })),
+    );
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) =>
+      withEachString(item, change).map(({ at, body }) => ({
+        at: `.${key}${at}`,
+        body: { ...value, [key]: body },
+      })),
+    );
+  }
+  return [];
+};
+
 const routePattern = (path: string) => new RegExp(`^${path.replace(/:id/g, '[^/]+')}$`);
 
 const authHeader = (route: RouteEntry, seeded: Seeded): Record<string, string> => {
@@ -552,6 +580,38 @@ describe('bad input, everywhere', () => {
       .filter((event): event is string => event !== undefined);
     expect(events.sort()).toEqual([...SOCKET_EVENTS].sort());
   });
+
+  it(
+    'refuses every string field of every body holding an unsafe character: 400 with a message',
+    { timeout: 120_000 },
+    async () => {
+      const accepted: string[] = [];
+      let tried = 0;
+      for (const route of ROUTES.filter((entry) => entry.body)) {
+        const path = route.id ? pathWith(route, route.id(seeded)) : route.path;
+        const query = route.query ? `?${new URLSearchParams(route.query.valid(seeded)).toString()}` : '';
+        for (const sample of UNSAFE_SAMPLES) {
+          const variants = withEachString(
+            route.body!.valid(seeded),
+            (text) => `${text.slice(0, 1)}${sample}${text.slice(1)}`,
+          );
+          // A password is not stored text: only its argon2 hash is kept, over every byte of it.
+          for (const { at, body } of variants.filter((variant) => variant.at !== '.password')) {
+            tried++;
+            const answer = await api.request(route.method, `${path}${query}`, {
+              headers: authHeader(route, seeded),
+              body,
+            });
+            if (answer.status !== 400 || typeof answer.body.message !== 'string' || !answer.body.message) {
+              accepted.push(`${routeKey(route)} ${at} ${JSON.stringify(sample)}: ${answer.status}`);
+            }
+          }
+        }
+      }
+      expect(tried).toBeGreaterThan(500);
+      expect(accepted).toEqual([]);
+    },
+  );
 
   describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (_name, route) => {
     it('answers every malformed request with a 4xx and a message', { timeout: 120_000 }, async () => {

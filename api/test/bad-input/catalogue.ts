@@ -157,6 +157,15 @@ const filtering = {
   page: 1,
 };
 
+const savedSearch = {
+  kind: 'teammate',
+  name: 'Kotlin people',
+  activeFilters: { toolsExperience: [{ tool: 'Kotlin', mep: 2 }], locations: ['Spain'] },
+  mustHave: { locations: ['Spain'] },
+  filtering_restriction: 'all_match',
+  text: 'mobile',
+  alerts: false,
+};
 const sort = { type: 'project', filter: { projectType: ['Start Up'] }, text: 'solar map', limit: 5 };
 const ml = { input_text: 'a phone app for runners', len_2_cnt: 2 };
 const page = {
@@ -415,18 +424,15 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST',
     path: '/api/user/saved-searches',
     auth: 'user',
-    body: {
-      schema: createSavedSearchSchema,
-      valid: () => ({
-        kind: 'teammate',
-        name: 'Kotlin people',
-        activeFilters: { toolsExperience: [{ tool: 'Kotlin', mep: 2 }], locations: ['Spain'] },
-        mustHave: { locations: ['Spain'] },
-        filtering_restriction: 'all_match',
-        text: 'mobile',
-        alerts: false,
-      }),
-    },
+    body: { schema: createSavedSearchSchema, valid: () => savedSearch },
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/saved-searches/:id',
+    auth: 'user',
+    id: (s) => s.savedSearchId,
+    absentIdStatus: 404,
+    body: { schema: createSavedSearchSchema, valid: () => savedSearch },
   },
   {
     method: 'PATCH',

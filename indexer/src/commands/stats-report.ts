@@ -15,6 +15,13 @@ export const writeStatsReport = (stats: AdminStats, source: string, stream: Node
     'skiller profiles': { 'search index': index.documents.teammate, store: store.teammates },
     users: { store: store.users },
   });
+  const quarantined = store.quarantinedSavedSearches;
+  if (quarantined.count > 0) {
+    out.log(
+      `Saved searches quarantined (kept, matched against nothing, shown to their owners): ` +
+        `${quarantined.count}: ${quarantined.ids.join(', ')}${quarantined.count > quarantined.ids.length ? ', …' : ''}`,
+    );
+  }
   if (!queue) {
     out.log('Queue: not read (set REDIS_URL to read the cluster queue)');
     return;

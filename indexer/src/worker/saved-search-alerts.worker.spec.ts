@@ -9,6 +9,7 @@ import {
   type TeammateRecord,
   type UserRecord,
   userRoom,
+  SAVED_SEARCH_SCHEMA_VERSION,
 } from '@skillers/domain';
 import { InProcessJobQueue } from '@skillers/queue';
 import { InMemorySavedSearchMatcher, OramaSearchIndex } from '@skillers/search';
@@ -70,6 +71,7 @@ describe.skipIf(!redisBinary)(
     const search: SavedSearchRecord = {
       _id: newId(),
       ownerId: owner,
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       kind: 'teammate',
       name: 'Figma people',
       filters: { toolsExperience: ['Figma'] },

@@ -7,6 +7,7 @@ import {
   type SavedSearchRecord,
   type SearchKind,
   type UserRecord,
+  SAVED_SEARCH_SCHEMA_VERSION,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { recordsOf } from '@skillers/indexing';
@@ -89,6 +90,7 @@ export const generateDemoSavedSearches = async (
     const search: SavedSearchRecord = {
       _id: idAt(faker, createdAt),
       ownerId: demo._id,
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       ...definition,
       alerts: true,
       lastViewedAt: new Date(createdAt).toISOString(),

@@ -40,7 +40,11 @@ export {
   storedAndPushedAlerts,
 } from './alerts/stored-alert-notifier';
 export { serveAlertsThread } from './alerts/alerts-thread';
-export { loadSavedSearches } from './alerts/load-saved-searches';
+export {
+  type QuarantinedSavedSearch,
+  readStoredSavedSearches,
+  type StoredSavedSearches,
+} from './alerts/stored-saved-searches';
 export { ThreadedSavedSearchAlerts } from './alerts/threaded-alerts';
 export { openRedisNotificationPush, type RedisNotificationPush } from './alerts/redis-alert-notifier';
 export {

@@ -67,6 +67,23 @@ describe('rebuildIndex', () => {
     const index = OramaSearchIndex.create();
     await rebuildIndex(store, index);
     expect((await index.search(byTool('Go'))).ids).toEqual([restored._id]);
+    await store.close();
+  });
+
+  it('leaves a stored record it cannot read out of the index, says which, and builds the rest', async () => {
+    const store = new SqliteRecordStore(':memory:');
+    const good = project('good', 'Go');
+    const bad = { ...project('bad', 'Go'), toolsExperience: null } as unknown as ProjectRecord;
+    await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([good, bad]);
+    const index = OramaSearchIndex.create();
+    const unreadable: string[] = [];
+    const counts = await rebuildIndex(store, index, {
+      onUnreadable: (kind, id) => unreadable.push(`${kind} ${id}`),
+    });
+    expect(counts.project).toBe(1);
+    expect(unreadable).toEqual([`project ${bad._id}`]);
+    expect((await index.search(byTool('Go'))).ids).toEqual([good._id]);
+    await store.close();
   });
 
   it('tells the index how many records of each kind the build will write, before it writes any', async () => {

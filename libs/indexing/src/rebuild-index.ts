@@ -37,6 +37,11 @@ export interface RebuildOptions {
   replay?: boolean;
   /** The reindex lock held for this build: the swap is refused once it was lost to another reindex. */
   lease?: Lease;
+  /**
+   * Told of each stored record no search document can be built from (a bad row: a restore, a bug): it is
+   * left out of the index rather than stopping the build, and with it the start.
+   */
+  onUnreadable?: (kind: SearchKind, id: string, error: unknown) => void;
 }
 
 export const REBUILD_BATCH_SIZE = 1000;
@@ -56,9 +61,10 @@ const copyKind = async (
     onEmbedFailure,
     written,
     total,
+    onUnreadable,
   }: { batchSize: number; written: WrittenStates; total: number } & Pick<
     RebuildOptions,
-    'embedder' | 'onEmbedFailure'
+    'embedder' | 'onEmbedFailure' | 'onUnreadable'
   >,
   report?: (done: number, total: number) => void,
 ): Promise<number> => {
@@ -75,11 +81,18 @@ const copyKind = async (
     });
     if (batch.length === 0) break;
     before = batch[batch.length - 1]._id;
-    const docs = batch.map((record) => searchDocumentFor(kind, record));
+    const docs = batch.flatMap((record) => {
+      try {
+        return [searchDocumentFor(kind, record)];
+      } catch (error) {
+        onUnreadable?.(kind, String(record._id), error);
+        return [];
+      }
+    });
     written.note(batch);
     const previous = embedder ? await live.getMany(docs.map((doc) => doc.id)) : [];
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
-    done += batch.length;
+    done += docs.length;
     report?.(done, Math.max(total, done));
     // The embedded store and index answer synchronously: without this, a rebuild inside the API process
     // would hold every search until it finished instead of letting them through between batches.
@@ -103,6 +116,7 @@ export const rebuildIndex = async (
     onEmbedFailure,
     replay = true,
     lease,
+    onUnreadable,
   }: RebuildOptions = {},
 ): Promise<Record<SearchKind, number>> => {
   const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
@@ -124,7 +138,7 @@ export const rebuildIndex = async (
         index,
         generation,
         kind,
-        { batchSize, embedder, onEmbedFailure, written, total: expected[kind] },
+        { batchSize, embedder, onEmbedFailure, onUnreadable, written, total: expected[kind] },
         report,
       );
     }

@@ -86,8 +86,12 @@ export const COLLECTIONS = {
     name: 'blocks',
     indexes: [{ fields: ['blockerId', 'blockedId'], unique: true }, { fields: ['blockedId', 'blockerId'] }],
   },
-  /** A user's saved searches, newest first; the matcher loads them all at start. */
-  savedSearches: { name: 'saved_searches', indexes: [{ fields: ['ownerId', 'createdAt', '_id'] }] },
+  /** A user's saved searches, newest first; the matcher loads them all at start. Capped per owner. */
+  savedSearches: {
+    name: 'saved_searches',
+    indexes: [{ fields: ['ownerId', 'createdAt', '_id'] }],
+    cappedBy: 'ownerId',
+  },
   /**
    * Per record, the saved searches it has matched (one row per record, keyed by its id): read and written a
    * batch of records at a time by the alerts, and by id when "N new" is counted.

@@ -219,6 +219,28 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       expect(await people().findById(ada._id)).toBeNull();
     });
 
+    it('caps the documents per owner even when inserts race, and frees a place on delete', async () => {
+      const cappedSpec: CollectionSpec = { ...COLLECTIONS.savedSearches, name: `${spec.name}_capped` };
+      await store.ensureIndexes([cappedSpec]);
+      const capped = store.collection<{ _id: string; ownerId: string; createdAt: string }>(cappedSpec);
+      const [owner, other] = [newId(), newId()];
+      const row = (ownerId: string) => ({ _id: newId(), ownerId, createdAt: new Date().toISOString() });
+      const stored = await Promise.all(
+        Array.from({ length: 12 }, () => capped.insertCapped(row(owner), 5, { with: [note('capped')] })),
+      );
+      expect(stored.filter(Boolean)).toHaveLength(5);
+      expect(await capped.count({ ownerId: owner })).toBe(5);
+      expect(await notes().count({})).toBe(5);
+      expect(await capped.insertCapped(row(other), 5)).toBe(true);
+      const [first] = await capped.find({ ownerId: owner });
+      expect(await capped.delete(first._id)).toBe(true);
+      expect(await capped.insertCapped(row(owner), 5)).toBe(true);
+      expect(await capped.insertCapped(row(owner), 5)).toBe(false);
+      expect(await capped.deleteMany({ ownerId: owner })).toBe(5);
+      expect(await Promise.all([1, 2].map(() => capped.insertCapped(row(owner), 1)))).toContain(false);
+      expect(await capped.count({ ownerId: owner })).toBe(1);
+    });
+
     it("keeps a record's saved-search hits by the record's id, read many at once and put many at once", async () => {
       const hitsSpec: CollectionSpec = { ...COLLECTIONS.savedSearchHits, name: `${spec.name}_hits` };
       await store.ensureIndexes([hitsSpec]);

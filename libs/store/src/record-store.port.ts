@@ -30,6 +30,12 @@ export interface IndexSpec {
 export interface CollectionSpec {
   name: string;
   indexes: readonly IndexSpec[];
+  /**
+   * The field `insertCapped` counts documents by (an owner's id): at most so many documents per value.
+   * MongoDB keeps one counter document per value, which its deletes keep current (bulk loading with
+   * `insertMany` or `putMany` leaves the counters alone: it fills an empty store).
+   */
+  cappedBy?: string;
 }
 
 export interface StoredDocument {
@@ -46,6 +52,12 @@ export class DuplicateKeyError extends Error {
     this.name = 'DuplicateKeyError';
   }
 }
+
+/** The spec's `cappedBy`, which a capped insert cannot do without. */
+export const cappedField = (collection: string, cappedBy: string | undefined): string => {
+  if (!cappedBy) throw new Error(`Collection ${collection} has no cappedBy field to count by`);
+  return cappedBy;
+};
 
 /** A document to insert into a collection together with another write. */
 export interface CompanionDocument {
@@ -67,6 +79,13 @@ export interface WriteOptions {
 export interface Collection<T extends StoredDocument> {
   /** Stores a new document; resolves once it is durable. Throws DuplicateKeyError on a unique clash. */
   insert(doc: T, options?: WriteOptions): Promise<T>;
+  /**
+   * Stores a new document unless the collection already holds `max` documents with its `cappedBy` value;
+   * resolves to false, storing nothing, when it does. Atomic: inserts racing each other never pass the cap
+   * together (SQLite counts and inserts in one immediate transaction; MongoDB first raises the value's
+   * counter document with a conditional `$inc`, which at most `max` writers can do).
+   */
+  insertCapped(doc: T, max: number, options?: WriteOptions): Promise<boolean>;
   /**
    * Stores many new documents in order, in one write where the database allows it (bulk loading); resolves
    * to how many were stored. Throws DuplicateKeyError on a unique clash: SQLite then keeps none of them,

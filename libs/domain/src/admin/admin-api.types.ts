@@ -19,6 +19,11 @@ export interface StoreStats {
   projects: number;
   teammates: number;
   users: number;
+  /**
+   * Stored saved searches that no longer read as one (kept, matched against nothing, shown to their owners
+   * as needing attention): how many, and the ids of the first QUARANTINED_IDS_SHOWN.
+   */
+  quarantinedSavedSearches: { count: number; ids: string[] };
 }
 
 export interface QueueStats {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UNDERSTOOD_FILTERS } from './understood-text';
 import { ACTIVE_WITHIN_DAYS, MS_PER_DAY } from '../freshness';
 import { LIST_PAGE_SIZE, MAX_PAGE } from '../pagination';
+import { isPlainText, unsafeTextMessage } from '../validation/text';
 import {
   COLLABORATION_MONTHS_MAX,
   ROLE_SHARE_TOTAL,
@@ -36,7 +37,8 @@ const option = z
   .string({ error: 'Each filter option must be text' })
   .trim()
   .min(1, 'Filter options cannot be empty')
-  .max(TAG_MAX_LENGTH, `Each filter option must be at most ${TAG_MAX_LENGTH} characters`);
+  .max(TAG_MAX_LENGTH, `Each filter option must be at most ${TAG_MAX_LENGTH} characters`)
+  .refine(isPlainText, unsafeTextMessage('A filter option'));
 
 const optionList = z
   .array(option, { error: 'A filter must be a list of options' })
@@ -200,6 +202,7 @@ export const filteringRequestSchema = z
       .string({ error: 'Search text must be text' })
       .trim()
       .max(SEARCH_TEXT_MAX_LENGTH, `Search text must be at most ${SEARCH_TEXT_MAX_LENGTH} characters`)
+      .refine(isPlainText, unsafeTextMessage('Search text'))
       .optional(),
   })
   .superRefine(checkMustHaves);

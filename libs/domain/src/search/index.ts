@@ -13,5 +13,6 @@ export * from './free-text';
 export * from './hybrid-ranking';
 export * from './saved-search.schema';
 export * from './saved-search-match';
+export * from './stored-saved-search';
 export * from './vector-math';
 export * from './understood-text';

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '../saved-search';
+import { isPlainText, unsafeTextMessage } from '../validation/text';
 import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
 import { SEARCH_KINDS } from './search-document';
 import { FILTERING_RESTRICTIONS } from './search-query';
 import { sortRequestSchema } from './similarity.schema';
 
-const name = z
+/** A saved search's name, as created, renamed and read back from the store. */
+export const savedSearchNameSchema = z
   .string({ error: 'Name must be text' })
   .trim()
   .min(1, 'Give the search a name')
-  .max(SAVED_SEARCH_NAME_MAX_LENGTH, `A name must be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters`);
+  .max(SAVED_SEARCH_NAME_MAX_LENGTH, `A name must be at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters`)
+  .refine(isPlainText, unsafeTextMessage('A name'));
 
 const alerts = z.boolean({ error: 'Alerts must be true or false' });
 
@@ -20,7 +23,7 @@ const alerts = z.boolean({ error: 'Alerts must be true or false' });
 export const createSavedSearchSchema = z
   .strictObject({
     kind: z.enum(SEARCH_KINDS, { error: 'Kind must be project or teammate' }),
-    name,
+    name: savedSearchNameSchema,
     activeFilters: activeFiltersSchema,
     mustHave: mustHaveSchema.optional(),
     filtering_restriction: z
@@ -34,6 +37,9 @@ export const createSavedSearchSchema = z
 export type CreateSavedSearchRequest = z.output<typeof createSavedSearchSchema>;
 
 /** Body of PATCH /user/saved-searches/{id}: a new name, alerts on or off, or both. */
-export const updateSavedSearchSchema = z.strictObject({ name: name.optional(), alerts: alerts.optional() });
+export const updateSavedSearchSchema = z.strictObject({
+  name: savedSearchNameSchema.optional(),
+  alerts: alerts.optional(),
+});
 
 export type UpdateSavedSearchRequest = z.output<typeof updateSavedSearchSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText, unsafeTextMessage } from '../validation/text';
 import { activeFiltersSchema } from './active-filters.schema';
 import { SEARCH_KINDS } from './search-document';
 
@@ -14,7 +15,8 @@ const similarityText = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(SIMILARITY_TEXT_MAX_LENGTH, `${label} must be at most ${SIMILARITY_TEXT_MAX_LENGTH} characters`);
+    .max(SIMILARITY_TEXT_MAX_LENGTH, `${label} must be at most ${SIMILARITY_TEXT_MAX_LENGTH} characters`)
+    .refine(isPlainText, unsafeTextMessage(label));
 
 /** Body of POST /sort: rank records by similarity to the picked labels and the free text. */
 export const sortRequestSchema = z.strictObject({

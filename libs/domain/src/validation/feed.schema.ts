@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isPlainText, unsafeTextMessage } from './text';
-import { COMMENT_MAX_LENGTH, POST_IMAGE_MAX_BYTES, POST_MAX_LENGTH, type PostImageType } from '../feed';
+import {
+  type CommentRecord,
+  COMMENT_MAX_LENGTH,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGE_TYPES,
+  POST_MAX_LENGTH,
+  type PostImageType,
+  type PostRecord,
+} from '../feed';
 import { FEED_MESSAGES } from '../messages';
 import { base64DecodedLength, base64Head, isPostImageType, parseImageDataUrl, sniffImageType } from './image';
 
@@ -56,3 +64,28 @@ export const commentSchema = z.strictObject({
 
 export type PostInput = z.infer<typeof postSchema>;
 export type CommentInput = z.infer<typeof commentSchema>;
+
+const storedAuthor = z.object({ _id: z.string().min(1), username: z.string() });
+
+const storedPostSchema: z.ZodType<PostRecord> = z.object({
+  _id: z.string().min(1),
+  data: z.string(),
+  user: storedAuthor,
+  likes: z.array(z.string()),
+  imageType: z.enum(POST_IMAGE_TYPES).optional(),
+  createdAt: z.string(),
+});
+
+const storedCommentSchema: z.ZodType<CommentRecord> = z.object({
+  _id: z.string().min(1),
+  postId: z.string(),
+  data: z.string(),
+  user: storedAuthor,
+  createdAt: z.string(),
+});
+
+/** A post as the feed stores it, read back before it is shown. */
+export const readStoredPost = (row: unknown) => storedPostSchema.safeParse(row);
+
+/** A comment as the feed stores it, read back before it is shown. */
+export const readStoredComment = (row: unknown) => storedCommentSchema.safeParse(row);

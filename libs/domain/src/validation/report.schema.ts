@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { REPORT_REASONS, REPORT_TARGET_KINDS, REPORT_TEXT_MAX_LENGTH } from '../trust';
+import {
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_KINDS,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportRecord,
+} from '../trust';
 import { objectIdSchema } from './object-id';
 import { boundedText } from './text';
 
@@ -14,3 +20,18 @@ export const reportSchema = z.strictObject({
 });
 
 export type ReportInput = z.infer<typeof reportSchema>;
+
+const storedReportSchema: z.ZodType<ReportRecord> = z.object({
+  _id: z.string().min(1),
+  reporterId: z.string(),
+  targetKind: z.enum(REPORT_TARGET_KINDS),
+  targetId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  resolvedAt: z.string().optional(),
+});
+
+/** A report as stored, read back before the queue shows it. */
+export const readStoredReport = (row: unknown) => storedReportSchema.safeParse(row);

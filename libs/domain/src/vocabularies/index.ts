@@ -101,6 +101,12 @@ export const findOption = (key: VocabularyKey, text: string): string | undefined
   indexes.lookups.get(key)?.get(foldLabel(text));
 
 /**
+ * Labels renamed in a vocabulary, old name to new, so that what users stored under the old name (saved
+ * searches) moves to the new one when read. A removed label needs no entry: stored uses of it are left out.
+ */
+export const LABEL_RENAMES: Readonly<Partial<Record<VocabularyKey, Readonly<Record<string, string>>>>> = {};
+
+/**
  * Changes whenever any list changes. It also covers the filter-key table, because GET /api/options serves
  * both under this one version and clients cache on it.
  */

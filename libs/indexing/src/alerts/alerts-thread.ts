@@ -10,7 +10,7 @@ import type {
 } from './alerts-thread-protocol';
 import { recordsOf } from '../indexed-records';
 import { searchDocumentFor } from '../search-document.mapper';
-import { loadSavedSearches } from './load-saved-searches';
+import { readStoredSavedSearches } from './stored-saved-searches';
 import { SavedSearchAlerts } from './saved-search-alerts';
 import { storeAlertNotifications } from './stored-alert-notifier';
 import { lowerThisThreadsPriority } from './thread-priority';
@@ -44,7 +44,7 @@ export const serveAlertsThread = (port: MessagePort, { sqliteFile }: AlertsThrea
   const handle = async (call: AlertsThreadRequest): Promise<unknown> => {
     switch (call.op) {
       case 'load':
-        return loadSavedSearches(store, async (search) => {
+        return readStoredSavedSearches(store, async (search) => {
           await matcher.put(search);
           keep(search);
         });

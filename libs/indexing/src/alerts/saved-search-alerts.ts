@@ -1,5 +1,7 @@
 import {
+  hitGroupsOf,
   hitTime,
+  readStoredSavedSearch,
   type NotificationRecord,
   type PublicUser,
   type SavedSearchHitsRecord,
@@ -135,14 +137,15 @@ export class SavedSearchAlerts {
     const changed: SavedSearchHitsRecord[] = [];
     for (const { doc, searches } of matched) {
       const row = rows.get(doc.id);
-      const known = new Set(row?.hits.flatMap((group) => group.searchIds));
+      const groups = hitGroupsOf(row);
+      const known = new Set(groups.flatMap((group) => group.searchIds));
       const added = searches.filter(({ searchId }) => !known.has(searchId));
       if (added.length === 0) continue;
       for (const { searchId, ownerId } of added) {
         if (!firstBySearch.has(searchId)) firstBySearch.set(searchId, { doc, ownerId });
       }
       const group = { at: hitTime(doc), searchIds: added.map(({ searchId }) => searchId) };
-      changed.push({ _id: doc.id, recordKind: doc.kind, hits: [...(row?.hits ?? []), group] });
+      changed.push({ _id: doc.id, recordKind: doc.kind, hits: [...groups, group] });
     }
     return { firstBySearch, rows: changed };
   }
@@ -161,9 +164,13 @@ export class SavedSearchAlerts {
       const search = this.knownSearch(searchId);
       if (search) searches.set(searchId, search);
     }
-    const savedSearches = this.store.collection<SavedSearchRecord>(COLLECTIONS.savedSearches);
+    const savedSearches = this.store.collection<StoredDocument>(COLLECTIONS.savedSearches);
     const toRead = unknown.filter((searchId) => !searches.has(searchId));
-    for (const search of await findIn(savedSearches, '_id', toRead)) searches.set(search._id, search);
+    // A row that no longer reads as a search (quarantined) alerts nobody, as a deleted one.
+    for (const row of await findIn(savedSearches, '_id', toRead)) {
+      const reading = readStoredSavedSearch(row);
+      if (reading.ok) searches.set(reading.search._id, reading.search);
+    }
     // Their owners' unread alerts, through the index the unread counts use.
     const owners = new Set(
       unknown.flatMap((id) => (searches.get(id)?.alerts ? [searches.get(id)!.ownerId] : [])),

@@ -1,9 +1,10 @@
-import type {
-  NotificationRecord,
-  SavedSearchHitsRecord,
-  SavedSearchRecord,
-  TeammateRecord,
-  UserRecord,
+import {
+  type NotificationRecord,
+  SAVED_SEARCH_SCHEMA_VERSION,
+  type SavedSearchHitsRecord,
+  type SavedSearchRecord,
+  type TeammateRecord,
+  type UserRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +53,7 @@ describe('saved-search alerts on their own thread', () => {
     const now = new Date().toISOString();
     const search: SavedSearchRecord = {
       ...savedSearch({ filters: { toolsExperience: ['Figma'] } }),
+      schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       kind: 'teammate',
       name: 'Figma people',
       restriction: 'min_1_match',
@@ -65,7 +67,7 @@ describe('saved-search alerts on their own thread', () => {
     opened.push({ alerts, store });
     const notified: NotificationRecord[] = [];
     alerts.onNotified = (records) => notified.push(...records);
-    expect(await alerts.load()).toBe(1);
+    expect(await alerts.load()).toEqual({ loaded: 1, quarantined: [], relabelled: [] });
     // The thread reads the records it is told of from the store.
     const published = teammateRecord('figma fan', {
       ownerId: publisher,

@@ -8,6 +8,7 @@ import type {
   AlertsThreadMessage,
   AlertsThreadRequest,
 } from './alerts-thread-protocol';
+import type { StoredSavedSearches } from './stored-saved-searches';
 
 /** The thread's script sits beside this file, in the sources as in the build. */
 const WORKER_FILE = join(__dirname, 'alerts.worker.mjs');
@@ -38,9 +39,9 @@ export class ThreadedSavedSearchAlerts implements SavedSearchMatcher {
     this.spawn();
   }
 
-  /** Loads every saved search from the store into the thread (again); resolves to how many. */
-  load(): Promise<number> {
-    return this.call({ op: 'load' }) as Promise<number>;
+  /** Loads every saved search that reads from the store into the thread (again); resolves to what it found. */
+  load(): Promise<StoredSavedSearches> {
+    return this.call({ op: 'load' }) as Promise<StoredSavedSearches>;
   }
 
   async put(search: MatchableSearch): Promise<void> {

@@ -1,5 +1,6 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
+import mongoose, { type Collection as DriverCollection, type Connection, type Model } from 'mongoose';
 import {
+  cappedField,
   type Collection,
   type CollectionSpec,
   type CompanionDocument,
@@ -41,6 +42,14 @@ interface DuplicateKeyFailure {
 const isDuplicateKey = (error: unknown): error is DuplicateKeyFailure =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
+/** Per capped collection and value, how many documents it holds: `{ _id: "<collection>:<value>", n }`. */
+export const COUNTERS_COLLECTION = 'store_counters';
+
+interface CounterDocument {
+  _id: string;
+  n: number;
+}
+
 /** MongoDB's default name for an ascending index, which is how a clash names the index it broke. */
 const defaultIndexName = (fields: readonly string[]): string => fields.map((field) => `${field}_1`).join('_');
 
@@ -67,8 +76,11 @@ export class MongoRecordStore implements RecordStore {
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new MongoCollection(this.modelFor(spec), spec, (companion) =>
-        this.collection(companion.collection).insert(companion.doc),
+      collection = new MongoCollection(
+        this.modelFor(spec),
+        spec,
+        (companion) => this.collection(companion.collection).insert(companion.doc),
+        this.connection.collection<CounterDocument>(COUNTERS_COLLECTION),
       );
       this.collections.set(spec.name, collection);
     }
@@ -120,14 +132,17 @@ export class MongoRecordStore implements RecordStore {
 /** Exported for its unit tests; the store hands collections out through `collection()`. */
 export class MongoCollection<T extends StoredDocument> implements Collection<T> {
   private readonly name: string;
+  private readonly cappedBy?: string;
   private readonly indexFields = new Map<string, readonly string[]>([['_id_', ['_id']]]);
 
   constructor(
     private readonly model: Model<StoredDocument>,
     spec: CollectionSpec,
     private readonly insertCompanion: (companion: CompanionDocument) => Promise<unknown>,
+    private readonly counters?: DriverCollection<CounterDocument>,
   ) {
     this.name = spec.name;
+    this.cappedBy = spec.cappedBy;
     for (const index of spec.indexes) this.indexFields.set(defaultIndexName(index.fields), index.fields);
   }
 
@@ -141,6 +156,32 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
       throw this.translate(error);
     }
     return structuredClone(doc);
+  }
+
+  /**
+   * Takes a place on the value's counter document first: the conditional `$inc` passes only while the
+   * counter is below `max`, and MongoDB applies updates to one document one at a time, so at most `max`
+   * writers ever pass. The insert follows; should it fail, the place is given back.
+   */
+  async insertCapped(doc: T, max: number, options?: WriteOptions): Promise<boolean> {
+    const counters = this.countersOrThrow();
+    const field = cappedField(this.name, this.cappedBy);
+    const value = (doc as unknown as Record<string, Scalar>)[field];
+    const key = this.counterKey(value);
+    await this.startCounter(key, field, value);
+    const place = await counters.findOneAndUpdate(
+      { _id: key, n: { $lt: max } },
+      { $inc: { n: 1 } },
+      { returnDocument: 'after', writeConcern: { w: 'majority', j: true } },
+    );
+    if (!place) return false;
+    try {
+      await this.insert(doc, options);
+    } catch (error) {
+      await counters.updateOne({ _id: key }, { $inc: { n: -1 } });
+      throw error;
+    }
+    return true;
   }
 
   /** Ordered: the documents go in one after the other and the first clash stops the rest. */
@@ -218,17 +259,64 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
 
   async delete(id: string, options?: WriteOptions): Promise<boolean> {
     await this.insertCompanions(options);
+    if (this.cappedBy) return this.deleteCounted(id);
     const result = await this.model.collection.deleteOne({ _id: { $eq: id } } as never, {
       writeConcern: { j: true },
     });
     return result.deletedCount > 0;
   }
 
+  /** On a capped collection the values' counters are dropped, to be counted afresh by the next capped insert. */
   async deleteMany(filter: Filter): Promise<number> {
+    if (this.cappedBy) {
+      const values = await this.model.collection.distinct(this.cappedBy, toQuery(filter) as never);
+      await this.countersOrThrow().deleteMany({
+        _id: { $in: values.map((value: Scalar) => this.counterKey(value)) },
+      });
+    }
     const result = await this.model.collection.deleteMany(toQuery(filter) as never, {
       writeConcern: { j: true },
     });
     return result.deletedCount;
+  }
+
+  /** Deletes the document and gives its place on its value's counter back. */
+  private async deleteCounted(id: string): Promise<boolean> {
+    const deleted = await this.model.collection.findOneAndDelete({ _id: { $eq: id } } as never, {
+      writeConcern: { j: true },
+    });
+    if (!deleted) return false;
+    const value = (deleted as unknown as Record<string, Scalar>)[this.cappedBy!];
+    await this.countersOrThrow().updateOne({ _id: this.counterKey(value) }, { $inc: { n: -1 } });
+    return true;
+  }
+
+  /**
+   * A value's counter, made once from the documents then stored (`$setOnInsert`: of two makers racing, the
+   * first wins and the other changes nothing).
+   */
+  private async startCounter(key: string, field: string, value: Scalar): Promise<void> {
+    const counters = this.countersOrThrow();
+    if (await counters.findOne({ _id: key })) return;
+    const n = await this.model.collection.countDocuments({ [field]: { $eq: value } } as never);
+    try {
+      await counters.updateOne(
+        { _id: key },
+        { $setOnInsert: { n } },
+        { upsert: true, writeConcern: { w: 'majority', j: true } },
+      );
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  private counterKey(value: Scalar): string {
+    return `${this.name}:${String(value)}`;
+  }
+
+  private countersOrThrow(): DriverCollection<CounterDocument> {
+    if (!this.counters) throw new Error(`Collection ${this.name} has no counters to cap its inserts with`);
+    return this.counters;
   }
 
   /**

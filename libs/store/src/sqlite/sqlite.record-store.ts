@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
+  cappedField,
   type Collection,
   type CollectionSpec,
   type CompanionDocument,
@@ -113,6 +114,7 @@ export class SqliteRecordStore implements RecordStore {
 
 class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
+  private readonly cappedBy?: string;
   private readonly uniqueIndexFields = new Map<string, readonly string[]>();
   private readonly statements: StatementCache;
 
@@ -124,6 +126,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     this.statements = new StatementCache(db);
     if (!TABLE_PATTERN.test(spec.name)) throw new Error(`Invalid collection name: ${spec.name}`);
     this.table = spec.name;
+    this.cappedBy = spec.cappedBy;
     db.exec(`CREATE TABLE IF NOT EXISTS "${this.table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     for (const index of spec.indexes) {
       const name = indexName(this.table, index.fields, index.unique);
@@ -150,6 +153,25 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
       throw this.translate(error);
     }
     return structuredClone(doc);
+  }
+
+  /** The count and the insert in one immediate transaction: no other writer, on any connection, between. */
+  async insertCapped(doc: T, max: number, options?: WriteOptions): Promise<boolean> {
+    const field = cappedField(this.table, this.cappedBy);
+    const value = (doc as unknown as Record<string, Scalar>)[field];
+    const where = whereClause({ [field]: value });
+    const count = this.statements.get(`SELECT COUNT(*) AS n FROM "${this.table}" ${where.sql}`);
+    const run = this.db.transaction((): boolean => {
+      if ((count.get(...where.params) as { n: number }).n >= max) return false;
+      this.insertNow(doc);
+      for (const companion of options?.with ?? []) this.insertCompanion(companion);
+      return true;
+    });
+    try {
+      return run.immediate();
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   insertNow(doc: StoredDocument): void {

@@ -1,4 +1,4 @@
-import type { ActiveFilters, SavedSearch, SearchKind } from '@skillers/domain';
+import type { ActiveFilters, SavedSearch, SavedSearchListEntry, SearchKind } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 
 export const SAVED_SEARCHES_QUERY_KEY = ['saved-searches'] as const;
@@ -13,11 +13,19 @@ export interface NewSavedSearch {
   alerts: boolean;
 }
 
-export const fetchSavedSearches = (): Promise<SavedSearch[]> =>
-  api.get<{ savedSearches: SavedSearch[] }>('/user/saved-searches').then((answer) => answer.savedSearches);
+export const fetchSavedSearches = (): Promise<SavedSearchListEntry[]> =>
+  api
+    .get<{ savedSearches: SavedSearchListEntry[] }>('/user/saved-searches')
+    .then((answer) => answer.savedSearches);
 
 export const createSavedSearch = (search: NewSavedSearch): Promise<SavedSearch> =>
   api.post<{ savedSearch: SavedSearch }>('/user/saved-searches', search).then((answer) => answer.savedSearch);
+
+/** New criteria, name and alerts under the search's id: how one that needs attention is fixed. */
+export const replaceSavedSearch = (id: string, search: NewSavedSearch): Promise<SavedSearch> =>
+  api
+    .put<{ savedSearch: SavedSearch }>(`/user/saved-searches/${id}`, search)
+    .then((answer) => answer.savedSearch);
 
 export const updateSavedSearch = (id: string, changes: { name?: string; alerts?: boolean }) =>
   api

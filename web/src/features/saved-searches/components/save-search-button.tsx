@@ -2,6 +2,7 @@ import { SAVED_SEARCH_NAME_MAX_LENGTH, type SearchKind } from '@skillers/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
@@ -9,8 +10,14 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { type FilterState, toActiveFilters, toMustHave } from '../../filters/utils/filter-state';
-import { createSavedSearch, SAVED_SEARCHES_QUERY_KEY } from '../api/saved-searches.api';
+import {
+  createSavedSearch,
+  type NewSavedSearch,
+  replaceSavedSearch,
+  SAVED_SEARCHES_QUERY_KEY,
+} from '../api/saved-searches.api';
 import { SAVE_FAILED } from '../utils/saved-search-texts';
+import type { ReplacingSavedSearchState } from './saved-searches-screen';
 import './saved-searches.css';
 
 interface SaveSearchButtonProps {
@@ -21,18 +28,20 @@ interface SaveSearchButtonProps {
 
 /**
  * "Save search" beside the panel's buttons, for signed-in users: a dialog asks for a name and whether to
- * be alerted, then the panel's filters, must-haves and text are saved. The dialog goes to the end of the
- * page, since it holds a form of its own and the panel is a form.
+ * be alerted, then the panel's filters, must-haves and text are saved. Come from a saved search that needs
+ * attention ("Replace"), it saves them over that one instead. The dialog goes to the end of the page, since
+ * it holds a form of its own and the panel is a form.
  */
 export const SaveSearchButton = ({ kind, filters }: SaveSearchButtonProps) => {
   const { isSignedIn } = useAuth();
+  const replacing = (useLocation().state as Partial<ReplacingSavedSearchState> | null)?.replacing;
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   if (!isSignedIn) return null;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Save search
+        {replacing ? `Replace “${replacing.name}”` : 'Save search'}
       </Button>
       {saved && (
         <span className="save-search__saved" role="status">
@@ -44,6 +53,7 @@ export const SaveSearchButton = ({ kind, filters }: SaveSearchButtonProps) => {
           <SaveSearchDialog
             kind={kind}
             filters={filters}
+            replacing={replacing}
             onClose={() => setOpen(false)}
             onSaved={(name) => {
               setOpen(false);
@@ -57,25 +67,28 @@ export const SaveSearchButton = ({ kind, filters }: SaveSearchButtonProps) => {
 };
 
 interface SaveSearchDialogProps extends SaveSearchButtonProps {
+  replacing?: ReplacingSavedSearchState['replacing'];
   onClose(): void;
   onSaved(name: string): void;
 }
 
-const SaveSearchDialog = ({ kind, filters, onClose, onSaved }: SaveSearchDialogProps) => {
+const SaveSearchDialog = ({ kind, filters, replacing, onClose, onSaved }: SaveSearchDialogProps) => {
   const formId = useId();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(replacing?.name ?? '');
   const [alerts, setAlerts] = useState(true);
   const save = useMutation({
-    mutationFn: () =>
-      createSavedSearch({
+    mutationFn: () => {
+      const search: NewSavedSearch = {
         kind,
         name,
         activeFilters: toActiveFilters(filters, kind),
         mustHave: toMustHave(filters),
         ...(filters.textSearch.trim() ? { text: filters.textSearch.trim() } : {}),
         alerts,
-      }),
+      };
+      return replacing ? replaceSavedSearch(replacing._id, search) : createSavedSearch(search);
+    },
     onSuccess: async (search) => {
       await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_QUERY_KEY });
       onSaved(search.name);
@@ -93,7 +106,7 @@ const SaveSearchDialog = ({ kind, filters, onClose, onSaved }: SaveSearchDialogP
 
   return (
     <Dialog
-      title="Save search"
+      title={replacing ? 'Replace saved search' : 'Save search'}
       onClose={onClose}
       actions={
         <>

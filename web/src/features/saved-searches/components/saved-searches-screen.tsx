@@ -1,4 +1,4 @@
-import type { SavedSearch } from '@skillers/domain';
+import type { SavedSearch, SavedSearchNeedingAttention } from '@skillers/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,11 @@ export interface OpenedSavedSearchState {
   savedSearch: SavedSearch;
 }
 
+/** What the find screen reads from the navigation to save its filters over a search that needs attention. */
+export interface ReplacingSavedSearchState {
+  replacing: { _id: string; name: string };
+}
+
 const failureOf = (error: unknown): string =>
   error instanceof ApiError && error.isClientError ? error.message : SAVED_SEARCH_CHANGE_FAILED;
 
@@ -44,10 +49,40 @@ export const SavedSearchesScreen = () => {
   }
   return (
     <ul className="saved-searches" aria-label="Saved searches">
-      {searches.data.map((search) => (
-        <SavedSearchItem key={search._id} search={search} />
-      ))}
+      {searches.data.map((search) =>
+        search.needsAttention ? (
+          <NeedingAttentionItem key={search._id} search={search} />
+        ) : (
+          <SavedSearchItem key={search._id} search={search} />
+        ),
+      )}
     </ul>
+  );
+};
+
+/**
+ * A stored search that no longer reads as one (the server matches it against nothing): what is wrong, and
+ * the two ways out, saving new filters over it on the find screen or deleting it.
+ */
+const NeedingAttentionItem = ({ search }: { search: SavedSearchNeedingAttention }) => {
+  const navigate = useNavigate();
+  const replace = () => {
+    const state: ReplacingSavedSearchState = { replacing: { _id: search._id, name: search.name } };
+    void navigate('/find', { state });
+  };
+  return (
+    <li className="saved-search saved-search--attention" aria-label={search.name}>
+      <div className="saved-search__main">
+        <h2 className="saved-search__name">{search.name}</h2>
+        <Notice tone="error">
+          This saved search needs attention. {search.problem}. Replace it with new filters or delete it.
+        </Notice>
+      </div>
+      <div className="saved-search__actions">
+        <Button onClick={replace}>Replace</Button>
+        <DeleteSavedSearch search={search} />
+      </div>
+    </li>
   );
 };
 
@@ -55,7 +90,6 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [name, setName] = useState(search.name);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_QUERY_KEY });
 
@@ -74,19 +108,11 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
       await refresh();
     },
   });
-  const remove = useMutation({
-    mutationFn: () => deleteSavedSearch(search._id),
-    onSuccess: async () => {
-      setConfirmingDelete(false);
-      await refresh();
-    },
-  });
-
   const rename = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ name });
   };
-  const failed = [open, update, remove].find((mutation) => mutation.isError);
+  const failed = [open, update].find((mutation) => mutation.isError);
   // The switch shows the asked state from the click on (set in the same render as the click, so the controlled
   // input never flips back), until the change is stored and the list refreshed, or refused.
   const [alertsAsked, setAlertsAsked] = useState<boolean | null>(null);
@@ -104,6 +130,11 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
           {KIND_LABELS[search.kind]}
           {search.text ? ` · “${search.text}”` : ''}
         </span>
+        {search.notes && (
+          <span className="saved-search__notes">
+            Labels changed since it was saved: {search.notes.join('; ')}
+          </span>
+        )}
       </div>
       {search.newMatches > 0 && (
         <span className="saved-search__new">{newMatchesLabel(search.newMatches)}</span>
@@ -124,9 +155,7 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
         <Button variant="secondary" aria-expanded={renaming} onClick={() => setRenaming((now) => !now)}>
           Rename
         </Button>
-        <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
-          Delete
-        </Button>
+        <DeleteSavedSearch search={search} />
       </div>
       {renaming && (
         <form className="saved-search__rename" onSubmit={rename} noValidate>
@@ -141,7 +170,27 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
           </Button>
         </form>
       )}
-      {failed && !confirmingDelete && <Notice tone="error">{failureOf(failed.error)}</Notice>}
+      {failed && <Notice tone="error">{failureOf(failed.error)}</Notice>}
+    </li>
+  );
+};
+
+/** "Delete", asked again in a dialog. */
+const DeleteSavedSearch = ({ search }: { search: { _id: string; name: string } }) => {
+  const queryClient = useQueryClient();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteSavedSearch(search._id),
+    onSuccess: async () => {
+      setConfirmingDelete(false);
+      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_QUERY_KEY });
+    },
+  });
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
+        Delete
+      </Button>
       {confirmingDelete && (
         <Dialog
           title={`Delete “${search.name}”?`}
@@ -161,6 +210,6 @@ const SavedSearchItem = ({ search }: { search: SavedSearch }) => {
           {remove.isError && <Notice tone="error">{failureOf(remove.error)}</Notice>}
         </Dialog>
       )}
-    </li>
+    </>
   );
 };
