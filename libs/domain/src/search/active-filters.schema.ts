@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNDERSTOOD_FILTERS } from './understood-text';
+import { UNDERSTOOD_FILTERS, type UnderstoodFilter } from './understood-text';
 import { ACTIVE_WITHIN_DAYS, MS_PER_DAY } from '../freshness';
 import { LIST_PAGE_SIZE, MAX_PAGE } from '../pagination';
 import { isPlainText, unsafeTextMessage } from '../validation/text';
@@ -176,6 +176,14 @@ export const checkMustHaves = (
 };
 
 /** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
+/** Per understood filter, the labels the user removed from what the server understood of the text. */
+const dismissedLabelsSchema = z.strictObject(
+  Object.fromEntries(UNDERSTOOD_FILTERS.map((filter) => [filter, optionList.optional()])) as Record<
+    UnderstoodFilter,
+    z.ZodOptional<typeof optionList>
+  >,
+);
+
 export const filteringRequestSchema = z
   .strictObject({
     activeFilters: activeFiltersSchema,
@@ -191,12 +199,7 @@ export const filteringRequestSchema = z
       .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
       .default(1),
     /** Labels the user removed from what the server understood of the text; they no longer rank. */
-    dismissed: z
-      .partialRecord(
-        z.enum(UNDERSTOOD_FILTERS, { error: 'Dismissed labels must be keyed by a filter' }),
-        optionList,
-      )
-      .optional(),
+    dismissed: dismissedLabelsSchema.optional(),
     /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
     text: z
       .string({ error: 'Search text must be text' })
