@@ -4,24 +4,15 @@ import {
   findOption,
   foldLabel,
   pluralStem,
+  SIMILAR_LABEL_KEYS,
   VOCABULARIES,
   type VocabularyKey,
 } from '@skillers/domain';
 import { findSynonyms } from './label-synonyms';
 
-/** The keys of `similar_labels_dict`, in the order the web app shows them. */
-export const SIMILAR_LABEL_KEYS = [
-  'toolsExperience',
-  'projectType',
-  'hardSkills',
-  'softSkills',
-  'requiredAreaOfExpertise',
-  'offeredGratification',
-  'forGratification',
-  'usedLanguages',
-  'locations',
-  'productType',
-] as const satisfies readonly (keyof typeof FILTER_VOCABULARY)[];
+/** `/ml`'s keys live in libs/domain beside the understood filters; `vocabularyOf` types each as a vocabulary's. */
+export { SIMILAR_LABEL_KEYS };
+
 export type SimilarLabelKey = (typeof SIMILAR_LABEL_KEYS)[number];
 export type SimilarLabelsDict = Record<SimilarLabelKey, string[]>;
 

@@ -4,8 +4,8 @@
  * typed, and the words left for the text ranking. Keys are the web app's filter keys.
  */
 
-/** The filters understood labels are reported under: `/ml`'s keys (spec section 7) and the working type. */
-export const UNDERSTOOD_FILTERS = [
+/** The keys of `/ml`'s `similar_labels_dict` (spec section 7), in the order the web app shows them. */
+export const SIMILAR_LABEL_KEYS = [
   'toolsExperience',
   'projectType',
   'hardSkills',
@@ -16,8 +16,10 @@ export const UNDERSTOOD_FILTERS = [
   'usedLanguages',
   'locations',
   'productType',
-  'offeredWorkingType',
 ] as const;
+
+/** The filters understood labels are reported under: `/ml`'s keys and the working type. */
+export const UNDERSTOOD_FILTERS = [...SIMILAR_LABEL_KEYS, 'offeredWorkingType'] as const;
 export type UnderstoodFilter = (typeof UNDERSTOOD_FILTERS)[number];
 export type UnderstoodLabels = Partial<Record<UnderstoodFilter, string[]>>;
 
