@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ActiveFilters,
+  DEFAULT_FILTER_TOOL_LEVEL,
   type FacetCounts,
+  keepLabels,
+  OPTION_KEY_DIMENSIONS,
   type OptionPicks,
   type SearchKind,
   toActiveQuery,
@@ -15,16 +18,16 @@ import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { LABEL_SUGGESTER } from '../embedder/embedder.tokens';
 
-/** The level an understood tool is asked at: any level counts, as a tool picked in the panel. */
-const UNDERSTOOD_TOOL_LEVEL = 1;
-
-/** Understood labels (client filter keys) as `activeFilters`, so that the filters' own mapping applies. */
+/**
+ * Understood labels (client filter keys) as `activeFilters`, so that the filters' own mapping applies; a tool
+ * is asked at the filters' default level, so any level counts, as for a tool picked in the panel.
+ */
 export const asActiveFilters = (labels: UnderstoodLabels): ActiveFilters => {
   const { toolsExperience, offeredWorkingType, ...lists } = labels;
   return {
     ...lists,
     ...(toolsExperience && {
-      toolsExperience: toolsExperience.map((tool) => ({ tool, mep: UNDERSTOOD_TOOL_LEVEL })),
+      toolsExperience: toolsExperience.map((tool) => ({ tool, mep: DEFAULT_FILTER_TOOL_LEVEL })),
     }),
     ...(offeredWorkingType && { offeredWorkingType: offeredWorkingType as ('Remote' | 'Office')[] }),
   } as ActiveFilters;
@@ -60,14 +63,8 @@ export class TextUnderstandingService {
   async understand(kind: SearchKind, text: string): Promise<UnderstoodText> {
     const named = await this.suggester.understand(text);
     const counts = await this.labelCounts(kind, mergeLists(named.labels, named.not));
-    const carried = (key: UnderstoodFilter, label: string) => (counts.get(key)?.get(label) ?? 0) > 0;
-    const keep = (labels: UnderstoodLabels): UnderstoodLabels =>
-      Object.fromEntries(
-        Object.entries(labels)
-          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodFilter, label))])
-          .filter(([, list]) => list.length > 0),
-      );
-    return { ...named, labels: keep(named.labels), not: keep(named.not) };
+    const carried = (filter: UnderstoodFilter, label: string) => (counts.get(filter)?.get(label) ?? 0) > 0;
+    return { ...named, labels: keepLabels(named.labels, carried), not: keepLabels(named.not, carried) };
   }
 
   /**
@@ -102,20 +99,6 @@ const mergeLists = (a: UnderstoodLabels, b: UnderstoodLabels): UnderstoodLabels 
   return merged;
 };
 
-/** The facet dimension each understood key is counted under. */
-const DIMENSION: Record<UnderstoodFilter, keyof FacetCounts> = {
-  toolsExperience: 'tools',
-  projectType: 'projectType',
-  hardSkills: 'hardSkills',
-  softSkills: 'softSkills',
-  requiredAreaOfExpertise: 'industry',
-  offeredGratification: 'offeredGratification',
-  forGratification: 'forGratification',
-  usedLanguages: 'usedLanguages',
-  locations: 'locations',
-  productType: 'productType',
-  offeredWorkingType: 'workingType',
-};
-
-const dimensionCounts = (facets: FacetCounts | undefined, key: UnderstoodFilter): Record<string, number> =>
-  facets?.[DIMENSION[key]] ?? {};
+/** The counts of a filter's labels, from the facet dimension the filter is counted under. */
+const dimensionCounts = (facets: FacetCounts | undefined, filter: UnderstoodFilter): Record<string, number> =>
+  facets?.[OPTION_KEY_DIMENSIONS[filter]] ?? {};

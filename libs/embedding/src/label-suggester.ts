@@ -4,7 +4,7 @@ import { LabelIndex } from './label-index';
 import { modelSettings } from './model-settings';
 import { type LabelSuggestions, suggestLabels } from './suggest-labels';
 import type { UnderstoodText } from '@skillers/domain';
-import { type UnderstandOptions, understandText } from './understanding/understand-text';
+import { understandText } from './understanding/understand-text';
 
 /** Labels close in meaning a search text's understanding adds per filter, after the ones it names. */
 const RELATED_PER_KEY = 2;
@@ -37,25 +37,19 @@ export class LabelSuggester {
    * What a search text asks for (`understandText`), with labels close in meaning when the model is loaded;
    * without it, by name only.
    */
-  async understand(text: string, carried?: UnderstandOptions['carried']): Promise<UnderstoodText> {
-    let context;
+  async understand(text: string): Promise<UnderstoodText> {
     try {
-      context = {
+      const context = {
         embedder: this.embedder,
         labels: await this.labelIndex(),
         settings: modelSettings(this.embedder.modelId),
       };
+      const related = async (wanted: string) =>
+        (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
+      return await understandText(text, { related });
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
-    }
-    const related =
-      context &&
-      (async (wanted: string) => (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict);
-    try {
-      return await understandText(text, { carried, related });
-    } catch (error) {
-      if (!(error instanceof EmbedderUnavailableError)) throw error;
-      return understandText(text, { carried });
+      return understandText(text);
     }
   }
 

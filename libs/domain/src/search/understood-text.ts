@@ -30,19 +30,26 @@ export interface UnderstoodText {
   words: string[];
 }
 
+/** The labels for which `keep` holds, per filter; a filter left without labels is dropped. */
+export const keepLabels = (
+  labels: UnderstoodLabels,
+  keep: (filter: UnderstoodFilter, label: string) => boolean,
+): UnderstoodLabels =>
+  Object.fromEntries(
+    Object.entries(labels)
+      .map(([filter, list]) => [filter, list.filter((label) => keep(filter as UnderstoodFilter, label))])
+      .filter(([, list]) => list.length > 0),
+  );
+
 /** The understanding without the labels the user dismissed (its chips' "Remove"). */
 export const withoutDismissed = (
   understood: UnderstoodText,
   dismissed: UnderstoodLabels = {},
 ): UnderstoodText => {
-  const keep = (labels: UnderstoodLabels): UnderstoodLabels =>
-    Object.fromEntries(
-      Object.entries(labels)
-        .map(([key, list]) => [
-          key,
-          list.filter((label) => !dismissed[key as UnderstoodFilter]?.includes(label)),
-        ])
-        .filter(([, list]) => list.length > 0),
-    );
-  return { ...understood, labels: keep(understood.labels), not: keep(understood.not) };
+  const kept = (filter: UnderstoodFilter, label: string) => !dismissed[filter]?.includes(label);
+  return {
+    ...understood,
+    labels: keepLabels(understood.labels, kept),
+    not: keepLabels(understood.not, kept),
+  };
 };

@@ -37,11 +37,4 @@ describe('understandText', () => {
     expect((await understandText('rust backend engineer')).labels.toolsExperience).toEqual(['Rust']);
     expect((await understandText('we want to go fast')).labels.toolsExperience).toBeUndefined();
   });
-
-  it('leaves out labels no record of the kind carries', async () => {
-    const understood = await understandText('react native and flutter', {
-      carried: (_key, label) => label !== 'Flutter',
-    });
-    expect(understood.labels.toolsExperience).toEqual(['React Native']);
-  });
 });

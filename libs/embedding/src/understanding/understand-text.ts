@@ -1,4 +1,5 @@
 import {
+  keepLabels,
   SEARCH_STOP_WORDS,
   textWords,
   type UnderstoodFilter,
@@ -15,8 +16,6 @@ import {
 import { findPlaces, type NamedPlace } from './places';
 
 export interface UnderstandOptions {
-  /** Whether any record of the searched kind carries the label; labels nobody carries are left out. */
-  carried?: (key: UnderstoodFilter, label: string) => boolean;
   /** Labels close in meaning, from a model (`/ml`'s semantic layer), added after the named ones. */
   related?: (text: string) => Promise<Partial<SimilarLabelsDict>>;
 }
@@ -41,28 +40,9 @@ export const namedLabels = (text: string): { labels: UnderstoodLabels; places: N
   return { labels, places };
 };
 
-const without = (labels: UnderstoodLabels, ruledOut: UnderstoodLabels): UnderstoodLabels =>
-  Object.fromEntries(
-    Object.entries(labels)
-      .map(([key, list]) => [
-        key,
-        list.filter((label) => !ruledOut[key as UnderstoodFilter]?.includes(label)),
-      ])
-      .filter(([, list]) => list.length > 0),
-  );
-
-const keepCarried = (labels: UnderstoodLabels, carried?: UnderstandOptions['carried']): UnderstoodLabels =>
-  carried
-    ? Object.fromEntries(
-        Object.entries(labels)
-          .map(([key, list]) => [key, list.filter((label) => carried(key as UnderstoodFilter, label))])
-          .filter(([, list]) => list.length > 0),
-      )
-    : labels;
-
 /**
- * Reads a search text as people type it (the answer's `understood`, UnderstoodText in libs/domain) (docs/search-understanding.md): negations first ("not", "no",
- * "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
+ * Reads a search text as people type it into the answer's `understood` (docs/search-understanding.md):
+ * negations first ("not", "no", "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
  * words, places or words of four letters or fewer), then labels by name, places (cities, countries,
  * nationalities, regions) and working types, and last, with a model, labels close in meaning.
  */
@@ -80,8 +60,8 @@ export const understandText = async (
     for (const key of SIMILAR_LABEL_KEYS) for (const label of related[key] ?? []) add(labels, key, label);
   }
   return {
-    labels: keepCarried(without(labels, ruledOut.labels), options.carried),
-    not: keepCarried(ruledOut.labels, options.carried),
+    labels: keepLabels(labels, (filter, label) => !ruledOut.labels[filter]?.includes(label)),
+    not: ruledOut.labels,
     places: named.places.map((place) => place.text),
     words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
   };
