@@ -355,9 +355,12 @@ export const understoodFilter = (options: OptionPicks): SearchFilter => ({
   restriction: 'min_1_match',
 });
 
-/** The weight of the options a record carries over the weight of them all (`facetShare`), by picks' rules. */
-const optionShare = (docs: readonly SearchDocument[], query: SearchQuery, options: OptionPicks) => {
-  const filter = { ...understoodFilter(options), kind: query.kind };
+/**
+ * The weight of the options a record carries over the weight of them all (`facetShare`), each option weighed
+ * by its rarity among the records of the kind: the facet evidence of picks, and of understood labels.
+ */
+const optionShare = (docs: readonly SearchDocument[], kind: SearchKind, options: OptionPicks) => {
+  const filter = { ...understoodFilter(options), kind };
   const groups = activeOptionGroups(filter);
   const weights = pickedOptionWeights(docs, filter);
   const total = weights.flat().reduce((sum, weight) => sum + weight, 0);
@@ -386,28 +389,20 @@ export const referenceSearch = (
   textScores?: ReadonlyMap<string, number>,
 ): ReferenceResult => {
   const match = compileFilter(query);
-  const groups = activeOptionGroups(query);
-  const weights = pickedOptionWeights(docs, query);
-  const pickedWeight = weights.flat().reduce((sum, weight) => sum + weight, 0);
+  const picked = optionShare(docs, query.kind, query);
   const text = query.text?.trim() || undefined;
   const rankedAt = timeMs(query.rankedAt);
   const understood = hasOptions(query.understood?.options)
-    ? optionShare(docs, query, query.understood.options)
+    ? optionShare(docs, query.kind, query.understood.options)
     : undefined;
   const ruledOut = hasOptions(query.understood?.not)
-    ? optionShare(docs, query, query.understood.not)
+    ? optionShare(docs, query.kind, query.understood.not)
     : undefined;
   const ranked: Ranked[] = [];
   for (const doc of docs) {
     const { matched, score } = match(doc);
     if (!matched) continue;
-    let matchedWeight = 0;
-    groups.forEach((group, at) =>
-      group.options.forEach((_, index) => {
-        if (hasOption(doc, group, index)) matchedWeight += weights[at][index];
-      }),
-    );
-    const signals: ReferenceSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+    const signals: ReferenceSignals = { facet: picked(doc), fused: 0 };
     if (understood) signals.understood = understood(doc);
     if (ruledOut) signals.clean = ruledOut(doc) > 0 ? 0 : 1;
     if (text !== undefined) {

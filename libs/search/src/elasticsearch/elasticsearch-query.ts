@@ -246,15 +246,11 @@ export const rankedQuery = (
   inputs: RankingInputs,
   weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
 ): { bool: estypes.QueryDslBoolQuery } => {
-  const pickedWeight = inputs.optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
-  const should: Query[] = filters.options.flatMap((terms, group) =>
-    terms.map((term, option) => ({
-      constant_score: {
-        filter: term,
-        boost: (weights.facet * inputs.optionWeights[group][option]) / pickedWeight,
-        _name: optionClauseName(group, option),
-      },
-    })),
+  const should: Query[] = weighedOptionClauses(
+    filters.options,
+    inputs.optionWeights,
+    weights.facet,
+    optionClauseName,
   );
   if (inputs.text !== undefined) {
     should.push({
@@ -289,7 +285,12 @@ export const rankedQuery = (
     });
   }
   if (inputs.rankedAtMs !== undefined) should.push(...freshnessClauses(inputs.rankedAtMs, weights));
-  if (inputs.understood) should.push(...understoodClauses(inputs.understood, weights));
+  if (inputs.understood) {
+    const { options, weights: optionWeights } = inputs.understood;
+    should.push(
+      ...weighedOptionClauses(options, optionWeights, weights.understood ?? 0, understoodClauseName),
+    );
+  }
   if (inputs.ruledOut && inputs.ruledOut.length > 0 && (weights.clean ?? 0) > 0) {
     // Elasticsearch takes no negative boost: the records carrying none of them are lifted instead.
     should.push({
@@ -303,19 +304,27 @@ export const rankedQuery = (
   return { bool: { filter: filters.filter, should, minimum_should_match: 0 } };
 };
 
-/** Each understood option a constant W_understood · weight / understood weight, as picks are weighed. */
-const understoodClauses = (
-  { options, weights: optionWeights }: NonNullable<RankingInputs['understood']>,
-  weights: Readonly<FusionWeights>,
+/** The weight of every option, summed. */
+export const totalWeight = (optionWeights: readonly number[][]): number =>
+  optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+
+/**
+ * Each option a named constant `fusionWeight · weight / total weight`: picks with W_facet, understood labels
+ * with W_understood, so that a hit's named clauses say which it carries.
+ */
+const weighedOptionClauses = (
+  options: Query[][],
+  optionWeights: number[][],
+  fusionWeight: number,
+  name: (group: number, option: number) => string,
 ): Query[] => {
-  const total = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
-  if (total <= 0 || (weights.understood ?? 0) <= 0) return [];
+  const total = totalWeight(optionWeights);
   return options.flatMap((terms, group) =>
     terms.map((term, option) => ({
       constant_score: {
         filter: term,
-        boost: ((weights.understood ?? 0) * optionWeights[group][option]) / total,
-        _name: understoodClauseName(group, option),
+        boost: (fusionWeight * optionWeights[group][option]) / total,
+        _name: name(group, option),
       },
     })),
   );

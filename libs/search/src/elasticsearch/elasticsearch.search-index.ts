@@ -55,6 +55,7 @@ import {
   relaxAggregations,
   type RankingInputs,
   TEXT_CLAUSE,
+  totalWeight,
   understoodClauseName,
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
@@ -220,7 +221,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const optionWeights = counts.perOption.map((group) =>
       group.map((count) => optionWeight(counts.records, count)),
     );
-    const pickedWeight = optionWeights.flat().reduce((sum, weight) => sum + weight, 0);
+    const pickedWeight = totalWeight(optionWeights);
     const text = query.text?.trim() || undefined;
     const rankedAtMs = timeMs(query.rankedAt);
     const understood = await this.understoodInputs(index, query);
@@ -249,29 +250,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     const hits = response.hits.hits;
     const signalsOf = (hit: estypes.SearchHit<{ text?: string }>) => {
       const named = namedScores(hit.matched_queries);
-      let matched = 0;
-      let matchedWeight = 0;
-      optionWeights.forEach((group, at) =>
-        group.forEach((weight, option) => {
-          if (named.has(optionClauseName(at, option))) {
-            matched++;
-            matchedWeight += weight;
-          }
-        }),
+      const picked = carriedOptions(optionWeights, (group, option) =>
+        named.has(optionClauseName(group, option)),
       );
-      const signals: RankSignals = { facet: facetShare(matchedWeight, pickedWeight), fused: 0 };
+      const signals: RankSignals = { facet: facetShare(picked.weight, pickedWeight), fused: 0 };
       if (understood.understood) {
         const { weights } = understood.understood;
-        let carried = 0;
-        weights.forEach((group, at) =>
-          group.forEach((weight, option) => {
-            if (named.has(understoodClauseName(at, option))) carried += weight;
-          }),
+        const carried = carriedOptions(weights, (group, option) =>
+          named.has(understoodClauseName(group, option)),
         );
-        signals.understood = facetShare(
-          carried,
-          weights.flat().reduce((sum, weight) => sum + weight, 0),
-        );
+        signals.understood = facetShare(carried.weight, totalWeight(weights));
       }
       if (understood.ruledOut) signals.clean = named.has(CLEAN_CLAUSE) ? 1 : 0;
       if (text !== undefined) {
@@ -284,7 +272,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         signals.fresh = (named.has(FRESH_ACTIVE_CLAUSE) ? 0.5 : 0) + (named.has(FRESH_OPEN_CLAUSE) ? 0.5 : 0);
       }
       signals.fused = fuseRankSignals(signals);
-      return { score: matched + filters.numberFilters, signals };
+      return { score: picked.count + filters.numberFilters, signals };
     };
     const ranked = hits.map(signalsOf);
     const result: SearchResult = {
@@ -604,3 +592,20 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     }
   }
 }
+
+/** How many of the weighed options a hit carries (by its named clauses) and their weight. */
+const carriedOptions = (
+  weights: readonly number[][],
+  carries: (group: number, option: number) => boolean,
+): { count: number; weight: number } => {
+  let count = 0;
+  let weight = 0;
+  weights.forEach((group, at) =>
+    group.forEach((optionWeight, option) => {
+      if (!carries(at, option)) return;
+      count++;
+      weight += optionWeight;
+    }),
+  );
+  return { count, weight };
+};
