@@ -53,16 +53,20 @@ const rankingText = (text?: string): { text?: string } => {
 const hasLabels = (labels?: UnderstoodLabels): labels is UnderstoodLabels =>
   labels !== undefined && Object.values(labels).some((list) => list.length > 0);
 
-const body = ({ activeFilters, mustHave, text, dismissed }: FilterRequest, page: number) => ({
-  activeFilters,
-  ...(mustHave ? { mustHave } : {}),
-  filtering_restriction: RESTRICTION,
-  page,
-  ...rankingText(text),
-  ...(hasLabels(dismissed) && rankingText(text).text ? { dismissed } : {}),
-  // The panel shows counts for the search as applied; later pages need none.
-  facets: page === 1,
-});
+const body = ({ activeFilters, mustHave, text, dismissed }: FilterRequest, page: number) => {
+  const ranking = rankingText(text);
+  return {
+    activeFilters,
+    ...(mustHave ? { mustHave } : {}),
+    filtering_restriction: RESTRICTION,
+    page,
+    ...ranking,
+    // Dismissed labels only mean something beside the text they were understood from.
+    ...(ranking.text && hasLabels(dismissed) ? { dismissed } : {}),
+    // The panel shows counts for the search as applied; later pages need none.
+    facets: page === 1,
+  };
+};
 
 const extras = ({ total, facets, relax, understood }: Extras): SearchExtras => ({
   total,
