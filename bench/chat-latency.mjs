@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
+import { call, signUp } from './support/server.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -58,28 +59,6 @@ const startServer = (dataDir) =>
     child.once('message', ({ port }) => resolve({ child, baseUrl: `http://127.0.0.1:${port}` }));
     child.once('exit', (code) => reject(new Error(`the API exited with code ${code} before listening`)));
   });
-
-const call = async (baseUrl, method, path, body, token) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
-  return answer;
-};
-
-const signUp = async (baseUrl, name) => {
-  const user = { username: name, email: `${name}@example.com`, password: 'benchmark-password' };
-  await call(baseUrl, 'POST', '/api/auth/signup', user);
-  const { token } = await call(baseUrl, 'POST', '/api/auth/login', {
-    email: user.email,
-    password: user.password,
-  });
-  const { id } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-  return { id, token };
-};
 
 const connect = (baseUrl, token) =>
   new Promise((resolve, reject) => {

@@ -19,17 +19,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_SERVER, call, startServer } from './support/server.mjs';
+import { wholeNumberSetting } from './support/settings.mjs';
 
 const QUICK = process.argv.includes('--quick');
-const bounded = (name, fallback, max) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0 || value > max)
-    throw new Error(`${name} must be a whole number above 0 and at most ${max}`);
-  return value;
-};
-const PHASE_SECONDS = bounded('PHASE_SECONDS', QUICK ? 3 : 30, 3_600);
-const LISTING_CONNECTIONS = bounded('LISTING_CONNECTIONS', QUICK ? 5 : 20, 1_000);
-const EMBED_LOOPS = bounded('EMBED_LOOPS', QUICK ? 2 : 4, 100);
+const PHASE_SECONDS = wholeNumberSetting('PHASE_SECONDS', QUICK ? 3 : 30, 3_600);
+const LISTING_CONNECTIONS = wholeNumberSetting('LISTING_CONNECTIONS', QUICK ? 5 : 20, 1_000);
+const EMBED_LOOPS = wholeNumberSetting('EMBED_LOOPS', QUICK ? 2 : 4, 100);
 /** The listing may lose this share of its idle throughput under an embed loop. */
 const TARGET_LOSS = 0.2;
 /** The caps of POST /embedder/embed (docs/api.md). */

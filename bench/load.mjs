@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIST_FILTERS as SHARED_LIST_FILTERS } from './support/filtering-requests.mjs';
-import { BUILT_SERVER, call, startServer } from './support/server.mjs';
+import { BUILT_SERVER, call, signUp, startServer } from './support/server.mjs';
 
 const bounded = (name, fallback, max) => {
   const value = Number(process.env[name] ?? fallback);
@@ -63,16 +63,6 @@ const pickOne = (list) => list[Math.floor(random() * list.length)];
 const pickSome = (list, most) => {
   const count = Math.min(list.length, 1 + Math.floor(random() * most));
   return [...list].sort(() => random() - 0.5).slice(0, count);
-};
-
-const signUp = async (baseUrl, name) => {
-  const user = { username: name, email: `${name}@example.com`, password: 'load-test-password' };
-  await call(baseUrl, 'POST', '/api/auth/signup', user);
-  const { token } = await call(baseUrl, 'POST', '/api/auth/login', {
-    email: user.email,
-    password: user.password,
-  });
-  return { id: JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id, token };
 };
 
 /** Every page of a listing, as the web app pages through it. */

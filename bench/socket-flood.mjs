@@ -18,17 +18,12 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
-import { BUILT_SERVER, call, startServer } from './support/server.mjs';
+import { BUILT_SERVER, call, signUp, startServer } from './support/server.mjs';
+import { wholeNumberSetting } from './support/settings.mjs';
 
 const QUICK = process.argv.includes('--quick');
-const bounded = (name, fallback, max) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0 || value > max)
-    throw new Error(`${name} must be a whole number above 0 and at most ${max}`);
-  return value;
-};
-const PHASE_SECONDS = bounded('PHASE_SECONDS', QUICK ? 4 : 20, 600);
-const LISTING_CLIENTS = bounded('LISTING_CLIENTS', 2, 50);
+const PHASE_SECONDS = wholeNumberSetting('PHASE_SECONDS', QUICK ? 4 : 20, 600);
+const LISTING_CLIENTS = wholeNumberSetting('LISTING_CLIENTS', 2, 50);
 /** The flooded p99 may be at most this many times the idle one. */
 const TARGET_RATIO = 2;
 const FLOOD_NICE = Number(process.env.FLOOD_NICE ?? 10);
@@ -149,17 +144,6 @@ const listing = async (baseUrl, pages) => {
     p99: percentile(sorted, 99),
     errors,
   };
-};
-
-const signUp = async (baseUrl, name) => {
-  const user = { username: name, email: `${name}@example.com`, password: 'bench-password' };
-  await call(baseUrl, 'POST', '/api/auth/signup', user);
-  const { token } = await call(baseUrl, 'POST', '/api/auth/login', {
-    email: user.email,
-    password: user.password,
-  });
-  const { id } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-  return { id, token };
 };
 
 const main = async () => {

@@ -69,3 +69,15 @@ export const call = async (baseUrl, method, path, body, token) => {
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
   return answer;
 };
+
+/** Signs a new user up and in; returns their id (read from the token) and token. */
+export const signUp = async (baseUrl, name) => {
+  const user = { username: name, email: `${name}@example.com`, password: 'benchmark-password' };
+  await call(baseUrl, 'POST', '/api/auth/signup', user);
+  const { token } = await call(baseUrl, 'POST', '/api/auth/login', {
+    email: user.email,
+    password: user.password,
+  });
+  const { id } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  return { id, token };
+};
