@@ -97,8 +97,9 @@ const matchAt = (key: SimilarLabelKey, gram: readonly string[], cued: boolean): 
   )
     return [];
   const exact = findOption(vocabulary, phrase);
-  if (exact !== undefined) return [exact];
   const everyday = findSynonyms(vocabulary, phrase);
+  // A label that is also an everyday name stands for both: "founder" is Founder and Co-Founder.
+  if (exact !== undefined) return [exact, ...everyday.filter((label) => label !== exact)];
   if (everyday.length > 0 || vocabulary === 'tool') return everyday;
   // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
   return singularLookup(vocabulary).get(singularKey(phrase)) ?? [];

@@ -1,4 +1,7 @@
+import { EVERYDAY_CUES } from './everyday-cues';
 import type { VocabularyKey } from './vocabulary-keys';
+
+type NamesByLabel = Readonly<Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>>;
 
 /**
  * Everyday names, abbreviations and paraphrases people type for labels, per vocabulary: label → names. A
@@ -7,9 +10,7 @@ import type { VocabularyKey } from './vocabulary-keys';
  * model reads short phrases by their commonest word ("phone app" pulls towards every kind of app), and a
  * static one cannot bridge "startup" and "Start Up" at all.
  */
-export const EVERYDAY_NAMES: Readonly<
-  Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>
-> = {
+const LABEL_NAMES: NamesByLabel = {
   projectType: {
     'Start Up': ['startup', 'start-up', 'new venture', 'early-stage company'],
     Freelancing: ['freelance', 'freelancer', 'freelance gig', 'gig', 'contract work', 'contractor'],
@@ -123,3 +124,27 @@ export const EVERYDAY_NAMES: Readonly<
     'Project Completion': ['on completion', 'when done', 'fixed price'],
   },
 };
+
+/** Both tables by label: a label's cues (EVERYDAY_CUES) after its names. */
+const merged = (first: NamesByLabel, second: NamesByLabel): NamesByLabel => {
+  const keys = new Set([...Object.keys(first), ...Object.keys(second)] as VocabularyKey[]);
+  return Object.fromEntries(
+    [...keys].map((key) => {
+      const labels = new Set([...Object.keys(first[key] ?? {}), ...Object.keys(second[key] ?? {})]);
+      return [
+        key,
+        Object.fromEntries(
+          [...labels].map((label) => [
+            label,
+            [...new Set([...(first[key]?.[label] ?? []), ...(second[key]?.[label] ?? [])])],
+          ]),
+        ),
+      ];
+    }),
+  );
+};
+
+/**
+ * Everyday names, abbreviations and descriptions people type for labels, per vocabulary: label → names.
+ */
+export const EVERYDAY_NAMES: NamesByLabel = merged(LABEL_NAMES, EVERYDAY_CUES);

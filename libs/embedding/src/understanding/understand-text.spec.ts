@@ -37,4 +37,23 @@ describe('understandText', () => {
     expect((await understandText('rust backend engineer')).labels.toolsExperience).toEqual(['Rust']);
     expect((await understandText('we want to go fast')).labels.toolsExperience).toBeUndefined();
   });
+
+  it('reads descriptions of the work as the labels they describe (EVERYDAY_CUES)', async () => {
+    const docs = await understandText('person to write our help docs and api guides');
+    expect(docs.labels.hardSkills).toContain('Technical Writer');
+    const founder = await understandText('projects where i could become a founder');
+    expect(founder.labels.hardSkills).toEqual(expect.arrayContaining(['Founder', 'Co-Founder']));
+    expect(founder.labels.offeredGratification).toContain('Co-Founder Title');
+    const payday = await understandText('help people stop running out of money before payday');
+    expect(payday.labels.requiredAreaOfExpertise).toEqual(
+      expect.arrayContaining(['Fintech', 'Personal Finance']),
+    );
+  });
+
+  it('does not rule out what the wanted part names too', async () => {
+    const jam = await understandText('game dev for a long project, not a weekend game jam');
+    expect(jam.not.projectType).toEqual(expect.arrayContaining(['Game Jam', 'Hackathon Project']));
+    expect(jam.not.productType).toBeUndefined();
+    expect(jam.labels.productType).toEqual(['Video Game']);
+  });
 });

@@ -54,14 +54,16 @@ export const understandText = async (
   const wanted = correctTypos(kept);
   const named = namedLabels(wanted);
   const ruledOut = namedLabels(correctTypos(negated));
+  // What the wanted part names too is not ruled out: "game dev, not a game jam" still wants games.
+  const not = keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label));
   const labels = named.labels;
   if (options.related && wanted.trim() !== '') {
     const related = await options.related(wanted);
     for (const key of SIMILAR_LABEL_KEYS) for (const label of related[key] ?? []) add(labels, key, label);
   }
   return {
-    labels: keepLabels(labels, (filter, label) => !ruledOut.labels[filter]?.includes(label)),
-    not: ruledOut.labels,
+    labels: keepLabels(labels, (filter, label) => !not[filter]?.includes(label)),
+    not,
     places: named.places.map((place) => place.text),
     words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
   };
