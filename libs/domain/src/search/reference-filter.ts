@@ -554,7 +554,7 @@ const mustHaveLabels = (filter: SearchFilter, dimension: FilterDimension): strin
 };
 
 /** The filter after one change. */
-export const relaxedBy = <F extends Filter>(filter: F, { dimension, label }: RelaxationStep): F => {
+const relaxedBy = <F extends Filter>(filter: F, { dimension, label }: RelaxationStep): F => {
   if (label === undefined) return withoutDimension(filter, dimension);
   const kept = mustHaveLabels(filter, dimension).filter((option) => option !== label);
   return dimension === 'workingType'
@@ -563,7 +563,7 @@ export const relaxedBy = <F extends Filter>(filter: F, { dimension, label }: Rel
 };
 
 /** Every single change a query could make: each active filter whole, then each of its must-haves. */
-export const relaxationSteps = (filter: SearchFilter): RelaxationStep[] =>
+const relaxationSteps = (filter: SearchFilter): RelaxationStep[] =>
   activeDimensions(filter).flatMap((dimension) => [
     { dimension },
     ...mustHaveLabels(filter, dimension).map((label) => ({ dimension, label })),
