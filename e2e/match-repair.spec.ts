@@ -108,3 +108,49 @@ test('facet counts, a must-have picked by keyboard, zero results repaired in one
   await expect(why.getByText('Matches 3 of 3: Rust, Finnish, Iceland')).toBeVisible();
   await expect(why.getByRole('definition')).toHaveText(['Has Rust', 'Has Finnish', 'Has Iceland']);
 });
+
+test('when no single filter is to blame, one click drops the smallest set of filters that brings results back', async ({
+  page,
+  request,
+}) => {
+  // A tool, a place and a language no other test uses: nobody has COBOL or lives in Uruguay.
+  const [first, second] = await Promise.all([createAccount(request), createAccount(request)]);
+  const names = [uniqueName('Budapest Rust'), uniqueName('Budapest Go')];
+  await createProfile(request, first, {
+    nickname: names[0],
+    locations: ['Hungary'],
+    usedLanguages: ['Hungarian'],
+    toolsExperience: [{ tool: 'Rust', mep: 2 }],
+  });
+  await createProfile(request, second, {
+    nickname: names[1],
+    locations: ['Hungary'],
+    usedLanguages: ['Hungarian'],
+    toolsExperience: [{ tool: 'Go', mep: 1 }],
+  });
+
+  await page.goto('/teammates');
+  const grid = page.getByRole('list', { name: 'Teammates' });
+  const panel = page.getByRole('search', { name: 'Filters' });
+  await panel.getByRole('button', { name: 'Adjust' }).click();
+  await pick(panel, 'Tools', 'COBOL');
+  await pick(panel, 'Location', 'Uruguay');
+  await pick(panel, 'Language', 'Hungarian');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+
+  // Dropping COBOL or Uruguay alone still leaves the other in the way: one button drops both.
+  const relax = page.getByRole('region', { name: 'Ways to find more' });
+  const dropBoth = relax.getByRole('button', { name: 'Remove COBOL and Uruguay → 2 teammates' });
+  await expect(dropBoth).toBeVisible();
+  await expect(relax.getByRole('button')).toHaveCount(1);
+
+  const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await dropBoth.click();
+  expect((await filtering).postDataJSON()).toMatchObject({
+    activeFilters: { usedLanguages: ['Hungarian'] },
+  });
+  await expect(relax).toHaveCount(0);
+  await expect(page.getByText('No exact matches found, showing closest teammates:')).toHaveCount(0);
+  await expect(grid.getByRole('article')).toHaveCount(2);
+  for (const name of names) await expect(grid.getByRole('article', { name })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import type { ClientRelaxation, MatchExplanation, TeammateView } from '@skillers/domain';
+import type { ClientRelaxEntry, MatchExplanation, TeammateView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeammate, type ErrorAnswer } from './listing-fixtures';
 import { SHARED_MODEL_ENV } from './shared-model';
@@ -10,7 +10,7 @@ interface TeammateHits {
   total: number;
   teammatesPages: number;
   facets?: Record<string, Record<string, number>>;
-  relax?: ClientRelaxation[];
+  relax?: ClientRelaxEntry[];
 }
 
 const TEAMMATES = '/api/teammate/traditional_filtering';
@@ -139,6 +139,22 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     // Only dropping Remote finds someone: the Iceland profile with Rust is not remote.
     expect(response.body.relax).toEqual([{ key: 'offeredWorkingType', count: 1 }]);
     expect(response.body.facets?.offeredWorkingType).toEqual({ Remote: 0 });
+  });
+
+  it('proposes the smallest set of filters to drop when no single one helps', async () => {
+    const activeFilters = { toolsExperience: ['COBOL'], locations: ['Peru'], usedLanguages: ['English'] };
+    const response = await find({ activeFilters, facets: true });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(0);
+    // No record has COBOL or Peru: dropping both keeps English, which two profiles speak.
+    expect(response.body.relax).toEqual([
+      { remove: [{ key: 'toolsExperience' }, { key: 'locations' }], count: 2 },
+    ]);
+    // No project at all: nothing brings one back.
+    const projects = await api.request<{ relax?: unknown }>('POST', PROJECTS, {
+      body: { filtering_restriction: 'min_1_match', activeFilters, facets: true },
+    });
+    expect(projects.body.relax).toEqual([]);
   });
 
   it.each([

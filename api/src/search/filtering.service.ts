@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ClientFacets,
-  type ClientRelaxation,
+  type ClientRelaxEntry,
   type FilteringRequest,
   type MatchExplanation,
   pageCount,
@@ -38,7 +38,7 @@ export type Explained<T> = T & { why: MatchExplanation };
  */
 export interface FilteringExtras {
   facets?: ClientFacets;
-  relax?: ClientRelaxation[];
+  relax?: ClientRelaxEntry[];
   understood?: UnderstoodText;
 }
 

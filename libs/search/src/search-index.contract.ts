@@ -301,6 +301,35 @@ export const describeSearchIndexContract = (
       expect((await index.search(mars)).relax).toBeUndefined();
     });
 
+    it('proposes the smallest set of filters to drop when no single one brings records back', async () => {
+      await index.upsert([
+        searchDocument({ tags: { locations: ['Norway'] }, toolLevels: { Rust: 2 } }),
+        searchDocument({ tags: { locations: ['Norway'] }, toolLevels: { Go: 1 } }),
+        searchDocument({ tags: { locations: ['Chile'] }, toolLevels: { Rust: 1 } }),
+      ]);
+      // COBOL and Iceland are carried by no record: dropping one leaves the other in the way.
+      const stuck = searchQuery({
+        restriction: 'all_match',
+        tags: { locations: ['Norway', 'Iceland'] },
+        minToolLevels: { Rust: 1, COBOL: 1 },
+        facets: true,
+      });
+      const result = await index.search(stuck);
+      expect(result.total).toBe(0);
+      expect(result.relax).toEqual([{ remove: ['tools', 'locations'], count: 3 }]);
+      // Four filters no record carries: no set of three helps, dropping every filter does.
+      const nowhere = await index.search(
+        searchQuery({
+          tags: { locations: ['Iceland'], usedLanguages: ['Klingon'], softSkills: ['Nowhere'] },
+          minToolLevels: { COBOL: 1 },
+          facets: true,
+        }),
+      );
+      expect(nowhere.relax).toEqual([
+        { remove: ['tools', 'softSkills', 'usedLanguages', 'locations'], count: 3 },
+      ]);
+    });
+
     it('names "Active within" and "Open only" as relaxations when they hold the records back', async () => {
       await index.upsert([
         searchDocument({ tags: { locations: ['Iceland'] }, lastActiveAt: '2026-01-01T00:00:00.000Z' }),

@@ -1,6 +1,6 @@
 import type {
   FacetCounts,
-  Relaxation,
+  RelaxEntry,
   SearchDocument,
   SearchFilter,
   SearchKind,
@@ -37,10 +37,10 @@ export interface SearchResult {
   /** With `query.facets`: the disjunctive facet counts of every option filter (see `referenceFacets`). */
   facets?: FacetCounts;
   /**
-   * With `query.facets`, when nothing matches: the filters whose removal brings records back, best first
-   * (see `referenceRelax`).
+   * With `query.facets`, when nothing matches: the filters whose removal brings records back, best first,
+   * or else the smallest set of removals that does (see `referenceRelax`).
    */
-  relax?: Relaxation[];
+  relax?: RelaxEntry[];
   /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
 }

@@ -1,19 +1,31 @@
 import { roundSimilarity } from './vector-math';
 import { CLIENT_KEY_OF, type ClientFilterKey } from './filter-keys';
 import { explainMatch, type MatchExplanation } from './match-explanation';
-import type { FacetCounts, Relaxation } from './reference-filter';
+import type { FacetCounts, RelaxationStep, RelaxEntry } from './reference-filter';
 import type { SearchDocument } from './search-document';
 import type { SearchFilter } from './search-query';
 
 /** `facets` of a filtering answer: per option filter (client key), label to count. */
 export type ClientFacets = Partial<Record<ClientFilterKey, Record<string, number>>>;
 
-/** One entry of `relax`: drop the filter `key`, or only make its must-have `label` a plain pick. */
-export interface ClientRelaxation {
+/** One change of `relax`: drop the filter `key`, or only make its must-have `label` a plain pick. */
+export interface ClientRelaxationStep {
   key: ClientFilterKey;
   label?: string;
+}
+
+/** One entry of `relax`: a single change with its count. */
+export interface ClientRelaxation extends ClientRelaxationStep {
   count: number;
 }
+
+/** The entry of `relax` when no single change helps: the smallest set of filters to drop together. */
+export interface ClientCombinedRelaxation {
+  remove: { key: ClientFilterKey }[];
+  count: number;
+}
+
+export type ClientRelaxEntry = ClientRelaxation | ClientCombinedRelaxation;
 
 /** What the index may know of an item's rank beside its document. */
 export interface RankEvidence {
@@ -46,9 +58,14 @@ export const toClientFacets = (facets: FacetCounts): ClientFacets =>
     ]),
   );
 
-export const toClientRelax = (relax: readonly Relaxation[]): ClientRelaxation[] =>
-  relax.map(({ dimension, label, count }) => ({
-    key: CLIENT_KEY_OF[dimension],
-    ...(label === undefined ? {} : { label }),
-    count,
-  }));
+const toClientStep = ({ dimension, label }: RelaxationStep): ClientRelaxationStep => ({
+  key: CLIENT_KEY_OF[dimension],
+  ...(label === undefined ? {} : { label }),
+});
+
+export const toClientRelax = (relax: readonly RelaxEntry[]): ClientRelaxEntry[] =>
+  relax.map((entry) =>
+    'remove' in entry
+      ? { remove: entry.remove.map((dimension) => ({ key: CLIENT_KEY_OF[dimension] })), count: entry.count }
+      : { ...toClientStep(entry), count: entry.count },
+  );

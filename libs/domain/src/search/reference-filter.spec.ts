@@ -430,12 +430,55 @@ describe('referenceRelax', () => {
       { dimension: 'locations', label: 'Iceland', count: 2 },
       { dimension: 'softSkills', count: 1 },
     ]);
-    expect(
-      referenceRelax(
+    // No record of the kind: nothing brings records back.
+    expect(referenceRelax(docs, query({ kind: 'project', tags: { locations: ['Mars'] } }))).toEqual([]);
+  });
+
+  describe('when no single change brings records back', () => {
+    const docs = [
+      doc({ tags: { industry: ['Fintech'] }, numbers: { availability: 10 } }),
+      doc({ tags: { softSkills: ['Empathy'] } }),
+      doc({ tags: { softSkills: ['Empathy'] } }),
+    ];
+
+    it('proposes the pair of filters to drop together', () => {
+      const relax = referenceRelax(
         docs,
-        query({ tags: { locations: ['Mars'] }, availability: { mode: 'atLeast', hours: 5 } }),
-      ),
-    ).toEqual([]);
+        query({ tags: { locations: ['Mars'] }, availability: { mode: 'atLeast', hours: 50 } }),
+      );
+      expect(relax).toEqual([{ remove: ['locations', 'availability'], count: 3 }]);
+    });
+
+    it('prefers, among pairs, the one that brings back most records', () => {
+      // Without Mars, Fintech and Empathy are each carried, never together.
+      const relax = referenceRelax(
+        docs,
+        query({ tags: { locations: ['Mars'], industry: ['Fintech'], softSkills: ['Empathy'] } }),
+      );
+      expect(relax).toEqual([{ remove: ['industry', 'locations'], count: 2 }]);
+    });
+
+    it('drops three filters only when no pair helps, and must-haves with their filter', () => {
+      const asked = query({
+        restriction: 'all_match',
+        tags: { locations: ['Mars'], usedLanguages: ['Klingon'], industry: ['Fintech'] },
+        minToolLevels: { COBOL: 1 },
+        mustHave: { tools: ['COBOL'], locations: ['Mars'] },
+      });
+      expect(referenceRelax(docs, asked)).toEqual([
+        { remove: ['tools', 'usedLanguages', 'locations'], count: 1 },
+      ]);
+    });
+
+    it('falls back to dropping every filter when no set of three helps', () => {
+      const asked = query({
+        tags: { locations: ['Mars'], usedLanguages: ['Klingon'], softSkills: ['Nowhere'] },
+        minToolLevels: { COBOL: 1 },
+      });
+      expect(referenceRelax(docs, asked)).toEqual([
+        { remove: ['tools', 'softSkills', 'usedLanguages', 'locations'], count: 3 },
+      ]);
+    });
   });
 
   it('offers "Active within" and "Open only" as relaxations', () => {

@@ -39,8 +39,8 @@
  *
  * Freshness ("Active within", "Open only"; see freshness.ts)
  * - `activeSince`: the record's `lastActiveAt` is at or after it. `openAt`: its `openUntil` is after it.
- *   Both hold under either restriction, each adds 1 to `score` like a number filter, and neither is
- *   offered as a relaxation: they are the user's explicit wish for live records.
+ *   Both hold under either restriction, each adds 1 to `score` like a number filter, and each is offered
+ *   as a relaxation like any other filter.
  */
 import {
   createdAtMs,
@@ -439,6 +439,9 @@ export const referenceSearch = (
  * - A relaxation drops one active filter (its picks, must-haves, number or freshness filter) or makes one must-have option a
  *   plain pick; its count is how many records the query then matches. The ones that bring back records are
  *   listed most first (ties: filter order, the whole filter before its options), at most RELAX_MAX.
+ * - When none does, the answer is the one smallest set of filters whose removal brings records back: sets of
+ *   2, then 3 (RELAX_SET_SIZE_MAX) filters, in filter order, at most RELAX_SETS_MAX sets; then, as the last
+ *   resort, every filter. Fewest filters first, then most records, then the order they were tried in.
  */
 
 /** Labels counted per option filter beside the picked ones. */
@@ -448,12 +451,30 @@ export const RELAX_MAX = 5;
 
 export type FacetCounts = Partial<Record<FacetDimension, Record<string, number>>>;
 
-export interface Relaxation {
+/** Sets of filters tried, at most, when no single change brings records back. */
+export const RELAX_SETS_MAX = 100;
+/** The most filters in a set tried before dropping every filter. */
+export const RELAX_SET_SIZE_MAX = 3;
+
+/** One change to a query: drop the filter `dimension`, or only make its must-have `label` a plain pick. */
+export interface RelaxationStep {
   dimension: FilterDimension;
   /** Set when only this must-have option stops being a must-have. */
   label?: string;
+}
+
+export interface Relaxation extends RelaxationStep {
   count: number;
 }
+
+/** Several filters dropped together, offered when no single change brings records back. */
+export interface CombinedRelaxation {
+  remove: FilterDimension[];
+  count: number;
+}
+
+/** One entry of a query's relaxations: a single change, or the smallest set that helps. */
+export type RelaxEntry = Relaxation | CombinedRelaxation;
 
 type Filter = SearchFilter & { kind?: SearchKind };
 
@@ -524,38 +545,113 @@ export const activeDimensions = (filter: SearchFilter): FilterDimension[] => {
   ];
 };
 
+/** The options of a filter that are must-haves, in order, once each. */
+const mustHaveLabels = (filter: SearchFilter, dimension: FilterDimension): string[] => {
+  if (dimension === 'workingType') return unique(filter.mustHaveWorkingTypes ?? []);
+  return (FACET_DIMENSIONS as readonly string[]).includes(dimension)
+    ? unique(filter.mustHave?.[dimension as TagFacet] ?? [])
+    : [];
+};
+
+/** The filter after one change. */
+const relaxedBy = <F extends Filter>(filter: F, { dimension, label }: RelaxationStep): F => {
+  if (label === undefined) return withoutDimension(filter, dimension);
+  const kept = mustHaveLabels(filter, dimension).filter((option) => option !== label);
+  return dimension === 'workingType'
+    ? { ...filter, mustHaveWorkingTypes: kept }
+    : { ...filter, mustHave: { ...filter.mustHave, [dimension]: kept } };
+};
+
+/** Every single change a query could make: each active filter whole, then each of its must-haves. */
+const relaxationSteps = (filter: SearchFilter): RelaxationStep[] =>
+  activeDimensions(filter).flatMap((dimension) => [
+    { dimension },
+    ...mustHaveLabels(filter, dimension).map((label) => ({ dimension, label })),
+  ]);
+
 /** What a query could drop, each with the filter that is left; counted by whoever holds the records. */
 export const relaxationCandidates = <F extends Filter>(
   filter: F,
 ): { dimension: FilterDimension; label?: string; filter: F }[] =>
-  activeDimensions(filter).flatMap((dimension) => {
-    const whole = { dimension, filter: withoutDimension(filter, dimension) };
-    if (dimension === 'workingType') {
-      const required = unique(filter.mustHaveWorkingTypes ?? []);
-      return [
-        whole,
-        ...required.map((label) => ({
-          dimension,
-          label,
-          filter: { ...filter, mustHaveWorkingTypes: required.filter((type) => type !== label) },
-        })),
-      ];
+  relaxationSteps(filter).map((step) => ({ ...step, filter: relaxedBy(filter, step) }));
+
+/** The sets of `size` filters, in filter order, at most `limit` of them. */
+const dimensionSets = (
+  dimensions: readonly FilterDimension[],
+  size: number,
+  limit: number,
+): FilterDimension[][] => {
+  const sets: FilterDimension[][] = [];
+  const extend = (set: FilterDimension[], from: number): void => {
+    if (set.length === size) {
+      sets.push(set);
+      return;
     }
-    const required = (FACET_DIMENSIONS as readonly string[]).includes(dimension)
-      ? unique(filter.mustHave?.[dimension as TagFacet] ?? [])
-      : [];
-    return [
-      whole,
-      ...required.map((label) => ({
-        dimension,
-        label,
-        filter: {
-          ...filter,
-          mustHave: { ...filter.mustHave, [dimension]: required.filter((option) => option !== label) },
-        },
-      })),
-    ];
-  });
+    for (let at = from; at < dimensions.length && sets.length < limit; at++) {
+      extend([...set, dimensions[at]], at + 1);
+    }
+  };
+  extend([], 0);
+  return sets;
+};
+
+/**
+ * The sets of filters tried when no single change helps, in the order the rules above try them, each with
+ * the filter that is left; the last drops every filter. Making a must-have a plain pick never brings back
+ * more than dropping its filter, so the sets only drop whole filters.
+ */
+export const combinedCandidates = <F extends Filter>(
+  filter: F,
+): { remove: FilterDimension[]; filter: F }[] => {
+  const dimensions = activeDimensions(filter);
+  const sets: FilterDimension[][] = [];
+  for (let size = 2; size <= Math.min(RELAX_SET_SIZE_MAX, dimensions.length); size++) {
+    sets.push(...dimensionSets(dimensions, size, RELAX_SETS_MAX - sets.length));
+  }
+  const lastTried = sets.at(-1);
+  if (dimensions.length > 1 && lastTried?.length !== dimensions.length) sets.push(dimensions);
+  return sets.map((remove) => ({
+    remove,
+    filter: remove.reduce((left, dimension) => withoutDimension(left, dimension), filter),
+  }));
+};
+
+const betterSet = (a: CombinedRelaxation, b: CombinedRelaxation | undefined): boolean =>
+  a.count > 0 &&
+  (b === undefined ||
+    a.remove.length < b.remove.length ||
+    (a.remove.length === b.remove.length && a.count > b.count));
+
+/** The smallest set that brings records back, as the rules above choose it, or none. */
+export const bestCombined = (counted: Iterable<CombinedRelaxation>): CombinedRelaxation[] => {
+  let best: CombinedRelaxation | undefined;
+  for (const set of counted) {
+    // Sets come smallest first: once a smaller one helps, no larger one can win.
+    if (best && set.remove.length > best.remove.length) break;
+    if (betterSet(set, best)) best = set;
+  }
+  return best ? [best] : [];
+};
+
+/**
+ * The relaxations of a query that matches nothing, counting each changed filter with `count`: the single
+ * changes that help, or else the smallest set that does. Sets are counted only while they can still win.
+ */
+export const relaxWith = <F extends Filter>(filter: F, count: (relaxed: F) => number): RelaxEntry[] => {
+  const singles = rankRelaxations(
+    relaxationCandidates(filter).map(({ filter: relaxed, ...step }) => ({ ...step, count: count(relaxed) })),
+  );
+  return singles.length > 0 ? singles : bestCombined(countedSets(filter, count));
+};
+
+/** The combined candidates with their counts, each counted only when asked for. */
+function* countedSets<F extends Filter>(
+  filter: F,
+  count: (relaxed: F) => number,
+): Generator<CombinedRelaxation> {
+  for (const { remove, filter: relaxed } of combinedCandidates(filter))
+    yield { remove, count: count(relaxed) };
+}
 
 /** The best relaxations from their counts, as the rules above order and cut them. */
 export const rankRelaxations = (counted: readonly Relaxation[]): Relaxation[] =>
@@ -619,11 +715,5 @@ export const referenceFacets = (docs: readonly SearchDocument[], query: SearchQu
 };
 
 /** The relaxations of a query, by scanning the records. */
-export const referenceRelax = (docs: readonly SearchDocument[], query: SearchQuery): Relaxation[] =>
-  rankRelaxations(
-    relaxationCandidates(query).map(({ dimension, label, filter }) => ({
-      dimension,
-      ...(label === undefined ? {} : { label }),
-      count: countMatches(docs, filter),
-    })),
-  );
+export const referenceRelax = (docs: readonly SearchDocument[], query: SearchQuery): RelaxEntry[] =>
+  relaxWith(query, (filter) => countMatches(docs, filter));

@@ -10,6 +10,8 @@ import {
   optionClauseName,
   rankedQuery,
   readFacets,
+  combinedRelaxAggregations,
+  readCombinedRelax,
   readRelax,
   relaxAggregations,
   TEXT_CLAUSE,
@@ -230,6 +232,44 @@ describe('Elasticsearch must-haves, facets and relaxations', () => {
       { dimension: 'locations', label: 'Iceland', count: 2 },
       { dimension: 'usedLanguages', count: 1 },
     ]);
+  });
+
+  it('asks one count per set of filters to drop, and reads the smallest set that helps', () => {
+    const stuck = {
+      restriction: 'all_match' as const,
+      tags: { locations: ['Iceland'], usedLanguages: ['Klingon'] },
+      minToolLevels: { COBOL: 1 },
+      availability: { mode: 'atLeast' as const, hours: 50 },
+    };
+    const aggs = combinedRelaxAggregations(stuck);
+    // Six pairs and four sets of three of tools, languages, locations and availability, then every filter.
+    expect(Object.keys(aggs)).toEqual(Array.from({ length: 11 }, (_, at) => `s${at}`));
+    // The first pair drops tools and languages.
+    expect(aggs.s0).toEqual({
+      filter: {
+        bool: {
+          filter: filterQuery({
+            restriction: 'all_match',
+            tags: { locations: ['Iceland'] },
+            availability: stuck.availability,
+          }).filter,
+        },
+      },
+    });
+    expect(aggs.s10).toEqual({ filter: { bool: { filter: [] } } });
+    const counts = (entries: Record<number, number>) =>
+      Object.fromEntries(Object.entries(entries).map(([at, count]) => [`s${at}`, { doc_count: count }]));
+    // A pair that helps wins over every larger set; among pairs, the most records.
+    expect(readCombinedRelax(stuck, counts({ 1: 2, 4: 5, 6: 9, 10: 12 }))).toEqual([
+      { remove: ['usedLanguages', 'availability'], count: 5 },
+    ]);
+    expect(readCombinedRelax(stuck, counts({ 6: 9, 10: 12 }))).toEqual([
+      { remove: ['tools', 'usedLanguages', 'locations'], count: 9 },
+    ]);
+    expect(readCombinedRelax(stuck, counts({ 10: 12 }))).toEqual([
+      { remove: ['tools', 'usedLanguages', 'locations', 'availability'], count: 12 },
+    ]);
+    expect(readCombinedRelax(stuck, counts({}))).toEqual([]);
   });
 
   it('asks a count without "Active within" and one without "Open only" when they are set', () => {

@@ -4,6 +4,9 @@ import {
   activeNumberRanges,
   activeOptionGroups,
   askedToolLevel,
+  bestCombined,
+  type CombinedRelaxation,
+  combinedCandidates,
   FACET_DIMENSIONS,
   FACET_OTHERS,
   type FacetCounts,
@@ -87,7 +90,7 @@ export const RANKED_SORT: estypes.SortCombinations[] = [
   { id: { order: 'desc' } },
 ];
 
-type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
+export type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
 
 /** The level from which a tool counts as a facet label, as in the embedded index. */
 const TOOL_LABEL_LEVEL = 1;
@@ -189,13 +192,18 @@ export const readFacets = (
     }),
   );
 
+/** A count of the records a changed filter matches. */
+const countAggregation = (relaxed: SearchFilter): estypes.AggregationsAggregationContainer => ({
+  filter: { bool: { filter: filterQuery(relaxed).filter } },
+});
+
+const docCount = (aggregations: Record<string, unknown> | undefined, key: string): number =>
+  (aggregations?.[key] as { doc_count?: number } | undefined)?.doc_count ?? 0;
+
 /** One filter aggregation per relaxation of a query that matched nothing, keyed by position. */
 export const relaxAggregations = (filter: SearchFilter): Aggregations =>
   Object.fromEntries(
-    relaxationCandidates(filter).map(({ filter: relaxed }, at) => [
-      String(at),
-      { filter: { bool: { filter: filterQuery(relaxed).filter } } },
-    ]),
+    relaxationCandidates(filter).map(({ filter: relaxed }, at) => [String(at), countAggregation(relaxed)]),
   );
 
 /** Reads the answer to `relaxAggregations` into the relaxations of `referenceRelax`. */
@@ -207,7 +215,30 @@ export const readRelax = (
     relaxationCandidates(filter).map(({ dimension, label }, at) => ({
       dimension,
       ...(label === undefined ? {} : { label }),
-      count: (aggregations?.[String(at)] as { doc_count?: number } | undefined)?.doc_count ?? 0,
+      count: docCount(aggregations, String(at)),
+    })),
+  );
+
+const setKey = (at: number): string => `s${at}`;
+
+/**
+ * One filter aggregation per set of changes (`combinedCandidates`), keyed `s` and its position: asked in one
+ * request when no single relaxation brings records back.
+ */
+export const combinedRelaxAggregations = (filter: SearchFilter): Aggregations =>
+  Object.fromEntries(
+    combinedCandidates(filter).map(({ filter: relaxed }, at) => [setKey(at), countAggregation(relaxed)]),
+  );
+
+/** Reads the answer to `combinedRelaxAggregations` into the set `referenceRelax` chooses, if any. */
+export const readCombinedRelax = (
+  filter: SearchFilter,
+  aggregations: Record<string, unknown> | undefined,
+): CombinedRelaxation[] =>
+  bestCombined(
+    combinedCandidates(filter).map(({ remove }, at) => ({
+      remove,
+      count: docCount(aggregations, setKey(at)),
     })),
   );
 

@@ -205,6 +205,53 @@ describe('Elasticsearch search with must-haves and facets', () => {
   });
 });
 
+/** The sets of filters to drop when no single one helps, against the same kind of stand-in server. */
+describe('Elasticsearch search whose single relaxations all find nothing', () => {
+  let server: FakeElasticsearch;
+  let index: ElasticsearchSearchIndex;
+  const empty = { total: { value: 0, relation: 'eq' }, hits: [] };
+
+  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
+    if (!request.path.endsWith('/_search')) return undefined;
+    const aggs = Object.keys((request.body as { aggs?: Record<string, unknown> }).aggs ?? {});
+    // Dropping tools and locations together finds 11 records; every single change, nothing.
+    if (aggs.includes('s0')) return { body: { hits: empty, aggregations: { s0: { doc_count: 11 } } } };
+    if (aggs.includes('0')) {
+      return { body: { hits: empty, aggregations: { 0: { doc_count: 0 }, 1: { doc_count: 0 } } } };
+    }
+    return { body: { hits: empty, aggregations: {} } };
+  };
+
+  beforeAll(async () => {
+    server = await startFakeElasticsearch('9.1.0', answer);
+    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
+  });
+  afterAll(async () => {
+    await index?.close();
+    await server?.close();
+  });
+
+  it('counts the sets of filters in one more request and answers the smallest that helps', async () => {
+    server.requests.length = 0;
+    const result = await index.search(
+      searchQuery({
+        restriction: 'all_match',
+        tags: { locations: ['Iceland'] },
+        minToolLevels: { COBOL: 1 },
+        facets: true,
+      }),
+    );
+    const aggregations = server.requests
+      .filter((request) => request.path === '/skillers-teammate/_search')
+      .map((request) => (request.body as { aggs?: Record<string, unknown> }).aggs)
+      .filter((aggs) => aggs !== undefined && ('0' in aggs || 's0' in aggs));
+    // One request for the single changes, then one for the sets: the only pair, tools and locations.
+    expect(aggregations.map((aggs) => Object.keys(aggs ?? {}))).toEqual([['0', '1'], ['s0']]);
+    expect(aggregations[1]?.s0).toEqual({ filter: { bool: { filter: [] } } });
+    expect(result.relax).toEqual([{ remove: ['tools', 'locations'], count: 11 }]);
+  });
+});
+
 /** Labels understood from the free text, against the same kind of stand-in server. */
 describe('Elasticsearch search with understood and ruled-out labels', () => {
   let server: FakeElasticsearch;

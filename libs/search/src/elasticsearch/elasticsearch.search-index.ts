@@ -12,6 +12,7 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  type RelaxEntry,
   understoodFilter,
   vectorSignal,
 } from '@skillers/domain';
@@ -42,6 +43,7 @@ import {
   toSource,
 } from './elasticsearch-mapping';
 import {
+  type Aggregations,
   CLEAN_CLAUSE,
   facetAggregations,
   filterQuery,
@@ -51,6 +53,8 @@ import {
   RANKED_SORT,
   rankedQuery,
   readFacets,
+  combinedRelaxAggregations,
+  readCombinedRelax,
   readRelax,
   relaxAggregations,
   type RankingInputs,
@@ -283,14 +287,24 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       signals: ranked.map((item) => item.signals),
     };
     if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
-    if (facetResponse && result.total === 0) {
-      const aggs = relaxAggregations(query);
-      result.relax =
-        Object.keys(aggs).length === 0
-          ? []
-          : readRelax(query, (await this.client.search({ index, size: 0, aggs })).aggregations);
-    }
+    if (facetResponse && result.total === 0) result.relax = await this.relax(index, query);
     return result;
+  }
+
+  /**
+   * The relaxations of a query that matched nothing (`referenceRelax`): one request counting every single
+   * change, and only when none helps, one more counting the sets of changes.
+   */
+  private async relax(index: string, query: SearchQuery): Promise<RelaxEntry[]> {
+    const count = async (aggs: Aggregations) =>
+      Object.keys(aggs).length === 0
+        ? undefined
+        : (await this.client.search({ index, size: 0, aggs })).aggregations;
+    const singles = relaxAggregations(query);
+    if (Object.keys(singles).length === 0) return [];
+    const relax = readRelax(query, await count(singles));
+    if (relax.length > 0) return relax;
+    return readCombinedRelax(query, await count(combinedRelaxAggregations(query)));
   }
 
   /**

@@ -17,9 +17,8 @@ import {
   type NumberRange,
   type OptionGroup,
   pickedLabels,
-  rankRelaxations,
-  type Relaxation,
-  relaxationCandidates,
+  type RelaxEntry,
+  relaxWith,
   type SearchDocument,
   type SearchFilter,
   TAG_FACETS,
@@ -565,14 +564,8 @@ export class FacetIndex {
   }
 
   /** The relaxations of a filter that matches nothing (`referenceRelax`). */
-  relax(filter: SearchFilter): Relaxation[] {
-    return rankRelaxations(
-      relaxationCandidates(filter).map(({ dimension, label, filter: relaxed }) => ({
-        dimension,
-        ...(label === undefined ? {} : { label }),
-        count: this.count(relaxed),
-      })),
-    );
+  relax(filter: SearchFilter): RelaxEntry[] {
+    return relaxWith(filter, (relaxed) => this.count(relaxed));
   }
 
   private plan(filter: SearchFilter): QueryPlan {

@@ -1,7 +1,7 @@
 import {
   type ActiveFilters,
   type ClientFacets,
-  type ClientRelaxation,
+  type ClientRelaxEntry,
   type MatchExplanation,
   type ProjectView,
   type PropositionInput,
@@ -40,7 +40,7 @@ interface Extras {
   total: number;
   eventId?: string;
   facets?: ClientFacets;
-  relax?: ClientRelaxation[];
+  relax?: ClientRelaxEntry[];
   understood?: UnderstoodText;
 }
 

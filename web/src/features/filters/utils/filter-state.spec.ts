@@ -313,6 +313,31 @@ describe('must-haves and relaxations', () => {
     expect(anyHours.applied.filters?.requiredAvailabilityHours).toBe('');
   });
 
+  it('applies a set of filters to drop at once, with their must-haves', () => {
+    const state = run(
+      ...picked,
+      { type: 'setTags', filter: 'usedLanguages', picked: ['English'] },
+      { type: 'setOpenOnly', openOnly: true },
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+      { type: 'apply' },
+    );
+    const relaxed = filterReducer(state, {
+      type: 'relax',
+      relaxation: {
+        remove: [{ key: 'toolsExperience' }, { key: 'locations' }, { key: 'openOnly' }],
+        count: 11,
+      },
+    });
+    expect(relaxed.applied.run).toBe(2);
+    expect(relaxed.applied.filters).toMatchObject({
+      toolsExperience: [],
+      locations: [],
+      openOnly: false,
+      usedLanguages: ['English'],
+    });
+    expect(toMustHave(relaxed.filters)).toBeUndefined();
+  });
+
   it('applies a freshness relaxation: "Active within" back to any time, "Open only" off', () => {
     const state = run(
       ...picked,

@@ -3,6 +3,7 @@ import {
   type ActiveWithinDays,
   type ClientFacets,
   type ClientRelaxation,
+  type ClientRelaxEntry,
   AVAILABILITY_FILTER_MODES,
   DEFAULT_FILTER_TOOL_LEVEL,
   type PropositionInput,
@@ -123,7 +124,7 @@ export interface FilterPanelState {
 export interface SearchExtras {
   total: number;
   facets?: ClientFacets;
-  relax?: ClientRelaxation[];
+  relax?: ClientRelaxEntry[];
   /** What the server understood of the search text, when there was one. */
   understood?: UnderstoodText;
 }
@@ -146,7 +147,7 @@ export type FilterAction =
   | { type: 'closestShown'; kind: SearchKind; run: number }
   | { type: 'toggleMustHave'; filter: OptionFilter; option: string }
   | { type: 'answered'; kind: SearchKind; run: number; extras: SearchExtras }
-  | { type: 'relax'; relaxation: ClientRelaxation }
+  | { type: 'relax'; relaxation: ClientRelaxEntry }
   /** An understood label becomes a pick ("Make it a filter"), and the search runs again. */
   | { type: 'pickUnderstood'; filter: OptionFilter; label: string }
   /** An understood label stops counting ("Remove"), and the search runs again. */
@@ -282,6 +283,10 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       if (action.run !== state.applied.run) return state;
       return { ...state, answers: { ...state.answers, [action.kind]: action.extras } };
     case 'relax': {
+      if ('remove' in action.relaxation) {
+        const patches = action.relaxation.remove.map(({ key }) => withoutFilter(state.filters, key));
+        return applied(updateFilters(state, Object.assign({}, ...patches)));
+      }
       const { key, label } = action.relaxation;
       if (label === undefined) return applied(updateFilters(state, withoutFilter(state.filters, key)));
       const filter = (key === 'product_type' ? 'productType' : key) as OptionFilter;

@@ -1,3 +1,4 @@
+import type { ClientFilterKey } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { filterReducer, initialPanelState } from './filter-state';
 import { relaxationText } from './relaxation-text';
@@ -35,5 +36,33 @@ describe('relaxationText', () => {
     expect(relaxationText({ key: 'locations', label: 'Iceland', count: 3 }, filters, 'teammate')).toBe(
       'Make Location: Iceland optional → 3 teammates',
     );
+  });
+
+  it('names a set of filters to drop together by their picks, or every filter as clearing them', () => {
+    const picked = filterReducer(
+      filterReducer(filterReducer(initialPanelState(), { type: 'setOpenOnly', openOnly: true }), {
+        type: 'setTools',
+        tools: [{ tool: 'COBOL', mep: 1 }],
+      }),
+      { type: 'setTags', filter: 'locations', picked: ['Iceland'] },
+    ).filters;
+    const remove = (...keys: ClientFilterKey[]) => keys.map((key) => ({ key }));
+    expect(
+      relaxationText({ remove: remove('toolsExperience', 'locations'), count: 11 }, picked, 'teammate'),
+    ).toBe('Remove COBOL and Iceland → 11 teammates');
+    expect(
+      relaxationText(
+        { remove: remove('toolsExperience', 'requiredAvailability', 'openOnly'), count: 1 },
+        picked,
+        'project',
+      ),
+    ).toBe('Remove COBOL, Hours per Week and Open only → 1 project');
+    expect(
+      relaxationText(
+        { remove: remove('toolsExperience', 'locations', 'requiredAvailability', 'openOnly'), count: 40 },
+        picked,
+        'teammate',
+      ),
+    ).toBe('Clear all filters → 40 teammates');
   });
 });

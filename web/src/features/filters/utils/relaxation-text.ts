@@ -1,4 +1,10 @@
-import type { ClientRelaxation, SearchKind } from '@skillers/domain';
+import type {
+  ClientCombinedRelaxation,
+  ClientFilterKey,
+  ClientRelaxation,
+  ClientRelaxEntry,
+  SearchKind,
+} from '@skillers/domain';
 import { filterTitle } from '../../../lib/match-line';
 import { type FilterState, type OptionFilter, pickedOptions } from './filter-state';
 
@@ -21,24 +27,65 @@ const OPTION_FILTERS = new Set<string>([
   'locations',
 ]);
 
+/** More filters than a set of removals holds: only dropping every filter asks for that many. */
+const SET_SIZE_MAX = 3;
+
+const result = (count: number, kind: SearchKind): string => `→ ${count} ${NOUNS[kind][count === 1 ? 0 : 1]}`;
+
+const pickedIn = (filters: FilterState | null, key: ClientFilterKey): string[] =>
+  filters && OPTION_FILTERS.has(key) ? pickedOptions(filters, key as OptionFilter) : [];
+
+/** The freshness filters as the panel names them. */
+const freshnessName = (key: ClientFilterKey, filters: FilterState | null): string | undefined => {
+  if (key === 'activeWithinDays') {
+    const days = filters?.activeWithinDays;
+    return `Active within${days ? `: ${days} days` : ''}`;
+  }
+  return key === 'openOnly' ? 'Open only' : undefined;
+};
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * "Remove COBOL and Iceland → 11 teammates": each filter by its picks, or by its name when it has none;
+ * "Clear all filters → …" when every filter goes.
+ */
+const combinedText = (
+  { remove, count }: ClientCombinedRelaxation,
+  filters: FilterState | null,
+  kind: SearchKind,
+): string => {
+  if (remove.length > SET_SIZE_MAX) return `Clear all filters ${result(count, kind)}`;
+  const names = remove.map(({ key }) => {
+    const picked = pickedIn(filters, key);
+    return picked.length > 0 ? picked.join(', ') : (freshnessName(key, filters) ?? filterTitle(key));
+  });
+  return `Remove ${listed(names)} ${result(count, kind)}`;
+};
+
 /**
  * "Remove Location: Iceland → 42 teammates", "Remove Active within: 7 days → …", or "Make Location: Iceland
  * optional → …" for a must-have.
  */
-export const relaxationText = (
-  relaxation: ClientRelaxation,
+const singleText = (
+  { key, label, count }: ClientRelaxation,
   filters: FilterState | null,
   kind: SearchKind,
 ): string => {
-  const { key, label, count } = relaxation;
-  const noun = NOUNS[kind][count === 1 ? 0 : 1];
-  if (key === 'activeWithinDays') {
-    const days = filters?.activeWithinDays;
-    return `Remove Active within${days ? `: ${days} days` : ''} → ${count} ${noun}`;
-  }
-  if (key === 'openOnly') return `Remove Open only → ${count} ${noun}`;
+  const fresh = freshnessName(key, filters);
+  if (fresh !== undefined) return `Remove ${fresh} ${result(count, kind)}`;
   const title = filterTitle(key);
-  if (label !== undefined) return `Make ${title}: ${label} optional → ${count} ${noun}`;
-  const picked = filters && OPTION_FILTERS.has(key) ? pickedOptions(filters, key as OptionFilter) : [];
-  return `Remove ${title}${picked.length > 0 ? `: ${picked.join(', ')}` : ''} → ${count} ${noun}`;
+  if (label !== undefined) return `Make ${title}: ${label} optional ${result(count, kind)}`;
+  const picked = pickedIn(filters, key);
+  return `Remove ${title}${picked.length > 0 ? `: ${picked.join(', ')}` : ''} ${result(count, kind)}`;
 };
+
+/** The button text of one relaxation of the answer. */
+export const relaxationText = (
+  relaxation: ClientRelaxEntry,
+  filters: FilterState | null,
+  kind: SearchKind,
+): string =>
+  'remove' in relaxation ? combinedText(relaxation, filters, kind) : singleText(relaxation, filters, kind);
