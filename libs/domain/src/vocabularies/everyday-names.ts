@@ -115,8 +115,9 @@ const LABEL_NAMES: NamesByLabel = {
   reward: {
     'Equity Grant': ['equity', 'shares', 'equity only', 'sweat equity'],
     'Stock Options': ['equity', 'stock', 'equity only', 'stock option'],
-    'Hourly Pay': ['hourly rate', 'per hour'],
-    Salary: ['salaried', 'monthly pay', 'wage'],
+    'Hourly Pay': ['hourly rate', 'per hour', 'hourly', 'paid hourly', 'paid by the hour', 'paid per hour'],
+    Salary: ['salaried', 'monthly pay', 'wage', 'paid monthly', 'monthly salary'],
+    'Fixed Fee': ['fixed price', 'paid per project', 'flat fee'],
   },
   compensationBasis: {
     Time: ['hourly', 'paid hourly', 'per hour', 'by the hour', 'hourly rate', 'time spent', 'hours worked'],
