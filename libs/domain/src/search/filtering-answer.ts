@@ -8,10 +8,14 @@ import type { SearchFilter } from './search-query';
 /** `facets` of a filtering answer: per option filter (client key), label to count. */
 export type ClientFacets = Partial<Record<ClientFilterKey, Record<string, number>>>;
 
-/** One entry of `relax`: drop the filter `key`, or only make its must-have `label` a plain pick. */
+/**
+ * One entry of `relax`: drop the filter `key`, only make its must-have `label` a plain pick, or with `mustNot`
+ * stop excluding `label`.
+ */
 export interface ClientRelaxation {
   key: ClientFilterKey;
   label?: string;
+  mustNot?: true;
   count: number;
 }
 
@@ -47,8 +51,9 @@ export const toClientFacets = (facets: FacetCounts): ClientFacets =>
   );
 
 export const toClientRelax = (relax: readonly Relaxation[]): ClientRelaxation[] =>
-  relax.map(({ dimension, label, count }) => ({
+  relax.map(({ dimension, label, mustNot, count }) => ({
     key: CLIENT_KEY_OF[dimension],
     ...(label === undefined ? {} : { label }),
+    ...(mustNot && { mustNot }),
     count,
   }));
