@@ -221,6 +221,14 @@ describe('filterReducer', () => {
     expect(excluded.filters.hardSkills).toEqual(['Full Stack Developer']);
     expect(toMustNot(excluded.filters)).toEqual({ hardSkills: ['Full Stack Developer'] });
     expect(toActiveFilters(excluded.filters, 'teammate')).toEqual({});
+    // Made a filter as an understood label later, it is a pick again.
+    const picked = filterReducer(excluded, {
+      type: 'pickUnderstood',
+      filter: 'hardSkills',
+      label: 'Full Stack Developer',
+    });
+    expect(toMustNot(picked.filters)).toBeUndefined();
+    expect(toActiveFilters(picked.filters, 'teammate')).toEqual({ hardSkills: ['Full Stack Developer'] });
   });
 
   it('keeps dismissed understood labels until the text changes', () => {

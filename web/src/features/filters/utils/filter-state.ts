@@ -361,7 +361,13 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       if (action.run !== state.applied.run || state.closest.includes(action.kind)) return state;
       return { ...state, closest: [...state.closest, action.kind] };
     case 'pickUnderstood':
-      return applied(updateFilters(state, withPick(state.filters, action.filter, action.label)));
+      // A label the user excluded before becomes a pick again.
+      return applied(
+        updateFilters(state, {
+          ...withPick(state.filters, action.filter, action.label),
+          mustNot: marked(state.filters.mustNot, action.filter, action.label, false),
+        }),
+      );
     case 'excludeUnderstood':
       return applied(
         updateFilters(state, {
