@@ -116,3 +116,48 @@ test('"frontend only, not full stack" shows no Full Stack Developer in the top f
   const top = await topNames(page, 5);
   for (const name of fullStack) expect(top).not.toContain(name);
 });
+
+test('"make it a filter" on "not: Full Stack Developer" excludes every Full Stack Developer, and the count drops', async ({
+  page,
+  request,
+}) => {
+  await profiles(request, 'Frontend only dev', 3, { hardSkills: ['Frontend Developer'] });
+  const fullStack = await profiles(request, 'Frontend full stack dev', 3, {
+    hardSkills: ['Frontend Developer', 'Full Stack Developer'],
+  });
+  await homeSearch(page, 'frontend only, not full stack');
+  const summary = page.getByRole('region', { name: 'Search summary' });
+  await expect(summary.getByText('not: Full Stack Developer')).toBeVisible();
+  const before = await resultCount(page);
+
+  const excluding = page.waitForRequest('**/api/teammate/traditional_filtering');
+  await summary.getByRole('button', { name: 'Make not: Full Stack Developer a filter' }).click();
+  const sent = (await excluding).postDataJSON() as Record<string, unknown>;
+  expect(sent).toMatchObject({ activeFilters: {}, mustNot: { hardSkills: ['Full Stack Developer'] } });
+  await expect.poll(() => resultCount(page)).toBeLessThan(before);
+  await expect(summary.getByRole('button', { name: 'Make not: Full Stack Developer a filter' })).toHaveCount(
+    0,
+  );
+  for (const name of fullStack) {
+    await expect(page.getByRole('list', { name: 'Teammates' }).getByRole('article', { name })).toHaveCount(0);
+  }
+
+  // Every page of that search: not one Full Stack Developer.
+  for (let at = 1, pages = 1; at <= pages; at++) {
+    const answer = await request.post('/api/teammate/traditional_filtering', { data: { ...sent, page: at } });
+    const body = (await answer.json()) as { teammates: { hardSkills?: string[] }[]; teammatesPages: number };
+    pages = body.teammatesPages;
+    for (const teammate of body.teammates)
+      expect(teammate.hardSkills ?? []).not.toContain('Full Stack Developer');
+  }
+
+  // The panel lists it as excluded, its toggle pressed.
+  const panel = await openPanel(page);
+  await panel.getByRole('button', { name: 'Target Roles 1 picked' }).click();
+  const picked = panel.getByRole('list', { name: 'Picked Target Roles' });
+  await expect(picked.getByText('not: Full Stack Developer')).toBeVisible();
+  await expect(picked.getByRole('button', { name: 'Exclude Full Stack Developer' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});

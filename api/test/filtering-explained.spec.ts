@@ -157,7 +157,73 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     expect(projects.body.relax).toEqual([]);
   });
 
+  it('leaves out every record carrying a must-not option, from the list, the total and the facets', async () => {
+    const activeFilters = { usedLanguages: ['English', 'Norwegian'] };
+    expect((await find({ activeFilters })).body.total).toBe(3);
+    for (const filtering_restriction of ['min_1_match', 'all_match']) {
+      const { status, body } = await find({
+        activeFilters: { usedLanguages: ['English'] },
+        mustNot: { locations: ['Iceland'] },
+        filtering_restriction,
+      });
+      expect(status).toBe(200);
+      expect(names(body)).toEqual(['oslo-rust']);
+    }
+    const response = await find({ activeFilters, mustNot: { toolsExperience: ['Rust'] }, facets: true });
+    expect(names(response.body)).toEqual(['oslo-go']);
+    expect(response.body.total).toBe(1);
+    expect(response.body.facets?.locations).toEqual({ Norway: 1 });
+    expect(response.body.facets?.toolsExperience).toEqual({ Go: 1 });
+    expect(response.body.facets?.usedLanguages).toEqual({ English: 0, Norwegian: 1, Spanish: 1 });
+    // With free text too, which otherwise never narrows.
+    const text = await find({ activeFilters: {}, text: 'oslo', mustNot: { locations: ['Norway'] } });
+    expect(text.body.total).toBe(2);
+    expect(names(text.body).sort()).toEqual(['reykjavik-rust', 'santiago-go']);
+    const projects = await api.request<{ total: number }>('POST', PROJECTS, {
+      body: { activeFilters: {}, mustNot: { locations: ['Norway'] } },
+    });
+    expect(projects.status).toBe(200);
+  });
+
+  it('offers dropping each must-not as a relaxation', async () => {
+    const response = await find({
+      activeFilters: { locations: ['Norway'] },
+      mustNot: { toolsExperience: ['Rust', 'Go'] },
+      facets: true,
+    });
+    expect(response.body.total).toBe(0);
+    expect(response.body.relax).toEqual([
+      { key: 'toolsExperience', label: 'Rust', mustNot: true, count: 1 },
+      { key: 'toolsExperience', label: 'Go', mustNot: true, count: 1 },
+    ]);
+  });
+
   it.each([
+    [
+      'a must-not that is also picked',
+      { activeFilters: { locations: ['Norway'] }, mustNot: { locations: ['Norway'] } },
+      '"Norway" cannot be both picked and a must-not in locations',
+    ],
+    [
+      'an unknown must-not key',
+      { activeFilters: {}, mustNot: { nickname: ['x'] } },
+      'Unknown field: nickname',
+    ],
+    [
+      'a must-not label outside its vocabulary',
+      { activeFilters: {}, mustNot: { locations: ['Atlantis'] } },
+      '"Atlantis" is not one of the locations options; propose it if it is missing',
+    ],
+    [
+      'too many must-nots',
+      { activeFilters: {}, mustNot: { locations: Array.from({ length: 101 }, (_, n) => `Place ${n}`) } },
+      'A filter can have at most 100 options',
+    ],
+    [
+      'must-nots as a list',
+      { activeFilters: {}, mustNot: ['Norway'] },
+      'Must-not options must be an object of option lists by filter',
+    ],
     [
       'a must-have that is not picked',
       { activeFilters: { locations: ['Norway'] }, mustHave: { locations: ['Iceland'] } },

@@ -337,6 +337,39 @@ describe('saved searches', () => {
     expect(latest).toMatchObject({ kind: 'saved_search', recordId: matching._id, text: 'Rust' });
   });
 
+  it('keeps its must-nots and never matches a record carrying one', async () => {
+    const grace = await api.signUp();
+    const created = await create(grace, {
+      kind: 'project',
+      name: 'Kotlin, no PHP',
+      activeFilters: { toolsExperience: ['Kotlin'] },
+      mustNot: { toolsExperience: ['php'] },
+    });
+    expect(created.status).toBe(201);
+    const { savedSearch } = created.body;
+    expect(savedSearch.mustNot).toEqual({ toolsExperience: ['PHP'] });
+    expect((await list(grace)).body.savedSearches[0].mustNot).toEqual({ toolsExperience: ['PHP'] });
+    const both = await createProject(api, publisher, {
+      toolsExperience: [
+        { tool: 'Kotlin', mep: 2 },
+        { tool: 'PHP', mep: 1 },
+      ],
+    });
+    const kotlin = await createProject(api, publisher, { toolsExperience: [{ tool: 'Kotlin', mep: 2 }] });
+    await vi.waitFor(async () => expect(await newMatchesOf(grace, savedSearch._id)).toBe(1), INDEXED_WITHIN);
+    const alerts = (await notifications(grace)).body.notifications;
+    expect(alerts.map((alert) => alert.recordId)).toEqual([kotlin._id]);
+    expect(alerts.map((alert) => alert.recordId)).not.toContain(both._id);
+    const refused = await create(grace, {
+      kind: 'project',
+      name: 'Contradiction',
+      activeFilters: { toolsExperience: ['Kotlin'] },
+      mustNot: { toolsExperience: ['Kotlin'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('"Kotlin" cannot be both picked and a must-not in toolsExperience');
+  });
+
   it('counts matches but notifies nobody while alerts are off; a deleted search matches nothing', async () => {
     const erin = await api.signUp();
     const quietSearch = (

@@ -49,7 +49,7 @@ export const withKnownOptions = <Listing extends object>(schema: z.ZodType<Listi
     return checked as Listing;
   });
 
-/** The vocabulary each option filter picks from, by its key in `activeFilters` and `mustHave`. */
+/** The vocabulary each option filter picks from, by its key in `activeFilters`, `mustHave` and `mustNot`. */
 const FILTER_OPTION_VOCABULARY: Record<OptionClientKey, VocabularyKey> = {
   ...FILTER_VOCABULARY,
   product_type: FILTER_VOCABULARY.productType,
@@ -81,7 +81,7 @@ const knownPicks = (
 };
 
 /**
- * A body carrying filters (`activeFilters` or `/sort`'s `filter`, and `mustHave`) whose picks accept only
+ * A body carrying filters (`activeFilters` or `/sort`'s `filter`, `mustHave`, `mustNot`) whose picks accept only
  * the options of their vocabularies, read like a listing's tags and kept as the canonical label. Any other
  * label could match no record and would only reach the search analytics. One rule for every call that
  * takes filters: both filtering calls, `/sort`, the saved-project filter and saved searches. It stays in
@@ -97,5 +97,6 @@ export const withKnownFilterOptions = <Body extends object>(
       ...body,
       [filtersKey]: knownPicks(fields[filtersKey], filtersKey, ctx),
       ...(fields.mustHave ? { mustHave: knownPicks(fields.mustHave, 'mustHave', ctx) } : {}),
+      ...(fields.mustNot ? { mustNot: knownPicks(fields.mustNot, 'mustNot', ctx) } : {}),
     } as Body;
   });

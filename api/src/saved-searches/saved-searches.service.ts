@@ -36,6 +36,7 @@ const criteriaOf = (body: CreateSavedSearchRequest) => ({
   filters: body.activeFilters,
   restriction: body.filtering_restriction,
   ...(body.mustHave && { mustHave: body.mustHave }),
+  ...(body.mustNot && { mustNot: body.mustNot }),
   ...(body.text && { text: body.text }),
 });
 
@@ -123,7 +124,7 @@ export class SavedSearchesService {
         typeof row.createdAt === 'string' && timeMs(row.createdAt) !== undefined ? row.createdAt : now,
       updatedAt: now,
     };
-    const unset = (['text', 'mustHave'] as const).filter((field) => !(field in fields));
+    const unset = (['text', 'mustHave', 'mustNot'] as const).filter((field) => !(field in fields));
     const replaced = await this.searches.replace(id, fields, unset);
     if (!replaced) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     const record = { _id, ...fields };

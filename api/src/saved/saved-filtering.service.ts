@@ -10,6 +10,7 @@ import {
   SORT_LIMIT_DEFAULT,
   toActiveQuery,
   toMustHave,
+  toMustNot,
 } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError, sortQueryText } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
@@ -48,6 +49,7 @@ export class SavedFilteringService {
     const query = {
       ...toActiveQuery('project', request.activeFilters, request.filtering_restriction, request.page),
       ...toMustHave(request.mustHave),
+      ...toMustNot(request.mustNot),
     };
     const { ids, total } = referenceSearch(docs, query);
     const hits =

@@ -15,6 +15,7 @@ import {
   toClientFacets,
   toClientRelax,
   toMustHave,
+  toMustNot,
   whyOf,
 } from '@skillers/domain';
 import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
@@ -131,6 +132,7 @@ export class FilteringService {
     const query: SearchQuery = {
       ...toActiveQuery(kind, request.activeFilters, request.filtering_restriction, request.page),
       ...toMustHave(request.mustHave),
+      ...toMustNot(request.mustNot),
     };
     if (request.facets) query.facets = true;
     if (!request.text) return { query };

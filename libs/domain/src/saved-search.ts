@@ -10,7 +10,7 @@ export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
  * The shape of stored saved searches written now. Rows of an older shape are moved to it when read
  * (stored-saved-search.ts); rows without a version are version 1.
  */
-export const SAVED_SEARCH_SCHEMA_VERSION = 2;
+export const SAVED_SEARCH_SCHEMA_VERSION = 3;
 
 /** The filter panel's state, kept under a name; matched against every new or edited record of its kind. */
 export interface SavedSearchRecord {
@@ -23,6 +23,7 @@ export interface SavedSearchRecord {
   filters: ActiveFilters;
   text?: string;
   mustHave?: FilteringRequest['mustHave'];
+  mustNot?: FilteringRequest['mustNot'];
   restriction: FilteringRestriction;
   /** Notify the owner in-app when a record matches. */
   alerts: boolean;

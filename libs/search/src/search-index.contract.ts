@@ -231,6 +231,58 @@ export const describeSearchIndexContract = (
       ]);
     });
 
+    it('must-not options exclude the records carrying any of them, under either restriction and with text', async () => {
+      const frontend = searchDocument({
+        text: 'frontend work',
+        tags: { hardSkills: ['Frontend Developer'] },
+      });
+      const fullStack = searchDocument({
+        text: 'frontend and backend work',
+        tags: { hardSkills: ['Frontend Developer', 'Full Stack Developer'] },
+      });
+      const office = searchDocument({ text: 'frontend', workingTypeOffice: true, toolLevels: { Rust: 0 } });
+      const rust = searchDocument({ text: 'frontend', toolLevels: { Rust: 1 } });
+      await index.upsert([frontend, fullStack, office, rust]);
+      const mustNot = { hardSkills: ['Full Stack Developer'] };
+      for (const restriction of ['min_1_match', 'all_match'] as const) {
+        const query = searchQuery({ restriction, tags: { hardSkills: ['Frontend Developer'] }, mustNot });
+        expect(plain(await index.search(query))).toEqual({ ids: [frontend.id], scores: [1], total: 1 });
+      }
+      expect(await ids({ mustNot })).toEqual([rust.id, office.id, frontend.id]);
+      expect(await ids({ mustNot: { tools: ['Rust'] }, mustNotWorkingTypes: ['Office'] })).toEqual([
+        fullStack.id,
+        frontend.id,
+      ]);
+      const text = await index.search(searchQuery({ text: 'frontend', mustNot }));
+      expect(text.total).toBe(3);
+      expect(text.ids).not.toContain(fullStack.id);
+    });
+
+    it('must-nots hold in facets, their own filter too, and are dropped one by one as relaxations', async () => {
+      await index.upsert([
+        searchDocument({ tags: { hardSkills: ['Frontend Developer'], locations: ['Iceland'] } }),
+        searchDocument({
+          tags: { hardSkills: ['Frontend Developer', 'Full Stack Developer'], locations: ['Iceland'] },
+        }),
+        searchDocument({ tags: { hardSkills: ['Full Stack Developer'], locations: ['Norway'] } }),
+      ]);
+      const mustNot = { hardSkills: ['Full Stack Developer'] };
+      const iceland = await index.search(
+        searchQuery({ tags: { locations: ['Iceland'] }, mustNot, facets: true }),
+      );
+      expect(iceland.total).toBe(1);
+      expect(iceland.facets?.hardSkills).toEqual({ 'Frontend Developer': 1 });
+      expect(iceland.facets?.locations).toEqual({ Iceland: 1 });
+      const norway = await index.search(
+        searchQuery({ tags: { locations: ['Norway'] }, mustNot, facets: true }),
+      );
+      expect(norway.total).toBe(0);
+      expect(norway.relax).toEqual([
+        { dimension: 'locations', count: 1 },
+        { dimension: 'hardSkills', label: 'Full Stack Developer', mustNot: true, count: 1 },
+      ]);
+    });
+
     it('counts disjunctive facets: each filter ignores its own picks and honours the others', async () => {
       const docs = [
         searchDocument({

@@ -135,6 +135,15 @@ const queryArbitrary = (restriction: FilteringRestriction): fc.Arbitrary<SearchQ
       mustHaveWorkingTypes: seldom(
         fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 2 }),
       ),
+      // Must-nots the index is asked for directly may overlap the picks: the record is then left out.
+      mustNot: seldom(pickedTags).chain((tags) =>
+        seldom(fc.uniqueArray(fc.constantFrom(...TOOLS, 'Zig'), { maxLength: 2 })).map((tools) =>
+          tags === undefined && tools === undefined ? undefined : { ...tags, tools: tools ?? [] },
+        ),
+      ),
+      mustNotWorkingTypes: seldom(
+        fc.uniqueArray(fc.constantFrom('Remote' as const, 'Office' as const), { maxLength: 1 }),
+      ),
       activeSince: seldom(fc.constantFrom(...MOMENTS)),
       openAt: seldom(fc.constantFrom(...MOMENTS)),
       rankedAt: seldom(fc.constantFrom(...MOMENTS)),
@@ -184,7 +193,7 @@ export interface SearchPropertyOptions {
 /**
  * The adapter against `referenceSearch`, given the adapter's own BM25 scores of the free text: same ids,
  * scores and total, over every page, in the order of the fused signals, for generated records, filters
- * (must-haves included), free text and query vectors; and the same facets and relaxations as
+ * (must-haves and must-nots included), free text and query vectors; and the same facets and relaxations as
  * `referenceFacets` and `referenceRelax`.
  */
 export const describeSearchPropertyContract = (

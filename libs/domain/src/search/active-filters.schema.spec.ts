@@ -6,6 +6,7 @@ import {
   filteringRequestSchema,
   toActiveQuery,
   toMustHave,
+  toMustNot,
 } from './active-filters.schema';
 
 const everyKey = {
@@ -125,6 +126,12 @@ describe('filteringRequestSchema', () => {
     ['facets as text', { activeFilters: {}, facets: 'yes' }],
     ['an unknown must-have key', { activeFilters: {}, mustHave: { nickname: ['Ada'] } }],
     ['must-haves as a list', { activeFilters: {}, mustHave: ['Iceland'] }],
+    ['an unknown must-not key', { activeFilters: {}, mustNot: { nickname: ['Ada'] } }],
+    ['must-nots as a list', { activeFilters: {}, mustNot: ['Iceland'] }],
+    [
+      'too many must-nots',
+      { activeFilters: {}, mustNot: { locations: Array.from({ length: 101 }, (_, n) => `L${n}`) } },
+    ],
   ])('rejects %s', (_name, body) => {
     expect(filteringRequestSchema.safeParse(body).success).toBe(false);
   });
@@ -151,6 +158,48 @@ describe('filteringRequestSchema', () => {
     ]);
     // The two names of one filter share their picks.
     expect(result.error?.issues).toHaveLength(1);
+  });
+});
+
+describe('must-nots', () => {
+  it('accepts must-nots outside the picks', () => {
+    const body = {
+      activeFilters: { hardSkills: ['Frontend Developer'] },
+      mustNot: { hardSkills: ['Full Stack Developer'], offeredWorkingType: ['Office'] },
+    };
+    expect(filteringRequestSchema.parse(body)).toMatchObject({ mustNot: body.mustNot });
+  });
+
+  it('rejects a label both picked (or a must-have) and a must-not, under either name of a filter', () => {
+    const result = filteringRequestSchema.safeParse({
+      activeFilters: { product_type: ['Web Application'], toolsExperience: [{ tool: 'Rust', mep: 2 }] },
+      mustHave: { toolsExperience: ['Rust'] },
+      mustNot: { productType: ['Web Application'], toolsExperience: ['Rust'] },
+    });
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['mustNot', 'toolsExperience'],
+        message: '"Rust" cannot be both picked and a must-not in toolsExperience',
+      }),
+      expect.objectContaining({
+        path: ['mustNot', 'productType'],
+        message: '"Web Application" cannot be both picked and a must-not in productType',
+      }),
+    ]);
+  });
+
+  it('maps to the index filters like must-haves', () => {
+    expect(
+      toMustNot({
+        product_type: ['Mobile Application'],
+        toolsExperience: ['Rust'],
+        offeredWorkingType: ['Office'],
+      }),
+    ).toEqual({
+      mustNot: { productType: ['Mobile Application'], tools: ['Rust'] },
+      mustNotWorkingTypes: ['Office'],
+    });
+    expect(toMustNot(undefined)).toEqual({});
   });
 });
 

@@ -135,16 +135,30 @@ export const activeFiltersSchema = z.strictObject({
 
 export type ActiveFilters = z.output<typeof activeFiltersSchema>;
 
+/** Per option filter (client key), a capped list of labels. */
+const optionListsByFilter = (error: string) =>
+  z.strictObject(
+    Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList.optional()])) as Record<
+      OptionClientKey,
+      z.ZodOptional<typeof optionList>
+    >,
+    { error },
+  );
+
 /**
  * `mustHave`: per option filter (client key), picked labels that must all be present; the filter's other
  * picks only rank. Each label must be among that filter's picks (a tool by name).
  */
-export const mustHaveSchema = z.strictObject(
-  Object.fromEntries(OPTION_CLIENT_KEYS.map((key) => [key, optionList.optional()])) as Record<
-    OptionClientKey,
-    z.ZodOptional<typeof optionList>
-  >,
-  { error: 'Must-have options must be an object of option lists by filter' },
+export const mustHaveSchema = optionListsByFilter(
+  'Must-have options must be an object of option lists by filter',
+);
+
+/**
+ * `mustNot`: per option filter (client key), labels no result may carry, whatever the restriction. A label
+ * cannot be both picked (or a must-have) and a must-not.
+ */
+export const mustNotSchema = optionListsByFilter(
+  'Must-not options must be an object of option lists by filter',
 );
 
 /** The picked labels of one option filter under any of its names, a tool by its name. */
@@ -175,6 +189,25 @@ export const checkMustHaves = (
   }
 };
 
+/** No must-not label may be among its filter's picks (must-haves are picks too). */
+export const checkMustNots = (
+  { activeFilters, mustNot }: { activeFilters: ActiveFilters; mustNot?: z.output<typeof mustNotSchema> },
+  context: z.RefinementCtx,
+): void => {
+  for (const key of OPTION_CLIENT_KEYS) {
+    const picks = new Set(picksOf(activeFilters, key));
+    for (const label of mustNot?.[key] ?? []) {
+      if (picks.has(label)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['mustNot', key],
+          message: `"${label}" cannot be both picked and a must-not in ${key}`,
+        });
+      }
+    }
+  }
+};
+
 /** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
 /** Per understood filter, the labels the user removed from what the server understood of the text. */
 const dismissedLabelsSchema = z.strictObject(
@@ -188,6 +221,7 @@ export const filteringRequestSchema = z
   .strictObject({
     activeFilters: activeFiltersSchema,
     mustHave: mustHaveSchema.optional(),
+    mustNot: mustNotSchema.optional(),
     facets: z.boolean({ error: 'Facets must be true or false' }).optional(),
     filtering_restriction: z
       .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
@@ -208,27 +242,44 @@ export const filteringRequestSchema = z
       .refine(isPlainText, unsafeTextMessage('Search text'))
       .optional(),
   })
-  .superRefine(checkMustHaves);
+  .superRefine(checkMustHaves)
+  .superRefine(checkMustNots);
 
 export type FilteringRequest = z.output<typeof filteringRequestSchema>;
 
-/** The must-have options of a request in index terms; aliases of one filter are merged. */
-export const toMustHave = (
-  mustHave: FilteringRequest['mustHave'],
-): Pick<SearchFilter, 'mustHave' | 'mustHaveWorkingTypes'> => {
+/** Per-filter option lists in index terms: tags (tools by name) and working types; aliases are merged. */
+const byDimension = (
+  lists: FilteringRequest['mustHave'],
+): { tags?: Partial<Record<TagFacet, string[]>>; workingTypes?: WorkingType[] } => {
   const tags: Partial<Record<TagFacet, string[]>> = {};
   const workingTypes: WorkingType[] = [];
   for (const key of OPTION_CLIENT_KEYS) {
-    const labels = mustHave?.[key] ?? [];
+    const labels = lists?.[key] ?? [];
     if (labels.length === 0) continue;
     const dimension = OPTION_KEY_DIMENSIONS[key];
     if (dimension === 'workingType') workingTypes.push(...labels.filter(isWorkingType));
     else tags[dimension] = merged(tags[dimension], labels);
   }
-  const result: Pick<SearchFilter, 'mustHave' | 'mustHaveWorkingTypes'> = {};
-  if (Object.keys(tags).length > 0) result.mustHave = tags;
-  if (workingTypes.length > 0) result.mustHaveWorkingTypes = merged(workingTypes);
-  return result;
+  return {
+    ...(Object.keys(tags).length > 0 && { tags }),
+    ...(workingTypes.length > 0 && { workingTypes: merged(workingTypes) }),
+  };
+};
+
+/** The must-have options of a request in index terms; aliases of one filter are merged. */
+export const toMustHave = (
+  mustHave: FilteringRequest['mustHave'],
+): Pick<SearchFilter, 'mustHave' | 'mustHaveWorkingTypes'> => {
+  const { tags, workingTypes } = byDimension(mustHave);
+  return { ...(tags && { mustHave: tags }), ...(workingTypes && { mustHaveWorkingTypes: workingTypes }) };
+};
+
+/** The must-not options of a request in index terms; aliases of one filter are merged. */
+export const toMustNot = (
+  mustNot: FilteringRequest['mustNot'],
+): Pick<SearchFilter, 'mustNot' | 'mustNotWorkingTypes'> => {
+  const { tags, workingTypes } = byDimension(mustNot);
+  return { ...(tags && { mustNot: tags }), ...(workingTypes && { mustNotWorkingTypes: workingTypes }) };
 };
 
 const merged = <T extends string>(...lists: (readonly T[] | undefined)[]): T[] => [

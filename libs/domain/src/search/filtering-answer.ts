@@ -8,10 +8,14 @@ import type { SearchFilter } from './search-query';
 /** `facets` of a filtering answer: per option filter (client key), label to count. */
 export type ClientFacets = Partial<Record<ClientFilterKey, Record<string, number>>>;
 
-/** One change of `relax`: drop the filter `key`, or only make its must-have `label` a plain pick. */
+/**
+ * One change of `relax`: drop the filter `key`, only make its must-have `label` a plain pick, or with `mustNot`
+ * stop excluding `label`.
+ */
 export interface ClientRelaxationStep {
   key: ClientFilterKey;
   label?: string;
+  mustNot?: true;
 }
 
 /** One entry of `relax`: a single change with its count. */
@@ -58,9 +62,10 @@ export const toClientFacets = (facets: FacetCounts): ClientFacets =>
     ]),
   );
 
-const toClientStep = ({ dimension, label }: RelaxationStep): ClientRelaxationStep => ({
+const toClientStep = ({ dimension, label, mustNot }: RelaxationStep): ClientRelaxationStep => ({
   key: CLIENT_KEY_OF[dimension],
   ...(label === undefined ? {} : { label }),
+  ...(mustNot && { mustNot }),
 });
 
 export const toClientRelax = (relax: readonly RelaxEntry[]): ClientRelaxEntry[] =>

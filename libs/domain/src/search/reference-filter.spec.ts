@@ -376,6 +376,57 @@ describe('must-haves', () => {
   });
 });
 
+describe('must-nots', () => {
+  it('drop a record carrying any must-not option under either restriction, without touching the score', () => {
+    const fullStack = doc({ tags: { hardSkills: ['Frontend Developer', 'Full Stack Developer'] } });
+    const frontend = doc({ tags: { hardSkills: ['Frontend Developer'] } });
+    const mustNot = { hardSkills: ['Full Stack Developer', 'Backend Developer'] };
+    for (const restriction of ['min_1_match', 'all_match'] as const) {
+      const picks = { restriction, tags: { hardSkills: ['Frontend Developer'] } };
+      expect(matchDocument(fullStack, filter(picks)).matched).toBe(true);
+      expect(matchDocument(fullStack, filter({ ...picks, mustNot }))).toEqual({ matched: false, score: 1 });
+      expect(matchDocument(frontend, filter({ ...picks, mustNot }))).toEqual({ matched: true, score: 1 });
+    }
+    // With nothing picked, a must-not alone narrows every record of the kind.
+    expect(matchDocument(fullStack, filter({ mustNot })).matched).toBe(false);
+    expect(matchDocument(frontend, filter({ mustNot })).matched).toBe(true);
+  });
+
+  it('exclude a tool held at level 1 or more, and working types', () => {
+    const rust = (level: number) => doc({ toolLevels: { Rust: level }, workingTypeOffice: true });
+    expect(matchDocument(rust(0), filter({ mustNot: { tools: ['Rust'] } })).matched).toBe(true);
+    expect(matchDocument(rust(1), filter({ mustNot: { tools: ['Rust'] } })).matched).toBe(false);
+    expect(matchDocument(rust(0), filter({ mustNotWorkingTypes: ['Office'] })).matched).toBe(false);
+    expect(matchDocument(rust(0), filter({ mustNotWorkingTypes: ['Remote'] })).matched).toBe(true);
+  });
+
+  it('hold in the total, the facets (their own filter too) and every relaxation but the one dropping them', () => {
+    const docs = [
+      doc({ tags: { hardSkills: ['Frontend Developer'], locations: ['Iceland'] } }),
+      doc({ tags: { hardSkills: ['Frontend Developer', 'Full Stack Developer'], locations: ['Iceland'] } }),
+      doc({ tags: { hardSkills: ['Full Stack Developer'], locations: ['Norway'] } }),
+    ];
+    const asked = query({
+      tags: { locations: ['Iceland'] },
+      mustNot: { hardSkills: ['Full Stack Developer'] },
+    });
+    expect(referenceSearch(docs, asked).total).toBe(1);
+    const facets = referenceFacets(docs, asked);
+    expect(facets.hardSkills).toEqual({ 'Frontend Developer': 1 });
+    expect(facets.locations).toEqual({ Iceland: 1 });
+    const none = query({
+      tags: { locations: ['Norway'] },
+      mustNot: { hardSkills: ['Full Stack Developer'] },
+    });
+    expect(referenceSearch(docs, none).total).toBe(0);
+    // Dropping Location keeps the must-not (1 record); dropping the must-not brings Norway's back.
+    expect(referenceRelax(docs, none)).toEqual([
+      { dimension: 'locations', count: 1 },
+      { dimension: 'hardSkills', label: 'Full Stack Developer', mustNot: true, count: 1 },
+    ]);
+  });
+});
+
 describe('referenceFacets', () => {
   it("counts each filter's labels without its own picks but with the other filters", () => {
     const docs = [

@@ -18,6 +18,8 @@
  *   a filter, AND across filters). `all_match`: every picked option of every active filter is present.
  * - Every must-have option is present, under either restriction (a must-have tool at its asked level, or
  *   level 1 when not asked). Must-haves add nothing to the score: they only narrow.
+ * - No must-not option is present, under either restriction (a must-not tool: at level 1 or higher). A
+ *   must-not only narrows, and it holds in facets and relaxations too, except the relaxation that drops it.
  * - Every active number filter holds, under either restriction:
  *   - availability "Up to N": the record's weekly hours are above 0 and at most N; "At least N": at least
  *     N. A record without availability never matches an availability filter.
@@ -153,24 +155,35 @@ export const askedToolLevel = (filter: SearchFilter, tool: string): number =>
     ? filter.minToolLevels[tool]
     : MUST_HAVE_TOOL_LEVEL;
 
+/** Per-filter option lists (tools by name, each at `toolLevel`) as option groups. */
+const listedGroups = (
+  tags: Partial<Record<TagFacet, string[]>> = {},
+  workingTypeList: readonly WorkingType[] = [],
+  toolLevel: (tool: string) => number,
+): OptionGroup[] => {
+  const groups: OptionGroup[] = [];
+  for (const facet of TAG_FACETS) {
+    if (facet === 'tools') continue;
+    const options = unique(tags[facet] ?? []);
+    if (options.length > 0) groups.push({ type: 'tag', facet, options });
+  }
+  const tools = unique(tags.tools ?? []).map((tool) => ({ tool, level: toolLevel(tool) }));
+  if (tools.length > 0) groups.push({ type: 'tool', options: tools });
+  const workingTypes = unique(workingTypeList);
+  if (workingTypes.length > 0) groups.push({ type: 'workingType', options: workingTypes });
+  return groups;
+};
+
 /**
  * The must-have options as groups whose options are all required; each option is also a pick, so the
  * groups narrow the matches without adding to the score.
  */
-export const activeMustHaveGroups = (filter: SearchFilter): OptionGroup[] => {
-  const groups: OptionGroup[] = [];
-  const mustHave = filter.mustHave ?? {};
-  for (const facet of TAG_FACETS) {
-    if (facet === 'tools') continue;
-    const options = unique(mustHave[facet] ?? []);
-    if (options.length > 0) groups.push({ type: 'tag', facet, options });
-  }
-  const tools = unique(mustHave.tools ?? []).map((tool) => ({ tool, level: askedToolLevel(filter, tool) }));
-  if (tools.length > 0) groups.push({ type: 'tool', options: tools });
-  const workingTypes = unique(filter.mustHaveWorkingTypes ?? []);
-  if (workingTypes.length > 0) groups.push({ type: 'workingType', options: workingTypes });
-  return groups;
-};
+export const activeMustHaveGroups = (filter: SearchFilter): OptionGroup[] =>
+  listedGroups(filter.mustHave, filter.mustHaveWorkingTypes, (tool) => askedToolLevel(filter, tool));
+
+/** The must-not options as groups none of whose options a match may carry; a tool from level 1. */
+export const activeMustNotGroups = (filter: SearchFilter): OptionGroup[] =>
+  listedGroups(filter.mustNot, filter.mustNotWorkingTypes, () => MUST_HAVE_TOOL_LEVEL);
 
 export const activeNumberRanges = (filter: SearchFilter): NumberRange[] => {
   const ranges: NumberRange[] = [];
@@ -247,16 +260,21 @@ const hasOption = (doc: SearchDocument, group: OptionGroup, index: number): bool
   }
 };
 
+/** Whether the record carries any option of the groups. */
+const carriesAny = (doc: SearchDocument, groups: readonly OptionGroup[]): boolean =>
+  groups.some((group) => group.options.some((_, index) => hasOption(doc, group, index)));
+
 /** Compiles the filter once so that scanning many records does not re-read it for each. */
 export const compileFilter = (
   filter: SearchFilter & { kind?: SearchKind },
 ): ((doc: SearchDocument) => MatchResult) => {
   const groups = activeOptionGroups(filter);
   const required = activeMustHaveGroups(filter);
+  const excluded = activeMustNotGroups(filter);
   const ranges = activeNumberRanges(filter);
   const allMatch = filter.restriction === 'all_match';
   return (doc) => {
-    let matched = filter.kind === undefined || doc.kind === filter.kind;
+    let matched = (filter.kind === undefined || doc.kind === filter.kind) && !carriesAny(doc, excluded);
     let score = 0;
     for (const group of groups) {
       let present = 0;
@@ -288,10 +306,12 @@ export const compileMatch = (
 ): ((doc: SearchDocument) => boolean) => {
   const groups = activeOptionGroups(filter);
   const required = activeMustHaveGroups(filter);
+  const excluded = activeMustNotGroups(filter);
   const ranges = activeNumberRanges(filter);
   const allMatch = filter.restriction === 'all_match';
   return (doc) => {
     if (filter.kind !== undefined && doc.kind !== filter.kind) return false;
+    if (carriesAny(doc, excluded)) return false;
     for (const group of groups) {
       let present = 0;
       for (let index = 0; index < group.options.length; index++) {
@@ -436,9 +456,10 @@ export const referenceSearch = (
  *   every other filter (disjunctive faceting). A tool label is asked at its picked level, or 1.
  * - Each option filter reports its picked labels, whatever their counts, plus the FACET_OTHERS labels with
  *   the highest non-zero counts among the rest (ties: label order).
- * - A relaxation drops one active filter (its picks, must-haves, number or freshness filter) or makes one must-have option a
- *   plain pick; its count is how many records the query then matches. The ones that bring back records are
- *   listed most first (ties: filter order, the whole filter before its options), at most RELAX_MAX.
+ * - A relaxation drops one active filter (its picks, must-haves, number or freshness filter), makes one
+ *   must-have option a plain pick, or drops one must-not option; its count is how many records the query
+ *   then matches. Dropping a whole filter keeps its must-nots. The ones that bring back records are listed
+ *   most first (ties: filter order, the whole filter before its options, must-nots last), at most RELAX_MAX.
  * - When none does, the answer is the one smallest set of filters whose removal brings records back: sets of
  *   2, then 3 (RELAX_SET_SIZE_MAX) filters, in filter order, at most RELAX_SETS_MAX sets; then, as the last
  *   resort, every filter. Fewest filters first, then most records, then the order they were tried in.
@@ -456,11 +477,13 @@ export const RELAX_SETS_MAX = 100;
 /** The most filters in a set tried before dropping every filter. */
 export const RELAX_SET_SIZE_MAX = 3;
 
-/** One change to a query: drop the filter `dimension`, or only make its must-have `label` a plain pick. */
+/** One change to a query: drop the filter `dimension`, make its must-have `label` a plain pick, or drop a must-not. */
 export interface RelaxationStep {
   dimension: FilterDimension;
-  /** Set when only this must-have option stops being a must-have. */
+  /** Set when only this must-have option stops being a must-have, or with `mustNot`, stops being excluded. */
   label?: string;
+  /** Set when `label` is a must-not option that is dropped. */
+  mustNot?: true;
 }
 
 export interface Relaxation extends RelaxationStep {
@@ -553,26 +576,50 @@ const mustHaveLabels = (filter: SearchFilter, dimension: FilterDimension): strin
     : [];
 };
 
+/** The must-not labels of an option filter, in order, once each. */
+const mustNotLabels = (filter: SearchFilter, dimension: FacetDimension): string[] =>
+  unique(
+    dimension === 'workingType' ? (filter.mustNotWorkingTypes ?? []) : (filter.mustNot?.[dimension] ?? []),
+  );
+
+/** The filter without one must-not option. */
+const withoutMustNot = <F extends Filter>(filter: F, dimension: FacetDimension, label: string): F =>
+  dimension === 'workingType'
+    ? { ...filter, mustNotWorkingTypes: filter.mustNotWorkingTypes?.filter((type) => type !== label) }
+    : {
+        ...filter,
+        mustNot: {
+          ...filter.mustNot,
+          [dimension]: filter.mustNot?.[dimension]?.filter((option) => option !== label),
+        },
+      };
+
 /** The filter after one change. */
-const relaxedBy = <F extends Filter>(filter: F, { dimension, label }: RelaxationStep): F => {
+const relaxedBy = <F extends Filter>(filter: F, { dimension, label, mustNot }: RelaxationStep): F => {
   if (label === undefined) return withoutDimension(filter, dimension);
+  if (mustNot) return withoutMustNot(filter, dimension as FacetDimension, label);
   const kept = mustHaveLabels(filter, dimension).filter((option) => option !== label);
   return dimension === 'workingType'
     ? { ...filter, mustHaveWorkingTypes: kept }
     : { ...filter, mustHave: { ...filter.mustHave, [dimension]: kept } };
 };
 
-/** Every single change a query could make: each active filter whole, then each of its must-haves. */
-const relaxationSteps = (filter: SearchFilter): RelaxationStep[] =>
-  activeDimensions(filter).flatMap((dimension) => [
+/**
+ * Every single change a query could make: each active filter whole, then each of its must-haves; then each
+ * must-not option.
+ */
+const relaxationSteps = (filter: SearchFilter): RelaxationStep[] => [
+  ...activeDimensions(filter).flatMap((dimension) => [
     { dimension },
     ...mustHaveLabels(filter, dimension).map((label) => ({ dimension, label })),
-  ]);
+  ]),
+  ...FACET_DIMENSIONS.flatMap((dimension) =>
+    mustNotLabels(filter, dimension).map((label) => ({ dimension, label, mustNot: true as const })),
+  ),
+];
 
 /** What a query could drop, each with the filter that is left; counted by whoever holds the records. */
-export const relaxationCandidates = <F extends Filter>(
-  filter: F,
-): { dimension: FilterDimension; label?: string; filter: F }[] =>
+export const relaxationCandidates = <F extends Filter>(filter: F): (RelaxationStep & { filter: F })[] =>
   relaxationSteps(filter).map((step) => ({ ...step, filter: relaxedBy(filter, step) }));
 
 /** The sets of `size` filters, in filter order, at most `limit` of them. */

@@ -80,6 +80,16 @@ describe('saved search matching', () => {
     expect(savedSearchConditions(search({ filters: { bizOrTech: 40 } }))).toEqual({ sets: [], exact: false });
   });
 
+  it('leaves a record carrying a must-not out, so its conditions are not exact', () => {
+    const wanted = search({ filters: { locations: ['Italy'] }, mustNot: { softSkills: ['Shouting'] } });
+    const match = compileSavedSearch(wanted);
+    expect(match(doc({ tags: { locations: ['Italy'] } }))).toBe(true);
+    expect(match(doc({ tags: { locations: ['Italy'], softSkills: ['Shouting'] } }))).toBe(false);
+    expect(savedSearchConditions(wanted).exact).toBe(false);
+    // A must-not alone is no search: it would match nearly everything.
+    expect(matchesEverything(search({ mustNot: { softSkills: ['Shouting'] } }))).toBe(true);
+  });
+
   const labels = fc.constantFrom('A', 'B', 'C');
   const arbitraryDoc = fc
     .record({
@@ -109,6 +119,7 @@ describe('saved search matching', () => {
       mustHaveLocation: fc.boolean(),
       mustHaveTool: fc.constantFrom(undefined, 'A', 'B'),
       mustHaveRemote: fc.boolean(),
+      mustNotSkill: fc.constantFrom(undefined, 'A', 'C'),
       text: fc.constantFrom('', 'drone', 'react farming'),
       bizOrTech: fc.constantFrom(0, 30),
       restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
@@ -131,6 +142,10 @@ describe('saved search matching', () => {
             : {}),
           ...(parts.mustHaveRemote && parts.remote ? { offeredWorkingType: ['Remote'] } : {}),
         },
+        ...(parts.mustNotSkill &&
+          !parts.softSkills.includes(parts.mustNotSkill) && {
+            mustNot: { softSkills: [parts.mustNotSkill] },
+          }),
         restriction: parts.restriction,
         text: parts.text,
       }),
@@ -168,6 +183,7 @@ describe('compileMatch', () => {
           tools: fc.dictionary(label, fc.integer({ min: 1, max: 5 })),
           remote: fc.boolean(),
           mustHave: fc.uniqueArray(label, { maxLength: 1 }),
+          mustNot: fc.uniqueArray(label, { maxLength: 1 }),
           bizRole: fc.constantFrom(undefined, 30, 70),
           restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
           kind: fc.constantFrom(undefined, 'project' as const, 'teammate' as const),
@@ -187,6 +203,7 @@ describe('compileMatch', () => {
             minToolLevels: wanted.tools,
             workingTypes: wanted.remote ? (['Remote'] as const).slice() : [],
             mustHave: { locations: wanted.mustHave },
+            mustNot: { tools: wanted.mustNot },
             ...(wanted.bizRole !== undefined && { bizRole: wanted.bizRole }),
           };
           expect(compileMatch(filter)(document)).toBe(compileFilter(filter)(document).matched);

@@ -1,16 +1,17 @@
 /**
  * When a saved search matches a record: the filtering call's rules (`compileMatch` of reference-filter.ts)
- * with the saved filters, must-haves and restriction, and the record of the search's kind; and, when the
+ * with the saved filters, must-haves, must-nots and restriction, and the record of the search's kind; and, when the
  * search has free text, every word of it (stop words left out) present in the record's text, by word or
  * stem, as `matchedTextTerms` finds them. In a search, free text only ranks; in an alert it narrows, since
  * an alert has no ranking to put the best matches first. A search with text only matches the records that
  * hold all its words; a search with neither filters nor words would match everything and cannot be saved.
  */
 import type { SavedSearchRecord } from '../saved-search';
-import { freshnessAt, toActiveQuery, toMustHave } from './active-filters.schema';
+import { freshnessAt, toActiveQuery, toMustHave, toMustNot } from './active-filters.schema';
 import { lightStem, SEARCH_STOP_WORDS, textWords } from './free-text';
 import {
   activeMustHaveGroups,
+  activeMustNotGroups,
   activeNumberRanges,
   activeOptionGroups,
   compileMatch,
@@ -24,7 +25,7 @@ import type { SearchFilter, WorkingType } from './search-query';
 /** The parts of a saved search its matching reads. */
 export type SavedSearchCriteria = Pick<
   SavedSearchRecord,
-  'kind' | 'filters' | 'mustHave' | 'restriction' | 'text'
+  'kind' | 'filters' | 'mustHave' | 'mustNot' | 'restriction' | 'text'
 >;
 
 const STOP = new Set(SEARCH_STOP_WORDS);
@@ -48,6 +49,7 @@ export const savedSearchFilter = (
 ): SearchFilter & { kind: SearchKind } => ({
   ...toActiveQuery(search.kind, search.filters, search.restriction, 1, now),
   ...toMustHave(search.mustHave),
+  ...toMustNot(search.mustNot),
 });
 
 /** The saved search's filter without "Active within" and "Open only", which each match measures anew. */
@@ -124,8 +126,8 @@ export interface SavedSearchConditions {
   /** A matching record holds at least one atom of every set. */
   sets: SavedSearchAtom[][];
   /**
-   * True when holding one atom of every set is also enough: the search has no number or freshness filter,
-   * which the sets cannot say.
+   * True when holding one atom of every set is also enough: the search has no number, freshness or must-not
+   * filter, which the sets cannot say.
    */
   exact: boolean;
 }
@@ -157,7 +159,10 @@ export const savedSearchConditions = (search: SavedSearchCriteria): SavedSearchC
     else sets.push(group.options.map((_, index) => atomOf(group, index)));
   }
   for (const stem of requiredWordStems(search.text)) sets.push([{ type: 'word', stem }]);
-  return { sets, exact: activeNumberRanges(filter).length === 0 };
+  return {
+    sets,
+    exact: activeNumberRanges(filter).length === 0 && activeMustNotGroups(filter).length === 0,
+  };
 };
 
 /** Whether the record holds the atom, as `compileMatch` decides it. */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_NAME_MAX_LENGTH } from '../saved-search';
 import { isPlainText, unsafeTextMessage } from '../validation/text';
-import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
+import {
+  activeFiltersSchema,
+  checkMustHaves,
+  checkMustNots,
+  mustHaveSchema,
+  mustNotSchema,
+} from './active-filters.schema';
 import { SEARCH_KINDS } from './search-document';
 import { FILTERING_RESTRICTIONS } from './search-query';
 import { sortRequestSchema } from './similarity.schema';
@@ -17,7 +23,7 @@ export const savedSearchNameSchema = z
 const alerts = z.boolean({ error: 'Alerts must be true or false' });
 
 /**
- * Body of POST /user/saved-searches: the filtering call's filters, must-haves, restriction and free text,
+ * Body of POST /user/saved-searches: the filtering call's filters, must-haves, must-nots, restriction and free text,
  * validated as there, with the kind searched and a name. Alerts are on unless turned off.
  */
 export const createSavedSearchSchema = z
@@ -26,13 +32,15 @@ export const createSavedSearchSchema = z
     name: savedSearchNameSchema,
     activeFilters: activeFiltersSchema,
     mustHave: mustHaveSchema.optional(),
+    mustNot: mustNotSchema.optional(),
     filtering_restriction: z
       .enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' })
       .default('min_1_match'),
     text: sortRequestSchema.shape.text,
     alerts: alerts.default(true),
   })
-  .superRefine(checkMustHaves);
+  .superRefine(checkMustHaves)
+  .superRefine(checkMustNots);
 
 export type CreateSavedSearchRequest = z.output<typeof createSavedSearchSchema>;
 

@@ -38,6 +38,13 @@ export interface SearchFilter {
   mustHave?: Partial<Record<TagFacet, string[]>>;
   /** Working types that must all be offered. */
   mustHaveWorkingTypes?: WorkingType[];
+  /**
+   * Options no match may carry, whatever the restriction (a tool at level 1 or higher); they only narrow,
+   * and facets and relaxations count without the records carrying them.
+   */
+  mustNot?: Partial<Record<TagFacet, string[]>>;
+  /** Working types no match may offer. */
+  mustNotWorkingTypes?: WorkingType[];
   /** ISO-8601 ("Active within"): the record's owner was active at or after this moment. */
   activeSince?: string;
   /** ISO-8601 ("Open only"): the record is still open to collaborate after this moment. */

@@ -42,6 +42,17 @@ describe('reading a stored saved search', () => {
     expect(readStoredSavedSearch(versionOne)).toEqual({ ok: true, search: storedRow(), notes: [] });
   });
 
+  it('reads its must-nots, relabelled like its picks, and a version 2 row without them as it was', () => {
+    const labelNow: CurrentLabel = (_vocabulary, label) => (label === 'Sketch' ? 'Sketch App' : label);
+    const reading = readStoredSavedSearch(storedRow({ mustNot: { toolsExperience: ['Sketch'] } }), labelNow);
+    expect(reading).toMatchObject({ ok: true, search: { mustNot: { toolsExperience: ['Sketch App'] } } });
+    expect(readStoredSavedSearch(storedRow({ schemaVersion: 2 }))).toEqual({
+      ok: true,
+      search: storedRow(),
+      notes: [],
+    });
+  });
+
   it('maps a renamed label and leaves out a removed one, and says so', () => {
     const changes = new Map([
       ['Figma', 'Figma Design'],

@@ -14,7 +14,13 @@ import {
 import { fieldIssues } from '../validation/issues';
 import { findOption, isKnownOption, LABEL_RENAMES } from '../vocabularies';
 import type { VocabularyKey } from '../vocabularies/vocabulary-keys';
-import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
+import {
+  activeFiltersSchema,
+  checkMustHaves,
+  checkMustNots,
+  mustHaveSchema,
+  mustNotSchema,
+} from './active-filters.schema';
 import type { ClientFilterKey } from './filter-keys';
 import { savedSearchNameSchema } from './saved-search.schema';
 import { matchesEverything } from './saved-search-match';
@@ -26,10 +32,12 @@ type StoredRow = Record<string, unknown>;
 
 /**
  * From each older version, the step to the next. Version 1: rows written before versions were stored,
- * which have the fields of version 2.
+ * which have the fields of version 2. Version 3 added `mustNot`, which older rows lack (an older reader would
+ * drop it and match more), so they read as they are.
  */
 export const SAVED_SEARCH_MIGRATIONS: Readonly<Record<number, (row: StoredRow) => StoredRow>> = {
   1: (row) => ({ ...row, schemaVersion: 2 }),
+  2: (row) => ({ ...row, schemaVersion: 3 }),
 };
 
 /** The current label of a stored one: itself, its new name after a rename, or undefined once removed. */
@@ -58,15 +66,17 @@ const storedSavedSearchSchema = z
     filters: activeFiltersSchema,
     text: sortRequestSchema.shape.text,
     mustHave: mustHaveSchema.optional(),
+    mustNot: mustNotSchema.optional(),
     restriction: z.enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' }),
     alerts: z.boolean({ error: 'Alerts must be true or false' }),
     lastViewedAt: z.iso.datetime({ error: 'Last viewed must be a date and time' }),
     createdAt: z.iso.datetime({ error: 'Created must be a date and time' }),
     updatedAt: z.iso.datetime({ error: 'Updated must be a date and time' }),
   })
-  .superRefine(({ filters, mustHave }, context) =>
-    checkMustHaves({ activeFilters: filters, mustHave }, context),
-  );
+  .superRefine(({ filters, mustHave, mustNot }, context) => {
+    checkMustHaves({ activeFilters: filters, mustHave }, context);
+    checkMustNots({ activeFilters: filters, mustNot }, context);
+  });
 
 export type StoredSavedSearchReading =
   { ok: true; search: SavedSearchRecord; notes: string[] } | { ok: false; problem: string };
@@ -114,7 +124,12 @@ const relabelled = (row: StoredRow, labelNow: CurrentLabel): { row: StoredRow; n
       ? Object.fromEntries(Object.entries(lists).map(([key, picks]) => [key, relabel(key, picks)]))
       : lists;
   return {
-    row: { ...row, filters: relabelAll(row.filters), mustHave: relabelAll(row.mustHave) },
+    row: {
+      ...row,
+      filters: relabelAll(row.filters),
+      mustHave: relabelAll(row.mustHave),
+      mustNot: relabelAll(row.mustNot),
+    },
     notes: [...notes],
   };
 };
@@ -133,6 +148,7 @@ export const readStoredSavedSearch = (
   if (typeof current === 'string') return { ok: false, problem: current };
   const { row, notes } = relabelled(current, labelNow);
   if (row.mustHave === undefined) delete row.mustHave;
+  if (row.mustNot === undefined) delete row.mustNot;
   const parsed = storedSavedSearchSchema.safeParse(row);
   if (!parsed.success) {
     const [{ field, message }] = fieldIssues(parsed.error);

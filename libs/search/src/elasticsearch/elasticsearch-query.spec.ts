@@ -272,6 +272,41 @@ describe('Elasticsearch must-haves, facets and relaxations', () => {
     expect(readCombinedRelax(stuck, counts({}))).toEqual([]);
   });
 
+  it('excludes the must-nots in one must_not of the filter context, kept in facets, dropped one by one', () => {
+    const excluding = {
+      ...query,
+      mustNot: { hardSkills: ['Full Stack Developer'], tools: ['PHP'] },
+      mustNotWorkingTypes: ['Office' as const],
+    };
+    const notClause = {
+      bool: {
+        must_not: [
+          { term: { 'tags.hardSkills': 'Full Stack Developer' } },
+          { term: { toolTokens: '1\u0000PHP' } },
+          { term: { workingTypeOffice: true } },
+        ],
+      },
+    };
+    const { filter, options } = filterQuery(excluding);
+    expect(filter).toContainEqual(notClause);
+    expect(options).toEqual(filterQuery(query).options);
+    // Every facet keeps the exclusion, the excluded filter's own too.
+    expect(facetAggregations(excluding).hardSkills.filter?.bool?.filter).toContainEqual(notClause);
+    expect(facetAggregations(excluding).workingType.filter?.bool?.filter).toContainEqual(notClause);
+    // After the five of the query, one count per must-not, each without only that one.
+    const aggs = relaxAggregations(excluding);
+    expect(Object.keys(aggs)).toHaveLength(8);
+    expect(aggs[5]).toEqual({
+      filter: {
+        bool: { filter: filterQuery({ ...excluding, mustNot: { ...excluding.mustNot, tools: [] } }).filter },
+      },
+    });
+    expect(readRelax(excluding, { 5: { doc_count: 4 }, 7: { doc_count: 1 } })).toEqual([
+      { dimension: 'tools', label: 'PHP', mustNot: true, count: 4 },
+      { dimension: 'workingType', label: 'Office', mustNot: true, count: 1 },
+    ]);
+  });
+
   it('asks a count without "Active within" and one without "Open only" when they are set', () => {
     const fresh = {
       restriction: 'min_1_match' as const,

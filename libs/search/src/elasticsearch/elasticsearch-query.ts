@@ -1,6 +1,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import {
   activeMustHaveGroups,
+  activeMustNotGroups,
   activeNumberRanges,
   activeOptionGroups,
   askedToolLevel,
@@ -73,6 +74,9 @@ export const filterQuery = (filter: SearchFilter): FilterQuery => {
   }
   // Must-haves narrow without scoring: each is one more filter clause.
   for (const group of activeMustHaveGroups(filter)) query.filter.push(...optionTerms(group));
+  // Must-nots narrow without scoring too: one must_not in the filter context.
+  const excluded = activeMustNotGroups(filter).flatMap(optionTerms);
+  if (excluded.length > 0) query.filter.push({ bool: { must_not: excluded } });
   for (const { field, min, minInclusive, max } of activeNumberRanges(filter)) {
     const bounds: estypes.QueryDslNumberRangeQuery = minInclusive ? { gte: min } : { gt: min };
     if (Number.isFinite(max)) bounds.lte = max;
@@ -212,9 +216,10 @@ export const readRelax = (
   aggregations: Record<string, unknown> | undefined,
 ): Relaxation[] =>
   rankRelaxations(
-    relaxationCandidates(filter).map(({ dimension, label }, at) => ({
+    relaxationCandidates(filter).map(({ dimension, label, mustNot }, at) => ({
       dimension,
       ...(label === undefined ? {} : { label }),
+      ...(mustNot && { mustNot }),
       count: docCount(aggregations, String(at)),
     })),
   );

@@ -179,12 +179,13 @@ describe('Elasticsearch search with must-haves and facets', () => {
     await server?.close();
   });
 
-  it('filters on the must-haves, counts facets beside the page and asks for relaxations on no match', async () => {
+  it('filters on the must-haves and must-nots, counts facets beside the page and asks for relaxations on no match', async () => {
     server.requests.length = 0;
     const result = await index.search(
       searchQuery({
         tags: { locations: ['Iceland', 'Norway'] },
         mustHave: { locations: ['Iceland'] },
+        mustNot: { hardSkills: ['Full Stack Developer'] },
         facets: true,
       }),
     );
@@ -196,6 +197,10 @@ describe('Elasticsearch search with must-haves and facets', () => {
     };
     // The must-have is a filter clause of its own, beside the either-location clause.
     expect(ranked.query.bool.filter).toContainEqual({ term: { 'tags.locations': 'Iceland' } });
+    // The must-not narrows in the filter context too, without scoring.
+    expect(ranked.query.bool.filter).toContainEqual({
+      bool: { must_not: [{ term: { 'tags.hardSkills': 'Full Stack Developer' } }] },
+    });
     expect(bodies.filter((body) => body.aggs && 'locations' in body.aggs)).toHaveLength(1);
     expect(bodies.filter((body) => body.aggs && '0' in body.aggs)).toHaveLength(1);
 

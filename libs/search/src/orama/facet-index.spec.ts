@@ -59,6 +59,10 @@ const query = (OPTIONS: readonly string[], filters: number): SearchQuery => {
     () => (result.durationMonths = pick([1, 6])),
     () => (result.bizRole = pick([30, 70])),
     () => (result.mustHave = { industry: [skewed(OPTIONS)], tools: random() < 0.5 ? [pick(TOOLS)] : [] }),
+    // Common and rare options alike, so must-nots AND out dense and sparse postings.
+    () =>
+      (result.mustNot = { [pick(TAG_FACETS)]: some(OPTIONS, 2), tools: random() < 0.5 ? [pick(TOOLS)] : [] }),
+    () => (result.mustNotWorkingTypes = [pick(['Remote', 'Office'] as const)]),
   ];
   for (let n = 0; n < filters; n++) pick(setters)();
   return result;

@@ -1,5 +1,6 @@
 import {
   activeMustHaveGroups,
+  activeMustNotGroups,
   activeNumberRanges,
   activeOptionGroups,
   askedToolLevel,
@@ -145,8 +146,8 @@ const groupedLabelIds = (postings: readonly Posting[]): Int32Array => {
 };
 
 /**
- * One active option filter (or its must-haves) as posting lists: at least `needed` present; `scoring` ones
- * add to the score and weight.
+ * One active option filter (or its must-haves, or its must-nots) as posting lists: at least `needed`
+ * present, or none when `excluded`; `scoring` ones add to the score and weight.
  */
 interface TokenGroup {
   dimension: FacetDimension;
@@ -154,6 +155,7 @@ interface TokenGroup {
   weights: number[];
   needed: number;
   scoring: boolean;
+  excluded?: boolean;
 }
 
 /** A filter turned into posting lists and number ranges. */
@@ -169,12 +171,14 @@ type Members = { type: 'all' } | { type: 'bits'; bits: Bitset; count: number };
 
 /**
  * One step of a match: the OR of some postings (one posting: itself), at most how many slots it holds, and
- * for a number range the postings of the values outside it (records without the number among them).
+ * for a number range the postings of the values outside it (records without the number among them). A
+ * `negate` step (must-nots) keeps the slots outside the OR, at most `most` of them.
  */
 interface MatchStep {
   slots: PostingSet[];
   most: number;
   outside?: PostingSet[];
+  negate?: boolean;
 }
 
 /** What `FacetIndex.toSections` saves beside its arrays. */
@@ -553,8 +557,9 @@ export class FacetIndex {
     this.countLabels(shared, idle);
     for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
     for (const dimension of active) {
+      // Must-nots hold in every facet, their own filter's too.
       const members = this.membersOf(
-        plan.groups.filter((group) => group.dimension !== dimension),
+        plan.groups.filter((group) => group.excluded || group.dimension !== dimension),
         plan.ranges,
       );
       this.countLabels(members, [dimension]);
@@ -592,8 +597,16 @@ export class FacetIndex {
         scoring: false,
       };
     });
+    const excluded = activeMustNotGroups(filter).map((group): TokenGroup => ({
+      dimension: groupDimension(group),
+      postings: groupTokens(group).map(posting),
+      weights: group.options.map(() => 0),
+      needed: 0,
+      scoring: false,
+      excluded: true,
+    }));
     return {
-      groups: [...scoring, ...required],
+      groups: [...scoring, ...required, ...excluded],
       ranges: activeNumberRanges(filter),
       pickedWeight: scoring.reduce((sum, group) => group.weights.reduce((a, b) => a + b, sum), 0),
     };
@@ -615,8 +628,15 @@ export class FacetIndex {
       return 0;
     };
     const sizes = (sets: readonly PostingSet[]) => sets.reduce((sum, { size }) => sum + size, 0);
-    for (const { postings, needed } of groups) {
+    for (const { postings, needed, excluded } of groups) {
       const present = postings.flatMap((posting) => (posting ? [posting.slots] : []));
+      if (excluded) {
+        // An option no record carries excludes nothing.
+        if (present.length > 0) {
+          steps.push({ slots: present, most: Math.max(0, this.size - sizes(present)), negate: true });
+        }
+        continue;
+      }
       if (present.length < needed || present.length === 0) return none();
       if (needed === 1) steps.push({ slots: present, most: sizes(present) });
       else for (const slots of present) steps.push({ slots: [slots], most: slots.size });
@@ -627,13 +647,16 @@ export class FacetIndex {
       else if (values.inside.length === 0) return none();
       else steps.push({ slots: values.inside, most: sizes(values.inside), outside: values.outside });
     }
-    steps.sort((a, b) => a.most - b.most);
+    // A negated step is never written whole: without another, the matches start from every live slot.
+    steps.sort((a, b) => Number(a.negate ?? false) - Number(b.negate ?? false) || a.most - b.most);
+    const fromLive = steps.length === 0 || steps[0].negate === true;
+    const firstApplied = fromLive ? 0 : 1;
     // After the narrowest, the step that drops the most candidates per posting read goes first (the classic
     // order for independent filters: by share dropped over cost).
-    const rest = steps.slice(1).sort((a, b) => this.stepValue(b) - this.stepValue(a));
-    steps.splice(1, rest.length, ...rest);
+    const rest = steps.slice(firstApplied).sort((a, b) => this.stepValue(b) - this.stepValue(a));
+    steps.splice(firstApplied, rest.length, ...rest);
     const words = this.candidates;
-    if (steps.length === 0) {
+    if (fromLive) {
       target.set(this.live);
     } else {
       // Postings only hold live slots: the first step needs no AND with them.
@@ -642,11 +665,12 @@ export class FacetIndex {
       for (const slots of others) slots.orInto(target);
     }
     let count = nonZeroWords(target, words);
-    for (let step = 1; step < steps.length && count > 0; step++) {
-      const { slots, outside } = steps[step];
+    for (let step = firstApplied; step < steps.length && count > 0; step++) {
+      const { slots, outside, negate } = steps[step];
       // A wide range drops the records of the few values outside it instead.
-      count =
-        outside && outside.length < slots.length
+      count = negate
+        ? this.applyStep(target, slots, true, words, count)
+        : outside && outside.length < slots.length
           ? this.applyStep(target, outside, true, words, count)
           : this.applyStep(target, slots, false, words, count);
     }

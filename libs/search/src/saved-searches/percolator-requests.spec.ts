@@ -55,6 +55,21 @@ describe('percolator requests', () => {
     });
   });
 
+  it('stores its must-nots as one must_not among the filters', () => {
+    const search = savedSearch({
+      filters: { locations: ['Spain'] },
+      mustNot: { hardSkills: ['Full Stack Developer'] },
+    });
+    expect(percolatorDocument(search).query).toEqual({
+      bool: {
+        filter: [
+          { bool: { should: [{ term: { 'tags.locations': 'Spain' } }], minimum_should_match: 1 } },
+          { bool: { must_not: [{ term: { 'tags.hardSkills': 'Full Stack Developer' } }] } },
+        ],
+      },
+    });
+  });
+
   it('leaves the text clause out when the text has no words but stop words', () => {
     const search = savedSearch({ filters: { locations: ['Spain'] }, text: 'the and' });
     expect(percolatorDocument(search).query).toEqual({

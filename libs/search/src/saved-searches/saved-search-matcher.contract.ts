@@ -38,16 +38,20 @@ export const describeSavedSearchMatcherContract = (
       filters: { offeredWorkingType: ['Remote', 'Office'] },
       mustHave: { offeredWorkingType: ['Remote'] },
     });
+    const notFullStack = savedSearch({
+      filters: { locations: ['Portugal'] },
+      mustNot: { hardSkills: ['Full Stack Developer'] },
+    });
     const removed = savedSearch({ filters: { locations: ['Spain'] } });
 
     beforeAll(async () => {
       matcher = await open();
-      for (const search of [react, drones, project, allMatch, business, mustRemote, removed])
+      for (const search of [react, drones, project, allMatch, business, mustRemote, notFullStack, removed])
         await matcher.put(search);
       await matcher.remove(removed._id);
     });
     afterAll(async () => {
-      for (const search of [react, drones, project, allMatch, business, mustRemote])
+      for (const search of [react, drones, project, allMatch, business, mustRemote, notFullStack])
         await matcher.remove(search._id);
       await matcher.close?.();
     });
@@ -86,6 +90,13 @@ export const describeSavedSearchMatcherContract = (
       expect(await matched({ numbers: { bizRole: 90 } })).toEqual([]);
       expect(await matched({ workingTypeOffice: true })).toEqual([]);
       expect(await matched({ workingTypeOffice: true, workingTypeRemote: true })).toEqual([mustRemote._id]);
+    });
+
+    it('never fires for a record carrying a must-not option', async () => {
+      expect(await matched({ tags: { locations: ['Portugal'] } })).toEqual([notFullStack._id]);
+      expect(
+        await matched({ tags: { locations: ['Portugal'], hardSkills: ['Full Stack Developer'] } }),
+      ).toEqual([]);
     });
   });
 };

@@ -15,6 +15,8 @@ export interface TagPickerProps {
   renderPicked?(label: string): ReactNode;
   /** How many records each option would find, shown beside the options that have a count. */
   counts?: Readonly<Record<string, number>>;
+  /** Picked options that stand for their absence, shown as "not: <option>". */
+  excluded?: readonly string[];
   /**
    * What to offer when the typed text matches no option left to pick, e.g. proposing it as a new
    * option; `clearQuery` empties the search box once that is done.
@@ -36,6 +38,7 @@ export const TagPicker = ({
   renderPicked,
   renderNoMatch,
   counts,
+  excluded,
 }: TagPickerProps) => {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -61,8 +64,11 @@ export const TagPicker = ({
       {picked.length > 0 ? (
         <ul className="tag-picker__picked" aria-label={`Picked ${label}`}>
           {picked.map((item) => (
-            <li key={item} className="tag-picker__chip">
-              <span>{item}</span>
+            <li
+              key={item}
+              className={`tag-picker__chip${excluded?.includes(item) ? ' tag-picker__chip--excluded' : ''}`}
+            >
+              <span>{excluded?.includes(item) ? `not: ${item}` : item}</span>
               <OptionCount count={counts?.[item]} />
               {renderPicked?.(item)}
               <button

@@ -12,6 +12,7 @@ interface ToolsPickerProps {
   minLevel?: number;
   renderNoMatch?: TagPickerProps['renderNoMatch'];
   counts?: TagPickerProps['counts'];
+  excluded?: TagPickerProps['excluded'];
   /** More controls on each picked tool, after its level. */
   renderPicked?: TagPickerProps['renderPicked'];
 }
@@ -25,6 +26,7 @@ export const ToolsPicker = ({
   minLevel = 0,
   renderNoMatch,
   counts,
+  excluded,
   renderPicked,
 }: ToolsPickerProps) => {
   const levels = Array.from({ length: TOOL_LEVEL_MAX + 1 - minLevel }, (_, index) => minLevel + index);
@@ -43,6 +45,7 @@ export const ToolsPicker = ({
       error={error}
       renderNoMatch={renderNoMatch}
       counts={counts}
+      excluded={excluded}
       // Spec section 3: a new tool starts at level 0 in the forms and at 1 in the filters.
       onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
       renderPicked={(tool) => (

@@ -20,13 +20,14 @@ import type { OptionFilter, SearchExtras } from '../utils/filter-state';
 const RESTRICTION = 'min_1_match';
 
 /**
- * What a filtered search asks: the spec's `activeFilters`, the options marked must-have, and the search
+ * What a filtered search asks: the spec's `activeFilters`, the options marked must-have or excluded, and the search
  * box's text (or the home search's), which the server reads and ranks by without narrowing, less the
  * labels the user dismissed from what it understood.
  */
 export interface FilterRequest {
   activeFilters: ActiveFilters;
   mustHave?: Partial<Record<OptionFilter, string[]>>;
+  mustNot?: Partial<Record<OptionFilter, string[]>>;
   text?: string;
   dismissed?: UnderstoodLabels;
 }
@@ -53,11 +54,12 @@ const rankingText = (text?: string): { text?: string } => {
 const hasLabels = (labels?: UnderstoodLabels): labels is UnderstoodLabels =>
   labels !== undefined && Object.values(labels).some((list) => list.length > 0);
 
-const body = ({ activeFilters, mustHave, text, dismissed }: FilterRequest, page: number) => {
+const body = ({ activeFilters, mustHave, mustNot, text, dismissed }: FilterRequest, page: number) => {
   const ranking = rankingText(text);
   return {
     activeFilters,
     ...(mustHave ? { mustHave } : {}),
+    ...(mustNot ? { mustNot } : {}),
     filtering_restriction: RESTRICTION,
     page,
     ...ranking,

@@ -8,6 +8,7 @@ import { ToolsPicker } from '../../../components/listing-form/tools-picker';
 import type { OptionLists } from '../../../lib/options';
 import { BOX_TITLES } from '../utils/filter-boxes';
 import {
+  excludedOptions,
   type FilterAction,
   type FilterBox,
   type FilterState,
@@ -17,6 +18,7 @@ import {
 } from '../utils/filter-state';
 import { AvailabilityFilter } from './availability-filter';
 import { MustHaveToggle } from './must-have-toggle';
+import { MustNotToggle } from './must-not-toggle';
 import { ProposeOption } from './propose-option';
 
 interface FilterBoxContentProps {
@@ -41,13 +43,26 @@ export const FilterBoxContent = ({
   answer,
 }: FilterBoxContentProps) => {
   const counts = answer?.facets?.[box as OptionFilter];
-  const mustHaveToggle = (filter: OptionFilter) => (option: string) => (
-    <MustHaveToggle
-      option={option}
-      pressed={filters.mustHave[filter]?.includes(option) ?? false}
-      onToggle={() => dispatch({ type: 'toggleMustHave', filter, option })}
-    />
-  );
+  // An excluded option is no pick: it offers only to be included again.
+  const optionToggles = (filter: OptionFilter) => (option: string) => {
+    const excluded = excludedOptions(filters, filter).includes(option);
+    return (
+      <>
+        {!excluded && (
+          <MustHaveToggle
+            option={option}
+            pressed={filters.mustHave[filter]?.includes(option) ?? false}
+            onToggle={() => dispatch({ type: 'toggleMustHave', filter, option })}
+          />
+        )}
+        <MustNotToggle
+          option={option}
+          pressed={excluded}
+          onToggle={() => dispatch({ type: 'toggleMustNot', filter, option })}
+        />
+      </>
+    );
+  };
   const filterType = PROPOSAL_TYPES[box];
   const renderNoMatch =
     filterType &&
@@ -72,7 +87,8 @@ export const FilterBoxContent = ({
           onChange={(tools) => dispatch({ type: 'setTools', tools })}
           renderNoMatch={renderNoMatch}
           counts={counts}
-          renderPicked={mustHaveToggle('toolsExperience')}
+          excluded={excludedOptions(filters, 'toolsExperience')}
+          renderPicked={optionToggles('toolsExperience')}
         />
       );
     case 'requiredAvailability':
@@ -117,7 +133,8 @@ export const FilterBoxContent = ({
           onChange={(picked) => dispatch({ type: 'setTags', filter: box, picked })}
           renderNoMatch={renderNoMatch}
           counts={counts}
-          renderPicked={mustHaveToggle(box)}
+          excluded={excludedOptions(filters, box)}
+          renderPicked={optionToggles(box)}
         />
       );
   }

@@ -1,6 +1,7 @@
 import type { SearchKind, UnderstoodFilter, UnderstoodLabels } from '@skillers/domain';
 import type { FilterStateHandle } from '../hooks/use-filter-state';
 import { BOX_TITLES } from '../utils/filter-boxes';
+import { excludedOptions } from '../utils/filter-state';
 
 interface Chip {
   filter: UnderstoodFilter;
@@ -19,7 +20,8 @@ const resultCount = (total: number) =>
 /**
  * Above the results of a search: how many records it found and what the server understood of its text, one
  * chip per label ("React Native", "not: Full Stack Developer"). An understood label only ranks: "Make it a
- * filter" picks it in the panel, so that it narrows; "Remove" stops it counting. Both run the search again.
+ * filter" picks it in the panel (a ruled-out one as excluded), so that it narrows; "Remove" stops it
+ * counting. Both run the search again.
  */
 export const SearchSummary = ({ kind, handle }: { kind: SearchKind; handle: FilterStateHandle }) => {
   const answer = handle.answers[kind];
@@ -44,12 +46,18 @@ export const SearchSummary = ({ kind, handle }: { kind: SearchKind; handle: Filt
                   title={BOX_TITLES[filter]}
                 >
                   <span className="understood-chip__label">{name}</span>
-                  {!ruledOut && (
+                  {!(ruledOut && excludedOptions(handle.filters, filter).includes(label)) && (
                     <button
                       type="button"
                       className="understood-chip__action"
-                      aria-label={`Make ${label} a filter`}
-                      onClick={() => handle.dispatch({ type: 'pickUnderstood', filter, label })}
+                      aria-label={`Make ${name} a filter`}
+                      onClick={() =>
+                        handle.dispatch({
+                          type: ruledOut ? 'excludeUnderstood' : 'pickUnderstood',
+                          filter,
+                          label,
+                        })
+                      }
                     >
                       Make it a filter
                     </button>

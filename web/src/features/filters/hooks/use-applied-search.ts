@@ -1,6 +1,6 @@
 import type { ActiveFilters, SearchKind } from '@skillers/domain';
 import { useCallback, useMemo } from 'react';
-import { type OptionFilter, toActiveFilters, toMustHave } from '../utils/filter-state';
+import { type OptionFilter, toActiveFilters, toMustHave, toMustNot } from '../utils/filter-state';
 import type { FilterStateHandle } from './use-filter-state';
 
 /** The last applied search as a list fetching elsewhere takes it; a new key starts that list over. */
@@ -10,13 +10,14 @@ export interface AppliedSearch {
   search: {
     activeFilters: ActiveFilters;
     mustHave?: Partial<Record<OptionFilter, string[]>>;
+    mustNot?: Partial<Record<OptionFilter, string[]>>;
     text: string;
   } | null;
 }
 
 /**
  * For lists whose pages another feature fetches (the saved projects): the applied filters as the API's
- * `activeFilters` with the options marked must-have and the panel's text, and the call that reports a failed filtering to the panel.
+ * `activeFilters` with the options marked must-have or excluded and the panel's text, and the call that reports a failed filtering to the panel.
  */
 export const useAppliedSearch = (
   { applied, dispatch }: FilterStateHandle,
@@ -30,6 +31,7 @@ export const useAppliedSearch = (
         ? {
             activeFilters: toActiveFilters(applied.filters, kind),
             mustHave: toMustHave(applied.filters),
+            mustNot: toMustNot(applied.filters),
             text: applied.filters.textSearch,
           }
         : null,

@@ -12,7 +12,13 @@ import {
   fetchProjectById,
   fetchTeammateById,
 } from '../api/filters.api';
-import { type AppliedFilters, type FilterAction, toActiveFilters, toMustHave } from '../utils/filter-state';
+import {
+  type AppliedFilters,
+  type FilterAction,
+  toActiveFilters,
+  toMustHave,
+  toMustNot,
+} from '../utils/filter-state';
 import type { FilterStateHandle } from './use-filter-state';
 
 /** Where a list's pages come from; a new key starts the list over from page 1. */
@@ -36,6 +42,7 @@ const pagedSource = <T extends Ranked<object>>(
   const request: FilterRequest = {
     activeFilters,
     mustHave: toMustHave(filters),
+    mustNot: toMustNot(filters),
     text: filters.textSearch,
     dismissed: filters.dismissed,
   };

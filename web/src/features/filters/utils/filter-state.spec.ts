@@ -11,6 +11,7 @@ import {
   pickedCount,
   toActiveFilters,
   toMustHave,
+  toMustNot,
 } from './filter-state';
 
 const run = (...actions: FilterAction[]): FilterPanelState =>
@@ -209,6 +210,27 @@ describe('filterReducer', () => {
     expect(again.filters.locations).toEqual(['Poland']);
   });
 
+  it('turns a ruled-out understood label into an excluded option, sent as a must-not and never as a pick', () => {
+    const typed = run({ type: 'setText', text: 'frontend only, not full stack' }, { type: 'apply' });
+    const excluded = filterReducer(typed, {
+      type: 'excludeUnderstood',
+      filter: 'hardSkills',
+      label: 'Full Stack Developer',
+    });
+    expect(excluded.applied.run).toBe(typed.applied.run + 1);
+    expect(excluded.filters.hardSkills).toEqual(['Full Stack Developer']);
+    expect(toMustNot(excluded.filters)).toEqual({ hardSkills: ['Full Stack Developer'] });
+    expect(toActiveFilters(excluded.filters, 'teammate')).toEqual({});
+    // Made a filter as an understood label later, it is a pick again.
+    const picked = filterReducer(excluded, {
+      type: 'pickUnderstood',
+      filter: 'hardSkills',
+      label: 'Full Stack Developer',
+    });
+    expect(toMustNot(picked.filters)).toBeUndefined();
+    expect(toActiveFilters(picked.filters, 'teammate')).toEqual({ hardSkills: ['Full Stack Developer'] });
+  });
+
   it('keeps dismissed understood labels until the text changes', () => {
     const typed = run({ type: 'setText', text: 'react in madrid' }, { type: 'apply' });
     const dismissed = filterReducer(typed, {
@@ -265,6 +287,50 @@ describe('must-haves and relaxations', () => {
     ).filters;
     expect(toMustHave(unmarked)).toEqual({ toolsExperience: ['Rust'] });
     expect(toMustHave(initialFilterState())).toBeUndefined();
+  });
+
+  it('excludes a listed option and back; an excluded option is no pick and no must-have', () => {
+    const excluded = filtersAfter(
+      ...picked,
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+      { type: 'toggleMustNot', filter: 'locations', option: 'Iceland' },
+      { type: 'toggleMustNot', filter: 'toolsExperience', option: 'Rust' },
+      { type: 'toggleMustNot', filter: 'locations', option: 'Chile' },
+    );
+    expect(toMustNot(excluded)).toEqual({ locations: ['Iceland'], toolsExperience: ['Rust'] });
+    expect(toMustHave(excluded)).toBeUndefined();
+    expect(toActiveFilters(excluded, 'teammate')).toEqual({ locations: ['Norway'] });
+    // Marking it must-have makes it a pick again; unpicking it drops the mark.
+    const mustHave = filterReducer(
+      { ...initialPanelState(), filters: excluded },
+      { type: 'toggleMustHave', filter: 'locations', option: 'Iceland' },
+    ).filters;
+    expect(toMustNot(mustHave)).toEqual({ toolsExperience: ['Rust'] });
+    expect(toMustHave(mustHave)).toEqual({ locations: ['Iceland'] });
+    const unpicked = filterReducer(
+      { ...initialPanelState(), filters: excluded },
+      { type: 'setTools', tools: [] },
+    ).filters;
+    expect(toMustNot(unpicked)).toEqual({ locations: ['Iceland'] });
+  });
+
+  it('relaxes a must-not by dropping the option, and keeps must-nots when a whole filter goes', () => {
+    const state = run(
+      ...picked,
+      { type: 'setTags', filter: 'hardSkills', picked: ['Frontend Developer', 'Full Stack Developer'] },
+      { type: 'toggleMustNot', filter: 'hardSkills', option: 'Full Stack Developer' },
+      { type: 'apply' },
+    );
+    const allowed = filterReducer(state, {
+      type: 'relax',
+      relaxation: { key: 'hardSkills', label: 'Full Stack Developer', mustNot: true, count: 3 },
+    });
+    expect(allowed.applied.filters?.hardSkills).toEqual(['Frontend Developer']);
+    expect(toMustNot(allowed.filters)).toBeUndefined();
+    const withoutRoles = filterReducer(state, { type: 'relax', relaxation: { key: 'hardSkills', count: 5 } });
+    expect(withoutRoles.applied.filters?.hardSkills).toEqual(['Full Stack Developer']);
+    expect(toMustNot(withoutRoles.filters)).toEqual({ hardSkills: ['Full Stack Developer'] });
+    expect(toActiveFilters(withoutRoles.filters, 'teammate').hardSkills).toBeUndefined();
   });
 
   it('drops the must-have of an option no longer picked', () => {

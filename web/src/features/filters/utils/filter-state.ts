@@ -38,7 +38,7 @@ const isWorkingType = (option: string): option is WorkingType => option === 'Rem
 
 export type AvailabilityMode = (typeof AVAILABILITY_FILTER_MODES)[number];
 
-/** The filters whose picked options can be marked must-have. */
+/** The filters whose picked options can be marked must-have or excluded. */
 export type OptionFilter = TagFilter | 'toolsExperience';
 
 /** Every box of the filter panel: the tag filters, tools and the four number filters. */
@@ -64,6 +64,8 @@ export type FilterState = Record<TagFilter, string[]> & {
   requiredAvailabilityOption: AvailabilityMode;
   /** Picked options that every result must have; the other picks only rank. */
   mustHave: Partial<Record<OptionFilter, string[]>>;
+  /** Options in a filter's list that no result may have ("not: X"): sent as must-nots, never as picks. */
+  mustNot: Partial<Record<OptionFilter, string[]>>;
   /** "Active within": 0 is any time, else the owner was active within this many days. */
   activeWithinDays: ActiveWithinChoice;
   /** "Open only": just records open to collaborate. */
@@ -96,6 +98,7 @@ export const initialFilterState = (textSearch = ''): FilterState => ({
   requiredAvailabilityHours: '',
   requiredAvailabilityOption: AVAILABILITY_FILTER_MODES[0],
   mustHave: {},
+  mustNot: {},
   activeWithinDays: 0,
   openOnly: false,
   dismissed: {},
@@ -146,10 +149,14 @@ export type FilterAction =
   | { type: 'filteringFailed' }
   | { type: 'closestShown'; kind: SearchKind; run: number }
   | { type: 'toggleMustHave'; filter: OptionFilter; option: string }
+  /** A listed option becomes a must-not ("Exclude"), or a plain pick again. */
+  | { type: 'toggleMustNot'; filter: OptionFilter; option: string }
   | { type: 'answered'; kind: SearchKind; run: number; extras: SearchExtras }
   | { type: 'relax'; relaxation: ClientRelaxEntry }
   /** An understood label becomes a pick ("Make it a filter"), and the search runs again. */
   | { type: 'pickUnderstood'; filter: OptionFilter; label: string }
+  /** A ruled-out understood label becomes a must-not ("Make it a filter"), and the search runs again. */
+  | { type: 'excludeUnderstood'; filter: OptionFilter; label: string }
   /** An understood label stops counting ("Remove"), and the search runs again. */
   | { type: 'dismissUnderstood'; filter: OptionFilter; label: string }
   /** Puts a whole saved search in the panel and runs it. */
@@ -169,28 +176,52 @@ const clampToolLevel = (level: number) =>
     Math.max(DEFAULT_FILTER_TOOL_LEVEL, Math.round(level) || DEFAULT_FILTER_TOOL_LEVEL),
   );
 
-/** Picks the state no longer holds stop being must-haves. */
-const keepPickedMustHaves = (filters: FilterState): FilterState => {
-  const mustHave: FilterState['mustHave'] = {};
-  for (const [filter, options] of Object.entries(filters.mustHave) as [OptionFilter, string[]][]) {
-    const picked = new Set(pickedOptions(filters, filter));
-    const kept = options.filter((option) => picked.has(option));
-    if (kept.length > 0) mustHave[filter] = kept;
+/** The marks (must-have or must-not) of the options a filter's list still holds. */
+const keptMarks = (
+  filters: FilterState,
+  marks: Partial<Record<OptionFilter, string[]>>,
+  keep: (filter: OptionFilter, option: string) => boolean,
+): Partial<Record<OptionFilter, string[]>> => {
+  const kept: Partial<Record<OptionFilter, string[]>> = {};
+  for (const [filter, options] of Object.entries(marks) as [OptionFilter, string[]][]) {
+    const listed = new Set(pickedOptions(filters, filter));
+    const left = options.filter((option) => listed.has(option) && keep(filter, option));
+    if (left.length > 0) kept[filter] = left;
   }
-  return { ...filters, mustHave };
+  return kept;
 };
+
+/** Options the lists no longer hold stop being must-haves or must-nots; an excluded option is no must-have. */
+const keepPickedMustHaves = (filters: FilterState): FilterState => ({
+  ...filters,
+  mustNot: keptMarks(filters, filters.mustNot, () => true),
+  mustHave: keptMarks(
+    filters,
+    filters.mustHave,
+    (filter, option) => !excludedOptions(filters, filter).includes(option),
+  ),
+});
 
 const updateFilters = (state: FilterPanelState, patch: Partial<FilterState>): FilterPanelState => ({
   ...state,
   filters: keepPickedMustHaves({ ...state.filters, ...patch }),
 });
 
-/** The picked options of an option filter, tools by name. */
+/** The options listed in an option filter (picks and excluded ones), tools by name. */
 export const pickedOptions = (filters: FilterState, filter: OptionFilter): string[] =>
   filter === 'toolsExperience' ? filters.toolsExperience.map(({ tool }) => tool) : filters[filter];
 
-/** Drops one filter's picks (and must-haves), as a relaxation asks. */
+/** The options of a filter's list marked must-not. */
+export const excludedOptions = (filters: FilterState, filter: OptionFilter): string[] =>
+  filters.mustNot[filter] ?? [];
+
+/** The options of a filter's list that are picks: the listed ones less the excluded. */
+export const includedOptions = (filters: FilterState, filter: OptionFilter): string[] =>
+  pickedOptions(filters, filter).filter((option) => !excludedOptions(filters, filter).includes(option));
+
+/** Drops one filter's picks (and must-haves), as a relaxation asks; its must-nots stay, as the server counted. */
 const withoutFilter = (filters: FilterState, key: ClientRelaxation['key']): Partial<FilterState> => {
+  const excluded = (filter: OptionFilter) => excludedOptions(filters, filter);
   switch (key) {
     case 'requiredAvailability':
       return { requiredAvailabilityHours: '' };
@@ -199,17 +230,22 @@ const withoutFilter = (filters: FilterState, key: ClientRelaxation['key']): Part
     case 'bizOrTech':
       return { bizOrTechLeft: '', bizOrTechRight: '' };
     case 'toolsExperience':
-      return { toolsExperience: [] };
+      return {
+        toolsExperience: filters.toolsExperience.filter(({ tool }) =>
+          excluded('toolsExperience').includes(tool),
+        ),
+      };
+    case 'offeredWorkingType':
     case 'offeredWorkingTypeActiveOptions':
-      return { offeredWorkingType: [] };
+      return { offeredWorkingType: excluded('offeredWorkingType') };
     case 'product_type':
-      return { productType: [] };
+      return { productType: excluded('productType') };
     case 'activeWithinDays':
       return { activeWithinDays: 0 };
     case 'openOnly':
       return { openOnly: false };
     default:
-      return { [key]: [] };
+      return { [key]: excluded(key) };
   }
 };
 
@@ -228,6 +264,23 @@ const withPick = (filters: FilterState, filter: OptionFilter, label: string): Pa
   return filter === 'toolsExperience'
     ? { toolsExperience: [...filters.toolsExperience, { tool: label, mep: DEFAULT_FILTER_TOOL_LEVEL }] }
     : { [filter]: [...filters[filter], label] };
+};
+
+/** The options without one; a tool by its name. */
+const withoutPick = (filters: FilterState, filter: OptionFilter, label: string): Partial<FilterState> =>
+  filter === 'toolsExperience'
+    ? { toolsExperience: filters.toolsExperience.filter(({ tool }) => tool !== label) }
+    : { [filter]: filters[filter].filter((option) => option !== label) };
+
+/** The marks with one option of a filter marked or not. */
+const marked = (
+  marks: Partial<Record<OptionFilter, string[]>>,
+  filter: OptionFilter,
+  option: string,
+  on: boolean,
+): Partial<Record<OptionFilter, string[]>> => {
+  const others = (marks[filter] ?? []).filter((other) => other !== option);
+  return { ...marks, [filter]: on ? [...others, option] : others };
 };
 
 export const filterReducer = (state: FilterPanelState, action: FilterAction): FilterPanelState => {
@@ -277,7 +330,18 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       const next = current.includes(action.option)
         ? current.filter((option) => option !== action.option)
         : [...current, action.option];
-      return updateFilters(state, { mustHave: { ...state.filters.mustHave, [action.filter]: next } });
+      // A must-have is a pick, so it stops being excluded.
+      return updateFilters(state, {
+        mustHave: { ...state.filters.mustHave, [action.filter]: next },
+        mustNot: marked(state.filters.mustNot, action.filter, action.option, false),
+      });
+    }
+    case 'toggleMustNot': {
+      if (!pickedOptions(state.filters, action.filter).includes(action.option)) return state;
+      const excluded = excludedOptions(state.filters, action.filter).includes(action.option);
+      return updateFilters(state, {
+        mustNot: marked(state.filters.mustNot, action.filter, action.option, !excluded),
+      });
     }
     case 'answered':
       if (action.run !== state.applied.run) return state;
@@ -287,9 +351,11 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
         const patches = action.relaxation.remove.map(({ key }) => withoutFilter(state.filters, key));
         return applied(updateFilters(state, Object.assign({}, ...patches)));
       }
-      const { key, label } = action.relaxation;
+      const { key, label, mustNot } = action.relaxation;
       if (label === undefined) return applied(updateFilters(state, withoutFilter(state.filters, key)));
       const filter = (key === 'product_type' ? 'productType' : key) as OptionFilter;
+      // An option no longer excluded leaves the list (it was never a pick).
+      if (mustNot) return applied(updateFilters(state, withoutPick(state.filters, filter, label)));
       const mustHave = (state.filters.mustHave[filter] ?? []).filter((option) => option !== label);
       return applied(updateFilters(state, { mustHave: { ...state.filters.mustHave, [filter]: mustHave } }));
     }
@@ -300,7 +366,20 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
       if (action.run !== state.applied.run || state.closest.includes(action.kind)) return state;
       return { ...state, closest: [...state.closest, action.kind] };
     case 'pickUnderstood':
-      return applied(updateFilters(state, withPick(state.filters, action.filter, action.label)));
+      // A label the user excluded before becomes a pick again.
+      return applied(
+        updateFilters(state, {
+          ...withPick(state.filters, action.filter, action.label),
+          mustNot: marked(state.filters.mustNot, action.filter, action.label, false),
+        }),
+      );
+    case 'excludeUnderstood':
+      return applied(
+        updateFilters(state, {
+          ...withPick(state.filters, action.filter, action.label),
+          mustNot: marked(state.filters.mustNot, action.filter, action.label, true),
+        }),
+      );
     case 'dismissUnderstood': {
       const { dismissed } = state.filters;
       const list = dismissed[action.filter] ?? [];
@@ -336,13 +415,14 @@ const projectDeadline = (filters: FilterState, kind: SearchKind): ActiveFilters[
  */
 export const toActiveFilters = (filters: FilterState, kind: SearchKind): ActiveFilters => {
   const active: ActiveFilters = {};
-  if (filters.toolsExperience.length > 0) {
-    active.toolsExperience = filters.toolsExperience.map(({ tool, mep }) => ({ tool, mep }));
-  }
+  const excludedTools = excludedOptions(filters, 'toolsExperience');
+  const tools = filters.toolsExperience.filter(({ tool }) => !excludedTools.includes(tool));
+  if (tools.length > 0) active.toolsExperience = tools.map(({ tool, mep }) => ({ tool, mep }));
   for (const filter of LABEL_FILTERS) {
-    if (filters[filter].length > 0) active[filter] = [...filters[filter]];
+    const picks = includedOptions(filters, filter);
+    if (picks.length > 0) active[filter] = picks;
   }
-  const workingTypes = filters.offeredWorkingType.filter(isWorkingType);
+  const workingTypes = includedOptions(filters, 'offeredWorkingType').filter(isWorkingType);
   if (workingTypes.length > 0) active.offeredWorkingType = workingTypes;
   const availability = requiredAvailability(filters);
   if (availability) active.requiredAvailability = availability;
@@ -381,18 +461,22 @@ export const PROPOSAL_TYPES: Partial<Record<FilterBox, PropositionInput['filterT
   productType: 'productType',
 };
 
-/**
- * The `mustHave` of a filtering call: per option filter, the picked options marked must-have, under the
- * same keys as `activeFilters`; undefined when none is.
- */
-export const toMustHave = (filters: FilterState): Partial<Record<OptionFilter, string[]>> | undefined => {
-  const mustHave: Partial<Record<OptionFilter, string[]>> = {};
-  for (const [filter, options] of Object.entries(keepPickedMustHaves(filters).mustHave) as [
-    OptionFilter,
-    string[],
-  ][]) {
-    const kept = filter === 'offeredWorkingType' ? options.filter(isWorkingType) : options;
-    if (kept.length > 0) mustHave[filter] = kept;
+/** Marks as a filtering call takes them, under the keys of `activeFilters`; undefined when none is. */
+const requestMarks = (
+  marks: Partial<Record<OptionFilter, string[]>>,
+): Partial<Record<OptionFilter, string[]>> | undefined => {
+  const kept: Partial<Record<OptionFilter, string[]>> = {};
+  for (const [filter, options] of Object.entries(marks) as [OptionFilter, string[]][]) {
+    const valid = filter === 'offeredWorkingType' ? options.filter(isWorkingType) : options;
+    if (valid.length > 0) kept[filter] = valid;
   }
-  return Object.keys(mustHave).length > 0 ? mustHave : undefined;
+  return Object.keys(kept).length > 0 ? kept : undefined;
 };
+
+/** The `mustHave` of a filtering call: per option filter, the picked options marked must-have. */
+export const toMustHave = (filters: FilterState): Partial<Record<OptionFilter, string[]>> | undefined =>
+  requestMarks(keepPickedMustHaves(filters).mustHave);
+
+/** The `mustNot` of a filtering call: per option filter, the listed options marked excluded. */
+export const toMustNot = (filters: FilterState): Partial<Record<OptionFilter, string[]>> | undefined =>
+  requestMarks(keepPickedMustHaves(filters).mustNot);

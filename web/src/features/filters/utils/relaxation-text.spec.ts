@@ -32,6 +32,19 @@ describe('relaxationText', () => {
     );
   });
 
+  it('offers to stop excluding a must-not, and leaves it out of the picks it names', () => {
+    const excluding = filterReducer(
+      { ...initialPanelState(), filters },
+      { type: 'toggleMustNot', filter: 'locations', option: 'Malta' },
+    ).filters;
+    expect(
+      relaxationText({ key: 'locations', label: 'Malta', mustNot: true, count: 2 }, excluding, 'teammate'),
+    ).toBe('Stop excluding Location: Malta → 2 teammates');
+    expect(relaxationText({ key: 'locations', count: 4 }, excluding, 'teammate')).toBe(
+      'Remove Location: Iceland → 4 teammates',
+    );
+  });
+
   it('offers a must-have option as optional', () => {
     expect(relaxationText({ key: 'locations', label: 'Iceland', count: 3 }, filters, 'teammate')).toBe(
       'Make Location: Iceland optional → 3 teammates',

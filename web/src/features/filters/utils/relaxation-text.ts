@@ -6,7 +6,7 @@ import type {
   SearchKind,
 } from '@skillers/domain';
 import { filterTitle } from '../../../lib/match-line';
-import { type FilterState, type OptionFilter, pickedOptions } from './filter-state';
+import { type FilterState, includedOptions, type OptionFilter } from './filter-state';
 
 const NOUNS: Record<SearchKind, [one: string, many: string]> = {
   teammate: ['teammate', 'teammates'],
@@ -33,7 +33,7 @@ const SET_SIZE_MAX = 3;
 const result = (count: number, kind: SearchKind): string => `→ ${count} ${NOUNS[kind][count === 1 ? 0 : 1]}`;
 
 const pickedIn = (filters: FilterState | null, key: ClientFilterKey): string[] =>
-  filters && OPTION_FILTERS.has(key) ? pickedOptions(filters, key as OptionFilter) : [];
+  filters && OPTION_FILTERS.has(key) ? includedOptions(filters, key as OptionFilter) : [];
 
 /** The freshness filters as the panel names them. */
 const freshnessName = (key: ClientFilterKey, filters: FilterState | null): string | undefined => {
@@ -66,17 +66,18 @@ const combinedText = (
 };
 
 /**
- * "Remove Location: Iceland → 42 teammates", "Remove Active within: 7 days → …", or "Make Location: Iceland
- * optional → …" for a must-have.
+ * "Remove Location: Iceland → 42 teammates", "Remove Active within: 7 days → …", "Make Location: Iceland
+ * optional → …" for a must-have, or "Stop excluding Location: Iceland → …" for a must-not.
  */
 const singleText = (
-  { key, label, count }: ClientRelaxation,
+  { key, label, mustNot, count }: ClientRelaxation,
   filters: FilterState | null,
   kind: SearchKind,
 ): string => {
   const fresh = freshnessName(key, filters);
   if (fresh !== undefined) return `Remove ${fresh} ${result(count, kind)}`;
   const title = filterTitle(key);
+  if (label !== undefined && mustNot) return `Stop excluding ${title}: ${label} ${result(count, kind)}`;
   if (label !== undefined) return `Make ${title}: ${label} optional ${result(count, kind)}`;
   const picked = pickedIn(filters, key);
   return `Remove ${title}${picked.length > 0 ? `: ${picked.join(', ')}` : ''} ${result(count, kind)}`;

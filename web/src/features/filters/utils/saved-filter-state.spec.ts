@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterReducer, initialPanelState, toActiveFilters, toMustHave } from './filter-state';
+import { filterReducer, initialPanelState, toActiveFilters, toMustHave, toMustNot } from './filter-state';
 import { savedSearchFilterState } from './saved-filter-state';
 
 describe('a saved search in the filter panel', () => {
@@ -33,6 +33,19 @@ describe('a saved search in the filter panel', () => {
       toolsExperience: [{ tool: 'Go', mep: 1 }],
     });
     expect(toMustHave(state)).toEqual({ productType: ['Mobile Application'] });
+  });
+
+  it('lists its must-nots as excluded options, beside the picks', () => {
+    const state = savedSearchFilterState({
+      filters: { toolsExperience: [{ tool: 'React', mep: 2 }], hardSkills: ['Frontend Developer'] },
+      mustNot: { toolsExperience: ['PHP'], hardSkills: ['Full Stack Developer'] },
+    });
+    expect(state.hardSkills).toEqual(['Frontend Developer', 'Full Stack Developer']);
+    expect(toActiveFilters(state, 'teammate')).toEqual({
+      toolsExperience: [{ tool: 'React', mep: 2 }],
+      hardSkills: ['Frontend Developer'],
+    });
+    expect(toMustNot(state)).toEqual({ toolsExperience: ['PHP'], hardSkills: ['Full Stack Developer'] });
   });
 
   it('runs the loaded search at once', () => {

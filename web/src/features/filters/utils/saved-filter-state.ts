@@ -6,7 +6,7 @@ import {
 } from '@skillers/domain';
 import { type FilterState, initialFilterState, type OptionFilter } from './filter-state';
 
-/** The API's must-have keys that are another name of one of the panel's filters. */
+/** The API's must-have and must-not keys that are another name of one of the panel's filters. */
 const MUST_HAVE_ALIASES: Partial<Record<string, OptionFilter>> = {
   product_type: 'productType',
   offeredWorkingTypeActiveOptions: 'offeredWorkingType',
@@ -16,12 +16,23 @@ const merged = (...lists: (readonly string[] | undefined)[]): string[] => [
   ...new Set(lists.flatMap((list) => list ?? [])),
 ];
 
+/** Per-filter lists of the API as the panel's filters, aliases merged. */
+const byPanelFilter = (lists: SavedSearch['mustHave']): Partial<Record<OptionFilter, string[]>> => {
+  const byFilter: Partial<Record<OptionFilter, string[]>> = {};
+  for (const [key, options] of Object.entries(lists ?? {})) {
+    const filter = MUST_HAVE_ALIASES[key] ?? (key as OptionFilter);
+    byFilter[filter] = merged(byFilter[filter], options);
+  }
+  return byFilter;
+};
+
 /**
  * The panel's state for a saved search, so opening it runs the search as it was saved: the inverse of
- * `toActiveFilters` and `toMustHave`, with the search's text in the search box.
+ * `toActiveFilters`, `toMustHave` and `toMustNot` (excluded options are listed, marked), with the search's
+ * text in the search box.
  */
 export const savedSearchFilterState = (
-  search: Pick<SavedSearch, 'filters' | 'mustHave' | 'text'>,
+  search: Pick<SavedSearch, 'filters' | 'mustHave' | 'mustNot' | 'text'>,
 ): FilterState => {
   const { filters } = search;
   const state = initialFilterState(search.text ?? '');
@@ -52,11 +63,15 @@ export const savedSearchFilterState = (
     state.bizOrTechLeft = String(filters.bizOrTech);
     state.bizOrTechRight = String(ROLE_SHARE_TOTAL - filters.bizOrTech);
   }
-  const mustHave: FilterState['mustHave'] = {};
-  for (const [key, options] of Object.entries(search.mustHave ?? {})) {
-    const filter = MUST_HAVE_ALIASES[key] ?? (key as OptionFilter);
-    mustHave[filter] = merged(mustHave[filter], options);
+  state.mustHave = byPanelFilter(search.mustHave);
+  state.mustNot = byPanelFilter(search.mustNot);
+  for (const [filter, options] of Object.entries(state.mustNot) as [OptionFilter, string[]][]) {
+    if (filter === 'toolsExperience') {
+      const listed = new Set(state.toolsExperience.map(({ tool }) => tool));
+      for (const tool of options) {
+        if (!listed.has(tool)) state.toolsExperience.push({ tool, mep: DEFAULT_FILTER_TOOL_LEVEL });
+      }
+    } else state[filter] = merged(state[filter], options);
   }
-  state.mustHave = mustHave;
   return state;
 };

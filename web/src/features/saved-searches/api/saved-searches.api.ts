@@ -9,6 +9,7 @@ export interface NewSavedSearch {
   name: string;
   activeFilters: ActiveFilters;
   mustHave?: Partial<Record<string, string[]>>;
+  mustNot?: Partial<Record<string, string[]>>;
   text?: string;
   alerts: boolean;
 }

@@ -9,7 +9,7 @@ import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
-import { type FilterState, toActiveFilters, toMustHave } from '../../filters/utils/filter-state';
+import { type FilterState, toActiveFilters, toMustHave, toMustNot } from '../../filters/utils/filter-state';
 import {
   createSavedSearch,
   type NewSavedSearch,
@@ -84,6 +84,7 @@ const SaveSearchDialog = ({ kind, filters, replacing, onClose, onSaved }: SaveSe
         name,
         activeFilters: toActiveFilters(filters, kind),
         mustHave: toMustHave(filters),
+        mustNot: toMustNot(filters),
         ...(filters.textSearch.trim() ? { text: filters.textSearch.trim() } : {}),
         alerts,
       };

@@ -18,6 +18,8 @@ export interface SavedProjectsSearch {
   activeFilters: ActiveFilters;
   /** Per filter, the picked options every project must have. */
   mustHave?: Partial<Record<string, string[]>>;
+  /** Per filter, the options no project may have. */
+  mustNot?: Partial<Record<string, string[]>>;
   text: string;
 }
 
@@ -32,7 +34,7 @@ const RESTRICTION = 'min_1_match';
 
 /** A page of the saved projects the filters match (`POST /user/projects/found/filter`). */
 export const fetchFilteredFoundProjects = (
-  { activeFilters, mustHave, text }: SavedProjectsSearch,
+  { activeFilters, mustHave, mustNot, text }: SavedProjectsSearch,
   page: number,
 ): Promise<FilteredSavedProjects> => {
   const trimmed = text.trim();
@@ -45,6 +47,7 @@ export const fetchFilteredFoundProjects = (
     }>('/user/projects/found/filter', {
       activeFilters,
       ...(mustHave ? { mustHave } : {}),
+      ...(mustNot ? { mustNot } : {}),
       filtering_restriction: RESTRICTION,
       page,
       ...(trimmed ? { text: trimmed } : {}),
