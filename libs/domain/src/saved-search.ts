@@ -1,6 +1,7 @@
 import type { ActiveFilters, FilteringRequest } from './search/active-filters.schema';
 import type { SearchDocument, SearchKind } from './search/search-document';
 import type { FilteringRestriction } from './search/search-query';
+import type { UnderstoodText } from './search/understood-text';
 
 /** A user keeps at most this many saved searches: enough for anyone, and it bounds the matching work. */
 export const SAVED_SEARCHES_PER_USER = 50;
@@ -10,7 +11,7 @@ export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
  * The shape of stored saved searches written now. Rows of an older shape are moved to it when read
  * (stored-saved-search.ts); rows without a version are version 1.
  */
-export const SAVED_SEARCH_SCHEMA_VERSION = 2;
+export const SAVED_SEARCH_SCHEMA_VERSION = 3;
 
 /** The filter panel's state, kept under a name; matched against every new or edited record of its kind. */
 export interface SavedSearchRecord {
@@ -22,6 +23,11 @@ export interface SavedSearchRecord {
   /** The filtering calls' `activeFilters`, as validated. */
   filters: ActiveFilters;
   text?: string;
+  /**
+   * What the server understood of `text` when it was saved (docs/search-understanding.md), which alerts match
+   * by; absent without text, and on a row saved before searches were understood until the backfill reads it.
+   */
+  understood?: UnderstoodText;
   mustHave?: FilteringRequest['mustHave'];
   restriction: FilteringRestriction;
   /** Notify the owner in-app when a record matches. */

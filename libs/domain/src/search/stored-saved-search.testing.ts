@@ -2,7 +2,7 @@ import { SAVED_SEARCH_SCHEMA_VERSION } from '../saved-search';
 
 const at = '2026-01-01T00:00:00.000Z';
 
-/** A row as version 2 stores it. */
+/** A row as the current version stores it. */
 export const storedRow = (overrides: Record<string, unknown> = {}) => ({
   _id: 'a'.repeat(24),
   ownerId: 'b'.repeat(24),
@@ -31,4 +31,9 @@ export const CORRUPT_SAVED_SEARCH_ROWS: Record<string, Record<string, unknown>> 
   'no filter and no words': storedRow({ filters: {} }),
   'a NUL in its name': storedRow({ name: 'bad\u0000name' }),
   'a version from the future': storedRow({ schemaVersion: 99 }),
+  'understood: "python"': storedRow({ text: 'python', understood: 'python' }),
+  'an unknown understood filter': storedRow({
+    text: 'python',
+    understood: { labels: { colour: ['red'] }, not: {}, places: [], words: ['python'] },
+  }),
 };

@@ -14,7 +14,12 @@ import {
 import { fieldIssues } from '../validation/issues';
 import { findOption, isKnownOption, LABEL_RENAMES } from '../vocabularies';
 import type { VocabularyKey } from '../vocabularies/vocabulary-keys';
-import { activeFiltersSchema, checkMustHaves, mustHaveSchema } from './active-filters.schema';
+import {
+  activeFiltersSchema,
+  checkMustHaves,
+  mustHaveSchema,
+  understoodLabelsSchema,
+} from './active-filters.schema';
 import type { ClientFilterKey } from './filter-keys';
 import { savedSearchNameSchema } from './saved-search.schema';
 import { matchesEverything } from './saved-search-match';
@@ -26,10 +31,12 @@ type StoredRow = Record<string, unknown>;
 
 /**
  * From each older version, the step to the next. Version 1: rows written before versions were stored,
- * which have the fields of version 2.
+ * which have the fields of version 2. Version 2: rows saved before texts were understood; they read without
+ * `understood` (matching their own words) until the API's backfill understands them.
  */
 export const SAVED_SEARCH_MIGRATIONS: Readonly<Record<number, (row: StoredRow) => StoredRow>> = {
   1: (row) => ({ ...row, schemaVersion: 2 }),
+  2: (row) => ({ ...row, schemaVersion: 3 }),
 };
 
 /** The current label of a stored one: itself, its new name after a rename, or undefined once removed. */
@@ -48,6 +55,21 @@ const LABEL_VOCABULARY: Partial<Record<ClientFilterKey, VocabularyKey>> = {
   offeredWorkingTypeActiveOptions: 'workingType',
 };
 
+const storedWords = z.array(z.string({ error: 'Each understood word must be text' }), {
+  error: 'Understood words must be a list',
+});
+
+/** What was understood of the text, as stored. */
+const understoodTextSchema = z.strictObject(
+  {
+    labels: understoodLabelsSchema,
+    not: understoodLabelsSchema,
+    places: storedWords,
+    words: storedWords,
+  },
+  { error: 'Understood must be an object' },
+);
+
 const storedSavedSearchSchema = z
   .object({
     _id: z.string({ error: 'Its id must be text' }).min(1, 'It has no id'),
@@ -57,6 +79,7 @@ const storedSavedSearchSchema = z
     name: savedSearchNameSchema,
     filters: activeFiltersSchema,
     text: sortRequestSchema.shape.text,
+    understood: understoodTextSchema.optional(),
     mustHave: mustHaveSchema.optional(),
     restriction: z.enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' }),
     alerts: z.boolean({ error: 'Alerts must be true or false' }),
@@ -113,8 +136,11 @@ const relabelled = (row: StoredRow, labelNow: CurrentLabel): { row: StoredRow; n
     isRow(lists)
       ? Object.fromEntries(Object.entries(lists).map(([key, picks]) => [key, relabel(key, picks)]))
       : lists;
+  const understood = isRow(row.understood)
+    ? { ...row.understood, labels: relabelAll(row.understood.labels), not: relabelAll(row.understood.not) }
+    : row.understood;
   return {
-    row: { ...row, filters: relabelAll(row.filters), mustHave: relabelAll(row.mustHave) },
+    row: { ...row, filters: relabelAll(row.filters), mustHave: relabelAll(row.mustHave), understood },
     notes: [...notes],
   };
 };
@@ -133,6 +159,7 @@ export const readStoredSavedSearch = (
   if (typeof current === 'string') return { ok: false, problem: current };
   const { row, notes } = relabelled(current, labelNow);
   if (row.mustHave === undefined) delete row.mustHave;
+  if (row.understood === undefined) delete row.understood;
   const parsed = storedSavedSearchSchema.safeParse(row);
   if (!parsed.success) {
     const [{ field, message }] = fieldIssues(parsed.error);
