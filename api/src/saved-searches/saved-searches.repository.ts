@@ -41,7 +41,11 @@ export class SavedSearchesRepository {
   }
 
   /** Writes the search whole over the row, removing the optional fields it leaves out. */
-  replace(id: string, search: Omit<SavedSearchRecord, '_id'>, unset: readonly ('text' | 'mustHave')[]) {
+  replace(
+    id: string,
+    search: Omit<SavedSearchRecord, '_id'>,
+    unset: readonly ('text' | 'understood' | 'mustHave')[],
+  ) {
     return this.rows.update(id, search, unset);
   }
 

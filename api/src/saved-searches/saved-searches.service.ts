@@ -15,6 +15,7 @@ import {
   SAVED_SEARCH_SCHEMA_VERSION,
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
+  type SavedSearchCriteria,
   type SavedSearchListEntry,
   savedSearchNeedingAttention,
   type SavedSearchRecord,
@@ -26,18 +27,10 @@ import {
 import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
 import { newId } from '@skillers/store';
 import { SEARCH_INDEX } from '../core/tokens';
+import { TextUnderstandingService } from '../search/text-understanding.service';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { SavedSearchesRepository, type StoredSavedSearchRow } from './saved-searches.repository';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
-
-/** The criteria of a create or replace body, as the record keeps them. */
-const criteriaOf = (body: CreateSavedSearchRequest) => ({
-  kind: body.kind,
-  filters: body.activeFilters,
-  restriction: body.filtering_restriction,
-  ...(body.mustHave && { mustHave: body.mustHave }),
-  ...(body.text && { text: body.text }),
-});
 
 /**
  * Every stored row is read through `readStoredSavedSearch`: one that no longer reads as a search
@@ -51,6 +44,7 @@ export class SavedSearchesService {
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly understanding: TextUnderstandingService,
   ) {}
 
   async list(ownerId: string): Promise<{ savedSearches: SavedSearchListEntry[] }> {
@@ -76,7 +70,7 @@ export class SavedSearchesService {
     ownerId: string,
     body: CreateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
-    const criteria = criteriaOf(body);
+    const criteria = await this.criteriaOf(body);
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
     const now = new Date().toISOString();
     const record: SavedSearchRecord = {
@@ -108,7 +102,7 @@ export class SavedSearchesService {
     body: CreateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
     const { row } = await this.owned(ownerId, id);
-    const criteria = criteriaOf(body);
+    const criteria = await this.criteriaOf(body);
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
     const now = new Date().toISOString();
     const { _id, ...fields }: SavedSearchRecord = {
@@ -123,7 +117,7 @@ export class SavedSearchesService {
         typeof row.createdAt === 'string' && timeMs(row.createdAt) !== undefined ? row.createdAt : now,
       updatedAt: now,
     };
-    const unset = (['text', 'mustHave'] as const).filter((field) => !(field in fields));
+    const unset = (['text', 'understood', 'mustHave'] as const).filter((field) => !(field in fields));
     const replaced = await this.searches.replace(id, fields, unset);
     if (!replaced) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     const record = { _id, ...fields };
@@ -173,6 +167,23 @@ export class SavedSearchesService {
       throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     }
     return { savedSearch: toSavedSearch({ ...search, lastViewedAt }, 0, notes) };
+  }
+
+  /**
+   * The criteria of a create or replace body, as the record keeps them, with what the search understands of
+   * the text (`TextUnderstandingService`), which alerts match by.
+   */
+  private async criteriaOf(body: CreateSavedSearchRequest): Promise<SavedSearchCriteria> {
+    return {
+      kind: body.kind,
+      filters: body.activeFilters,
+      restriction: body.filtering_restriction,
+      ...(body.mustHave && { mustHave: body.mustHave }),
+      ...(body.text && {
+        text: body.text,
+        understood: await this.understanding.understand(body.kind, body.text),
+      }),
+    };
   }
 
   /** Someone else's search is as unknown as a missing one. */
