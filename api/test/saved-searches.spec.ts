@@ -7,6 +7,7 @@ import {
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
 } from '@skillers/domain';
+import { COLLECTIONS, newId, openRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
   MALFORMED_IDS,
   UNKNOWN_ID,
 } from './listing-fixtures';
+import { storedRow } from '../../libs/domain/src/search/stored-saved-search.testing';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -460,6 +462,52 @@ describe('saved-search write limit', () => {
 });
 
 describe('saved searches across a restart', () => {
+  it('understands the text of a search saved before texts were understood, so its typo no longer silences it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
+    try {
+      const first = await startTestApp({ DATA_DIR: dataDir });
+      const owner = await first.signUp();
+      // A record carrying Python, so that the understanding keeps the label.
+      await createTeammate(first, await first.signUp(), { toolsExperience: [{ tool: 'Python', mep: 2 }] });
+      await first.close();
+      const store = await openRecordStore({ dataDir });
+      const olderId = newId();
+      await store.collection(COLLECTIONS.savedSearches).insertMany([
+        storedRow({
+          _id: olderId,
+          ownerId: owner.id,
+          schemaVersion: 2,
+          name: 'Python',
+          filters: {},
+          text: 'pyhton developer',
+        }),
+      ]);
+      await store.close();
+
+      const second = await startTestApp({ DATA_DIR: dataDir });
+      try {
+        const listed = async () =>
+          (
+            await second.request<{ savedSearches: SavedSearch[] }>('GET', '/api/user/saved-searches', {
+              token: owner.token,
+            })
+          ).body.savedSearches;
+        expect(await listed()).toMatchObject([
+          { _id: olderId, understood: { labels: { toolsExperience: ['Python'] } } },
+        ]);
+        await createTeammate(second, await second.signUp(), {
+          toolsExperience: [{ tool: 'Python', mep: 4 }],
+          description: 'Data scientist',
+        });
+        await vi.waitFor(async () => expect((await listed())[0]?.newMatches).toBe(1), INDEXED_WITHIN);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('loads the stored searches at start, so they alert as before', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
     try {

@@ -18,7 +18,7 @@ import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
     SavedSearchesService,
     SavedSearchAlertsService,
   ],
-  exports: [SavedSearchAlertsService],
+  exports: [SavedSearchAlertsService, SavedSearchesService],
 })
 export class SavedSearchesModule implements OnApplicationShutdown {
   constructor(@Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher) {}

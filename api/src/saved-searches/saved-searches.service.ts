@@ -3,7 +3,9 @@ import {
   ConflictException,
   Inject,
   Injectable,
+  Logger,
   NotFoundException,
+  type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
   type CreateSavedSearchRequest,
@@ -25,8 +27,9 @@ import {
   type UpdateSavedSearchRequest,
 } from '@skillers/domain';
 import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
-import { newId } from '@skillers/store';
-import { SEARCH_INDEX } from '../core/tokens';
+import { readStoredSavedSearches } from '@skillers/indexing';
+import { newId, type RecordStore } from '@skillers/store';
+import { RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { TextUnderstandingService } from '../search/text-understanding.service';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { SavedSearchesRepository, type StoredSavedSearchRow } from './saved-searches.repository';
@@ -38,14 +41,31 @@ import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
  * matched, opened or renamed.
  */
 @Injectable()
-export class SavedSearchesService {
+export class SavedSearchesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SavedSearchesService.name);
+
   constructor(
     private readonly searches: SavedSearchesRepository,
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly alerts: SavedSearchAlertsService,
     private readonly understanding: TextUnderstandingService,
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
   ) {}
+
+  /**
+   * Over Elasticsearch the percolator keeps the searches, so older ones are understood and registered again
+   * in the background; the embedded index worker runs the backfill itself, once its index is built and
+   * before its matcher loads the searches.
+   */
+  onApplicationBootstrap(): void {
+    if (this.matcher.adapter !== 'elasticsearch') return;
+    this.understandOlderSearches((search) => this.matcher.put(search))
+      .then((count) => this.logger.log(`Saved searches: ${count} older texts understood`))
+      .catch((error: unknown) => {
+        this.logger.warn(`Older saved searches not understood: ${(error as Error).message}`);
+      });
+  }
 
   async list(ownerId: string): Promise<{ savedSearches: SavedSearchListEntry[] }> {
     const rows = await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER);
@@ -184,6 +204,27 @@ export class SavedSearchesService {
         understood: await this.understanding.understand(body.kind, body.text),
       }),
     };
+  }
+
+  /**
+   * The backfill of searches saved before texts were understood (rows of version 2 and older): each with
+   * text is understood now, written back whole in today's shape and handed to `put`, so that it alerts as a
+   * new one would. Runs once the search index holds the records, since the understanding counts labels
+   * there. Returns how many it understood.
+   */
+  async understandOlderSearches(
+    put: (search: SavedSearchRecord) => Promise<void> = async () => undefined,
+  ): Promise<number> {
+    let understood = 0;
+    await readStoredSavedSearches(this.store, async (search) => {
+      if (search.text === undefined || search.understood) return;
+      const record = { ...search, understood: await this.understanding.understand(search.kind, search.text) };
+      const { _id, ...fields } = record;
+      if (!(await this.searches.update(_id, fields))) return;
+      await put(record);
+      understood += 1;
+    });
+    return understood;
   }
 
   /** Someone else's search is as unknown as a missing one. */

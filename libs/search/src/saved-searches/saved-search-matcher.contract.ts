@@ -92,6 +92,9 @@ export const describeSavedSearchMatcherContract = (
 
     it('never matches a record carrying a label the text rules out', async () => {
       const fullStack = { hardSkills: ['Full Stack Developer'], locations: ['Germany'] };
+      expect(await matched({ toolLevels: { Python: 2 }, tags: { locations: ['Germany'] } })).toEqual([
+        pythonInBerlin._id,
+      ]);
       expect(await matched({ toolLevels: { Python: 2 }, tags: fullStack })).toEqual([]);
       expect(await matched({ tags: fullStack, text: 'A Python person for data work in Berlin' })).toEqual([]);
     });
