@@ -61,7 +61,9 @@ export class SavedSearchesService implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     if (this.matcher.adapter !== 'elasticsearch') return;
     this.understandOlderSearches((search) => this.matcher.put(search))
-      .then((count) => this.logger.log(`Saved searches: ${count} older texts understood`))
+      .then((count) => {
+        if (count > 0) this.logger.log(`Saved searches: ${count} older texts understood`);
+      })
       .catch((error: unknown) => {
         this.logger.warn(`Older saved searches not understood: ${(error as Error).message}`);
       });
@@ -208,23 +210,24 @@ export class SavedSearchesService implements OnApplicationBootstrap {
 
   /**
    * The backfill of searches saved before texts were understood (rows of version 2 and older): each with
-   * text is understood now, written back whole in today's shape and handed to `put`, so that it alerts as a
-   * new one would. Runs once the search index holds the records, since the understanding counts labels
+   * text is understood now, its understanding written to its row and the search handed to `put`, so that it
+   * alerts as a new one would. Runs once the search index holds the records, since the understanding counts labels
    * there. Returns how many it understood.
    */
   async understandOlderSearches(
     put: (search: SavedSearchRecord) => Promise<void> = async () => undefined,
   ): Promise<number> {
-    let understood = 0;
+    let count = 0;
     await readStoredSavedSearches(this.store, async (search) => {
       if (search.text === undefined || search.understood) return;
-      const record = { ...search, understood: await this.understanding.understand(search.kind, search.text) };
-      const { _id, ...fields } = record;
-      if (!(await this.searches.update(_id, fields))) return;
-      await put(record);
-      understood += 1;
+      const understood = await this.understanding.understand(search.kind, search.text);
+      // Only the new fields: a rename or switch written meanwhile stays.
+      const written = { schemaVersion: SAVED_SEARCH_SCHEMA_VERSION, understood } as const;
+      if (!(await this.searches.update(search._id, written))) return;
+      await put({ ...search, understood });
+      count += 1;
     });
-    return understood;
+    return count;
   }
 
   /** Someone else's search is as unknown as a missing one. */
