@@ -7,6 +7,7 @@ import {
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
 } from '@skillers/domain';
+import { COLLECTIONS, newId, openRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
   MALFORMED_IDS,
   UNKNOWN_ID,
 } from './listing-fixtures';
+import { storedRow } from '../../libs/domain/src/search/stored-saved-search.testing';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -370,6 +372,83 @@ describe('saved searches', () => {
     expect(refused.body.message).toBe('"Kotlin" cannot be both picked and a must-not in toolsExperience');
   });
 
+  describe('a text search, understood as the search understands it', () => {
+    const typed = 'pyhton developer, not full stack';
+    const understood = {
+      labels: { toolsExperience: ['Python'] },
+      not: { hardSkills: ['Full Stack Developer'] },
+      places: [],
+      words: ['python', 'developer'],
+    };
+    const replace = (user: TestUser, id: string, body: unknown) =>
+      api.request<Saved & ErrorAnswer>('PUT', `/api/user/saved-searches/${id}`, { token: user.token, body });
+
+    beforeAll(async () => {
+      // A record carrying both labels, so that the understanding keeps them (it drops labels nobody carries).
+      await createTeammate(api, await api.signUp(), {
+        toolsExperience: [{ tool: 'Python', mep: 2 }],
+        hardSkills: ['Full Stack Developer'],
+      });
+      await vi.waitFor(async () => {
+        const { body } = await api.request<{ understood?: unknown }>(
+          'POST',
+          '/api/teammate/traditional_filtering',
+          { body: { activeFilters: {}, filtering_restriction: 'min_1_match', page: 1, text: typed } },
+        );
+        expect(body.understood).toEqual(understood);
+      }, INDEXED_WITHIN);
+    });
+
+    it('alerts on a new record carrying the understood labels despite the typo, never on a ruled-out one', async () => {
+      const grace = await api.signUp();
+      const created = await create(grace, {
+        kind: 'teammate',
+        name: 'Python',
+        activeFilters: {},
+        text: typed,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.savedSearch).toMatchObject({ text: typed, understood });
+      const { _id } = created.body.savedSearch;
+
+      await createTeammate(api, await api.signUp(), {
+        toolsExperience: [{ tool: 'Python', mep: 4 }],
+        hardSkills: ['Full Stack Developer'],
+        description: 'Python developer, front to back',
+      });
+      const scientist = await createTeammate(api, await api.signUp(), {
+        toolsExperience: [{ tool: 'Python', mep: 4 }],
+        description: 'Data scientist',
+      });
+      await vi.waitFor(async () => expect(await newMatchesOf(grace, _id)).toBe(1), INDEXED_WITHIN);
+      const alerts = (await notifications(grace)).body.notifications;
+      expect(alerts).toMatchObject([{ kind: 'saved_search', savedSearchId: _id, recordId: scientist._id }]);
+      expect((await list(grace)).body.savedSearches).toMatchObject([{ _id, understood }]);
+    });
+
+    it('understands the text again when the search is replaced', async () => {
+      const henry = await api.signUp();
+      const { savedSearch } = (
+        await create(henry, { kind: 'teammate', name: 'Python', activeFilters: {}, text: typed })
+      ).body;
+      const replaced = await replace(henry, savedSearch._id, {
+        kind: 'teammate',
+        name: 'Python',
+        activeFilters: {},
+        text: 'pyhton developer',
+      });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.savedSearch.understood).toEqual({ ...understood, not: {} });
+      const filtersOnly = await replace(henry, savedSearch._id, {
+        kind: 'teammate',
+        name: 'Python',
+        activeFilters: { toolsExperience: ['Python'] },
+      });
+      expect(filtersOnly.body.savedSearch).not.toHaveProperty('understood');
+      expect((await list(henry)).body.savedSearches[0]).not.toHaveProperty('understood');
+    });
+  });
+
   it('counts matches but notifies nobody while alerts are off; a deleted search matches nothing', async () => {
     const erin = await api.signUp();
     const quietSearch = (
@@ -416,6 +495,52 @@ describe('saved-search write limit', () => {
 });
 
 describe('saved searches across a restart', () => {
+  it('understands the text of a search saved before texts were understood, so its typo no longer silences it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
+    try {
+      const first = await startTestApp({ DATA_DIR: dataDir });
+      const owner = await first.signUp();
+      // A record carrying Python, so that the understanding keeps the label.
+      await createTeammate(first, await first.signUp(), { toolsExperience: [{ tool: 'Python', mep: 2 }] });
+      await first.close();
+      const store = await openRecordStore({ dataDir });
+      const olderId = newId();
+      await store.collection(COLLECTIONS.savedSearches).insertMany([
+        storedRow({
+          _id: olderId,
+          ownerId: owner.id,
+          schemaVersion: 2,
+          name: 'Python',
+          filters: {},
+          text: 'pyhton developer',
+        }),
+      ]);
+      await store.close();
+
+      const second = await startTestApp({ DATA_DIR: dataDir });
+      try {
+        const listed = async () =>
+          (
+            await second.request<{ savedSearches: SavedSearch[] }>('GET', '/api/user/saved-searches', {
+              token: owner.token,
+            })
+          ).body.savedSearches;
+        expect(await listed()).toMatchObject([
+          { _id: olderId, understood: { labels: { toolsExperience: ['Python'] } } },
+        ]);
+        await createTeammate(second, await second.signUp(), {
+          toolsExperience: [{ tool: 'Python', mep: 4 }],
+          description: 'Data scientist',
+        });
+        await vi.waitFor(async () => expect((await listed())[0]?.newMatches).toBe(1), INDEXED_WITHIN);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('loads the stored searches at start, so they alert as before', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skillers-saved-searches-'));
     try {

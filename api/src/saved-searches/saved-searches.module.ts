@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ElasticsearchSavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
 import { RealtimeModule } from '../chat/realtime.module';
+import { TextUnderstandingModule } from '../search/text-understanding.module';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { savedSearchMatcherProvider } from './saved-search-matcher.provider';
 import { SavedSearchesController } from './saved-searches.controller';
@@ -9,7 +10,7 @@ import { SavedSearchesService } from './saved-searches.service';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
 @Module({
-  imports: [RealtimeModule],
+  imports: [RealtimeModule, TextUnderstandingModule],
   controllers: [SavedSearchesController],
   providers: [
     savedSearchMatcherProvider,
@@ -17,7 +18,7 @@ import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
     SavedSearchesService,
     SavedSearchAlertsService,
   ],
-  exports: [SavedSearchAlertsService],
+  exports: [SavedSearchAlertsService, SavedSearchesService],
 })
 export class SavedSearchesModule implements OnApplicationShutdown {
   constructor(@Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher) {}

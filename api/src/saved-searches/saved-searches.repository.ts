@@ -44,7 +44,7 @@ export class SavedSearchesRepository {
   replace(
     id: string,
     search: Omit<SavedSearchRecord, '_id'>,
-    unset: readonly ('text' | 'mustHave' | 'mustNot')[],
+    unset: readonly ('text' | 'understood' | 'mustHave' | 'mustNot')[],
   ) {
     return this.rows.update(id, search, unset);
   }

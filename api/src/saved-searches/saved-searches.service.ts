@@ -3,7 +3,9 @@ import {
   ConflictException,
   Inject,
   Injectable,
+  Logger,
   NotFoundException,
+  type OnApplicationBootstrap,
 } from '@nestjs/common';
 import {
   type CreateSavedSearchRequest,
@@ -15,6 +17,7 @@ import {
   SAVED_SEARCH_SCHEMA_VERSION,
   SAVED_SEARCHES_PER_USER,
   type SavedSearch,
+  type SavedSearchCriteria,
   type SavedSearchListEntry,
   savedSearchNeedingAttention,
   type SavedSearchRecord,
@@ -24,21 +27,13 @@ import {
   type UpdateSavedSearchRequest,
 } from '@skillers/domain';
 import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
-import { newId } from '@skillers/store';
-import { SEARCH_INDEX } from '../core/tokens';
+import { readStoredSavedSearches } from '@skillers/indexing';
+import { newId, type RecordStore } from '@skillers/store';
+import { RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
+import { TextUnderstandingService } from '../search/text-understanding.service';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { SavedSearchesRepository, type StoredSavedSearchRow } from './saved-searches.repository';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
-
-/** The criteria of a create or replace body, as the record keeps them. */
-const criteriaOf = (body: CreateSavedSearchRequest) => ({
-  kind: body.kind,
-  filters: body.activeFilters,
-  restriction: body.filtering_restriction,
-  ...(body.mustHave && { mustHave: body.mustHave }),
-  ...(body.mustNot && { mustNot: body.mustNot }),
-  ...(body.text && { text: body.text }),
-});
 
 /**
  * Every stored row is read through `readStoredSavedSearch`: one that no longer reads as a search
@@ -46,13 +41,33 @@ const criteriaOf = (body: CreateSavedSearchRequest) => ({
  * matched, opened or renamed.
  */
 @Injectable()
-export class SavedSearchesService {
+export class SavedSearchesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SavedSearchesService.name);
+
   constructor(
     private readonly searches: SavedSearchesRepository,
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly understanding: TextUnderstandingService,
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
   ) {}
+
+  /**
+   * Over Elasticsearch the percolator keeps the searches, so older ones are understood and registered again
+   * in the background; the embedded index worker runs the backfill itself, once its index is built and
+   * before its matcher loads the searches.
+   */
+  onApplicationBootstrap(): void {
+    if (this.matcher.adapter !== 'elasticsearch') return;
+    this.understandOlderSearches((search) => this.matcher.put(search))
+      .then((count) => {
+        if (count > 0) this.logger.log(`Saved searches: ${count} older texts understood`);
+      })
+      .catch((error: unknown) => {
+        this.logger.warn(`Older saved searches not understood: ${(error as Error).message}`);
+      });
+  }
 
   async list(ownerId: string): Promise<{ savedSearches: SavedSearchListEntry[] }> {
     const rows = await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER);
@@ -77,7 +92,7 @@ export class SavedSearchesService {
     ownerId: string,
     body: CreateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
-    const criteria = criteriaOf(body);
+    const criteria = await this.criteriaOf(body);
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
     const now = new Date().toISOString();
     const record: SavedSearchRecord = {
@@ -109,7 +124,7 @@ export class SavedSearchesService {
     body: CreateSavedSearchRequest,
   ): Promise<{ message: string; savedSearch: SavedSearch }> {
     const { row } = await this.owned(ownerId, id);
-    const criteria = criteriaOf(body);
+    const criteria = await this.criteriaOf(body);
     if (matchesEverything(criteria)) throw new BadRequestException(SAVED_SEARCH_MESSAGES.nothingToSave);
     const now = new Date().toISOString();
     const { _id, ...fields }: SavedSearchRecord = {
@@ -124,7 +139,9 @@ export class SavedSearchesService {
         typeof row.createdAt === 'string' && timeMs(row.createdAt) !== undefined ? row.createdAt : now,
       updatedAt: now,
     };
-    const unset = (['text', 'mustHave', 'mustNot'] as const).filter((field) => !(field in fields));
+    const unset = (['text', 'understood', 'mustHave', 'mustNot'] as const).filter(
+      (field) => !(field in fields),
+    );
     const replaced = await this.searches.replace(id, fields, unset);
     if (!replaced) throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     const record = { _id, ...fields };
@@ -174,6 +191,46 @@ export class SavedSearchesService {
       throw new NotFoundException(SAVED_SEARCH_MESSAGES.notFound);
     }
     return { savedSearch: toSavedSearch({ ...search, lastViewedAt }, 0, notes) };
+  }
+
+  /**
+   * The criteria of a create or replace body, as the record keeps them, with what the search understands of
+   * the text (`TextUnderstandingService`), which alerts match by.
+   */
+  private async criteriaOf(body: CreateSavedSearchRequest): Promise<SavedSearchCriteria> {
+    return {
+      kind: body.kind,
+      filters: body.activeFilters,
+      restriction: body.filtering_restriction,
+      ...(body.mustHave && { mustHave: body.mustHave }),
+      ...(body.mustNot && { mustNot: body.mustNot }),
+      ...(body.text && {
+        text: body.text,
+        understood: await this.understanding.understand(body.kind, body.text),
+      }),
+    };
+  }
+
+  /**
+   * The backfill of searches saved before texts were understood (rows of version 2 and older): each with
+   * text is understood now, its understanding written to its row and the search handed to `put`, so that it
+   * alerts as a new one would. Runs once the search index holds the records, since the understanding counts labels
+   * there. Returns how many it understood.
+   */
+  async understandOlderSearches(
+    put: (search: SavedSearchRecord) => Promise<void> = async () => undefined,
+  ): Promise<number> {
+    let count = 0;
+    await readStoredSavedSearches(this.store, async (search) => {
+      if (search.text === undefined || search.understood) return;
+      const understood = await this.understanding.understand(search.kind, search.text);
+      // Only the new fields: a rename or switch written meanwhile stays.
+      const written = { schemaVersion: SAVED_SEARCH_SCHEMA_VERSION, understood } as const;
+      if (!(await this.searches.update(search._id, written))) return;
+      await put({ ...search, understood });
+      count += 1;
+    });
+    return count;
   }
 
   /** Someone else's search is as unknown as a missing one. */

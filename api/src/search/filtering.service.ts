@@ -11,6 +11,7 @@ import {
   type TeammateView,
   toActiveQuery,
   type UnderstoodText,
+  understoodOptions,
   withoutDismissed,
   toClientFacets,
   toClientRelax,
@@ -28,7 +29,7 @@ import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from './search-events/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
 import { type Searcher, ServedSearches } from './search-events/served-searches';
-import { TextUnderstandingService, understoodOptions } from './text-understanding.service';
+import { TextUnderstandingService } from './text-understanding.service';
 
 /** Each item says why it is shown. */
 export type Explained<T> = T & { why: MatchExplanation };

@@ -27,6 +27,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
 import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
+import { SavedSearchesService } from '../saved-searches/saved-searches.service';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
@@ -79,6 +80,7 @@ export class IndexWorkerService
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
     private readonly alerts: SavedSearchAlertsService,
+    private readonly savedSearches: SavedSearchesService,
     private readonly backfillState: VectorBackfillState,
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
@@ -96,6 +98,8 @@ export class IndexWorkerService
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     if (!(this.index instanceof OramaSearchIndex)) return;
     const lacking = (await this.loadSnapshot(this.index)) ? 0 : await this.rebuild(this.index);
+    const understood = await this.savedSearches.understandOlderSearches();
+    if (understood > 0) this.logger.log(`Saved searches: ${understood} older texts understood`);
     await this.alerts.loadSearches();
     const rematched = await this.alerts.start(this.index, this.queue);
     if (rematched > 0)

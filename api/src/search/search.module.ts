@@ -7,11 +7,11 @@ import { FilteringController } from './filtering.controller';
 import { FilteringService } from './filtering.service';
 import { IndexWorkerService } from './index-worker.service';
 import { SearchClickController } from './search-click.controller';
-import { TextUnderstandingService } from './text-understanding.service';
+import { TextUnderstandingModule } from './text-understanding.module';
 
 @Module({
-  imports: [ProjectsModule, TeammatesModule, SavedSearchesModule],
+  imports: [ProjectsModule, TeammatesModule, SavedSearchesModule, TextUnderstandingModule],
   controllers: [FilteringController, EmbedderController, SearchClickController],
-  providers: [FilteringService, IndexWorkerService, TextUnderstandingService],
+  providers: [FilteringService, IndexWorkerService],
 })
 export class SearchModule {}

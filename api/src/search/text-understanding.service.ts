@@ -1,53 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type ActiveFilters,
-  DEFAULT_FILTER_TOOL_LEVEL,
+  asActiveFilters,
   type FacetCounts,
   keepLabels,
   OPTION_KEY_DIMENSIONS,
-  type OptionPicks,
   type SearchKind,
   toActiveQuery,
   type UnderstoodFilter,
   type UnderstoodLabels,
-  type UnderstoodOptions,
   type UnderstoodText,
 } from '@skillers/domain';
 import type { LabelSuggester } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { LABEL_SUGGESTER } from '../embedder/embedder.tokens';
-
-/**
- * Understood labels (client filter keys) as `activeFilters`, so that the filters' own mapping applies; a tool
- * is asked at the filters' default level, so any level counts, as for a tool picked in the panel.
- */
-export const asActiveFilters = (labels: UnderstoodLabels): ActiveFilters => {
-  const { toolsExperience, offeredWorkingType, ...lists } = labels;
-  return {
-    ...lists,
-    ...(toolsExperience && {
-      toolsExperience: toolsExperience.map((tool) => ({ tool, mep: DEFAULT_FILTER_TOOL_LEVEL })),
-    }),
-    ...(offeredWorkingType && { offeredWorkingType: offeredWorkingType as ('Remote' | 'Office')[] }),
-  } as ActiveFilters;
-};
-
-const optionPicks = (kind: SearchKind, labels: UnderstoodLabels): OptionPicks => {
-  const { tags, minToolLevels, workingTypes } = toActiveQuery(
-    kind,
-    asActiveFilters(labels),
-    'min_1_match',
-    1,
-  );
-  return { tags, ...(minToolLevels && { minToolLevels }), ...(workingTypes && { workingTypes }) };
-};
-
-/** Understood labels as the options the index ranks by (`SearchQuery.understood`). */
-export const understoodOptions = (kind: SearchKind, understood: UnderstoodText): UnderstoodOptions => ({
-  options: optionPicks(kind, understood.labels),
-  not: optionPicks(kind, understood.not),
-});
 
 /**
  * Reads the free text of a search (`understandText`): its labels, negations, places and words, keeping only

@@ -1,6 +1,7 @@
 import type { ActiveFilters, FilteringRequest } from './search/active-filters.schema';
 import type { SearchDocument, SearchKind } from './search/search-document';
 import type { FilteringRestriction } from './search/search-query';
+import type { UnderstoodText } from './search/understood-text';
 
 /** A user keeps at most this many saved searches: enough for anyone, and it bounds the matching work. */
 export const SAVED_SEARCHES_PER_USER = 50;
@@ -22,6 +23,11 @@ export interface SavedSearchRecord {
   /** The filtering calls' `activeFilters`, as validated. */
   filters: ActiveFilters;
   text?: string;
+  /**
+   * What the server understood of `text` when it was saved (docs/search-understanding.md), which alerts match
+   * by; absent without text, and on a row saved before searches were understood until the backfill reads it.
+   */
+  understood?: UnderstoodText;
   mustHave?: FilteringRequest['mustHave'];
   mustNot?: FilteringRequest['mustNot'];
   restriction: FilteringRestriction;

@@ -208,15 +208,15 @@ export const checkMustNots = (
   }
 };
 
-/** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
-/** Per understood filter, the labels the user removed from what the server understood of the text. */
-const dismissedLabelsSchema = z.strictObject(
+/** Labels per understood filter: the ones the user removed from what the server understood, or stored ones. */
+export const understoodLabelsSchema = z.strictObject(
   Object.fromEntries(UNDERSTOOD_FILTERS.map((filter) => [filter, optionList.optional()])) as Record<
     UnderstoodFilter,
     z.ZodOptional<typeof optionList>
   >,
 );
 
+/** Body of POST /project/traditional_filtering_all and POST /teammate/traditional_filtering. */
 export const filteringRequestSchema = z
   .strictObject({
     activeFilters: activeFiltersSchema,
@@ -233,7 +233,7 @@ export const filteringRequestSchema = z
       .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
       .default(1),
     /** Labels the user removed from what the server understood of the text; they no longer rank. */
-    dismissed: dismissedLabelsSchema.optional(),
+    dismissed: understoodLabelsSchema.optional(),
     /** Free text from the filter panel's search box or the home search: it ranks the matches, never narrows them. */
     text: z
       .string({ error: 'Search text must be text' })

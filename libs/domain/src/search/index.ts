@@ -16,3 +16,4 @@ export * from './saved-search-match';
 export * from './stored-saved-search';
 export * from './vector-math';
 export * from './understood-text';
+export * from './understood-options';

@@ -247,7 +247,7 @@ export const documentNumber = (doc: SearchDocument, field: NumberField): number 
 const inNumberRange = (value: number | undefined, range: NumberRange): boolean =>
   value !== undefined && (range.minInclusive ? value >= range.min : value > range.min) && value <= range.max;
 
-const hasOption = (doc: SearchDocument, group: OptionGroup, index: number): boolean => {
+export const hasOption = (doc: SearchDocument, group: OptionGroup, index: number): boolean => {
   switch (group.type) {
     case 'tag':
       return doc.tags[group.facet].includes(group.options[index]);

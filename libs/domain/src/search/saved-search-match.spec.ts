@@ -10,6 +10,7 @@ import {
 } from './saved-search-match';
 import { compileFilter, compileMatch } from './reference-filter';
 import { testDocument } from './search-document.testing';
+import type { UnderstoodText } from './understood-text';
 
 const doc = testDocument;
 
@@ -40,12 +41,47 @@ describe('saved search matching', () => {
     expect(match(doc({ text: 'A farmer on foot' }))).toBe(false);
   });
 
+  // "pyhton data person in berlin, not full stack", as understood.
+  const understood = {
+    labels: { toolsExperience: ['Python'], locations: ['Germany'] },
+    not: { hardSkills: ['Full Stack Developer'] },
+    places: ['berlin'],
+    words: ['python', 'data', 'person', 'berlin'],
+  };
+  const pythonInBerlin = search({ text: 'pyhton data person in berlin, not full stack', understood });
+
+  it('meets an understood text by its fixed words, or by one understood label of every filter', () => {
+    const match = compileSavedSearch(pythonInBerlin);
+    expect(match(doc({ text: 'A Python person for data work in Berlin' }))).toBe(true);
+    expect(match(doc({ toolLevels: { Python: 1 }, tags: { locations: ['Germany'] } }))).toBe(true);
+    expect(match(doc({ toolLevels: { Python: 3 }, tags: { locations: ['Austria'] } }))).toBe(false);
+    expect(match(doc({ text: 'A Python person in Berlin' }))).toBe(false);
+  });
+
+  it('never matches a record carrying a label the text rules out', () => {
+    const match = compileSavedSearch(pythonInBerlin);
+    const fullStack = { hardSkills: ['Full Stack Developer'], locations: ['Germany'] };
+    expect(match(doc({ toolLevels: { Python: 4 }, tags: fullStack }))).toBe(false);
+    expect(match(doc({ tags: fullStack, text: 'A Python person for data work in Berlin' }))).toBe(false);
+    expect(savedSearchConditions(pythonInBerlin).exact).toBe(false);
+  });
+
+  it('matches a search saved before it was understood by its own words', () => {
+    const match = compileSavedSearch(search({ text: 'pyhton developer' }));
+    expect(match(doc({ text: 'pyhton developer' }))).toBe(true);
+    expect(match(doc({ toolLevels: { Python: 4 }, text: 'Python developer' }))).toBe(false);
+  });
+
   it('knows a search that would match everything', () => {
     expect(matchesEverything(search())).toBe(true);
     expect(matchesEverything(search({ text: 'the and of' }))).toBe(true);
     expect(matchesEverything(search({ filters: { locations: [] }, text: '  ' }))).toBe(true);
     expect(matchesEverything(search({ text: 'drones' }))).toBe(false);
     expect(matchesEverything(search({ filters: { bizOrTech: 40 } }))).toBe(false);
+    const nothingUnderstood = { labels: {}, not: {}, places: [], words: [] };
+    expect(matchesEverything(search({ text: 'the', understood: nothingUnderstood }))).toBe(true);
+    const notFullStack = { ...nothingUnderstood, not: { hardSkills: ['Full Stack Developer'] } };
+    expect(matchesEverything(search({ text: 'not full stack', understood: notFullStack }))).toBe(false);
   });
 
   it('lists the condition sets a matching record holds one of each', () => {
@@ -78,6 +114,34 @@ describe('saved search matching', () => {
     );
     expect(exact).toBe(true);
     expect(savedSearchConditions(search({ filters: { bizOrTech: 40 } }))).toEqual({ sets: [], exact: false });
+    // Every fixed word, or a label of each understood filter: one set per word and filter.
+    const python = savedSearchConditions(
+      search({
+        text: 'pyhton in berlin',
+        understood: { ...understood, not: {}, words: ['python', 'berlin'] },
+      }),
+    );
+    expect(python).toEqual({
+      sets: [
+        [
+          { type: 'word', stem: 'python' },
+          { type: 'tag', facet: 'locations', option: 'Germany' },
+        ],
+        [
+          { type: 'word', stem: 'python' },
+          { type: 'tool', tool: 'Python', level: 1 },
+        ],
+        [
+          { type: 'word', stem: 'berlin' },
+          { type: 'tag', facet: 'locations', option: 'Germany' },
+        ],
+        [
+          { type: 'word', stem: 'berlin' },
+          { type: 'tool', tool: 'Python', level: 1 },
+        ],
+      ],
+      exact: true,
+    });
   });
 
   it('leaves a record carrying a must-not out, so its conditions are not exact', () => {
@@ -121,6 +185,17 @@ describe('saved search matching', () => {
       mustHaveRemote: fc.boolean(),
       mustNotSkill: fc.constantFrom(undefined, 'A', 'C'),
       text: fc.constantFrom('', 'drone', 'react farming'),
+      understood: fc.constantFrom<UnderstoodText | undefined>(
+        undefined,
+        { labels: { locations: ['A'] }, not: {}, places: [], words: ['drones'] },
+        {
+          labels: { locations: ['B'], toolsExperience: ['C'] },
+          not: {},
+          places: [],
+          words: ['react', 'farming'],
+        },
+        { labels: { softSkills: ['A'] }, not: { locations: ['C'] }, places: [], words: ['drones'] },
+      ),
       bizOrTech: fc.constantFrom(0, 30),
       restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
     })
@@ -148,6 +223,7 @@ describe('saved search matching', () => {
           }),
         restriction: parts.restriction,
         text: parts.text,
+        understood: parts.understood,
       }),
     );
 

@@ -1,10 +1,13 @@
 /**
  * When a saved search matches a record: the filtering call's rules (`compileMatch` of reference-filter.ts)
- * with the saved filters, must-haves, must-nots and restriction, and the record of the search's kind; and, when the
- * search has free text, every word of it (stop words left out) present in the record's text, by word or
- * stem, as `matchedTextTerms` finds them. In a search, free text only ranks; in an alert it narrows, since
- * an alert has no ranking to put the best matches first. A search with text only matches the records that
- * hold all its words; a search with neither filters nor words would match everything and cannot be saved.
+ * with the saved filters, must-haves, must-nots and restriction, and the record of the search's kind; and,
+ * when the search has free text, its text part (`SavedText`). In a search, free text only ranks; in an alert
+ * it narrows, since an alert has no ranking to put the best matches first, but softly, as the search reads
+ * it: a record meets the text when it holds every word the understanding kept (typos fixed, stop words and
+ * negated parts out; by word or stem, as `matchedTextTerms` finds them) OR at least one understood label of
+ * every understood filter; and a record carrying a label the text rules out ("not full stack") never
+ * matches. A search saved before it was understood matches its own words. A search with neither filters,
+ * words nor ruled-out labels would match everything and cannot be saved.
  */
 import type { SavedSearchRecord } from '../saved-search';
 import { freshnessAt, toActiveQuery, toMustHave, toMustNot } from './active-filters.schema';
@@ -16,16 +19,19 @@ import {
   activeOptionGroups,
   compileMatch,
   freshnessRanges,
+  hasOption,
   type OptionGroup,
+  understoodFilter,
   withinRanges,
 } from './reference-filter';
 import type { SearchDocument, SearchKind, TagFacet } from './search-document';
 import type { SearchFilter, WorkingType } from './search-query';
+import { understoodOptions } from './understood-options';
 
 /** The parts of a saved search its matching reads. */
 export type SavedSearchCriteria = Pick<
   SavedSearchRecord,
-  'kind' | 'filters' | 'mustHave' | 'mustNot' | 'restriction' | 'text'
+  'kind' | 'filters' | 'mustHave' | 'mustNot' | 'restriction' | 'text' | 'understood'
 >;
 
 const STOP = new Set(SEARCH_STOP_WORDS);
@@ -38,6 +44,30 @@ export const requiredWordStems = (text: string | undefined): string[] => [
       .map(lightStem),
   ),
 ];
+
+/**
+ * What a saved search's text asks of a record: all of `words` (stems), or one option of each `labels` group;
+ * and none of the `not` groups' options.
+ */
+export interface SavedText {
+  words: string[];
+  labels: OptionGroup[];
+  not: OptionGroup[];
+}
+
+/** The search's text as its understanding reads it, or as its own words when it was never understood. */
+export const savedText = (search: Pick<SavedSearchCriteria, 'kind' | 'text' | 'understood'>): SavedText => {
+  if (!search.understood) return { words: requiredWordStems(search.text), labels: [], not: [] };
+  const { options, not } = understoodOptions(search.kind, search.understood);
+  return {
+    words: requiredWordStems(search.understood.words.join(' ')),
+    labels: activeOptionGroups(understoodFilter(options)),
+    not: activeOptionGroups(understoodFilter(not)),
+  };
+};
+
+const carriesOneOf = (doc: SearchDocument, group: OptionGroup): boolean =>
+  group.options.some((_, index) => hasOption(doc, group, index));
 
 /**
  * The saved search as the filter of a filtering call at `now`, the moment "Active within" and "Open only"
@@ -58,14 +88,16 @@ export const timelessSearchFilter = (search: SavedSearchCriteria): SearchFilter 
   return timeless;
 };
 
-/** True when the search would match every record of its kind: nothing picked, no words. */
+/** True when the search would match every record of its kind: nothing picked, no words, nothing ruled out. */
 export const matchesEverything = (search: SavedSearchCriteria): boolean => {
   const filter = savedSearchFilter(search);
+  const text = savedText(search);
   return (
     activeOptionGroups(filter).length === 0 &&
     activeMustHaveGroups(filter).length === 0 &&
     activeNumberRanges(filter).length === 0 &&
-    requiredWordStems(search.text).length === 0
+    text.words.length === 0 &&
+    text.not.length === 0
   );
 };
 
@@ -97,14 +129,16 @@ export const compileSavedSearch = (
   search: SavedSearchCriteria,
 ): ((doc: SearchDocument, stems?: ReadonlySet<string>, now?: Date) => boolean) => {
   const match = compileMatch(timelessSearchFilter(search));
-  const required = requiredWordStems(search.text);
+  const text = savedText(search);
   const fresh = Boolean(search.filters.activeWithinDays || search.filters.openOnly);
   return (doc, stems, now = new Date()) => {
     if (doc.kind !== search.kind || !match(doc)) return false;
     if (fresh && !withinRanges(doc, freshnessRanges(freshnessAt(search.filters, now)))) return false;
-    if (required.length === 0) return true;
+    if (text.not.some((group) => carriesOneOf(doc, group))) return false;
+    if (text.words.length === 0) return true;
+    if (text.labels.length > 0 && text.labels.every((group) => carriesOneOf(doc, group))) return true;
     const present = stems ?? documentStems(doc);
-    return required.every((stem) => present.has(stem));
+    return text.words.every((stem) => present.has(stem));
   };
 };
 
@@ -127,7 +161,7 @@ export interface SavedSearchConditions {
   sets: SavedSearchAtom[][];
   /**
    * True when holding one atom of every set is also enough: the search has no number, freshness or must-not
-   * filter, which the sets cannot say.
+   * filter and its text rules out no label, which the sets cannot say.
    */
   exact: boolean;
 }
@@ -144,9 +178,11 @@ const atomOf = (group: OptionGroup, index: number): SavedSearchAtom => {
 };
 
 /**
- * The search as condition sets: each must-have option, each option under `all_match` and each word alone,
- * each option group under `min_1_match` whole (`compileMatch`'s rules). No sets for a search with number
- * filters only, which must be checked against every record of its kind.
+ * The search as condition sets: each must-have option and each option under `all_match` alone, each option
+ * group under `min_1_match` whole (`compileMatch`'s rules); the text's "every word, or one label of every
+ * understood group" as one set per word and group, [word, ...the group's labels] (the same condition, by
+ * distribution), or each word alone when nothing was understood. No sets for a search with number filters
+ * only, which must be checked against every record of its kind; ruled-out labels are left to the predicate.
  */
 export const savedSearchConditions = (search: SavedSearchCriteria): SavedSearchConditions => {
   const filter = savedSearchFilter(search);
@@ -158,10 +194,19 @@ export const savedSearchConditions = (search: SavedSearchCriteria): SavedSearchC
     if (filter.restriction === 'all_match') eachAlone(group);
     else sets.push(group.options.map((_, index) => atomOf(group, index)));
   }
-  for (const stem of requiredWordStems(search.text)) sets.push([{ type: 'word', stem }]);
+  const text = savedText(search);
+  for (const stem of text.words) {
+    const word: SavedSearchAtom = { type: 'word', stem };
+    if (text.labels.length === 0) sets.push([word]);
+    for (const group of text.labels)
+      sets.push([word, ...group.options.map((_, index) => atomOf(group, index))]);
+  }
   return {
     sets,
-    exact: activeNumberRanges(filter).length === 0 && activeMustNotGroups(filter).length === 0,
+    exact:
+      activeNumberRanges(filter).length === 0 &&
+      activeMustNotGroups(filter).length === 0 &&
+      text.not.length === 0,
   };
 };
 

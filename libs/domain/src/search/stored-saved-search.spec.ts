@@ -53,6 +53,31 @@ describe('reading a stored saved search', () => {
     });
   });
 
+  it('reads a version 2 row (saved before texts were understood) without an understanding', () => {
+    const versionTwo = storedRow({ schemaVersion: 2, text: 'pyhton developer' });
+    expect(readStoredSavedSearch(versionTwo)).toEqual({
+      ok: true,
+      search: storedRow({ text: 'pyhton developer' }),
+      notes: [],
+    });
+  });
+
+  it('reads what was understood of the text back, its labels in the current vocabularies', () => {
+    const understood = {
+      labels: { toolsExperience: ['Figma'], locations: ['Poland'] },
+      not: { hardSkills: ['Full Stack Developer'] },
+      places: ['warsaw'],
+      words: ['figma', 'warsaw'],
+    };
+    const row = storedRow({ text: 'figma in warsaw, not full stack', understood });
+    expect(readStoredSavedSearch(row)).toEqual({ ok: true, search: row, notes: [] });
+    const labelNow: CurrentLabel = (_vocabulary, label) => (label === 'Figma' ? 'Figma Design' : label);
+    expect(readStoredSavedSearch(row, labelNow)).toMatchObject({
+      ok: true,
+      search: { understood: { labels: { toolsExperience: ['Figma Design'], locations: ['Poland'] } } },
+    });
+  });
+
   it('maps a renamed label and leaves out a removed one, and says so', () => {
     const changes = new Map([
       ['Figma', 'Figma Design'],

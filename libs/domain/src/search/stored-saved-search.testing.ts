@@ -33,4 +33,9 @@ export const CORRUPT_SAVED_SEARCH_ROWS: Record<string, Record<string, unknown>> 
   'a version from the future': storedRow({ schemaVersion: 99 }),
   'a must-not that is also picked': storedRow({ mustNot: { locations: ['Poland'] } }),
   'must-nots as a list': storedRow({ mustNot: ['Spain'] }),
+  'understood: "python"': storedRow({ text: 'python', understood: 'python' }),
+  'an unknown understood filter': storedRow({
+    text: 'python',
+    understood: { labels: { colour: ['red'] }, not: {}, places: [], words: ['python'] },
+  }),
 };

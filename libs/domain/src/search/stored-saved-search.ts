@@ -20,6 +20,7 @@ import {
   checkMustNots,
   mustHaveSchema,
   mustNotSchema,
+  understoodLabelsSchema,
 } from './active-filters.schema';
 import type { ClientFilterKey } from './filter-keys';
 import { savedSearchNameSchema } from './saved-search.schema';
@@ -32,8 +33,9 @@ type StoredRow = Record<string, unknown>;
 
 /**
  * From each older version, the step to the next. Version 1: rows written before versions were stored,
- * which have the fields of version 2. Version 3 added `mustNot`, which older rows lack (an older reader would
- * drop it and match more), so they read as they are.
+ * which have the fields of version 2. Version 3 added `mustNot` and `understood`, which older rows lack (an
+ * older reader would drop a must-not and match more), so they read as they are: without `understood` a text
+ * search matches its own words until the API's backfill understands it.
  */
 export const SAVED_SEARCH_MIGRATIONS: Readonly<Record<number, (row: StoredRow) => StoredRow>> = {
   1: (row) => ({ ...row, schemaVersion: 2 }),
@@ -56,6 +58,21 @@ const LABEL_VOCABULARY: Partial<Record<ClientFilterKey, VocabularyKey>> = {
   offeredWorkingTypeActiveOptions: 'workingType',
 };
 
+const storedWords = z.array(z.string({ error: 'Each understood word must be text' }), {
+  error: 'Understood words must be a list',
+});
+
+/** What was understood of the text, as stored. */
+const understoodTextSchema = z.strictObject(
+  {
+    labels: understoodLabelsSchema,
+    not: understoodLabelsSchema,
+    places: storedWords,
+    words: storedWords,
+  },
+  { error: 'Understood must be an object' },
+);
+
 const storedSavedSearchSchema = z
   .object({
     _id: z.string({ error: 'Its id must be text' }).min(1, 'It has no id'),
@@ -65,6 +82,7 @@ const storedSavedSearchSchema = z
     name: savedSearchNameSchema,
     filters: activeFiltersSchema,
     text: sortRequestSchema.shape.text,
+    understood: understoodTextSchema.optional(),
     mustHave: mustHaveSchema.optional(),
     mustNot: mustNotSchema.optional(),
     restriction: z.enum(FILTERING_RESTRICTIONS, { error: 'Restriction must be min_1_match or all_match' }),
@@ -123,12 +141,16 @@ const relabelled = (row: StoredRow, labelNow: CurrentLabel): { row: StoredRow; n
     isRow(lists)
       ? Object.fromEntries(Object.entries(lists).map(([key, picks]) => [key, relabel(key, picks)]))
       : lists;
+  const understood = isRow(row.understood)
+    ? { ...row.understood, labels: relabelAll(row.understood.labels), not: relabelAll(row.understood.not) }
+    : row.understood;
   return {
     row: {
       ...row,
       filters: relabelAll(row.filters),
       mustHave: relabelAll(row.mustHave),
       mustNot: relabelAll(row.mustNot),
+      understood,
     },
     notes: [...notes],
   };
@@ -149,6 +171,7 @@ export const readStoredSavedSearch = (
   const { row, notes } = relabelled(current, labelNow);
   if (row.mustHave === undefined) delete row.mustHave;
   if (row.mustNot === undefined) delete row.mustNot;
+  if (row.understood === undefined) delete row.understood;
   const parsed = storedSavedSearchSchema.safeParse(row);
   if (!parsed.success) {
     const [{ field, message }] = fieldIssues(parsed.error);

@@ -1,4 +1,4 @@
-import { compileSavedSearch, type SearchDocument } from '@skillers/domain';
+import { compileSavedSearch, type SearchDocument, type UnderstoodText } from '@skillers/domain';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchDocument } from '../search-index.contract';
@@ -22,6 +22,11 @@ const arbitrarySearch: fc.Arbitrary<MatchableSearch> = fc
     remote: fc.boolean(),
     mustHave: fc.constantFrom(undefined, 'A', 'B'),
     text: fc.constantFrom(undefined, 'drones', 'farming drones'),
+    understood: fc.constantFrom<UnderstoodText | undefined>(
+      undefined,
+      { labels: { locations: ['A'], toolsExperience: ['B'] }, not: {}, places: [], words: ['drones'] },
+      { labels: { locations: ['C'] }, not: { locations: ['D'] }, places: [], words: ['farming', 'drones'] },
+    ),
     bizOrTech: fc.constantFrom(0, 50),
     restriction: fc.constantFrom('min_1_match' as const, 'all_match' as const),
   })
@@ -45,6 +50,7 @@ const arbitrarySearch: fc.Arbitrary<MatchableSearch> = fc
       },
       restriction: parts.restriction,
       text: parts.text,
+      understood: parts.understood,
     }),
   );
 

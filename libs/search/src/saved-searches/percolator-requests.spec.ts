@@ -70,6 +70,51 @@ describe('percolator requests', () => {
     });
   });
 
+  it('stores an understood text as its fixed words or one understood label of every filter, and rules labels out', () => {
+    const search = savedSearch({
+      text: 'pyhton developer in berlin, not full stack',
+      understood: {
+        labels: { toolsExperience: ['Python'], locations: ['Germany'] },
+        not: { hardSkills: ['Full Stack Developer'] },
+        places: ['berlin'],
+        words: ['python', 'developer', 'berlin'],
+      },
+    });
+    expect(percolatorDocument(search).query).toEqual({
+      bool: {
+        filter: [
+          {
+            bool: {
+              should: [
+                { match: { text: { query: 'python developer berlin', operator: 'and' } } },
+                {
+                  bool: {
+                    filter: [
+                      {
+                        bool: {
+                          should: [{ term: { 'tags.locations': 'Germany' } }],
+                          minimum_should_match: 1,
+                        },
+                      },
+                      {
+                        bool: {
+                          should: [{ term: { toolTokens: expect.any(String) } }],
+                          minimum_should_match: 1,
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+              minimum_should_match: 1,
+            },
+          },
+        ],
+        must_not: [{ term: { 'tags.hardSkills': 'Full Stack Developer' } }],
+      },
+    });
+  });
+
   it('leaves the text clause out when the text has no words but stop words', () => {
     const search = savedSearch({ filters: { locations: ['Spain'] }, text: 'the and' });
     expect(percolatorDocument(search).query).toEqual({

@@ -1,5 +1,13 @@
 import type { estypes } from '@elastic/elasticsearch';
-import { requiredWordStems, type SearchDocument, timelessSearchFilter } from '@skillers/domain';
+import {
+  type OptionPicks,
+  type SavedText,
+  type SearchDocument,
+  savedText,
+  timelessSearchFilter,
+  understoodFilter,
+  understoodOptions,
+} from '@skillers/domain';
 import { searchIndexMappings, toSource } from '../elasticsearch/elasticsearch-mapping';
 import { filterQuery } from '../elasticsearch/elasticsearch-query';
 import type { MatchableSearch } from './saved-search-matcher.port';
@@ -38,17 +46,35 @@ const freshnessClauses = ({ activeWithinDays, openOnly }: MatchableSearch['filte
 ];
 
 /**
+ * The text part (`SavedText`): a `match` needing every word (`operator: and`), through the text field's
+ * English analyser (stems and stop words close to, though not exactly, the embedded matcher's), or one
+ * understood label of every group; none when the text kept no word.
+ */
+const textClause = (
+  { words, labels }: SavedText,
+  typed: string,
+  understood: OptionPicks,
+): Query | undefined => {
+  if (words.length === 0) return undefined;
+  const match: Query = { match: { text: { query: typed, operator: 'and' } } };
+  if (labels.length === 0) return match;
+  const everyGroup = filterQuery(understoodFilter(understood)).filter;
+  return { bool: { should: [match, { bool: { filter: everyGroup } }], minimum_should_match: 1 } };
+};
+
+/**
  * The saved search as the query the filtering call would run (`filterQuery`) with its freshness filters in
- * date math, plus its free text as a `match` needing every word (`operator: and`), through the text field's
- * English analyser: stems and stop words close to, though not exactly, the embedded matcher's. A search with
- * no words has no text clause.
+ * date math, its text part, and a `must_not` of every label its text rules out.
  */
 export const percolatorQuery = (search: MatchableSearch): Query => {
   const filter = [...filterQuery(timelessSearchFilter(search)).filter, ...freshnessClauses(search.filters)];
-  if (requiredWordStems(search.text).length > 0) {
-    filter.push({ match: { text: { query: search.text ?? '', operator: 'and' } } });
-  }
-  return { bool: { filter } };
+  const text = savedText(search);
+  const { options, not } = understoodOptions(search.kind, search.understood ?? { labels: {}, not: {} });
+  const typed = search.understood ? search.understood.words.join(' ') : (search.text ?? '');
+  const clause = textClause(text, typed, options);
+  if (clause) filter.push(clause);
+  if (text.not.length === 0) return { bool: { filter } };
+  return { bool: { filter, must_not: filterQuery(understoodFilter(not)).options.flat() } };
 };
 
 /** The stored document of one saved search. */

@@ -43,15 +43,43 @@ export const describeSavedSearchMatcherContract = (
       mustNot: { hardSkills: ['Full Stack Developer'] },
     });
     const removed = savedSearch({ filters: { locations: ['Spain'] } });
+    const pythonInBerlin = savedSearch({
+      text: 'pyhton data person in berlin, not full stack',
+      understood: {
+        labels: { toolsExperience: ['Python'], locations: ['Germany'] },
+        not: { hardSkills: ['Full Stack Developer'] },
+        places: ['berlin'],
+        words: ['python', 'data', 'person', 'berlin'],
+      },
+    });
 
     beforeAll(async () => {
       matcher = await open();
-      for (const search of [react, drones, project, allMatch, business, mustRemote, notFullStack, removed])
+      for (const search of [
+        react,
+        drones,
+        project,
+        allMatch,
+        business,
+        mustRemote,
+        notFullStack,
+        pythonInBerlin,
+        removed,
+      ])
         await matcher.put(search);
       await matcher.remove(removed._id);
     });
     afterAll(async () => {
-      for (const search of [react, drones, project, allMatch, business, mustRemote, notFullStack])
+      for (const search of [
+        react,
+        drones,
+        project,
+        allMatch,
+        business,
+        mustRemote,
+        notFullStack,
+        pythonInBerlin,
+      ])
         await matcher.remove(search._id);
       await matcher.close?.();
     });
@@ -72,6 +100,26 @@ export const describeSavedSearchMatcherContract = (
     it('needs every word of the free text', async () => {
       expect(await matched({ text: 'Farming with drones in the valley' })).toEqual([drones._id]);
       expect(await matched({ text: 'Farming by hand' })).toEqual([]);
+    });
+
+    it('meets an understood text by its fixed words or one understood label of every filter', async () => {
+      expect(await matched({ text: 'A Python person for data work in Berlin' })).toEqual([
+        pythonInBerlin._id,
+      ]);
+      expect(await matched({ toolLevels: { Python: 2 }, tags: { locations: ['Germany'] } })).toEqual([
+        pythonInBerlin._id,
+      ]);
+      expect(await matched({ toolLevels: { Python: 2 }, tags: { locations: ['Austria'] } })).toEqual([]);
+      expect(await matched({ text: 'A Python person in Berlin' })).toEqual([]);
+    });
+
+    it('never matches a record carrying a label the text rules out', async () => {
+      const fullStack = { hardSkills: ['Full Stack Developer'], locations: ['Germany'] };
+      expect(await matched({ toolLevels: { Python: 2 }, tags: { locations: ['Germany'] } })).toEqual([
+        pythonInBerlin._id,
+      ]);
+      expect(await matched({ toolLevels: { Python: 2 }, tags: fullStack })).toEqual([]);
+      expect(await matched({ tags: fullStack, text: 'A Python person for data work in Berlin' })).toEqual([]);
     });
 
     it("keeps to the kind, and leaves out the owner's own records", async () => {
