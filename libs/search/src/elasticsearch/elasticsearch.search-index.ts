@@ -1,5 +1,6 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
+  type FacetCounts,
   facetShare,
   FUSION_WEIGHTS,
   fuseRankSignals,
@@ -41,6 +42,7 @@ import {
   searchIndexMappings,
   toSource,
 } from './elasticsearch-mapping';
+import { LabelCounts } from './label-counts';
 import {
   CLEAN_CLAUSE,
   facetAggregations,
@@ -96,6 +98,11 @@ export interface ElasticsearchSearchIndexOptions extends ElasticsearchClientOpti
    * (default 10 000): weights move slowly, and plain filtering then costs one request.
    */
   optionCountsTtlMs?: number;
+  /**
+   * How old the label counts of `labelCounts` may be before a read refreshes them in the background, in
+   * milliseconds (default 10 000): the indexer writes the index without this process hearing of it.
+   */
+  labelCountsTtlMs?: number;
 }
 
 /** Named clauses a hit matched, with their scores (`include_named_queries_score`). */
@@ -161,6 +168,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private refusalReportedFor?: string;
   /** How many records carry each picked option, for the option weights; kept a few seconds. */
   private readonly optionCounts: OptionCounts;
+  /** Every label's count per kind, for `labelCounts`. */
+  private readonly labelCountsHeld: LabelCounts;
 
   private constructor(
     private readonly client: Client,
@@ -176,6 +185,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
     this.optionCounts = new OptionCounts(client, options.optionCountsTtlMs);
+    this.labelCountsHeld = new LabelCounts(client, options.labelCountsTtlMs);
   }
 
   /** Connects and makes sure both aliases exist, creating a first index for each when missing. */
@@ -201,11 +211,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
     await this.bulk(this.upsertOperations(await this.fitLive(docs), this.aliases()), this.refreshOnWrite);
+    this.labelCountsHeld.forget();
     for (const names of this.building) await this.bulk(this.upsertOperations(this.fit(docs), names), false);
   }
 
   async remove(ids: readonly string[]): Promise<void> {
     await this.bulk(this.removeOperations(ids, this.aliases()), this.refreshOnWrite);
+    this.labelCountsHeld.forget();
     for (const names of this.building) await this.bulk(this.removeOperations(ids, names), false);
   }
 
@@ -325,6 +337,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return { values: [...values], model: this.vectorModel };
   }
 
+  async labelCounts(kind: SearchKind): Promise<FacetCounts> {
+    return this.labelCountsHeld.read(this.alias(kind));
+  }
+
   async get(id: string): Promise<SearchDocument | null> {
     const [doc] = await this.getMany([id]);
     return doc ?? null;
@@ -364,6 +380,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       refresh: true,
       conflicts: 'proceed',
     });
+    this.labelCountsHeld.forget();
   }
 
   async knn(
@@ -446,6 +463,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         await this.swapAliases(names);
         this.building.delete(names);
         this.liveSpaces = undefined;
+        this.labelCountsHeld.forget();
       },
       discard: async () => {
         this.building.delete(names);

@@ -893,6 +893,16 @@ export class FacetIndex {
     ]);
   }
 
+  /** How many documents carry each label of every option filter; a label no document carries has no posting. */
+  carriedLabelCounts(): FacetCounts {
+    return Object.fromEntries(
+      FACET_DIMENSIONS.map((dimension) => [
+        dimension,
+        Object.fromEntries(this.labelCounts(dimension, { type: 'all' })),
+      ]),
+    );
+  }
+
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
   reserve(records: number): void {
     if (records > this.capacity) this.grow(records);

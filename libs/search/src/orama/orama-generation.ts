@@ -1,4 +1,5 @@
 import {
+  type FacetCounts,
   facetShare,
   freshnessSignalAt,
   fuseRankSignals,
@@ -358,6 +359,11 @@ export class OramaGeneration {
 
   count(kind: SearchKind): number {
     return this.parts[kind].text.count;
+  }
+
+  /** How many documents of the kind carry each label, per option filter. */
+  labelCounts(kind: SearchKind): FacetCounts {
+    return this.parts[kind].facets.carriedLabelCounts();
   }
 
   /** Indexes the rest of documents the facet and text indexes already hold; nothing keeps `docs`. */
