@@ -11,32 +11,27 @@
 // VmHWM the peak since it started). Timed: the first start (index built from the store, every vector from the
 // cache) until it listens and until its snapshot is saved; the HTTP filtering call (1, 3 and 6 filters, plain
 // and with facets); a clean stop; two restarts from the snapshot until listening, each then serving requests.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clusteredVectorRows } from './support/clustered-vectors.mjs';
 import { FILTER_COUNTS, requestGenerator, timeFiltering } from './support/filtering-requests.mjs';
+import { seedProfilesWithVectors } from './support/seeded-profiles.mjs';
 import { startServer } from './support/server.mjs';
 
 const require = createRequire(import.meta.url);
-const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
-const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
-const { SqliteVectorCache } = require('@skillers/embedding');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
 const MODEL = 'Xenova/all-MiniLM-L6-v2';
 const DIMS = 384;
 const SNAPSHOT_FILE = 'search-index.snapshot';
-const MARKER = 'bench-server-scale.json';
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const SIZE = Number(args.find((arg) => /^\d+$/.test(arg)) ?? (QUICK ? 3000 : 1_000_000));
 const dataArg = args.includes('--data') ? args[args.indexOf('--data') + 1] : undefined;
 const QUERIES = QUICK ? 20 : 200;
 const WARM_UP = QUICK ? 5 : 30;
-const BATCH = 5000;
 
 const load = () =>
   loadavg()
@@ -54,57 +49,6 @@ const memoryOf = (pid) => {
 };
 
 const dataDir = dataArg ? resolve(dataArg) : mkdtempSync(join(tmpdir(), 'skillers-bench-scale-'));
-
-/** Seeds the profiles and caches their vectors, unless this folder already holds them. */
-const prepare = async () => {
-  const marker = join(dataDir, MARKER);
-  if (existsSync(marker) && JSON.parse(readFileSync(marker, 'utf8')).profiles === SIZE) {
-    console.log(`reusing the ${SIZE} profiles seeded in ${dataDir}`);
-    return;
-  }
-  const store = await openRecordStore({ dataDir });
-  let started = performance.now();
-  let shown = 0;
-  await seedDatabase(store, {
-    users: SIZE,
-    teammates: SIZE,
-    projects: 0,
-    seed: 7,
-    passwordHash: await hashDemoPassword(),
-    onProgress: (kind, done, total) => {
-      if (done - shown < total / 10 && done !== total) return;
-      shown = done === total ? 0 : done;
-      console.log(`  seeding ${kind}: ${done}/${total}, ${seconds(started)} s`);
-    },
-  });
-  console.log(`seeded ${SIZE} users and profiles in ${seconds(started)} s   load ${load()}`);
-
-  started = performance.now();
-  const cache = SqliteVectorCache.open(join(dataDir, 'models', 'vector-cache.sqlite'));
-  const rows = clusteredVectorRows({ count: SIZE, dims: DIMS });
-  const teammates = store.collection(COLLECTIONS.teammates);
-  let last;
-  let cached = 0;
-  for (;;) {
-    const batch = await teammates.find(last === undefined ? {} : { _id: { $lt: last } }, {
-      sort: [{ field: '_id', direction: 'desc' }],
-      limit: BATCH,
-    });
-    if (batch.length === 0) break;
-    last = batch[batch.length - 1]._id;
-    const texts = batch.map((record) => embeddingText(teammateSearchDocument(record)));
-    cache.put(
-      MODEL,
-      texts,
-      texts.map(() => rows.next()),
-    );
-    cached += batch.length;
-  }
-  cache.close();
-  await store.close();
-  console.log(`cached ${cached} vectors of ${DIMS} numbers in ${seconds(started)} s   load ${load()}`);
-  writeFileSync(marker, JSON.stringify({ profiles: SIZE }));
-};
 
 /** Starts the server; resolves once it listens, with the seconds that took. */
 const start = async () => {
@@ -153,7 +97,7 @@ const filteringTable = async (server, sample, shapes) => {
 let server;
 try {
   console.log(`${SIZE} skiller profiles, ${DIMS}-number vectors; load average at start ${load()}`);
-  await prepare();
+  await seedProfilesWithVectors(dataDir, { profiles: SIZE, model: MODEL, dims: DIMS });
   const store = await openRecordStore({ dataDir });
   const sample = await store.collection(COLLECTIONS.teammates).find({}, { limit: 2000 });
   await store.close();

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_SERVER = join(ROOT, 'api/dist/main.js');
 const SHARED_MODEL_PATH = join(ROOT, '../shared/models');
-const SHARED_MODEL = 'skillers/static-wordpiece-100d';
+/** The small static model kept beside the repository: 100-number vectors. */
+export const SHARED_MODEL = 'skillers/static-wordpiece-100d';
 
 /**
  * EMBEDDER_MODEL_PATH and EMBEDDER_MODEL pass on from the environment; unset, the small static model kept

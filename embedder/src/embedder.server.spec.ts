@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEmbedderConfig } from './embedder-config';
 import { composeEmbedderService } from './embedder.composition';
 import {
+  ML_TYPE_NEEDS_INDEX_MESSAGE,
   type RunningEmbedderService,
   SORT_NEEDS_INDEX_MESSAGE,
   startEmbedderService,
@@ -261,6 +262,34 @@ describe('POST /ml', () => {
     const response = await post('/ml', body);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('answers 501 for a kind without a search index, which alone tells the labels records carry', async () => {
+    const response = await post('/ml', { input_text: 'a phone app in react', type: 'project' });
+    expect(response.status).toBe(501);
+    expect(await response.json()).toEqual({ statusCode: 501, message: ML_TYPE_NEEDS_INDEX_MESSAGE });
+  });
+
+  it('suggests for a kind only the labels some record of it carries, with a search index', async () => {
+    const index = OramaSearchIndex.create();
+    await index.upsert([searchDocument({ kind: 'teammate', toolLevels: { React: 3 } })]);
+    const suggesting = await startEmbedderService(
+      { embedder: reference, logger, searchIndex: index },
+      { host: '127.0.0.1', port: 0 },
+    );
+    try {
+      const response = await fetch(`${suggesting.url}/ml`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input_text: 'a phone app in react', type: 'teammate' }),
+      });
+      const { similar_labels_dict: dict } = (await response.json()) as {
+        similar_labels_dict: Record<string, string[]>;
+      };
+      expect(Object.values(dict).flat()).toEqual(['React']);
+    } finally {
+      await suggesting.close();
+    }
   });
 });
 

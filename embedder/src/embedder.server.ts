@@ -33,6 +33,10 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const SORT_NEEDS_INDEX_MESSAGE =
   'This embedder service has no search index to rank records in: set ELASTICSEARCH_URL, or call POST /api/sort on the API.';
 
+/** `/ml`'s `type` keeps the labels records of the kind carry, which only the search index can tell. */
+export const ML_TYPE_NEEDS_INDEX_MESSAGE =
+  'This embedder service has no search index to tell which labels records carry: set ELASTICSEARCH_URL, leave out type, or call POST /api/ml on the API.';
+
 /** What the service is built from; tests pass their own parts and start it in-process. */
 export interface EmbedderServiceParts {
   embedder: Embedder;
@@ -114,9 +118,9 @@ const routes = (
   parts: EmbedderServiceParts,
   maxBytes: number,
 ): Record<string, Partial<Record<string, Handler>>> => {
-  const { embedder } = parts;
+  const { embedder, searchIndex } = parts;
   const suggester = new LabelSuggester(embedder, parts.labelCacheDir);
-  const ranker = parts.searchIndex && new SimilarityRanker(embedder, parts.searchIndex);
+  const ranker = searchIndex && new SimilarityRanker(embedder, searchIndex);
   return {
     '/health': {
       GET: async () => {
@@ -166,7 +170,8 @@ const routes = (
     '/ml': {
       POST: async (request) => {
         const body = validate(labelSuggestionRequestSchema, await readJson(request, maxBytes));
-        return { status: 200, body: await suggester.suggest(body) };
+        if (body.type && !searchIndex) throw new HttpError(501, ML_TYPE_NEEDS_INDEX_MESSAGE);
+        return { status: 200, body: await suggester.suggest(body, searchIndex) };
       },
     },
     '/sort': {

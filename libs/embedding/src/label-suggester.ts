@@ -1,4 +1,5 @@
-import type { LabelSuggestionRequest } from '@skillers/domain';
+import { carriedIn, type LabelSuggestionRequest } from '@skillers/domain';
+import type { SearchIndex } from '@skillers/search';
 import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
 import { LabelIndex } from './label-index';
 import { modelSettings } from './model-settings';
@@ -22,14 +23,22 @@ export class LabelSuggester {
     private readonly cacheDir?: string,
   ) {}
 
-  async suggest({ input_text, len_2_cnt }: LabelSuggestionRequest): Promise<LabelSuggestions> {
+  /**
+   * With the request's `type`, only labels some record of that kind carries, by the label counts of `index`
+   * (which the caller must give then).
+   */
+  async suggest(
+    { input_text, len_2_cnt, type }: LabelSuggestionRequest,
+    index?: Pick<SearchIndex, 'labelCounts'>,
+  ): Promise<LabelSuggestions> {
+    const carried = type && index ? carriedIn(await index.labelCounts(type)) : undefined;
     try {
       const labels = await this.labelIndex();
       const context = { embedder: this.embedder, labels, settings: modelSettings(this.embedder.modelId) };
-      return await suggestLabels(input_text, len_2_cnt, context);
+      return await suggestLabels(input_text, len_2_cnt, context, carried);
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
-      return suggestLabels(input_text, len_2_cnt);
+      return suggestLabels(input_text, len_2_cnt, undefined, carried);
     }
   }
 

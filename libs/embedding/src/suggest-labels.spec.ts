@@ -49,6 +49,15 @@ describe('suggestLabels', () => {
     ).toHaveLength(100);
   });
 
+  it('leaves out the labels the filter refuses, named or close in meaning, before the cut per key', async () => {
+    const carried = (_key: string, label: string) => label !== 'React' && label !== 'Renewable Energy';
+    const named = await suggestLabels('react, vue or angular', 1, undefined, carried);
+    expect(named.similar_labels_dict.toolsExperience).toEqual(['Vue.js']);
+    const close = await suggestLabels('research on renewable power', 2, await context(), carried);
+    expect(close.similar_labels_dict.requiredAreaOfExpertise).not.toContain('Renewable Energy');
+    expect(close.similar_labels_dict.requiredAreaOfExpertise).toContain('Research');
+  });
+
   it('answers named labels only without a model', async () => {
     const { similar_labels_dict: dict, mode } = await suggestLabels('a phone app in react for farmers', 3);
     expect(mode).toBe('lexical');

@@ -53,23 +53,28 @@ const semanticMatches = (
   return scored.sort((a, b) => b.margin - a.margin);
 };
 
+/** Whether a label may be suggested under a key (`carriedIn`: some record of the asked kind carries it). */
+export type LabelFilter = (key: SimilarLabelKey, label: string) => boolean;
+
 /**
  * `/ml`: labels named in the text come first, then labels close in meaning, at most `perKey` per key.
  * Negated parts ("no salary", "not remote") are set aside first and the labels they name are never
  * suggested; misspelt label words are corrected ("pyhton"); everyday names (EVERYDAY_NAMES), plurals and
  * places (a city names its country) count as names. Without a semantic context (no model) only the named
- * labels are returned.
+ * labels are returned. Labels `carried` refuses are left out before the cut to `perKey`.
  */
 export const suggestLabels = async (
   text: string,
   perKey: number,
   context?: SemanticContext,
+  carried: LabelFilter = () => true,
 ): Promise<LabelSuggestions> => {
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
   const { labels: lexical } = namedLabels(wanted);
   const { labels: refused } = namedLabels(correctTypos(negated));
-  const allowed = (key: SimilarLabelKey, label: string) => !refused[key]?.includes(label);
+  const allowed = (key: SimilarLabelKey, label: string) =>
+    !refused[key]?.includes(label) && carried(key, label);
   const dict = Object.fromEntries(
     SIMILAR_LABEL_KEYS.map((key) => [
       key,

@@ -316,6 +316,38 @@ export const describeSearchIndexContract = (
       expect((await index.search(searchQuery({ tags: { locations: ['Iceland'] } }))).facets).toBeUndefined();
     });
 
+    it('counts every label the records of a kind carry, following writes, removals and swaps', async () => {
+      const iceland = searchDocument({
+        tags: { locations: ['Iceland'] },
+        toolLevels: { Rust: 2, Go: 0 },
+        workingTypeRemote: true,
+      });
+      const norway = searchDocument({ tags: { locations: ['Iceland', 'Norway'] } });
+      await index.upsert([
+        iceland,
+        norway,
+        searchDocument({ kind: 'project', tags: { hardSkills: ['Founder'] } }),
+      ]);
+      const teammates = await index.labelCounts('teammate');
+      expect(teammates.locations).toEqual({ Iceland: 2, Norway: 1 });
+      // A tool counts from level 1, as in the facets.
+      expect(teammates.tools).toEqual({ Rust: 1 });
+      expect(teammates.workingType).toEqual({ Remote: 1 });
+      expect(teammates.hardSkills).toEqual({});
+      expect((await index.labelCounts('project')).hardSkills).toEqual({ Founder: 1 });
+
+      await index.remove([norway.id]);
+      expect((await index.labelCounts('teammate')).locations).toEqual({ Iceland: 1 });
+      await index.upsert([{ ...iceland, tags: { ...iceland.tags, locations: ['Chile'] } }]);
+      expect((await index.labelCounts('teammate')).locations).toEqual({ Chile: 1 });
+
+      const generation = await index.createGeneration();
+      await generation.upsert([searchDocument({ tags: { locations: ['Peru'] } })]);
+      await generation.swap();
+      expect((await index.labelCounts('teammate')).locations).toEqual({ Peru: 1 });
+      expect((await index.labelCounts('project')).hardSkills).toEqual({});
+    });
+
     it('names the relaxations that bring records back when nothing matches', async () => {
       const docs = [
         searchDocument({ tags: { locations: ['Iceland'] }, toolLevels: { Go: 1 } }),

@@ -106,6 +106,13 @@ export interface SearchIndex extends SearchIndexWriter {
    * documents; so does the order, given the adapter's own BM25 scores of the free text.
    */
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * How many records of the kind carry each label, per option filter, over the whole kind (not cut to the
+   * most frequent as facets are); labels no record carries are absent. Kept in memory, cheap enough for
+   * every request: the embedded index recounts from its facet postings after a write, Elasticsearch keeps
+   * the last counts and refreshes them in the background (see each adapter).
+   */
+  labelCounts(kind: SearchKind): Promise<FacetCounts>;
   get(id: string): Promise<SearchDocument | null>;
   /**
    * The documents with these ids, in the same order, null where the index holds none: one round trip for

@@ -41,6 +41,8 @@ export const labelSuggestionRequestSchema = z.strictObject({
     .min(1, 'len_2_cnt must be at least 1')
     .max(LABELS_PER_KEY_MAX, `len_2_cnt must be at most ${LABELS_PER_KEY_MAX}`)
     .default(LABELS_PER_KEY_DEFAULT),
+  /** The kind the labels are for: with it, only labels some record of the kind carries are suggested. */
+  type: z.enum(SEARCH_KINDS, { error: 'Type must be project or teammate' }).optional(),
 });
 export type LabelSuggestionRequest = z.output<typeof labelSuggestionRequestSchema>;
 

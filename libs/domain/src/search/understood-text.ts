@@ -1,3 +1,6 @@
+import { OPTION_KEY_DIMENSIONS } from './filter-keys';
+import type { FacetCounts } from './reference-filter';
+
 /**
  * What the server makes of a search's free text (docs/search-understanding.md), as the filtering calls answer
  * it in `understood`: labels the text names, labels it rules out ("not full stack"), the places it names as
@@ -29,6 +32,15 @@ export interface UnderstoodText {
   places: string[];
   words: string[];
 }
+
+/**
+ * Whether some record carries a label of a filter, by the label counts of the records' kind
+ * (`SearchIndex.labelCounts`): a label none carries would be a dead end as a chip or a suggestion.
+ */
+export const carriedIn =
+  (counts: FacetCounts) =>
+  (filter: UnderstoodFilter, label: string): boolean =>
+    (counts[OPTION_KEY_DIMENSIONS[filter]]?.[label] ?? 0) > 0;
 
 /** The labels for which `keep` holds, per filter; a filter left without labels is dropped. */
 export const keepLabels = (

@@ -170,6 +170,16 @@ const bucketCounts = (aggregate: BucketsAggregate | undefined): [string, number]
     : Object.entries(buckets).map(([key, bucket]) => [key, bucket.doc_count]);
 };
 
+/** The labels of `labelAggregation`'s buckets with their counts (tool tokens back to tool names). */
+const labelBuckets = (
+  dimension: FacetDimension,
+  aggregate: BucketsAggregate | undefined,
+): [string, number][] =>
+  bucketCounts(aggregate).map(([key, count]) => [
+    dimension === 'tools' ? key.slice(TOOL_LABEL_PREFIX.length) : key,
+    count,
+  ]);
+
 /** Reads the answer to `facetAggregations` into the facets of `referenceFacets`. */
 export const readFacets = (
   filter: SearchFilter,
@@ -181,10 +191,7 @@ export const readFacets = (
         { picked?: BucketsAggregate; labels?: BucketsAggregate } | undefined;
       const picked = pickedLabels(filter, dimension);
       const pickedCounts = new Map(bucketCounts(aggregate?.picked));
-      const labels = bucketCounts(aggregate?.labels).map(([key, count]): [string, number] => [
-        dimension === 'tools' ? key.slice(TOOL_LABEL_PREFIX.length) : key,
-        count,
-      ]);
+      const labels = labelBuckets(dimension, aggregate?.labels);
       return [
         dimension,
         facetOf(
@@ -196,6 +203,27 @@ export const readFacets = (
     }),
   );
 
+/** More labels than any vocabulary holds: the label counts of a kind name every label some record carries. */
+export const LABELS_COUNTED_MAX = 10_000;
+
+/** Every label's count over an index, one aggregation per option filter (`SearchIndex.labelCounts`). */
+export const labelCountAggregations = (): Aggregations =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => [dimension, labelAggregation(dimension, LABELS_COUNTED_MAX)]),
+  );
+
+/** Reads the answer to `labelCountAggregations`: the labels some record carries, with their counts. */
+export const readLabelCounts = (aggregations: Record<string, unknown> | undefined): FacetCounts =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => [
+      dimension,
+      Object.fromEntries(
+        labelBuckets(dimension, aggregations?.[dimension] as BucketsAggregate | undefined).filter(
+          ([, count]) => count > 0,
+        ),
+      ),
+    ]),
+  );
 /** A count of the records a changed filter matches. */
 const countAggregation = (relaxed: SearchFilter): estypes.AggregationsAggregationContainer => ({
   filter: { bool: { filter: filterQuery(relaxed).filter } },

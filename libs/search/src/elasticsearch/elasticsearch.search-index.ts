@@ -1,5 +1,6 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import {
+  type FacetCounts,
   facetShare,
   FUSION_WEIGHTS,
   fuseRankSignals,
@@ -42,6 +43,7 @@ import {
   searchIndexMappings,
   toSource,
 } from './elasticsearch-mapping';
+import { LabelCounts } from './label-counts';
 import {
   type Aggregations,
   CLEAN_CLAUSE,
@@ -100,6 +102,11 @@ export interface ElasticsearchSearchIndexOptions extends ElasticsearchClientOpti
    * (default 10 000): weights move slowly, and plain filtering then costs one request.
    */
   optionCountsTtlMs?: number;
+  /**
+   * How old the label counts of `labelCounts` may be before a read refreshes them in the background, in
+   * milliseconds (default 10 000): the indexer writes the index without this process hearing of it.
+   */
+  labelCountsTtlMs?: number;
 }
 
 /** Named clauses a hit matched, with their scores (`include_named_queries_score`). */
@@ -165,6 +172,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private refusalReportedFor?: string;
   /** How many records carry each picked option, for the option weights; kept a few seconds. */
   private readonly optionCounts: OptionCounts;
+  /** Every label's count per kind, for `labelCounts`. */
+  private readonly labelCountsHeld: LabelCounts;
 
   private constructor(
     private readonly client: Client,
@@ -180,6 +189,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.refreshOnWrite = options.refreshOnWrite ?? 'wait_for';
     this.optionCounts = new OptionCounts(client, options.optionCountsTtlMs);
+    this.labelCountsHeld = new LabelCounts(client, options.labelCountsTtlMs);
   }
 
   /** Connects and makes sure both aliases exist, creating a first index for each when missing. */
@@ -205,11 +215,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async upsert(docs: readonly SearchDocument[]): Promise<void> {
     await this.bulk(this.upsertOperations(await this.fitLive(docs), this.aliases()), this.refreshOnWrite);
+    this.labelCountsHeld.forget();
     for (const names of this.building) await this.bulk(this.upsertOperations(this.fit(docs), names), false);
   }
 
   async remove(ids: readonly string[]): Promise<void> {
     await this.bulk(this.removeOperations(ids, this.aliases()), this.refreshOnWrite);
+    this.labelCountsHeld.forget();
     for (const names of this.building) await this.bulk(this.removeOperations(ids, names), false);
   }
 
@@ -339,6 +351,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return { values: [...values], model: this.vectorModel };
   }
 
+  async labelCounts(kind: SearchKind): Promise<FacetCounts> {
+    return this.labelCountsHeld.read(this.alias(kind));
+  }
+
   async get(id: string): Promise<SearchDocument | null> {
     const [doc] = await this.getMany([id]);
     return doc ?? null;
@@ -378,6 +394,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       refresh: true,
       conflicts: 'proceed',
     });
+    this.labelCountsHeld.forget();
   }
 
   async knn(
@@ -460,6 +477,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         await this.swapAliases(names);
         this.building.delete(names);
         this.liveSpaces = undefined;
+        this.labelCountsHeld.forget();
       },
       discard: async () => {
         this.building.delete(names);

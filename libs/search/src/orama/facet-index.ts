@@ -11,7 +11,6 @@ import {
   type FacetCounts,
   type FacetDimension,
   facetOf,
-  facetShare,
   type NumberField,
   NUMBER_FIELDS,
   optionWeight,
@@ -527,12 +526,28 @@ export class FacetIndex {
   }
 
   /**
-   * The share of a filter's options each slot carries, weighed as picks are (`facetShare` of `optionWeight`s),
-   * without matching: how understood labels rank every match.
+   * The weight of a filter's options (`optionWeight`s, as picks are weighed) each slot carries, added into
+   * `weights` by slot, without matching: how understood labels rank every match. Each option's posting is
+   * walked once, where asking every match about every option would cost a lookup per match and option.
+   * Returns the weight of all the filter's options, what `facetShare` divides by.
    */
-  optionShares(filter: SearchFilter): (slot: number) => number {
+  addOptionWeights(filter: SearchFilter, weights: Float64Array): number {
     const plan = this.plan(filter);
-    return (slot) => facetShare(this.weightOf(plan, slot), plan.pickedWeight);
+    for (const { postings, weights: optionWeights, scoring } of plan.groups) {
+      if (!scoring) continue;
+      postings.forEach((posting, at) => {
+        if (!posting) return;
+        const weight = optionWeights[at];
+        if (posting.slots.dense) {
+          forEachBit(posting.slots.data, (slot) => {
+            weights[slot] += weight;
+          });
+        } else {
+          for (const slot of posting.slots.data) weights[slot] += weight;
+        }
+      });
+    }
+    return plan.pickedWeight;
   }
 
   /** How many documents match the filter. */
@@ -908,6 +923,16 @@ export class FacetIndex {
           ? posting.slots.size - this.tally[posting.label?.id ?? 0]
           : this.tally[posting.label?.id ?? 0],
     ]);
+  }
+
+  /** How many documents carry each label of every option filter; a label no document carries has no posting. */
+  carriedLabelCounts(): FacetCounts {
+    return Object.fromEntries(
+      FACET_DIMENSIONS.map((dimension) => [
+        dimension,
+        Object.fromEntries(this.labelCounts(dimension, { type: 'all' })),
+      ]),
+    );
   }
 
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */

@@ -110,7 +110,8 @@ export const rankHybrid = ({
   let count = 0;
   forEachBit(matches.bits, (slot) => {
     slots[count] = slot;
-    values.facet = facet[count] = facetShare(matches.weight(slot), pickedWeight);
+    // Nothing picked: every match's facet part is 0, with no need to ask its weight.
+    values.facet = facet[count] = pickedWeight > 0 ? facetShare(matches.weight(slot), pickedWeight) : 0;
     values.text = textBySlot?.[slot];
     if (freshAt) values.fresh = fresh[count] = freshAt(slot);
     if (understoodAt) values.understood = understood[count] = understoodAt(slot);

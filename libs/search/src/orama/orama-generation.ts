@@ -1,4 +1,5 @@
 import {
+  type FacetCounts,
   facetShare,
   freshnessSignalAt,
   fuseRankSignals,
@@ -70,6 +71,13 @@ export interface OramaSnapshotSource {
   unchanged: () => boolean;
 }
 
+/** `scratch` zeroed over `slots` slots, or a new zeroed array when it holds fewer. */
+const zeroed = (scratch: Float64Array<ArrayBuffer>, slots: number): Float64Array<ArrayBuffer> => {
+  if (scratch.length < slots) return new Float64Array(slots);
+  scratch.fill(0);
+  return scratch;
+};
+
 /**
  * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
  * sees a write batch either not at all or whole.
@@ -83,6 +91,9 @@ export class OramaGeneration {
    * a new array per query (800 KB at 100 000 profiles) left that much garbage for the collector each time.
    */
   private textScores = new Float64Array(0);
+  /** The weight of the understood and of the ruled-out labels by slot, reused as `textScores` is. */
+  private understoodWeights = new Float64Array(0);
+  private ruledOutWeights = new Float64Array(0);
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
@@ -304,11 +315,17 @@ export class OramaGeneration {
     { understood }: SearchQuery,
   ): Pick<HybridRequest, 'understoodAt' | 'cleanAt'> {
     const parts: Pick<HybridRequest, 'understoodAt' | 'cleanAt'> = {};
-    if (hasOptions(understood?.options))
-      parts.understoodAt = facets.optionShares(understoodFilter(understood.options));
+    if (hasOptions(understood?.options)) {
+      this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
+      const weights = this.understoodWeights;
+      const total = facets.addOptionWeights(understoodFilter(understood.options), weights);
+      parts.understoodAt = (slot) => facetShare(weights[slot], total);
+    }
     if (hasOptions(understood?.not)) {
-      const ruledOut = facets.optionShares(understoodFilter(understood.not));
-      parts.cleanAt = (slot) => (ruledOut(slot) > 0 ? 0 : 1);
+      this.ruledOutWeights = zeroed(this.ruledOutWeights, facets.slotCapacity);
+      const weights = this.ruledOutWeights;
+      const total = facets.addOptionWeights(understoodFilter(understood.not), weights);
+      parts.cleanAt = (slot) => (facetShare(weights[slot], total) > 0 ? 0 : 1);
     }
     return parts;
   }
@@ -358,6 +375,11 @@ export class OramaGeneration {
 
   count(kind: SearchKind): number {
     return this.parts[kind].text.count;
+  }
+
+  /** How many documents of the kind carry each label, per option filter. */
+  labelCounts(kind: SearchKind): FacetCounts {
+    return this.parts[kind].facets.carriedLabelCounts();
   }
 
   /** Indexes the rest of documents the facet and text indexes already hold; nothing keeps `docs`. */

@@ -1,4 +1,4 @@
-import type { SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type { FacetCounts, SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
 import type {
   ExpectedDocuments,
   GetManyOptions,
@@ -26,6 +26,8 @@ export class OramaSearchIndex implements SearchIndex {
   private readonly building = new Set<OramaGeneration>();
   /** Counts what changed the live generation (writes, loads, swaps), so a caller can tell a quiet spell. */
   private changes = 0;
+  /** Each kind's label counts and the change they were counted at: recounted on the first read after a write. */
+  private readonly counted = new Map<SearchKind, { change: number; counts: FacetCounts }>();
 
   private constructor(
     private live: OramaGeneration,
@@ -153,6 +155,14 @@ export class OramaSearchIndex implements SearchIndex {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     return this.live.search(query);
+  }
+
+  async labelCounts(kind: SearchKind): Promise<FacetCounts> {
+    const held = this.counted.get(kind);
+    if (held?.change === this.changes) return held.counts;
+    const counts = this.live.labelCounts(kind);
+    this.counted.set(kind, { change: this.changes, counts });
+    return counts;
   }
 
   async get(id: string): Promise<SearchDocument | null> {
