@@ -1,4 +1,5 @@
 import { invalidVariable } from '@skillers/domain';
+import { DEFAULT_EMBEDDER_MODEL } from '@skillers/embedding';
 
 export interface ClusterSettings {
   elasticsearchUrl: string;
@@ -27,9 +28,6 @@ export const clusterSettingsFromEnv = (env: NodeJS.ProcessEnv): ClusterSettings 
   const redisUrl = checkedUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
   return elasticsearchUrl ? { elasticsearchUrl, redisUrl } : undefined;
 };
-
-/** The API's and the embedder service's default too: one environment serves every service. */
-export const DEFAULT_EMBEDDER_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
 /** The embedder service (`EMBEDDER_URL`, optional) and the model it must run, as the API reads them. */
 export const embedderSettingsFromEnv = (
