@@ -43,7 +43,7 @@ export const ToolsPicker = ({
       error={error}
       renderNoMatch={renderNoMatch}
       counts={counts}
-      // Spec section 3: a new tool starts at level 0 in the forms and at 1 in the filters.
+      // A new tool starts at level 0 in the forms and at 1 in the filters.
       onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
       renderPicked={(tool) => (
         <>
