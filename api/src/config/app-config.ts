@@ -7,7 +7,7 @@ import {
   variable,
   variableRule,
 } from '@skillers/domain';
-import { DEFAULT_EMBEDDER_MODEL, modelFolder } from '@skillers/embedding';
+import { embedderServiceVariables, modelFolder } from '@skillers/embedding';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 
@@ -39,8 +39,7 @@ const appVariables = {
   JOB_ATTEMPTS: wholeNumber({ min: 1 }).default(DEFAULT_RETRY_POLICY.attempts),
   JOB_BACKOFF_MS: wholeNumber({ min: 0 }).default(DEFAULT_RETRY_POLICY.backoffMs),
   JOB_MAX_BACKOFF_MS: wholeNumber({ min: 0 }).default(DEFAULT_RETRY_POLICY.maxBackoffMs),
-  EMBEDDER_URL: url(['http:', 'https:']).optional(),
-  EMBEDDER_MODEL: text().default(DEFAULT_EMBEDDER_MODEL),
+  ...embedderServiceVariables,
   EMBEDDER_MODEL_PATH: modelFolder().optional(),
   TRUST_PROXY: variableRule(
     'must be an Express trust proxy value such as loopback, uniquelocal or 10.0.0.0/8',

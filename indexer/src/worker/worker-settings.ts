@@ -1,5 +1,5 @@
 import { loadEnvironment, type LogLevel, variable } from '@skillers/domain';
-import { DEFAULT_EMBEDDER_MODEL } from '@skillers/embedding';
+import { embedderServiceVariables } from '@skillers/embedding';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 
@@ -41,8 +41,7 @@ const workerVariables = {
   ELASTICSEARCH_URL: required(url(['http:', 'https:']), NEEDED),
   ELASTICSEARCH_REQUEST_TIMEOUT_MS: wholeNumber({ min: 1 }).default(DEFAULT_REQUEST_TIMEOUT_MS),
   REDIS_URL: required(url(['redis:', 'rediss:']), NEEDED),
-  EMBEDDER_URL: url(['http:', 'https:']).optional(),
-  EMBEDDER_MODEL: text().default(DEFAULT_EMBEDDER_MODEL),
+  ...embedderServiceVariables,
   HOST: text().default('127.0.0.1'),
   INDEXER_HEALTH_PORT: port().default(DEFAULT_HEALTH_PORT),
   INDEXER_CONCURRENCY: wholeNumber({ min: 1, max: MAX_CONCURRENCY }).default(DEFAULT_CONCURRENCY),
