@@ -23,15 +23,17 @@ const bounds = (min: number, max: number | undefined) =>
   max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
 
 /** Plain digits only: `Number` would also take "1e3", "0x10" and " ". */
+const digits = (value: string): number => (/^\d+$/.test(value) ? Number(value) : NaN);
+
 const wholeNumber = ({ min, max }: { min: number; max?: number }): VariableRule<number> =>
   variableRule(`must be a whole number ${bounds(min, max)}`, (value) => {
-    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    const number = digits(value);
     return number >= min && (max === undefined || number <= max) ? number : undefined;
   });
 
 const port = (): VariableRule<number> =>
   variableRule('must be a port number between 0 and 65535', (value) =>
-    /^\d+$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined,
+    digits(value) <= 65535 ? digits(value) : undefined,
   );
 
 const url = (protocols: readonly string[]): VariableRule<string> =>
