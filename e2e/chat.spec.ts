@@ -47,7 +47,7 @@ test('a message from a profile page reaches its owner live, and the answers go b
   const hello = message(annChat.log, 'Hello Ben, I saw your profile!');
   await expect(hello).toBeVisible();
   await expectSide(annChat.log, hello, 'right');
-  // Spec section 2: own messages are blue.
+  // Own messages are blue.
   await expect(hello).toHaveCSS('background-color', 'rgb(37, 99, 235)');
 
   // The new conversation is pushed to Ben's open list at once (no polling), and its first friend is

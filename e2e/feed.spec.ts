@@ -52,7 +52,7 @@ test('visitors read the feed and are asked to log in to take part', async ({ pag
   await composer.getByRole('button', { name: 'Publish' }).click();
   await expect(composer.getByRole('alert')).toHaveText('Please log in to create a post');
 
-  // Spec section 9: below 900 px the what's-new box moves into the left column.
+  // Below 900 px the what's-new box moves into the left column.
   await page.setViewportSize({ width: 820, height: 900 });
   await expect(left.getByRole('heading', { name: "What's new" })).toBeVisible();
   await expect(news.getByRole('heading', { name: "What's new" })).toHaveCount(0);

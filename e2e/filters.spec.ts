@@ -157,7 +157,7 @@ test('a signed-in user proposes an option the lists lack; a visitor is asked to 
   await expect(banner).toBeVisible();
   await expect(search).toHaveValue('');
   await expect(panel.getByRole('button', { name: 'Propose' })).toHaveCount(0);
-  // Spec section 9: the banner shows for 3.5 seconds.
+  // The banner shows for 3.5 seconds.
   await page.waitForTimeout(2500);
   await expect(banner).toBeVisible();
   await expect(banner).toBeHidden({ timeout: 2000 });

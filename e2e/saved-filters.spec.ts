@@ -3,10 +3,10 @@ import { type Account, createAccount, openSignedIn } from './support/accounts';
 import { openPanel, pick } from './support/filter-panel';
 import { createProject, uniqueName } from './support/listings';
 
-/** Spec section 2, saved projects. */
+/** Saved projects. */
 const NO_MATCH_LINE = "Sorry, we couldn't find any project meeting your criteria. Check out closest match.";
 const NO_CLOSE_MATCHES = 'No close matches found.';
-/** Spec section 9: similarity shows to three decimals. */
+/** Similarity shows to three decimals. */
 const THREE_DECIMALS = /^\d\.\d{3}$/;
 
 const similarityOf = (card: Locator) =>

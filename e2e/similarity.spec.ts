@@ -3,7 +3,7 @@ import { createAccount } from './support/accounts';
 import { openPanel, pick } from './support/filter-panel';
 import { createProfile, createProject, uniqueName } from './support/listings';
 
-/** Spec section 9: similarity shows to three decimals. */
+/** Similarity shows to three decimals. */
 const THREE_DECIMALS = /^\d\.\d{3}$/;
 
 /** The value of a card's Similarity row. */

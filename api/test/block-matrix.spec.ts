@@ -22,7 +22,7 @@ const QUIET_MS = 500;
 /** Index jobs and their alerts run in the background. */
 const ALERTED_WITHIN_MS = 5_000;
 
-/**
+/*
  * After A blocks B, one test per surface through which B could reach A: B is answered as if nothing had
  * changed, and A hears nothing of B anywhere (docs/security.md, "Trust and safety").
  */

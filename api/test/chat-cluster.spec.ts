@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from './test-app';
 
 const redisBinary = findRedisServer();
 
-/** Two api nodes over one store and one Redis, as in the cluster profile (MongoDB there, one SQLite file here). */
+/* Two api nodes over one store and one Redis, as in the cluster profile (MongoDB there, one SQLite file here). */
 describe.skipIf(!redisBinary)('chat across api nodes sharing rooms through Redis', () => {
   let redis: RedisServer;
   let nodeA: TestApp;

@@ -9,7 +9,7 @@ const dockerfile = read('Dockerfile');
 const compose = read('docker-compose.yml');
 const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
 
-/** The build files can only be run where Docker is; these checks keep them in step with the code. */
+/* The build files can only be run where Docker is; these checks keep them in step with the code. */
 describe('cluster profile files', () => {
   it('copies every workspace manifest before npm ci, which refuses a lock file with missing workspaces', () => {
     for (const workspace of workspaces) {

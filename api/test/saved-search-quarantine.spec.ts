@@ -23,7 +23,7 @@ const ADMIN_TOKEN = 'quarantine-admin-token-'.padEnd(48, '0');
 /** Index jobs and their alerts run in the background. */
 const INDEXED_WITHIN = { timeout: 5_000, interval: 50 };
 
-/**
+/*
  * Rows of each shape that once stopped the server at start, gave their owner a 500 or matched every new
  * record, written into the store of a stopped server, which then starts on it.
  */

@@ -10,7 +10,7 @@ const packages = (graph: ImportGraph) =>
 const workspaces = (graph: ImportGraph) =>
   new Set([...graph.files].map((file) => workspaceOf(ROOT, file)).filter((name) => name !== null));
 
-/**
+/*
  * What each built service loads as it starts, read from its compiled output (`npm test` builds it first):
  * apps import only libraries, and the API ships without the demo generator's faker or the command line's
  * commander.

@@ -38,9 +38,9 @@ const TUNE = process.argv.includes('--tune');
 const SHARED_MODELS = fileURLToPath(new URL('../../../shared/models', import.meta.url));
 const SHARED_MODEL = 'skillers/static-wordpiece-100d';
 const INDEX_TIMEOUT_MS = 180_000;
-/** Labels per filter the web app asks `/ml` for (spec section 7). */
+/** Labels per filter the web app asks `/ml` for. */
 const LABELS_PER_FILTER = 2;
-/** The tool level the web app gives a tool the home search picked (spec section 3: 1 in filters). */
+/** The tool level the web app gives a tool the home search picked (1 in filters). */
 const PICKED_TOOL_LEVEL = 1;
 
 const FILTER_PATH = {
@@ -95,7 +95,7 @@ const similarity = async (baseUrl, kind, filter, text) => {
   return answer.results.filter((result) => result.similarity > 0).map((result) => result.record_id);
 };
 
-/** The picks the web app made of `/ml`'s labels (spec section 7). */
+/** The picks the web app made of `/ml`'s labels. */
 const picksOf = async (baseUrl, text) => {
   const { similar_labels_dict: labels } = await call(baseUrl, 'POST', '/api/ml', {
     input_text: text,

@@ -40,7 +40,7 @@ const ML_CASES = load('./ml-cases.json').cases;
 const PROFILES = load('./profiles.json').profiles;
 const SORT_CASES = load('./sort-cases.json').cases;
 
-/** Labels per key asked of /ml; the web app asks for two (spec section 7). */
+/** Labels per key asked of /ml; the web app asks for two. */
 const PER_KEY = Number(process.env.BENCH_ML_PER_KEY ?? LABELS_PER_KEY_DEFAULT);
 const SORT_DEPTH = 10;
 const SWEEP = process.argv.includes('--sweep') || process.env.BENCH_SWEEP === '1';

@@ -45,7 +45,7 @@ describe('loadEmbedderConfig', () => {
     [{ PORT: 'http' }, 'PORT="http": must be a port number'],
     [{ PORT: '80abc' }, 'PORT="80abc": must be a port number'],
     [{ PORT: '-1' }, 'PORT="-1": must be a port number'],
-    [{ PORT: '70000' }, 'PORT="70000": must be between 0 and 65535'],
+    [{ PORT: '70000' }, 'PORT="70000": must be a port number between 0 and 65535'],
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL="verbose": must be one of fatal, error, warn, info, debug, trace, silent',
@@ -65,6 +65,12 @@ describe('loadEmbedderConfig', () => {
   ])('refuses %j with a one-line message naming the variable', (env, message) => {
     expect(() => loadEmbedderConfig(env)).toThrow(ConfigError);
     expect(() => loadEmbedderConfig(env)).toThrow(`Invalid environment variable ${message}`);
+  });
+
+  it('refuses a port out of range in the words every service uses for it', () => {
+    expect(() => loadEmbedderConfig({ PORT: '65536' })).toThrow(
+      new ConfigError('Invalid environment variable PORT="65536": must be a port number between 0 and 65535'),
+    );
   });
 
   it('refuses a model path that is a file, not a folder', () => {

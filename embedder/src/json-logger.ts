@@ -1,5 +1,5 @@
 import { type DestinationStream, pino } from 'pino';
-import type { LogLevel } from './embedder-config';
+import type { LogLevel } from '@skillers/domain';
 
 export interface Logger {
   error(message: string): void;

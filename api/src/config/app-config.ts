@@ -1,99 +1,64 @@
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, FIRST_CONTACTS_PER_DAY_DEFAULT, invalidVariable } from '@skillers/domain';
+import {
+  ConfigError,
+  FIRST_CONTACTS_PER_DAY_DEFAULT,
+  loadEnvironment,
+  type LogLevel,
+  variable,
+  variableRule,
+} from '@skillers/domain';
+import { embedderServiceVariables, modelFolder } from '@skillers/embedding';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
-import { z } from 'zod';
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const { flag, logLevel, port, text, url, wholeNumber } = variable;
 
-const urlWithProtocol = (protocols: readonly string[]) =>
-  z.url({ error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` }).refine(
-    // zod runs refinements even when the URL check failed, so this one must not throw on bad input.
-    (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
-    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-  );
+const moreThanZero = (max: number) =>
+  variableRule(`must be greater than 0 and at most ${max}`, (value) => {
+    const number = value === '' ? NaN : Number(value);
+    return number > 0 && number <= max ? number : undefined;
+  });
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+const secret = () =>
+  variableRule('must be at least 32 characters', (value) => (value.length >= 32 ? value : undefined));
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  SEED: booleanFlag.optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_EXPIRES_IN: z
-    .string()
-    .regex(/^\d+[smhd]$/, 'must be a duration such as 15m, 12h or 7d')
-    .default('7d'),
-  MONGO_URL: urlWithProtocol(['mongodb:', 'mongodb+srv:']).optional(),
-  ELASTICSEARCH_URL: urlWithProtocol(['http:', 'https:']).optional(),
-  ELASTICSEARCH_REQUEST_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(DEFAULT_REQUEST_TIMEOUT_MS),
-  REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
-  JOB_ATTEMPTS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(DEFAULT_RETRY_POLICY.attempts),
-  JOB_BACKOFF_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .default(DEFAULT_RETRY_POLICY.backoffMs),
-  JOB_MAX_BACKOFF_MS: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .default(DEFAULT_RETRY_POLICY.maxBackoffMs),
-  EMBEDDER_URL: urlWithProtocol(['http:', 'https:']).optional(),
-  EMBEDDER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
-  EMBEDDER_MODEL_PATH: z
-    .string()
-    .min(1)
-    .refine((path) => existsSync(path) && statSync(path).isDirectory(), 'must be an existing folder')
-    .optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(
-      /^[\w.:/, -]+$/,
-      'must be an Express trust proxy value such as loopback, uniquelocal or 10.0.0.0/8',
-    )
-    .default('loopback'),
-  RATE_LIMIT_SCALE: z.coerce
-    .number({ error: 'must be a number' })
-    .positive('must be greater than 0')
-    .max(10_000, 'must be at most 10000')
-    .default(1),
-  FIRST_CONTACTS_PER_DAY: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(10_000, 'must be at most 10000')
-    .default(FIRST_CONTACTS_PER_DAY_DEFAULT),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  CORS_ORIGINS: z
-    .string()
-    .transform((list) =>
-      list
+const appVariables = {
+  PORT: port().default(3000),
+  HOST: text().default('127.0.0.1'),
+  DATA_DIR: text().default('./data'),
+  SEED: flag().optional(),
+  JWT_SECRET: secret().optional(),
+  ADMIN_TOKEN: secret().optional(),
+  JWT_EXPIRES_IN: variableRule('must be a duration such as 15m, 12h or 7d', (value) =>
+    /^\d+[smhd]$/.test(value) ? value : undefined,
+  ).default('7d'),
+  MONGO_URL: url(['mongodb:', 'mongodb+srv:']).optional(),
+  ELASTICSEARCH_URL: url(['http:', 'https:']).optional(),
+  ELASTICSEARCH_REQUEST_TIMEOUT_MS: wholeNumber({ min: 1 }).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  JOB_ATTEMPTS: wholeNumber({ min: 1 }).default(DEFAULT_RETRY_POLICY.attempts),
+  JOB_BACKOFF_MS: wholeNumber({ min: 0 }).default(DEFAULT_RETRY_POLICY.backoffMs),
+  JOB_MAX_BACKOFF_MS: wholeNumber({ min: 0 }).default(DEFAULT_RETRY_POLICY.maxBackoffMs),
+  ...embedderServiceVariables,
+  EMBEDDER_MODEL_PATH: modelFolder().optional(),
+  TRUST_PROXY: variableRule(
+    'must be an Express trust proxy value such as loopback, uniquelocal or 10.0.0.0/8',
+    (value) => (/^[\w.:/, -]+$/.test(value) ? value : undefined),
+  ).default('loopback'),
+  RATE_LIMIT_SCALE: moreThanZero(10_000).default(1),
+  FIRST_CONTACTS_PER_DAY: wholeNumber({ min: 1, max: 10_000 }).default(FIRST_CONTACTS_PER_DAY_DEFAULT),
+  LOG_LEVEL: logLevel().default('info'),
+  CORS_ORIGINS: variableRule(
+    'must be a comma-separated list of origins such as https://example.com',
+    (list) => {
+      const origins = list
         .split(',')
         .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://example.com' })))
-    .optional(),
-});
+        .filter(Boolean);
+      return origins.every((origin) => URL.canParse(origin)) ? origins : undefined;
+    },
+  ).optional(),
+};
 
 export type AppConfig = Readonly<{
   port: number;
@@ -114,7 +79,7 @@ export type AppConfig = Readonly<{
   embedderUrl?: string;
   embedderModel: string;
   embedderModelPath?: string;
-  logLevel: (typeof LOG_LEVELS)[number];
+  logLevel: LogLevel;
   /** Which proxies' X-Forwarded-For is believed, so per-address limits see the real client. */
   trustProxy: string;
   /** Multiplies every per-minute request limit; above 1 only for load and browser tests. */
@@ -126,18 +91,7 @@ export type AppConfig = Readonly<{
 
 /** Builds the one typed configuration from the environment; empty variables count as unset. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
-  const present = Object.fromEntries(
-    Object.keys(envSchema.shape)
-      .map((key) => [key, env[key]?.trim()])
-      .filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    const name = String(issue.path[0]);
-    throw invalidVariable(name, present[name], issue.message);
-  }
-  const vars = parsed.data;
+  const vars = loadEnvironment(appVariables, env);
   // With Elasticsearch the api only enqueues index jobs: the indexer takes them from Redis. Without Redis
   // they would stay in this process's memory, where no worker runs, and nothing would ever be indexed.
   if (vars.ELASTICSEARCH_URL && !vars.REDIS_URL) {
@@ -165,7 +119,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     },
     embedderUrl: vars.EMBEDDER_URL,
     embedderModel: vars.EMBEDDER_MODEL,
-    embedderModelPath: vars.EMBEDDER_MODEL_PATH ? resolve(vars.EMBEDDER_MODEL_PATH) : undefined,
+    embedderModelPath: vars.EMBEDDER_MODEL_PATH,
     logLevel: vars.LOG_LEVEL,
     rateLimitScale: vars.RATE_LIMIT_SCALE,
     trustProxy: vars.TRUST_PROXY,

@@ -73,13 +73,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses a bad number in the words every service uses for it', () => {
+    expect(() => loadConfig({ ELASTICSEARCH_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(
+      'Invalid environment variable ELASTICSEARCH_REQUEST_TIMEOUT_MS="soon": must be a whole number of at least 1',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', MONGO_URL: ' ' })).toMatchObject({ port: 3000, mongoUrl: undefined });
   });
 
   it.each([
     ['PORT', 'abc', /PORT="abc": must be a port number/],
-    ['PORT', '70000', /PORT="70000": must be between 0 and 65535/],
+    ['PORT', '70000', /PORT="70000": must be a port number between 0 and 65535/],
     ['SEED', 'maybe', /SEED="maybe": must be true or false/],
     ['JWT_SECRET', 'short', /JWT_SECRET="short": must be at least 32 characters/],
     ['MONGO_URL', 'http://mongo', /MONGO_URL="http:\/\/mongo": must be a URL starting with mongodb:\/\//],
@@ -87,9 +93,9 @@ describe('loadConfig', () => {
     ['EMBEDDER_MODEL_PATH', '/no/such/folder', /EMBEDDER_MODEL_PATH=.*must be an existing folder/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
     ['RATE_LIMIT_SCALE', '0', /RATE_LIMIT_SCALE="0": must be greater than 0/],
-    ['FIRST_CONTACTS_PER_DAY', '0', /FIRST_CONTACTS_PER_DAY="0": must be at least 1/],
+    ['FIRST_CONTACTS_PER_DAY', '0', /FIRST_CONTACTS_PER_DAY="0": must be a whole number from 1 to 10000/],
     ['FIRST_CONTACTS_PER_DAY', '2.5', /FIRST_CONTACTS_PER_DAY="2.5": must be a whole number/],
-    ['FIRST_CONTACTS_PER_DAY', 'many', /FIRST_CONTACTS_PER_DAY="many": must be a number/],
+    ['FIRST_CONTACTS_PER_DAY', 'many', /FIRST_CONTACTS_PER_DAY="many": must be a whole number from 1/],
     ['TRUST_PROXY', 'all;of them', /TRUST_PROXY="all;of them": must be an Express trust proxy value/],
   ])('stops with a one-line message naming %s when it is %s', (name, value, message) => {
     const load = () => loadConfig({ [name]: value });

@@ -1,20 +1,14 @@
-import { invalidVariable } from '@skillers/domain';
+import { loadEnvironment, variable } from '@skillers/domain';
+import { embedderServiceVariables } from '@skillers/embedding';
 
 export interface ClusterSettings {
   elasticsearchUrl: string;
   redisUrl?: string;
 }
 
-const checkedUrl = (name: string, value: string | undefined, protocols: readonly string[]) => {
-  const url = value?.trim() || undefined;
-  if (url && !(URL.canParse(url) && protocols.includes(new URL(url).protocol))) {
-    throw invalidVariable(
-      name,
-      url,
-      `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
-    );
-  }
-  return url;
+const clusterVariables = {
+  ELASTICSEARCH_URL: variable.url(['http:', 'https:']).optional(),
+  REDIS_URL: variable.url(['redis:', 'rediss:']).optional(),
 };
 
 /**
@@ -23,18 +17,16 @@ const checkedUrl = (name: string, value: string | undefined, protocols: readonly
  * index lives inside the server). The records come from `storeSettingsFromEnv`.
  */
 export const clusterSettingsFromEnv = (env: NodeJS.ProcessEnv): ClusterSettings | undefined => {
-  const elasticsearchUrl = checkedUrl('ELASTICSEARCH_URL', env.ELASTICSEARCH_URL, ['http:', 'https:']);
-  const redisUrl = checkedUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
-  return elasticsearchUrl ? { elasticsearchUrl, redisUrl } : undefined;
+  const vars = loadEnvironment(clusterVariables, env);
+  return vars.ELASTICSEARCH_URL
+    ? { elasticsearchUrl: vars.ELASTICSEARCH_URL, redisUrl: vars.REDIS_URL }
+    : undefined;
 };
-
-/** The API's and the embedder service's default too: one environment serves every service. */
-export const DEFAULT_EMBEDDER_MODEL = 'Xenova/all-MiniLM-L6-v2';
 
 /** The embedder service (`EMBEDDER_URL`, optional) and the model it must run, as the API reads them. */
 export const embedderSettingsFromEnv = (
   env: NodeJS.ProcessEnv,
-): { embedderUrl?: string; embedderModel: string } => ({
-  embedderUrl: checkedUrl('EMBEDDER_URL', env.EMBEDDER_URL, ['http:', 'https:']),
-  embedderModel: env.EMBEDDER_MODEL?.trim() || DEFAULT_EMBEDDER_MODEL,
-});
+): { embedderUrl?: string; embedderModel: string } => {
+  const vars = loadEnvironment(embedderServiceVariables, env);
+  return { embedderUrl: vars.EMBEDDER_URL, embedderModel: vars.EMBEDDER_MODEL };
+};

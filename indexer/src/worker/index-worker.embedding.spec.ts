@@ -49,7 +49,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The cluster worker's embedding path: the embedder service over HTTP, as `EMBEDDER_URL` wires it. */
+/* The cluster worker's embedding path: the embedder service over HTTP, as `EMBEDDER_URL` wires it. */
 describe('index worker with the embedder service', () => {
   let folder: string;
   let store: SqliteRecordStore;

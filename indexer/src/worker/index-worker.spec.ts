@@ -29,7 +29,7 @@ const teammate = teammateRecord;
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
 
-/** The worker's composition on embedded adapters: a SQLite file, the in-process queue and Orama. */
+/* The worker's composition on embedded adapters: a SQLite file, the in-process queue and Orama. */
 describe('index worker', () => {
   let folder: string;
   let ports: WorkerPorts & { store: SqliteRecordStore; queue: InProcessJobQueue };
@@ -186,7 +186,7 @@ describe('index worker', () => {
 const redisBinary = findRedisServer();
 const WAIT = { timeout: 20_000, interval: 20 };
 
-/** As in the cluster: the producer and the worker hold separate BullMQ connections to one Redis. */
+/* As in the cluster: the producer and the worker hold separate BullMQ connections to one Redis. */
 describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redis-server)', () => {
   let redis: RedisServer;
   let folder: string;

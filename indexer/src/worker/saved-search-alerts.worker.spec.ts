@@ -47,7 +47,7 @@ if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
 const profile = (ownerId: string, tool: string): TeammateRecord =>
   teammateRecord(`${tool} person`, { ownerId, toolsExperience: [{ tool, mep: 4 }] });
 
-/**
+/*
  * The cluster's path on real parts where they can run here: the index worker (SQLite standing in for
  * MongoDB, the in-memory matcher for the percolator) records the match and the notification, and pushes it
  * through a real Redis to a socket.io server with the Redis adapter, as an api node runs it, whose real

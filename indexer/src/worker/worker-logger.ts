@@ -1,5 +1,5 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
-import type { LogLevel } from './worker-settings';
+import type { LogLevel } from '@skillers/domain';
 
 /**
  * The index worker's pino logger: standard pino lines with `service: 'indexer'`, as the API and the

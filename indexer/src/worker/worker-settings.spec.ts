@@ -43,7 +43,7 @@ describe('index worker settings', () => {
         .elasticsearchRequestTimeoutMs,
     ).toBe(5000);
     expect(() => workerSettingsFromEnv({ ...cluster, ELASTICSEARCH_REQUEST_TIMEOUT_MS: 'soon' })).toThrow(
-      'ELASTICSEARCH_REQUEST_TIMEOUT_MS="soon": must be a whole number of milliseconds',
+      'ELASTICSEARCH_REQUEST_TIMEOUT_MS="soon": must be a whole number of at least 1',
     );
     expect(workerSettingsFromEnv({ ...cluster, HOST: '0.0.0.0', INDEXER_HEALTH_PORT: '4002' })).toMatchObject(
       {
@@ -82,6 +82,12 @@ describe('index worker settings', () => {
     });
     expect(() => workerSettingsFromEnv({ ...cluster, EMBEDDER_URL: 'embedder:3001' })).toThrow(
       'Invalid environment variable EMBEDDER_URL="embedder:3001": must be a URL starting with http:// or https://',
+    );
+  });
+
+  it('takes whole numbers only as plain digits, as every service does', () => {
+    expect(() => workerSettingsFromEnv({ ...cluster, INDEXER_CONCURRENCY: '0x10' })).toThrow(
+      'Invalid environment variable INDEXER_CONCURRENCY="0x10": must be a whole number from 1 to 1000',
     );
   });
 

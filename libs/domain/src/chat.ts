@@ -8,13 +8,13 @@ export const CONVERSATION_LIST_LIMIT = 200;
 /** Unread counts stop here; a client shows the cap as "100+". */
 export const UNREAD_COUNT_LIMIT = 100;
 
-/** Real-time channel event names (spec section 7), plus the one carrying refusals. */
 /**
  * Every socket joins its user's room on connecting, so a conversation's first message and notifications
  * reach it; other processes (the index worker) push to the same room through Redis.
  */
 export const userRoom = (userId: string): string => `user:${userId}`;
 
+/** Real-time channel event names (docs/api.md, "Real-time channel"), plus the one carrying refusals. */
 export const CHAT_EVENTS = {
   join: 'join',
   chat: 'chat',

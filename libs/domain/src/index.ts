@@ -2,6 +2,7 @@ export type * from './admin/admin-api.types';
 export * from './admin/admin-token-file';
 export * from './chat';
 export * from './config/config-error';
+export * from './config/environment';
 export * from './entities';
 export * from './feed';
 export * from './freshness';

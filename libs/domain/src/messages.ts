@@ -46,7 +46,7 @@ export const HTTP_MESSAGES = {
   tooManyLikes: 'You are liking posts too quickly. Please wait a moment and try again.',
 } as const;
 
-/** Chat texts: spec section 2 and 8, with the two failure texts DESIGN section 7 replaces. */
+/** Chat texts of the screens and of their failures; two failures are reworded politely. */
 export const CHAT_MESSAGES = {
   messageSent: 'Message sent successfully!',
   messageSentToCreator: 'You have sent a message!',
@@ -66,7 +66,7 @@ export const CHAT_MESSAGES = {
   serverError: 'server error',
 } as const;
 
-/** Feed texts: spec sections 6 and 8, plus the server's validation answers. */
+/** Feed texts of the screen and of its failures, plus the server's validation answers. */
 export const FEED_MESSAGES = {
   likeFailed: 'Failed to like post. Please try again.',
   unlikeFailed: 'Failed to unlike post. Please try again.',

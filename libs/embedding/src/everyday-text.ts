@@ -1,12 +1,11 @@
-import { EVERYDAY_NAMES, foldLabel, TOOLS, VOCABULARIES } from '@skillers/domain';
-import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
-import { isEnglishWord } from './understanding/english-words';
-import { isPlaceWord } from './understanding/places';
-
 /**
  * Free text as people type it, made ready for `/ml`: negated parts set apart ("no salary", "not remote")
  * and misspelt names of labels corrected ("pyhton"), before labels are looked up by name and by meaning.
  */
+import { EVERYDAY_NAMES, foldLabel, TOOLS, VOCABULARIES } from '@skillers/domain';
+import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
+import { isEnglishWord } from './understanding/english-words';
+import { isPlaceWord } from './understanding/places';
 
 /** A negation and what it applies to, up to the next punctuation or joining word. */
 const NEGATION =

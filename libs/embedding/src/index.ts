@@ -24,6 +24,7 @@ export {
   type SimilarLabelsDict,
   textPhrases,
 } from './lexical-labels';
+export * from './embedder-variables';
 export * from './model-settings';
 export { rankingQueryText, sortQueryText } from './sort-query';
 export * from './suggest-labels';

@@ -4,7 +4,7 @@ import { RootLayout } from '../components/layout/root-layout';
 import { lazyScreen } from '../lib/lazy-with-timeout';
 import { RouteErrorPage } from './route-error-page';
 
-/* One chunk per screen, fetched on first visit (spec section 9: lazy chunks, 120-second limit). */
+/* One chunk per screen, fetched on first visit (lazy chunks, 120-second limit). */
 const Home = lazyScreen(() => import('./routes/home.route'));
 const Login = lazyScreen(() => import('./routes/login.route'));
 const SignUp = lazyScreen(() => import('./routes/sign-up.route'));
@@ -36,7 +36,7 @@ const AdminReports = lazyScreen(() => import('./routes/admin-reports.route'));
 const ErrorScreen = lazyScreen(() => import('./routes/error.route'));
 const NotFound = lazyScreen(() => import('./routes/not-found.route'));
 
-/** Every route of the specification's route table (section 2). */
+/** Every route of the web app, one lazily loaded screen each. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -1,7 +1,7 @@
 import { addDays, format, isValid, parseISO, startOfDay } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 
-/** Dates on or before this day mean "no date" (spec section 5). */
+/** Dates on or before this day mean "no date". */
 const FIRST_SET_DAY = '1970-01-02';
 
 /**
@@ -16,7 +16,7 @@ export const calendarDay = (value: string | undefined | null): Date | null => {
   return isValid(date) ? date : null;
 };
 
-/** A day as the British write it (spec section 5: day/month/year), e.g. 31/01/2030. */
+/** A day as the British write it (day/month/year), e.g. 31/01/2030. */
 export const formatDay = (day: Date): string => format(day, 'P', { locale: enGB });
 
 /** A stored date for display, or null when it is unset or unreadable. */
@@ -28,5 +28,5 @@ export const formatStoredDate = (value: string | undefined | null): string | nul
 /** The form value the API takes for a picked day: the calendar date, with no time or zone. */
 export const toDateValue = (day: Date): string => format(day, 'yyyy-MM-dd');
 
-/** Spec section 9: the earliest deadline anyone can pick is tomorrow. */
+/** The earliest deadline anyone can pick is tomorrow. */
 export const earliestDeadline = (now: Date = new Date()): Date => startOfDay(addDays(now, 1));

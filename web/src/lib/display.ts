@@ -1,7 +1,7 @@
 /** What a card or profile shows for a list or value nobody filled in. */
 export const NOT_SPECIFIED = 'Not specified';
 
-/** Spec section 9: a name longer than 30 characters is shown as its first 27 plus an ellipsis. */
+/** A name longer than 30 characters is shown as its first 27 plus an ellipsis. */
 export const NAME_MAX_LENGTH = 30;
 export const NAME_KEPT_LENGTH = 27;
 
@@ -12,10 +12,10 @@ export const shortenName = (name: string): string => {
 };
 
 /**
- * How many items each card row shows before the "+N more" hint (spec section 9). The spec adds
+ * How many items each card row shows before the "+N more" hint. The spec adds
  * "up to 2 extra items before the hint"; we read that as describing these counts themselves: every
  * row shows at least 2 items and at most 2 more than that (tools: 4). A longer list always shows
- * exactly its count, as section 2 says ("longer lists show the first items plus , +N more").
+ * exactly its count (the spec: "longer lists show the first items plus , +N more").
  */
 export const CARD_DISPLAY_COUNTS = {
   projectType: 2,
@@ -60,7 +60,7 @@ export const footerPlace = ({ locations, workingTypeRemote }: WorkPlace): ListSu
   return workingTypeRemote ? 'Remote' : null;
 };
 
-/** Spec section 2: a profile's availability reads "N hours per week". */
+/** A profile's availability reads "N hours per week". */
 export const hoursPerWeek = (hours: number | undefined): string | null =>
   hours ? `${hours} hours per week` : null;
 

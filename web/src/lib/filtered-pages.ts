@@ -5,11 +5,11 @@ export interface FilteredPagesOptions<T> {
   filtered(page: number): Promise<Page<T>>;
   /** The same page of the whole list. */
   unfiltered(page: number): Promise<Page<T>>;
-  /** The filtered search failed: the whole list shows from page 1 on (spec section 8). */
+  /** The filtered search failed: the whole list shows from page 1 on. */
   onFallback(): void;
   /**
    * The filtered search matched nothing: the records closest to it show instead, on a single page
-   * (spec section 4, "fall back to similarity ranking and show the closest with the note").
+   * ("fall back to similarity ranking and show the closest with the note").
    */
   closest?(): Promise<readonly T[]>;
 }

@@ -10,9 +10,9 @@ import {
 import type { z } from 'zod';
 import { type FieldErrors, validateForm } from './form-errors';
 
-/** Spec section 5: the suggested collaboration lengths, in months. */
+/** The suggested collaboration lengths, in months. */
 export const COLLAB_DURATION_OPTIONS = [1, 3, 6, 12, 18, 24, 36, 48, 60] as const;
-/** Spec section 5: the suggested weekly hours. */
+/** The suggested weekly hours. */
 export const WEEKLY_HOURS_OPTIONS = [3, 5, 10, 20, 40, 60, 80, 100] as const;
 
 /** The availability range counts hours per week or per month; the values are the ones the API keeps. */
@@ -49,7 +49,7 @@ export type ListingFormValues = Record<TagListField, string[]> & {
   availabilityType: string;
 };
 
-/** Spec section 3: the saved-form defaults (availability 10 to 15, monthly; a 50/50 role split). */
+/** The saved-form defaults (availability 10 to 15, monthly; a 50/50 role split). */
 export const LISTING_FORM_DEFAULTS: ListingFormValues = {
   toolsExperience: [],
   projectType: [],
@@ -81,21 +81,21 @@ export const capWholeNumber = (typed: string, max: number): string => {
   return String(Math.min(max, Math.max(0, Math.round(value))));
 };
 
-/** Spec section 5: typed durations above 60 months become 60. */
+/** Typed durations above 60 months become 60. */
 export const capCollabMonths = (typed: string) => capWholeNumber(typed, COLLABORATION_MONTHS_MAX);
-/** Spec section 5: typed weekly hours above 100 become 100. */
+/** Typed weekly hours above 100 become 100. */
 export const capWeeklyHours = (typed: string) => capWholeNumber(typed, WEEKLY_HOURS_MAX);
 /** The availability range may count a month's hours. */
 export const capRangeHours = (typed: string) => capWholeNumber(typed, AVAILABILITY_RANGE_MAX);
 
-/** Spec section 5: an empty number box means 0, which is then left out of the request. */
+/** An empty number box means 0, which is then left out of the request. */
 export const emptyIsZero = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed));
 
 export type RoleSide = 'bizRole' | 'techRole';
 export type RoleSplit = Record<RoleSide, string>;
 
 /**
- * Spec section 5: the business and tech shares always add up to 100. Typing one sets the other;
+ * The business and tech shares always add up to 100. Typing one sets the other;
  * below 0 gives 0/100, above 100 gives 100/0, and something that is not a number clears both.
  */
 export const splitRoles = (typed: string, side: RoleSide): RoleSplit => {
@@ -109,13 +109,13 @@ export const splitRoles = (typed: string, side: RoleSide): RoleSplit => {
     : { bizRole: other, techRole: String(share) };
 };
 
-/** Spec section 5: cleared shares mean the 50/50 default when a project or profile is saved. */
+/** Cleared shares mean the 50/50 default when a project or profile is saved. */
 export const roleSharesToSend = ({ bizRole, techRole }: RoleSplit): { bizRole: number; techRole: number } =>
   bizRole === '' || techRole === ''
     ? { bizRole: DEFAULT_ROLE_SHARE, techRole: DEFAULT_ROLE_SHARE }
     : { bizRole: Number(bizRole), techRole: Number(techRole) };
 
-/** The shared part of a request body; the schema then drops what is empty (spec section 5). */
+/** The shared part of a request body; the schema then drops what is empty. */
 export const listingPayload = (values: ListingFormValues) => ({
   toolsExperience: values.toolsExperience,
   ...Object.fromEntries(TAG_LIST_FIELDS.map((field) => [field, values[field]])),
@@ -145,7 +145,7 @@ export type ListingRecordFields = Partial<Record<TagListField, string[]>> & {
 
 const numberText = (value: number | undefined) => (value === undefined ? '' : String(value));
 
-/** The edit forms start from the record, including its availability range and unit (spec section 2). */
+/** The edit forms start from the record, including its availability range and unit. */
 export const listingValuesFrom = (record: ListingRecordFields): ListingFormValues => ({
   ...LISTING_FORM_DEFAULTS,
   ...Object.fromEntries(TAG_LIST_FIELDS.map((field) => [field, [...(record[field] ?? [])]])),
@@ -185,7 +185,7 @@ export interface Choice {
 }
 
 /**
- * Spec section 5: options match a case-insensitive substring of what was typed, leaving out those
+ * Options match a case-insensitive substring of what was typed, leaving out those
  * already picked. Exact and leading matches come first, so Enter picks what the reader meant
  * ("react" picks React, not Preact).
  */
@@ -212,10 +212,10 @@ export const matchChoices = (
   return ranked.sort((a, b) => a.rank - b.rank).map(({ choice }) => choice);
 };
 
-/** Spec section 4: picking moves an option from All to Picked; an option is picked at most once. */
+/** Picking moves an option from All to Picked; an option is picked at most once. */
 export const pickOption = (picked: readonly string[], option: string): string[] =>
   picked.includes(option) ? [...picked] : [...picked, option];
 
-/** Spec section 4: clicking a picked option returns it to All. */
+/** Clicking a picked option returns it to All. */
 export const unpickOption = (picked: readonly string[], option: string): string[] =>
   picked.filter((item) => item !== option);

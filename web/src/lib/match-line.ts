@@ -3,7 +3,7 @@ import { type ClientFilterKey, filterKeyByClientKey, type MatchExplanation } fro
 /** Labels the card line names before it cuts the list short. */
 const LABELS_NAMED = 3;
 
-/** The spec's label of a filter (section 3); the industry filter is `requiredAreaOfExpertise` in requests. */
+/** A filter's label as the screens show it; the industry filter is `requiredAreaOfExpertise` in requests. */
 export const filterTitle = (key: ClientFilterKey): string =>
   filterKeyByClientKey(key === 'requiredAreaOfExpertise' ? 'industry' : key)?.label ?? key;
 

@@ -26,8 +26,8 @@ export interface Ownership {
 }
 
 /**
- * Which projects and profile belong to the signed-in user (spec section 6). If the profile cannot be
- * loaded its id is simply unknown (spec section 8), so nothing is shown as the user's own.
+ * Which projects and profile belong to the signed-in user. If the profile cannot be
+ * loaded its id is simply unknown, so nothing is shown as the user's own.
  */
 export const useOwnership = (): Ownership => {
   const { isSignedIn } = useAuth();

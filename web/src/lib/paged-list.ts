@@ -7,8 +7,7 @@ export interface Page<T> {
 export interface PagedListOptions<T> {
   fetchPage(page: number): Promise<Page<T>>;
   /**
-   * Found lists (saved items) also stop when the API says the list has a single page (spec
-   * section 4); the other lists stop only at a page that returns nothing.
+   * Found lists (saved items) also stop when the API says the list has a single page; the other lists stop only at a page that returns nothing.
    */
   stopAtSinglePage?: boolean;
 }
@@ -22,7 +21,7 @@ export interface PagedListState<T> {
   nextPage: number;
   /** A later page is on its way; the grid shows a loading card meanwhile. */
   loadingMore: boolean;
-  /** A later page failed, which stops the loading for good (spec section 8). */
+  /** A later page failed, which stops the loading for good. */
   moreFailed: boolean;
 }
 

@@ -3,7 +3,7 @@ import { formatDay } from './dates';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Spec section 9: under an hour "Just now", under a day "Nh ago", under a week (168 h) "Nd ago",
+ * Under an hour "Just now", under a day "Nh ago", under a week (168 h) "Nd ago",
  * then the day (en-GB). A time slightly ahead of this clock still reads "Just now".
  */
 export const relativeTime = (value: string | Date, now: Date = new Date()): string => {

@@ -1,6 +1,6 @@
-/** Spec section 9: the next page loads once the reader is past 80 % of the content. */
+/** The next page loads once the reader is past 80 % of the content. */
 export const SCROLL_THRESHOLD = 0.8;
-/** Spec section 9: scroll events are looked at no more than once every 150 ms. */
+/** Scroll events are looked at no more than once every 150 ms. */
 export const SCROLL_THROTTLE_MS = 150;
 
 export interface ScrollPosition {

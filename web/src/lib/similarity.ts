@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import type { SearchHit } from './search-clicks';
 
 /**
- * A record found by similarity ranking carries how close it is (spec section 5, "similarity"); a record
+ * A record found by similarity ranking carries how close it is, its `similarity`; a record
  * of a search answer carries why it was found and its `hit`, reported when it is opened.
  */
 export type Ranked<T> = T & { similarity?: number; why?: MatchExplanation; hit?: SearchHit };
@@ -14,7 +14,7 @@ interface SortAnswer {
   eventId?: string;
 }
 
-/** Spec section 9: similarity is shown to 3 decimals. */
+/** Similarity is shown to 3 decimals. */
 export const formatSimilarity = (similarity: number): string => similarity.toFixed(3);
 
 export interface ClosestQuery {
@@ -27,7 +27,7 @@ export interface ClosestQuery {
 
 /**
  * The records closest to a search that matched nothing exactly: `/sort` ranks the ids, then each is
- * read by id in parallel and joined in the ranking's order (spec section 7). A record deleted since it
+ * read by id in parallel and joined in the ranking's order. A record deleted since it
  * was indexed answers 404 and is left out. A record sharing nothing with the query (similarity 0) is
  * not close, so it is left out too.
  */

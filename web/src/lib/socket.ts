@@ -13,7 +13,7 @@ import { io, type Socket } from 'socket.io-client';
 import { useAuth } from './auth';
 import { tokenStorage } from './token-storage';
 
-/** Spec section 7: how the real-time channel connects and keeps reconnecting. */
+/** How the real-time channel connects and keeps reconnecting. */
 export const CHAT_SOCKET_OPTIONS = {
   path: '/socket.io',
   reconnectionDelay: 1000,
@@ -95,7 +95,7 @@ export const useConversationRoom = (socket: ChatSocket | null, conversationId: s
 /** socket.io names a connection attempt that ran past `timeout` this way. */
 const CONNECT_TIMEOUT = 'timeout';
 
-/** The spec's socket texts (section 8), each inside a sentence that says what happens next. */
+/** The socket's failure texts, each inside a sentence that says what happens next (docs/web-app.md). */
 export const politeSocketNotice = (problem: string): string => {
   switch (problem) {
     case CHAT_MESSAGES.disconnected:

@@ -8,7 +8,7 @@ export interface InfiniteList<T> extends PagedListState<T> {
 
 /**
  * A list that loads its first page on mount and the next one whenever the reader scrolls past the
- * threshold while more remain (spec section 4). The options are read once: give the screen a `key`
+ * threshold while more remain. The options are read once: give the screen a `key`
  * to start over with different ones.
  */
 export const useInfiniteList = <T extends { _id: string }>(options: PagedListOptions<T>): InfiniteList<T> => {

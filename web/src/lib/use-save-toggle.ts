@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { setSaved } from './listings-api';
 
-/** The spec only logs these failures; a short polite line tells the user too (DESIGN section 7). */
+/** The spec only logs these failures; a short polite line tells the user too (docs/web-app.md, "Polite failures"). */
 export const SAVE_FAILED = "We couldn't save this right now. Please try again.";
 export const FORGET_FAILED = "We couldn't forget this right now. Please try again.";
 

@@ -9,7 +9,7 @@ export interface FilterKey {
   readonly backendKey: string;
 }
 
-// The spec's table of filter labels and backend keys (section 3), row for row.
+// Every filter's label and request key, the keys docs/api.md ("Traditional filtering") lists.
 export const FILTER_KEYS = Object.freeze([
   Object.freeze({ clientKey: 'toolsExperience', label: 'Tools', backendKey: 'tools_experience' }),
   Object.freeze({ clientKey: 'projectType', label: 'Project Type', backendKey: 'project_type' }),

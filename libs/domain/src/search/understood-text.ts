@@ -1,13 +1,13 @@
-import { OPTION_KEY_DIMENSIONS } from './filter-keys';
-import type { FacetCounts } from './reference-filter';
-
 /**
  * What the server makes of a search's free text (docs/search-understanding.md), as the filtering calls answer
  * it in `understood`: labels the text names, labels it rules out ("not full stack"), the places it names as
  * typed, and the words left for the text ranking. Keys are the web app's filter keys.
  */
 
-/** The keys of `/ml`'s `similar_labels_dict` (spec section 7), in the order the web app shows them. */
+import { OPTION_KEY_DIMENSIONS } from './filter-keys';
+import type { FacetCounts } from './reference-filter';
+
+/** The keys of `/ml`'s `similar_labels_dict` (docs/api.md), in the order the web app shows them. */
 export const SIMILAR_LABEL_KEYS = [
   'toolsExperience',
   'projectType',

@@ -34,7 +34,7 @@ export const feedbackSchema = z.strictObject({
     .optional(),
 });
 
-/** Filter kinds a user may propose a new option for (spec section 7). */
+/** Filter kinds a user may propose a new option for. */
 export const PROPOSABLE_FILTER_TYPES = [
   'toolsExperience',
   'projectType',

@@ -290,7 +290,7 @@ export const LISTING_PROFILE_FIELDS = {
   techRole: roleShareField('Tech role'),
 };
 
-/** The availability range the edit screens read back (spec section 2). */
+/** The availability range the edit screens read back. */
 export const LISTING_AVAILABILITY_RANGE_FIELDS = {
   availabilityFrom: availabilityRangeField('Availability from'),
   availabilityTo: availabilityRangeField('Availability to'),

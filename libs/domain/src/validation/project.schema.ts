@@ -45,7 +45,7 @@ const projectFields = {
 export type ProjectFieldName = keyof typeof projectFields;
 export const PROJECT_FIELD_NAMES = Object.keys(projectFields) as ProjectFieldName[];
 
-/** Spec section 5: what the add-project form must have before it is sent. */
+/** What the add-project form must have before it is sent. */
 export const PROJECT_CREATE_REQUIRED = [
   'projectName',
   'toolsExperience',
@@ -55,7 +55,7 @@ export const PROJECT_CREATE_REQUIRED = [
   'forGratification',
 ] as const satisfies readonly ProjectFieldName[];
 
-/** Spec section 5: the edit form does not insist on a product type. */
+/** The edit form does not insist on a product type. */
 export const PROJECT_EDIT_REQUIRED = [
   'projectName',
   'toolsExperience',

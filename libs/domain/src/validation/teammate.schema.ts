@@ -30,7 +30,7 @@ const teammateFields = {
 export type TeammateFieldName = keyof typeof teammateFields;
 export const TEAMMATE_FIELD_NAMES = Object.keys(teammateFields) as TeammateFieldName[];
 
-/** Spec section 5: what the create-profile form must have before it is sent. */
+/** What the create-profile form must have before it is sent. */
 export const TEAMMATE_CREATE_REQUIRED = [
   'nickname',
   'toolsExperience',

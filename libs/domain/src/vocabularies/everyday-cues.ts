@@ -1,5 +1,8 @@
 import type { VocabularyKey } from './vocabulary-keys';
 
+/** Words for being paid in money, which stand for every cash reward. */
+const PAID = ['paid', 'pays', 'paying', 'cash', 'real money', 'actual pay', 'proper pay'];
+
 /**
  * Words people use to describe the work rather than name the label: "someone to write our help docs" asks for
  * a Technical Writer, "projects for restaurants" for Restaurants, "use my camera" for Photography. Per
@@ -9,9 +12,6 @@ import type { VocabularyKey } from './vocabulary-keys';
  * "developer" for one kind of developer). Covers the labels the marketplace's records carry most; add to it when a query
  * log shows a description people keep typing.
  */
-/** Words for being paid in money, which stand for every cash reward. */
-const PAID = ['paid', 'pays', 'paying', 'cash', 'real money', 'actual pay', 'proper pay'];
-
 export const EVERYDAY_CUES: Readonly<
   Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>
 > = {

@@ -14,12 +14,12 @@ import type { OpenedSavedSearchState } from '../../features/saved-searches/compo
 import { savedSearchFilterState } from '../../features/filters/utils/saved-filter-state';
 import { readSearchTab, readSearchText, saveSearch } from '../../lib/search-storage';
 
-/** Spec section 9: the stored home search is applied 100 ms after the screen loads. */
+/** The stored home search is applied 100 ms after the screen loads. */
 const STORED_SEARCH_DELAY_MS = 100;
 
 const kindOfTab = (): SearchKind => (readSearchTab() === 'Project' ? 'project' : 'teammate');
 
-/** Spec section 2: the results of the home search, projects or teammates as its tab says. */
+/** The results of the home search, projects or teammates as its tab says. */
 export default function FindRoute() {
   // A saved search opened from the account screen runs as it was saved, instead of the home search.
   const opened = (useLocation().state as Partial<OpenedSavedSearchState> | null)?.savedSearch;
@@ -30,7 +30,7 @@ export default function FindRoute() {
   const projects = useProjectSource(filters);
   const { dispatch } = filters;
 
-  // Spec section 4, home search: the stored text is applied after a short delay. The server reads the text
+  // Home search: the stored text is applied after a short delay. The server reads the text
   // itself (its understood labels rank, never narrow), so nothing is picked for the user.
   useEffect(() => {
     if (!storedText.trim()) return;

@@ -4,7 +4,7 @@ import { TextField } from '../ui/text-field';
 import { NumberSuggestions } from './number-suggestions';
 
 interface CollabDurationFieldProps {
-  /** The filters ask it as "Willing to Collab Until" (spec section 2). */
+  /** The filters ask it as "Willing to Collab Until". */
   label?: string;
   value: string;
   onChange(value: string): void;

@@ -32,7 +32,7 @@ const weeksOf = (month: Date): Date[][] => {
 };
 
 /**
- * A deadline picked on a calendar (spec section 5): the earliest day is tomorrow, and days are
+ * A deadline picked on a calendar: the earliest day is tomorrow, and days are
  * shown day/month/year whatever language the browser speaks, which a native date box would not do.
  */
 export const DeadlinePicker = ({ label, value, onChange, error }: DeadlinePickerProps) => {

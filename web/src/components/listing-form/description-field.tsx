@@ -4,7 +4,7 @@ interface DescriptionFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;
-  /** Spec section 9: 6 rows growing to 8 on the add forms, 8 growing to 10 on the edit forms. */
+  /** 6 rows growing to 8 on the add forms, 8 growing to 10 on the edit forms. */
   rows: number;
   maxRows: number;
   error?: string;

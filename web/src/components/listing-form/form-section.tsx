@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { ChevronDownIcon } from '../ui/icons';
 
-/** Spec section 2: required sections carry a red x. */
+/** Required sections carry a red x. */
 export const RequiredMark = () => (
   <>
     <span className="required-mark" aria-hidden="true">

@@ -11,7 +11,7 @@ interface RoleSplitFieldProps {
 }
 
 /**
- * The business and tech shares of the work (spec section 5): typing one sets the other so they
+ * The business and tech shares of the work: typing one sets the other so they
  * always add up to 100. The boxes take any text, so clearing them or typing a word clears both,
  * which means the even 50/50 split once saved.
  */

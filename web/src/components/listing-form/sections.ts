@@ -19,7 +19,7 @@ const tagSection = (
   vocabulary: Exclude<VocabularyKey, 'tool'>,
 ): TagSectionDef => ({ id: field, title, fields: [field], field, vocabulary });
 
-/** The tag lists in the order of spec section 2, each with its option list from GET /api/options. */
+/** The tag lists in the order the forms show them, each with its option list from GET /api/options. */
 export const TAG_SECTIONS: readonly TagSectionDef[] = [
   tagSection('projectType', 'Project Type', 'projectType'),
   tagSection('productType', 'Product Type', 'productType'),

@@ -25,7 +25,7 @@ export interface TagPickerProps {
 }
 
 /**
- * A searchable multi-select (spec section 4): the options not picked yet, filtered by a
+ * A searchable multi-select: the options not picked yet, filtered by a
  * case-insensitive substring, and the picked ones, each removable. Enter picks the first match and
  * clears the search.
  */

@@ -46,7 +46,7 @@ export const ToolsPicker = ({
       renderNoMatch={renderNoMatch}
       counts={counts}
       excluded={excluded}
-      // Spec section 3: a new tool starts at level 0 in the forms and at 1 in the filters.
+      // A new tool starts at level 0 in the forms and at 1 in the filters.
       onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
       renderPicked={(tool) => (
         <>

@@ -68,7 +68,7 @@ export const useListingForm = <Values extends object>(initial: Values, sections:
       setFormError(message);
     },
 
-    /** Back to the defaults, e.g. after a successful add (spec section 2). */
+    /** Back to the defaults, e.g. after a successful add. */
     reset() {
       setValues(initial);
       setErrors({});

@@ -14,7 +14,7 @@ interface CardGridProps<T> {
   loadingMore?: boolean;
 }
 
-/** Cards in columns at least 270 px wide (spec section 9), as many as fit. */
+/** Cards in columns at least 270 px wide, as many as fit. */
 export const CardGrid = <T,>({
   label,
   items,

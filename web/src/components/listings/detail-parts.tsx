@@ -26,7 +26,7 @@ interface DetailPageProps {
 }
 
 /**
- * The frame of a project or profile page (spec section 2): the owner's Edit Profile, or Save and the
+ * The frame of a project or profile page: the owner's Edit Profile, or Save and the
  * message box for others once it is known whose item it is.
  */
 export const DetailPage = ({

@@ -31,7 +31,7 @@ interface ListingCardProps {
   place: WorkPlace;
   /** Edit, Save/Forget, Delete: whatever the viewer may do. */
   actions?: ReactNode;
-  /** How close the item is to a search that matched nothing exactly (spec section 4). */
+  /** How close the item is to a search that matched nothing exactly. */
   similarity?: number;
   /** Why a search showed it; its detail page, reached from here, explains it in full. */
   why?: MatchExplanation;
@@ -133,7 +133,7 @@ interface CardActionsProps {
   save: { kind: SavedKind; itemId: string; saved: boolean };
 }
 
-/** The owner gets Edit; other signed-in users get Save or Forget; visitors only read (spec section 4). */
+/** The owner gets Edit; other signed-in users get Save or Forget; visitors only read. */
 export const CardActions = ({ own, ownershipKnown, editHref, ownerActions, save }: CardActionsProps) => {
   const { isSignedIn } = useAuth();
   if (own) {
@@ -149,7 +149,7 @@ export const CardActions = ({ own, ownershipKnown, editHref, ownerActions, save 
   return isSignedIn && ownershipKnown && <SaveButton {...save} />;
 };
 
-/** The placeholder card while a page of items is on its way (spec section 2). */
+/** The placeholder card while a page of items is on its way. */
 export const LoadingCard = () => (
   <article className="listing-card listing-card--loading" aria-busy="true">
     <p className="listing-card__loading">Loading...</p>

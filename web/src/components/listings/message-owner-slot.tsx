@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 export interface MessageOwnerProps {
   /** The user id of the project's creator or of the profile's owner. */
   recipientId: string;
-  /** The project page and the profile page word the box differently (spec section 2). */
+  /** The project page and the profile page word the box differently. */
   variant: 'project' | 'teammate';
 }
 

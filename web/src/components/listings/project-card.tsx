@@ -6,7 +6,7 @@ import { CardActions, ListingCard } from './listing-card';
 
 /**
  * A project in a grid. Its owner gets the "My Project" badge and Edit; other signed-in users get
- * Save or Forget; visitors only read (spec sections 2 and 4). `ownerActions` adds e.g. Delete.
+ * Save or Forget; visitors only read. `ownerActions` adds e.g. Delete.
  */
 export const ProjectCard = ({
   project,

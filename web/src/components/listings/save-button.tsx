@@ -12,7 +12,7 @@ interface SaveButtonProps {
 }
 
 /**
- * Save or Forget (spec section 4). Visitors have no saved items: pressing it sends them to sign in.
+ * Save or Forget. Visitors have no saved items: pressing it sends them to sign in.
  * A failure shows a short line under the button.
  */
 export const SaveButton = ({ kind, itemId, saved, className }: SaveButtonProps) => {

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@skillers/domain';
 import { api } from '../../lib/api-client';
 
-/** The send the project and profile pages use (spec section 7); it starts the conversation if needed. */
+/** The send the project and profile pages use; it starts the conversation if needed. */
 export const sendToOwner = (recipientId: string, text: string): Promise<ChatMessage> =>
   api
     .post<{ message: ChatMessage }>('/chat/singlePage/sendMessage', { id: recipientId, message: text })

@@ -10,7 +10,7 @@ import { Notice } from '../ui/notice';
 import { sendToOwner } from './message-owner.api';
 import './message-owner.css';
 
-/** Spec section 9: the success note stays for 3.5 seconds. */
+/** The success note stays for 3.5 seconds. */
 export const MESSAGE_SENT_NOTE_MS = 3500;
 
 export interface MessageOwnerProps {
@@ -19,7 +19,7 @@ export interface MessageOwnerProps {
   variant: 'project' | 'teammate';
 }
 
-/** Spec section 2 words the box differently on the two pages. */
+/** The project page and the profile page word the box differently. */
 const WORDING = {
   teammate: { label: 'Write a message...', action: 'Send', sent: CHAT_MESSAGES.messageSent },
   project: {

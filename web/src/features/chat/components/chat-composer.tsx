@@ -22,7 +22,7 @@ export const ChatComposer = ({ disabled, busy, onSend, onFile }: ChatComposerPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec section 5: sending does nothing without text or without a chosen user.
+    // Sending does nothing without text or without a chosen user.
     if (disabled || busy || !trimmed) return;
     onSend(trimmed, () => setText(''));
   };

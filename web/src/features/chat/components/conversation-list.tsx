@@ -21,7 +21,7 @@ const preview = (conversation: ConversationSummary, ownId: string | undefined) =
   return last.senderId === ownId ? `You: ${last.message}` : last.message;
 };
 
-/** Spec section 2: "All Message", the people this user has messages with. */
+/** "All Message", the people this user has messages with. */
 export const ConversationList = ({
   status,
   conversations,

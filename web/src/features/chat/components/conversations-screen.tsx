@@ -35,7 +35,7 @@ export const ConversationsScreen = () => {
   const firstFriend = list.data?.[0]?.friend._id;
   const selectedId = chosen ?? firstFriend ?? null;
 
-  // Spec section 2: the first friend is chosen automatically. Writing the choice into the address
+  // The first friend is chosen automatically. Writing the choice into the address
   // keeps it chosen when a newer conversation moves to the top of the list.
   useEffect(() => {
     if (!chosen && firstFriend) setParams({ [FRIEND_PARAM]: firstFriend }, { replace: true });

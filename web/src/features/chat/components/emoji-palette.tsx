@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SmileIcon } from './chat-icons';
 
-/** Spec section 9: a palette of 10 emojis. Names are what screen readers announce. */
+/** A palette of 10 emojis. Names are what screen readers announce. */
 export const EMOJIS = [
   { emoji: '😀', name: 'Grinning face' },
   { emoji: '😂', name: 'Face with tears of joy' },

@@ -37,7 +37,7 @@ export const lastSeenMessageId = (
   return messages.findLast((message) => message.senderId === ownId && message.date <= friendReadAt)?._id;
 };
 
-/** Spec section 2: every message shows its hour and minute. */
+/** Every message shows its hour and minute. */
 export const messageTime = (date: string): string => format(new Date(date), 'HH:mm');
 
 /** The API stops counting at its limit, so reaching it means "that many or more". */
@@ -46,5 +46,5 @@ export const unreadLabel = (count: number): string =>
 
 export const PAPERCLIP = '\u{1F4CE}';
 
-/** A picked file is only named in the chat, never uploaded (spec section 2). */
+/** A picked file is only named in the chat, never uploaded. */
 export const fileNote = (fileName: string): string => `${PAPERCLIP} ${fileName}`;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
 import { FIRST_PAGE } from '../../../lib/paged-list';
 
-/** Spec section 9: how many items each side box lists. */
+/** How many items each side box lists. */
 export const SIDE_LIST_SIZE = 5;
 
 export const feedQuery = infiniteQueryOptions({

@@ -7,7 +7,7 @@ import { myProjectsQuery } from '../api/feed.api';
 import { profileSkills } from '../utils/feed-data';
 import { LinkListBox, projectLink, SideBox, SideLinks, SideQuery } from './side-box';
 
-/** Signed in: who you are and where your things are. A visitor is invited in, in Polish (spec section 2). */
+/** Signed in: who you are and where your things are. A visitor is invited in, in Polish. */
 export const ProfileBox = () => {
   const { isSignedIn, user } = useAuth();
   if (!isSignedIn) {

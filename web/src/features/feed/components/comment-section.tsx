@@ -49,7 +49,7 @@ export const CommentSection = ({
       onProblem(FEED_MESSAGES.loginToComment);
       return;
     }
-    // Spec section 5: a comment must not be blank.
+    // A comment must not be blank.
     if (!trimmed || add.isPending) return;
     onProblem(null);
     add.mutate(trimmed);

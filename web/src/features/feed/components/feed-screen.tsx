@@ -6,10 +6,10 @@ import { NewsBox, WhatsNewBox } from './news-boxes';
 import { PostList } from './post-list';
 import './feed.css';
 
-/** Spec section 9: below 900 px the what's-new box moves into the left column. */
+/** Below 900 px the what's-new box moves into the left column. */
 const NARROW = '(max-width: 899.98px)';
 
-/** Spec section 2: three columns, the account and the newest listings, the posts, and the news. */
+/** Three columns, the account and the newest listings, the posts, and the news. */
 export const FeedScreen = () => {
   const { isSignedIn } = useAuth();
   const narrow = useMediaQuery(NARROW);

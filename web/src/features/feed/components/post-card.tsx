@@ -26,7 +26,7 @@ interface PostCardProps {
   onNotice(text: string | null): void;
 }
 
-/** Spec section 2: author, time, text, image, counts, Like / Comment / Share, and the comments. */
+/** Author, time, text, image, counts, Like / Comment / Share, and the comments. */
 export const PostCard = ({ post, now, onChange, notice, onNotice }: PostCardProps) => {
   const { isSignedIn, user } = useAuth();
   const liked = user !== null && post.likes.includes(user.id);

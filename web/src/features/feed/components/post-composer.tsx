@@ -17,7 +17,7 @@ interface AttachedImage {
   dataUrl: string;
 }
 
-/** Spec section 5: 3 rows, at most 500 characters with a counter, text required, images only. */
+/** 3 rows, at most 500 characters with a counter, text required, images only. */
 export const PostComposer = ({ onCreated }: { onCreated(post: Post): void }) => {
   const { isSignedIn } = useAuth();
   const [text, setText] = useState('');

@@ -22,7 +22,7 @@ interface SideQueryProps<T> {
   children(data: T): ReactNode;
 }
 
-/** A box's content once its request has answered; a failure says so briefly (DESIGN section 7). */
+/** A box's content once its request has answered; a failure says so briefly (docs/web-app.md, "Polite failures"). */
 export const SideQuery = <T,>({ status, data, what, children }: SideQueryProps<T>) => {
   if (status === 'pending') return <p className="side-box__muted">Loading...</p>;
   if (status === 'error' || data === undefined) {

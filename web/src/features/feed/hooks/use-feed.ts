@@ -6,8 +6,8 @@ import { feedQuery } from '../api/feed.api';
 import { type FeedData, feedPosts, withNewPost, withPostChange } from '../utils/feed-data';
 
 /**
- * The feed's posts with infinite scroll (spec section 4): the next page loads once the reader is
- * near the end while the API says more remain. A page that fails stops the loading (section 8).
+ * The feed's posts with infinite scroll: the next page loads once the reader is
+ * near the end while the API says more remain. A page that fails stops the loading.
  */
 export const useFeed = () => {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 
 export type FeedData = InfiniteData<FeedPage>;
 
-/** Spec section 9: the feed lists up to 8 of the user's own skills. */
+/** The feed lists up to 8 of the user's own skills. */
 export const MY_SKILLS_SIZE = 8;
 
 /**
@@ -21,7 +21,7 @@ export const feedPosts = (data: FeedData | undefined): Post[] => {
   return posts;
 };
 
-/** Spec section 4: a new post goes to the top. */
+/** A new post goes to the top. */
 export const withNewPost = (data: FeedData | undefined, post: Post): FeedData | undefined => {
   if (!data || data.pages.length === 0) return data;
   const [first, ...rest] = data.pages;

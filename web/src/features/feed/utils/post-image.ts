@@ -3,7 +3,7 @@ import { FEED_MESSAGES, isPostImageType, POST_IMAGE_MAX_BYTES } from '@skillers/
 export const IMAGE_TOO_LARGE = `The image must be at most ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
 
 /**
- * Spec section 5: only images can be attached. The type the browser reports is checked here so a
+ * Only images can be attached. The type the browser reports is checked here so a
  * wrong file is refused at once; the API still checks the bytes themselves.
  */
 export const imageProblem = (file: { type: string; size: number }): string | null => {

@@ -29,7 +29,7 @@ export interface ListingSource {
   fetch(): Promise<ListingItems>;
 }
 
-/** Spec section 2: the listing fetches page 1 of projects and of teammates, nothing more. */
+/** The listing fetches page 1 of projects and of teammates, nothing more. */
 export const EVERY_LISTING: ListingSource = {
   key: 'all',
   fetch: async () => {

@@ -13,7 +13,7 @@ import { DeleteProjectButton } from './delete-project-button';
 export const MY_PROJECTS_LOAD_FAILED =
   "We couldn't load your projects right now. Please try again in a moment.";
 
-/** Spec section 2: the user's projects, page by page as they scroll, each deletable. */
+/** The user's projects, page by page as they scroll, each deletable. */
 export const MyProjects = () => {
   const list = useInfiniteList({ fetchPage: fetchMyProjectsPage });
   // The open switch's answers, laid over the loaded pages so the card and its badge follow at once.

@@ -54,7 +54,7 @@ const unique = (...lists: (readonly string[] | undefined)[]) => [
   ...new Set(lists.flatMap((list) => list ?? [])),
 ];
 
-/** Spec section 2: every group of a project, the owner's Edit Profile, or Save and the message box. */
+/** Every group of a project, the owner's Edit Profile, or Save and the message box. */
 const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: PublicUser }) => {
   const why = useArrivedWhy();
   const own = useOwnership().ownsProject(project._id);

@@ -72,8 +72,8 @@ interface ProjectFormProps {
 }
 
 /**
- * Add or edit a project (spec section 2). Adding needs a product type, editing does not (section
- * 5). Success goes to My Projects; an add also resets the form.
+ * Add or edit a project. Adding needs a product type, editing does not.
+ * Success goes to My Projects; an add also resets the form.
  */
 export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const editing = project !== undefined;

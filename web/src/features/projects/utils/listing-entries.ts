@@ -8,7 +8,7 @@ export type ListingKind = (typeof LISTING_KINDS)[number];
 export type ListingEntry =
   { kind: 'project'; item: Ranked<ProjectView> } | { kind: 'teammate'; item: Ranked<TeammateView> };
 
-/** Spec section 2: the grid shows projects, teammates or both, newest first by creation date. */
+/** The grid shows projects, teammates or both, newest first by creation date. */
 export const listingEntries = (
   projects: readonly Ranked<ProjectView>[],
   teammates: readonly Ranked<TeammateView>[],

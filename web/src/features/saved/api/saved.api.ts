@@ -29,7 +29,7 @@ export interface FilteredSavedProjects extends Page<ProjectView> {
   closest: readonly Ranked<ProjectView>[];
 }
 
-/** Spec section 9: a project matches when every active filter has at least one picked option. */
+/** A project matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
 /** A page of the saved projects the filters match (`POST /user/projects/found/filter`). */

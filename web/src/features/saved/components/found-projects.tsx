@@ -16,10 +16,10 @@ import {
 
 export const FOUND_PROJECTS_LOAD_FAILED =
   "We couldn't load your saved projects right now. Please try again in a moment.";
-/** Spec section 2, saved projects: a filtered search that found nothing. */
+/** Saved projects: a filtered search that found nothing. */
 export const NO_SAVED_PROJECT_MATCHES =
   "Sorry, we couldn't find any project meeting your criteria. Check out closest match.";
-/** Spec section 2, saved projects: nothing is even close. */
+/** Saved projects: nothing is even close. */
 export const NO_CLOSE_MATCHES = 'No close matches found.';
 
 /** Which saved projects show: all of them, or those of a search; a new key starts over from page 1. */
@@ -33,14 +33,14 @@ interface FoundProjectsProps {
   /** The filter panel sits above the grid. */
   filterPanel?: ReactNode;
   source?: FoundProjectsSource;
-  /** The filtered search failed, so every saved project shows instead (spec section 8). */
+  /** The filtered search failed, so every saved project shows instead. */
   onFilteringFailed?(): void;
 }
 
 const EVERY_SAVED: FoundProjectsSource = { key: 'all', search: null };
 
 /**
- * Spec section 2: the projects the user saved, most recently saved first, or those the applied filters
+ * The projects the user saved, most recently saved first, or those the applied filters
  * match. When the filters match none, the spec's line shows with the closest saved projects, each with
  * its similarity, or the line that nothing is close.
  */
@@ -64,7 +64,7 @@ const LoadFailed = () => <Notice tone="error">{FOUND_PROJECTS_LOAD_FAILED}</Noti
 const renderProject = (project: Ranked<ProjectView>) => <ProjectCard project={project} />;
 
 const AllSavedProjects = () => {
-  // A found list also stops when the API reports a single page (spec section 4).
+  // A found list also stops when the API reports a single page.
   const list = useInfiniteList({ fetchPage: fetchFoundProjectsPage, stopAtSinglePage: true });
   return (
     <InfiniteCardGrid

@@ -8,9 +8,9 @@ import { fetchFoundTeammatesPage } from '../api/saved.api';
 export const FOUND_TEAMMATES_LOAD_FAILED =
   "We couldn't load your saved teammates right now. Please try again in a moment.";
 
-/** Spec section 2: Found Skillers, the teammates the user saved, most recently saved first. */
+/** Found Skillers: the teammates the user saved, most recently saved first. */
 export const FoundTeammates = () => {
-  // A found list also stops when the API reports a single page (spec section 4).
+  // A found list also stops when the API reports a single page.
   const list = useInfiniteList({ fetchPage: fetchFoundTeammatesPage, stopAtSinglePage: true });
   return (
     <InfiniteCardGrid

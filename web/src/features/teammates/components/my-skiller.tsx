@@ -11,7 +11,7 @@ export const MY_PROFILE_LOAD_FAILED =
   "We couldn't load your skiller profile right now. Please try again in a moment.";
 
 /**
- * Spec section 2: the user's profile, or the way to create one. The creation form always starts
+ * The user's profile, or the way to create one. The creation form always starts
  * from its defaults, so nothing needs resetting before it opens.
  */
 export const MySkiller = () => {

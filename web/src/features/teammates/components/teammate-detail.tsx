@@ -36,7 +36,7 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
   return <TeammateDetail teammate={detail.data.teammate} owner={detail.data.teammate_creator} />;
 };
 
-/** Spec section 2: every group of a profile, the owner's Edit Profile, or Save and the message box. */
+/** Every group of a profile, the owner's Edit Profile, or Save and the message box. */
 const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: PublicUser }) => {
   const why = useArrivedWhy();
   const own = useOwnership().ownsTeammate(teammate._id);

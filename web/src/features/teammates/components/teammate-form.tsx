@@ -53,7 +53,7 @@ interface TeammateFormProps {
 }
 
 /**
- * Create or edit the user's skiller profile (spec section 2). Creating resets the form and goes to
+ * Create or edit the user's skiller profile. Creating resets the form and goes to
  * the teammate list; editing goes to My Skills.
  */
 export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {

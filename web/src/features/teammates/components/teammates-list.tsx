@@ -20,7 +20,7 @@ interface TeammatesListProps {
 
 const EVERYONE = { key: 'all', fetchPage: fetchTeammatePage };
 
-/** Spec section 2: every skiller, page by page as the reader scrolls; a failed first page goes to /error. */
+/** Every skiller, page by page as the reader scrolls; a failed first page goes to /error. */
 export const TeammatesList = ({ filterPanel, note, source = EVERYONE }: TeammatesListProps) => (
   <div className="listing-screen">
     {filterPanel}
