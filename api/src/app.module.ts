@@ -9,8 +9,10 @@ import type { Logger as PinoInstance } from 'pino';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
+import { RateLimitsModule } from './common/rate-limits';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
+import { AppEventsModule } from './core/events/app-events.service';
 import { EmbedderPortsModule } from './embedder/embedder-ports.module';
 import { FeedModule } from './feed/feed.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -58,6 +60,8 @@ export class AppModule {
           errorMessage: HTTP_MESSAGES.tooManyRequests,
         }),
         CoreModule.forConfig(config),
+        AppEventsModule,
+        RateLimitsModule,
         AuthModule,
         HealthModule,
         UsersModule,

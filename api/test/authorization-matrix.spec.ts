@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
 import { AdminTokenGuard } from '../src/admin/admin-token.guard';
 import { JwtAuthGuard } from '../src/auth/jwt-auth.guard';
-import type { ChatAck } from '../src/chat/chat.gateway';
+import type { ChatAck } from '../src/realtime/chat.gateway';
 import { createProject, createTeammate, projectBody, teammateBody, UNKNOWN_ID } from './listing-fixtures';
 import { connectSocket, eventsDuring } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';

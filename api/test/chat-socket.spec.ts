@@ -13,9 +13,9 @@ import { COLLECTIONS, type CollectionSpec, type RecordStore } from '@skillers/st
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
-import { CROSS_ORIGIN_REFUSED } from '../src/chat/socket-handshake';
-import { BUDGET_EVENT, type ChatAck } from '../src/chat/chat.gateway';
-import { EVENT_BUDGET } from '../src/chat/event-budget';
+import { CROSS_ORIGIN_REFUSED } from '../src/realtime/socket-handshake';
+import { BUDGET_EVENT, type ChatAck } from '../src/realtime/chat.gateway';
+import { EVENT_BUDGET } from '../src/realtime/event-budget';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 

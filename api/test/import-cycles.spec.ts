@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importGraph, sourceFiles } from './source-imports';
 
 const ROOT = join(__dirname, '../..');
 const SOURCE_ROOTS = [
@@ -11,34 +11,6 @@ const SOURCE_ROOTS = [
   'embedder/src',
   'web/src',
 ];
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-
-const resolveRelative = (from: string, specifier: string): string | undefined => {
-  const base = resolve(dirname(from), specifier);
-  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(existsSync);
-};
-
-/**
- * Each source file's relative imports, type-only ones included: a type import is still a dependency of
- * the module's meaning, and a circle of them is as hard to take apart as any.
- */
-const importGraph = (files: readonly string[]): Map<string, string[]> =>
-  new Map(
-    files.map((file) => [
-      file,
-      ts
-        .preProcessFile(readFileSync(file, 'utf8'), true, true)
-        .importedFiles.map(({ fileName }) => fileName)
-        .filter((specifier) => specifier.startsWith('.'))
-        .flatMap((specifier) => resolveRelative(file, specifier) ?? []),
-    ]),
-  );
 
 /** The first circle found, as the files along it, or null. */
 const findCycle = (graph: Map<string, string[]>): string[] | null => {

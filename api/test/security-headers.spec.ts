@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST_DIR } from '../src/app.module';
-import { CROSS_ORIGIN_REFUSED } from '../src/chat/socket-handshake';
+import { CROSS_ORIGIN_REFUSED } from '../src/realtime/socket-handshake';
 import { connectSocket } from './socket-client';
 import { startTestApp, type TestApp } from './test-app';
 

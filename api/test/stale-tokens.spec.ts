@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { TokenService } from '../src/auth/token.service';
-import { SOCKETS_PER_USER } from '../src/chat/sockets-per-user';
+import { SOCKETS_PER_USER } from '../src/realtime/sockets-per-user';
 import { RECORD_STORE } from '../src/core/tokens';
 import { projectBody } from './listing-fixtures';
 import { connectSocket, nextEvent } from './socket-client';

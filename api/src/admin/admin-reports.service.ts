@@ -21,7 +21,7 @@ import { NEWEST_FIRST } from '../common/newest-first';
 import { StoredRows } from '../common/stored-rows';
 import { ItemHider } from '../trust/item-hider';
 import { ReportsRepository } from '../trust/reports.repository';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { ModerationNotices } from './moderation-notices';
 import { ReportedItems } from './reported-items';
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { HideableKind, ModeratedItem } from '@skillers/domain';
 import type { StoredDocument } from '@skillers/store';
 import { NotificationsService } from '../notifications/notifications.service';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { type AnyItem, cut, itemFacts } from './item-facts';
 
 /** Post and comment texts name the item by their start. */

@@ -3,7 +3,7 @@ import type { HiddenItemRecord, ReportedItem, ReportRecord, ReportTargetKind } f
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 import { TARGET_COLLECTIONS } from '../trust/report-targets';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { type AnyItem, cut, itemFacts } from './item-facts';
 
 /** A title is one line in the queue; the excerpt holds the rest. */

@@ -3,7 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JWT_SECRET } from '../core/tokens';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from './users.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from './jwt-auth.guard';

@@ -9,7 +9,7 @@ import {
 } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
 import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from './users.repository';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
 import { SignInListeners } from './sign-in-listeners';

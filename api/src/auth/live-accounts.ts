@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from './users.repository';
 
 /** How long an answer about one account is reused before the store is asked again. */
 export const ACCOUNT_CHECK_TTL_MS = 30_000;

@@ -11,7 +11,8 @@ import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ChatService } from './chat.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit } from '../auth/per-user-limit';
 
 const SENDS_PER_MINUTE = 120;
 

@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { ChatGateway } from '../realtime/chat.gateway';
+import { CONVERSATIONS } from '../realtime/conversations.port';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { BlocksRecordsModule } from '../trust/blocks-records.module';
 import { ChatController } from './chat.controller';
-import { ChatGateway } from './chat.gateway';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 import { FirstContactLimit } from './first-contact-limit';
-import { RealtimeModule } from './realtime.module';
-import { BlocksRecordsModule } from '../trust/blocks-records.module';
 
+/** The gateway lives in realtime; chat hosts it and answers its conversation calls. */
 @Module({
-  imports: [RealtimeModule, NotificationsModule, BlocksRecordsModule],
+  imports: [RealtimeModule, BlocksRecordsModule],
   controllers: [ChatController],
-  providers: [ChatRepository, ChatService, ChatGateway, FirstContactLimit],
+  providers: [
+    ChatRepository,
+    ChatService,
+    FirstContactLimit,
+    { provide: CONVERSATIONS, useExisting: ChatService },
+    ChatGateway,
+  ],
 })
 export class ChatModule {}

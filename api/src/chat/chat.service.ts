@@ -18,10 +18,10 @@ import {
   type UnreadMessages,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
-import { NotificationsService } from '../notifications/notifications.service';
+import { AppEvents } from '../core/events/app-events.service';
 import { toPublicUser } from '../users/users.service';
-import { UsersRepository } from '../users/users.repository';
-import { ChatBroadcaster } from './chat-broadcaster';
+import { UsersRepository } from '../auth/users.repository';
+import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
 import { BlocksRepository } from '../trust/blocks.repository';
 import { ChatRepository } from './chat.repository';
 import { FirstContactLimit } from './first-contact-limit';
@@ -47,10 +47,10 @@ export class ChatService {
   constructor(
     private readonly chats: ChatRepository,
     private readonly users: UsersRepository,
-    private readonly broadcaster: ChatBroadcaster,
+    private readonly broadcaster: RealtimeBroadcaster,
     private readonly blocks: BlocksRepository,
     private readonly firstContacts: FirstContactLimit,
-    private readonly notifications: NotificationsService,
+    private readonly events: AppEvents,
   ) {}
 
   /**
@@ -216,7 +216,7 @@ export class ChatService {
       this.broadcaster.conversationRead({ conversationId: conversation._id, userId, readAt }, friendId);
     }
     this.broadcaster.unreadChanged(userId, await this.unread(userId));
-    await this.notifications.conversationRead(userId, conversation._id);
+    await this.events.publish('conversation.read', { userId, conversationId: conversation._id });
   }
 
   private async assertCanTalkTo(userId: string, friendId: string): Promise<void> {
@@ -264,12 +264,7 @@ export class ChatService {
       const sender = await this.users.findById(message.senderId);
       this.broadcaster.unreadChanged(recipientId, await this.unread(recipientId));
       if (!sender) return;
-      await this.notifications.notify(recipientId, {
-        kind: 'message',
-        actor: toPublicUser(sender),
-        conversationId: message.conversationId,
-        text: message.message,
-      });
+      await this.events.publish('message.sent', { message, recipientId, sender: toPublicUser(sender) });
     } catch (error) {
       this.logger.warn(
         `Could not tell ${recipientId} of message ${message._id}: ${(error as Error).message}`,

@@ -1,18 +1,6 @@
-import {
-  applyDecorators,
-  type CanActivate,
-  type ExecutionContext,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  SetMetadata,
-  UseGuards,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Global, HttpException, HttpStatus, Inject, Injectable, Module } from '@nestjs/common';
 import { AUTH_MESSAGES, HTTP_MESSAGES, SAVED_SEARCH_MESSAGES, TRUST_MESSAGES } from '@skillers/domain';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { type AuthenticatedRequest, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 
@@ -134,55 +122,7 @@ export class RateLimits {
   }
 }
 
-const USER_LIMIT_RULE = 'userLimitRule';
-
-@Injectable()
-export class PerUserLimitGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limits: RateLimits,
-  ) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rules = this.reflector.get<RateLimitRule[] | undefined>(USER_LIMIT_RULE, context.getHandler());
-    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
-    // Visitors are counted by the per-address limit only; routes that need a user refuse them anyway.
-    if (rules && user) for (const rule of rules) await this.limits.consume(rule, user.id);
-    return true;
-  }
-}
-
-/**
- * Counts the signed-in user's calls against each rule in turn, on top of any per-address limit; the
- * first rule that refuses stops the call, uncounted by the rules after it. It reads the bearer token itself, so it does not depend
- * on the order of the route's other guards.
- */
-export const PerUserLimit = (...rules: [RateLimitRule, ...RateLimitRule[]]) =>
-  applyDecorators(SetMetadata(USER_LIMIT_RULE, rules), UseGuards(OptionalJwtAuthGuard, PerUserLimitGuard));
-
-const VISITOR_LIMIT_RULE = 'visitorLimitRule';
-
-@Injectable()
-export class PerVisitorLimitGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limits: RateLimits,
-  ) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.get<RateLimitRule | undefined>(VISITOR_LIMIT_RULE, context.getHandler());
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    if (rule && !request.user) await this.limits.consume(rule, `ip:${request.ip}`);
-    return true;
-  }
-}
-
-/**
- * Counts calls without a valid token per client address against `rule`, before the body is validated,
- * so a refused visitor costs little; signed-in callers are not counted by it.
- */
-export const PerVisitorLimit = (rule: RateLimitRule) =>
-  applyDecorators(
-    SetMetadata(VISITOR_LIMIT_RULE, rule),
-    UseGuards(OptionalJwtAuthGuard, PerVisitorLimitGuard),
-  );
+/** One set of counters for the whole app, so routes and socket events naming a rule share it. */
+@Global()
+@Module({ providers: [RateLimits], exports: [RateLimits] })
+export class RateLimitsModule {}

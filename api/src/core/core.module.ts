@@ -1,12 +1,11 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { openRecordStore, type RecordStore } from '@skillers/store';
-import { RateLimits } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { resolveJwtSecret } from '../config/jwt-secret';
 import { PortStatusRegistry } from './port-status';
 import { APP_CONFIG, JWT_SECRET, RECORD_STORE } from './tokens';
 
-/** Configuration, the record store and the rate-limit counters, available to every feature module. */
+/** Configuration and the record store, available to every feature module. */
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
@@ -21,7 +20,6 @@ export class CoreModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: config },
         { provide: JWT_SECRET, useFactory: () => resolveJwtSecret(config.jwtSecret, config.dataDir) },
         PortStatusRegistry,
-        RateLimits,
         {
           provide: RECORD_STORE,
           inject: [PortStatusRegistry],
@@ -32,7 +30,7 @@ export class CoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry, RateLimits],
+      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry],
     };
   }
 

@@ -10,7 +10,8 @@ import type { Response } from 'express';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/token.service';
-import { ANONYMOUS_EMBED_LIMIT, PerUserLimit, PerVisitorLimit, USER_LIMITS } from '../common/rate-limits';
+import { ANONYMOUS_EMBED_LIMIT, USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit, PerVisitorLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { EMBEDDER } from './embedder.tokens';
 

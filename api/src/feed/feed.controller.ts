@@ -26,7 +26,8 @@ import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { FeedService } from './feed.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit } from '../auth/per-user-limit';
 
 const postId = new ZodPipe(objectIdSchema);
 

@@ -20,8 +20,8 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ProjectRepository } from '../projects/project.repository';
 import { TeammateRepository } from '../teammates/teammate.repository';
 import { toTeammateView } from '../teammates/teammate-view';
-import { UsersRepository } from '../users/users.repository';
-import { withFreshness } from './with-freshness';
+import { UsersRepository } from '../auth/users.repository';
+import { withFreshness } from '../common/with-freshness';
 
 type Listing = { kind: 'project'; record: ProjectRecord } | { kind: 'teammate'; record: TeammateRecord };
 

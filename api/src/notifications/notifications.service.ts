@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Notification,
   type NotificationKind,
@@ -11,8 +11,8 @@ import {
   type PublicUser,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
-import { ChatBroadcaster } from '../chat/chat-broadcaster';
-import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
+import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
+import { AppEvents } from '../core/events/app-events.service';
 import { BlocksRepository } from '../trust/blocks.repository';
 import { NotificationsRepository } from './notifications.repository';
 
@@ -34,13 +34,28 @@ const preview = (text: string | undefined) =>
 
 /** Stores a user's events and pushes each one live to that user's sockets. */
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleInit {
   constructor(
     private readonly notifications: NotificationsRepository,
-    private readonly broadcaster: ChatBroadcaster,
-    private readonly alerts: SavedSearchAlertsService,
+    private readonly broadcaster: RealtimeBroadcaster,
+    private readonly events: AppEvents,
     private readonly blocks: BlocksRepository,
   ) {}
+
+  /** A message notifies its recipient; reading its conversation reads that notification. */
+  onModuleInit(): void {
+    this.events.subscribe('message.sent', ({ message, recipientId, sender }) =>
+      this.notify(recipientId, {
+        kind: 'message',
+        actor: sender,
+        conversationId: message.conversationId,
+        text: message.message,
+      }),
+    );
+    this.events.subscribe('conversation.read', ({ userId, conversationId }) =>
+      this.conversationRead(userId, conversationId),
+    );
+  }
 
   /**
    * Nobody is notified of their own doing, nor of what someone they blocked did (nothing is stored or
@@ -120,7 +135,7 @@ export class NotificationsService {
    */
   async markAllRead(userId: string): Promise<{ marked: number; unread: number }> {
     const marked = await this.notifications.markAllRead(userId);
-    this.alerts.forgetOwner(userId);
+    await this.events.publish('notifications.read', { userId });
     const unread = await this.notifications.countUnread(userId);
     this.broadcaster.notificationsRead(userId, unread);
     return { marked, unread };

@@ -12,7 +12,8 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { withKnownOptions } from '../common/known-options';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ProjectService } from './project.service';
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   initialFreshness,
   LISTING_MESSAGES,
@@ -11,10 +11,11 @@ import {
   type PublicUser,
 } from '@skillers/domain';
 import { newId } from '@skillers/store';
-import { withFreshness } from '../freshness/with-freshness';
+import { withFreshness } from '../common/with-freshness';
+import { AppEvents } from '../core/events/app-events.service';
+import { SAVED_MARKS, type SavedMarks } from '../core/saved-marks.port';
 import { RecordChangesService } from '../indexing/record-changes.service';
-import { SavedRepository } from '../saved/saved.repository';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { toPublicUser } from '../users/users.service';
 import { ProjectRepository } from './project.repository';
 
@@ -22,9 +23,10 @@ import { ProjectRepository } from './project.repository';
 export class ProjectService {
   constructor(
     private readonly projects: ProjectRepository,
-    private readonly saved: SavedRepository,
+    @Inject(SAVED_MARKS) private readonly saved: SavedMarks,
     private readonly users: UsersRepository,
     private readonly changes: RecordChangesService,
+    private readonly events: AppEvents,
   ) {}
 
   async list(page: number, viewerId?: string): Promise<{ projects: ProjectView[]; projectsPages: number }> {
@@ -100,7 +102,7 @@ export class ProjectService {
     const change = this.changes.removal('project', id);
     await this.projects.delete(id, change.write);
     this.changes.written(change);
-    await this.saved.forgetItem('project', id);
+    await this.events.publish('record.deleted', { kind: 'project', id });
     return { message: LISTING_MESSAGES.projectDeleted, project_id: id };
   }
 

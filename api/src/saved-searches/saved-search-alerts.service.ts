@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { RealtimeNotification, SearchDocument } from '@skillers/domain';
 import {
   ALERT_WATERMARK_MARGIN_MS,
@@ -17,8 +17,9 @@ import {
 import type { JobQueue } from '@skillers/queue';
 import { InMemorySavedSearchMatcher, type SavedSearchMatcher, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { AppEvents } from '../core/events/app-events.service';
 import { RECORD_STORE } from '../core/tokens';
-import { ChatBroadcaster } from '../chat/chat-broadcaster';
+import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
 /** How often the watermark is moved up while records are being indexed. */
@@ -37,7 +38,7 @@ const CATCH_UP_BATCH = 200;
  * neither counted nor notified again).
  */
 @Injectable()
-export class SavedSearchAlertsService {
+export class SavedSearchAlertsService implements OnModuleInit {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
   /** Where the alerts run: on their own thread beside an SQLite store, else in this one. */
   private readonly alerts: SavedSearchAlerts | ThreadedSavedSearchAlerts;
@@ -52,7 +53,8 @@ export class SavedSearchAlertsService {
   constructor(
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
-    broadcaster: ChatBroadcaster,
+    broadcaster: RealtimeBroadcaster,
+    private readonly events: AppEvents,
   ) {
     const push = (userId: string, payload: RealtimeNotification) => broadcaster.notified(userId, payload);
     const listening = (userId: string) => broadcaster.hasSockets(userId);
@@ -78,6 +80,10 @@ export class SavedSearchAlertsService {
       });
       return Promise.resolve();
     };
+  }
+
+  onModuleInit(): void {
+    this.events.subscribe('notifications.read', ({ userId }) => this.forgetOwner(userId));
   }
 
   /**

@@ -9,7 +9,8 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit } from '../auth/per-user-limit';
 import { withKnownFilterOptions } from '../common/known-options';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { SavedSearchesService } from './saved-searches.service';

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ElasticsearchSavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
-import { RealtimeModule } from '../chat/realtime.module';
+import { RealtimeModule } from '../realtime/realtime.module';
 import { TextUnderstandingModule } from '../search/text-understanding.module';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { savedSearchMatcherProvider } from './saved-search-matcher.provider';

@@ -9,7 +9,7 @@ import {
 import { ProjectRepository } from '../projects/project.repository';
 import { TeammateRepository } from '../teammates/teammate.repository';
 import { toTeammateView } from '../teammates/teammate-view';
-import { withFreshness } from '../freshness/with-freshness';
+import { withFreshness } from '../common/with-freshness';
 import { SavedRepository } from './saved.repository';
 
 export interface SaveAnswer {

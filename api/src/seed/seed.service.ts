@@ -5,7 +5,7 @@ import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { DEMO_ACCOUNT } from './demo-account';
 
 /** Enough to browse, filter and page through, and quick to write at start. */

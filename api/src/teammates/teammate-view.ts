@@ -1,6 +1,6 @@
 import { type TeammateRecord, type TeammateView, teammateDisplayFields } from '@skillers/domain';
 
-import { withFreshness } from '../freshness/with-freshness';
+import { withFreshness } from '../common/with-freshness';
 
 /** A stored profile with its freshness and the display names the cards read; `isMyTeammate` only for signed-in viewers. */
 export const toTeammateView = (teammate: TeammateRecord, isMyTeammate?: boolean): TeammateView => ({

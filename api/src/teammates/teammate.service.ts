@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   initialFreshness,
   LISTING_MESSAGES,
@@ -11,9 +11,9 @@ import {
   type TeammateView,
 } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
+import { SAVED_MARKS, type SavedMarks } from '../core/saved-marks.port';
 import { RecordChangesService } from '../indexing/record-changes.service';
-import { SavedRepository } from '../saved/saved.repository';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { toPublicUser } from '../users/users.service';
 import { TeammateRepository } from './teammate.repository';
 import { toTeammateView } from './teammate-view';
@@ -24,7 +24,7 @@ const profileExists = () => new ConflictException(LISTING_MESSAGES.profileExists
 export class TeammateService {
   constructor(
     private readonly teammates: TeammateRepository,
-    private readonly saved: SavedRepository,
+    @Inject(SAVED_MARKS) private readonly saved: SavedMarks,
     private readonly users: UsersRepository,
     private readonly changes: RecordChangesService,
   ) {}

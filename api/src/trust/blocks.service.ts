@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { CHAT_MESSAGES, type PublicUser, TRUST_MESSAGES } from '@skillers/domain';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../auth/users.repository';
 import { toPublicUser } from '../users/users.service';
 import { BlocksRepository } from './blocks.repository';
 

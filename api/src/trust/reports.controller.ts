@@ -4,7 +4,8 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
-import { PerUserLimit, USER_LIMITS } from '../common/rate-limits';
+import { USER_LIMITS } from '../common/rate-limits';
+import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ReportsService } from './reports.service';
 

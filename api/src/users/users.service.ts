@@ -8,7 +8,7 @@ import {
   type UserRecord,
 } from '@skillers/domain';
 import { DuplicateKeyError } from '@skillers/store';
-import { UsersRepository } from './users.repository';
+import { UsersRepository } from '../auth/users.repository';
 
 const OPTIONAL_SETTINGS = ['name', 'surname', 'phoneNumber'] as const;
 

@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatAck } from '../../src/chat/chat.gateway';
-import { ChatGateway } from '../../src/chat/chat.gateway';
+import type { ChatAck } from '../../src/realtime/chat.gateway';
+import { ChatGateway } from '../../src/realtime/chat.gateway';
 import { connectSocket, nextEvent } from '../socket-client';
 import { startTestApp, type TestApp } from '../test-app';
 import {

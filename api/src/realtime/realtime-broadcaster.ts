@@ -25,7 +25,7 @@ const realtime = (message: ChatMessage): RealtimeMessage => ({
  * exists, so HTTP sends and socket sends reach the room the same way.
  */
 @Injectable()
-export class ChatBroadcaster {
+export class RealtimeBroadcaster {
   private server?: Server;
 
   attach(server: Server): void {

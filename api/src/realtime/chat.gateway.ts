@@ -24,8 +24,8 @@ import { TokenService } from '../auth/token.service';
 import { RateLimits, TooManyRequestsException, USER_LIMITS } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
-import { ChatBroadcaster, userRoom } from './chat-broadcaster';
-import { ChatService } from './chat.service';
+import { RealtimeBroadcaster, userRoom } from './realtime-broadcaster';
+import { CONVERSATIONS, type Conversations } from './conversations.port';
 import { EventBudget, type Refusal, scaledEventBudget } from './event-budget';
 import { sameOriginOnly, signedInOnly, socketUser } from './socket-handshake';
 import { SocketsPerUser } from './sockets-per-user';
@@ -98,10 +98,10 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
   private readonly budget: EventBudget;
 
   constructor(
-    private readonly chat: ChatService,
+    @Inject(CONVERSATIONS) private readonly chat: Conversations,
     private readonly tokens: TokenService,
     private readonly accounts: LiveAccounts,
-    private readonly broadcaster: ChatBroadcaster,
+    private readonly broadcaster: RealtimeBroadcaster,
     private readonly limits: RateLimits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ChatBroadcaster } from './chat-broadcaster';
+import { RealtimeBroadcaster } from './realtime-broadcaster';
 
 /** One broadcaster for the whole app: the gateway attaches its server, chat and notifications push through it. */
-@Module({ providers: [ChatBroadcaster], exports: [ChatBroadcaster] })
+@Module({ providers: [RealtimeBroadcaster], exports: [RealtimeBroadcaster] })
 export class RealtimeModule {}
