@@ -8,6 +8,7 @@ import {
   DEFAULT_FILTER_TOOL_LEVEL,
   type PropositionInput,
   type SearchKind,
+  SIMILAR_LABEL_KEYS,
   TOOL_LEVEL_MAX,
   type ToolExperience,
   type UnderstoodLabels,
@@ -17,18 +18,10 @@ import {
 import { calendarDay } from '../../../lib/dates';
 import { capCollabMonths, capWeeklyHours, type RoleSplit, splitRoles } from '../../../lib/listing-form';
 
-/** The label filters, named by their client keys (spec sections 3 and 7); industry is `requiredAreaOfExpertise`. */
-const LABEL_FILTERS = [
-  'projectType',
-  'productType',
-  'offeredGratification',
-  'forGratification',
-  'softSkills',
-  'requiredAreaOfExpertise',
-  'hardSkills',
-  'usedLanguages',
-  'locations',
-] as const;
+/** The label filters, named by their client keys: the ones `/ml` suggests labels for, but the tools. */
+const LABEL_FILTERS = SIMILAR_LABEL_KEYS.filter(
+  (key): key is Exclude<(typeof SIMILAR_LABEL_KEYS)[number], 'toolsExperience'> => key !== 'toolsExperience',
+);
 
 /** Every filter picked from a list of options: the label filters and the working type. */
 export type TagFilter = (typeof LABEL_FILTERS)[number] | 'offeredWorkingType';

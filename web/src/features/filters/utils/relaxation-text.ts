@@ -1,9 +1,10 @@
-import type {
-  ClientCombinedRelaxation,
-  ClientFilterKey,
-  ClientRelaxation,
-  ClientRelaxEntry,
-  SearchKind,
+import {
+  type ClientCombinedRelaxation,
+  type ClientFilterKey,
+  type ClientRelaxation,
+  type ClientRelaxEntry,
+  type SearchKind,
+  UNDERSTOOD_FILTERS,
 } from '@skillers/domain';
 import { filterTitle } from '../../../lib/match-line';
 import { type FilterState, includedOptions, type OptionFilter } from './filter-state';
@@ -13,19 +14,8 @@ const NOUNS: Record<SearchKind, [one: string, many: string]> = {
   project: ['project', 'projects'],
 };
 
-const OPTION_FILTERS = new Set<string>([
-  'toolsExperience',
-  'projectType',
-  'productType',
-  'offeredGratification',
-  'forGratification',
-  'softSkills',
-  'requiredAreaOfExpertise',
-  'hardSkills',
-  'offeredWorkingType',
-  'usedLanguages',
-  'locations',
-]);
+/** The filters picked from lists of options: the ones a text's labels are understood under. */
+const OPTION_FILTERS = new Set<string>(UNDERSTOOD_FILTERS);
 
 /** More filters than a set of removals holds: only dropping every filter asks for that many. */
 const SET_SIZE_MAX = 3;
