@@ -6,7 +6,7 @@ import { correctTypos, correctWord, editDistance, splitNegations } from './every
 import { LabelIndex } from './label-index';
 import type { SimilarLabelsDict } from './lexical-labels';
 import { modelSettings } from './model-settings';
-import { suggestLabels } from './suggest-labels';
+import { suggestLabels } from './label-suggester';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
 import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 

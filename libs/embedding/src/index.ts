@@ -27,13 +27,12 @@ export {
 export * from './embedder-variables';
 export * from './model-settings';
 export { rankingQueryText, sortQueryText } from './sort-query';
-export * from './suggest-labels';
 export { DEFAULT_MAX_BATCH, MicroBatcher } from './embedder/transformers/micro-batcher';
 export {
   TransformersEmbedder,
   type TransformersEmbedderOptions,
 } from './embedder/transformers/transformers.embedder';
-export { LabelSuggester } from './label-suggester';
+export * from './label-suggester';
 export { type UnderstandOptions, understandText } from './understanding/understand-text';
 export {
   EmptySortQueryError,

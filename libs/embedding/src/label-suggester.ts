@@ -1,11 +1,99 @@
-import { carriedIn, type LabelSuggestionRequest } from '@skillers/domain';
+import { carriedIn, dot, type LabelSuggestionRequest, type UnderstoodText } from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
 import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
-import { LabelIndex } from './label-index';
-import { modelSettings } from './model-settings';
-import { type LabelSuggestions, suggestLabels } from './suggest-labels';
-import type { UnderstoodText } from '@skillers/domain';
-import { understandText } from './understanding/understand-text';
+import { correctTypos, splitNegations } from './everyday-text';
+import { LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
+import {
+  SIMILAR_LABEL_KEYS,
+  type SimilarLabelKey,
+  type SimilarLabelsDict,
+  textPhrases,
+  vocabularyOf,
+} from './lexical-labels';
+import { type ModelSettings, modelSettings } from './model-settings';
+import { namedLabels, understandText } from './understanding/understand-text';
+
+export type SimilarityMode = 'semantic' | 'lexical';
+
+export interface LabelSuggestions {
+  similar_labels_dict: SimilarLabelsDict;
+  mode: SimilarityMode;
+}
+
+export interface SemanticContext {
+  embedder: Embedder;
+  labels: LabelIndex;
+  settings: ModelSettings;
+}
+
+const isSemantic = (vocabulary: string): vocabulary is SemanticVocabulary =>
+  (SEMANTIC_VOCABULARIES as readonly string[]).includes(vocabulary);
+
+interface Scored {
+  label: string;
+  /** How far above its threshold the label's best match is; comparable between whole text and phrases. */
+  margin: number;
+}
+
+/** Labels close enough in meaning to the whole text or to one of its phrases, best first. */
+const semanticMatches = (
+  key: SimilarLabelKey,
+  context: SemanticContext,
+  whole: number[],
+  phrases: number[][],
+): Scored[] => {
+  const vocabulary = vocabularyOf(key);
+  if (!isSemantic(vocabulary)) return [];
+  const { labelThreshold, phraseThreshold } = context.settings;
+  const scored: Scored[] = [];
+  for (const { label, vector } of context.labels.vectors(vocabulary)) {
+    let margin = dot(whole, vector) - labelThreshold;
+    for (const phrase of phrases) margin = Math.max(margin, dot(phrase, vector) - phraseThreshold);
+    if (margin >= 0) scored.push({ label, margin });
+  }
+  return scored.sort((a, b) => b.margin - a.margin);
+};
+
+/** Whether a label may be suggested under a key (`carriedIn`: some record of the asked kind carries it). */
+export type LabelFilter = (key: SimilarLabelKey, label: string) => boolean;
+
+/**
+ * `/ml`: labels named in the text come first, then labels close in meaning, at most `perKey` per key.
+ * Negated parts ("no salary", "not remote") are set aside first and the labels they name are never
+ * suggested; misspelt label words are corrected ("pyhton"); everyday names (EVERYDAY_NAMES), plurals and
+ * places (a city names its country) count as names. Without a semantic context (no model) only the named
+ * labels are returned. Labels `carried` refuses are left out before the cut to `perKey`.
+ */
+export const suggestLabels = async (
+  text: string,
+  perKey: number,
+  context?: SemanticContext,
+  carried: LabelFilter = () => true,
+): Promise<LabelSuggestions> => {
+  const { kept, negated } = splitNegations(text);
+  const wanted = correctTypos(kept);
+  const { labels: lexical } = namedLabels(wanted);
+  const { labels: refused } = namedLabels(correctTypos(negated));
+  const allowed = (key: SimilarLabelKey, label: string) =>
+    !refused[key]?.includes(label) && carried(key, label);
+  const dict = Object.fromEntries(
+    SIMILAR_LABEL_KEYS.map((key) => [
+      key,
+      (lexical[key] ?? []).filter((label) => allowed(key, label)).slice(0, perKey),
+    ]),
+  ) as unknown as SimilarLabelsDict;
+  if (!context) return { similar_labels_dict: dict, mode: 'lexical' };
+  if (wanted.trim() === '') return { similar_labels_dict: dict, mode: 'semantic' };
+  const phrases = textPhrases(wanted);
+  const [whole, ...phraseVectors] = await context.embedder.embed([wanted, ...phrases]);
+  for (const key of SIMILAR_LABEL_KEYS) {
+    for (const { label } of semanticMatches(key, context, whole, phraseVectors)) {
+      if (dict[key].length >= perKey) break;
+      if (!dict[key].includes(label) && allowed(key, label)) dict[key].push(label);
+    }
+  }
+  return { similar_labels_dict: dict, mode: 'semantic' };
+};
 
 /** Labels close in meaning a search text's understanding adds per filter, after the ones it names. */
 const RELATED_PER_KEY = 2;

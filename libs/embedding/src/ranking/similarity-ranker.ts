@@ -9,7 +9,7 @@ import type { SearchIndex } from '@skillers/search';
 import { type Embedder, EmbedderUnavailableError } from '../embedder/embedder.port';
 import { lexicalSimilarity, textOverlap } from '../lexical-fallback';
 import { sortQueryText } from '../sort-query';
-import type { SimilarityMode } from '../suggest-labels';
+import type { SimilarityMode } from '../label-suggester';
 
 export interface SortResult {
   record_id: string;

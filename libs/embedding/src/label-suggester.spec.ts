@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LabelIndex, labelCachePath } from './label-index';
 import { modelSettings } from './model-settings';
-import { suggestLabels } from './suggest-labels';
+import { suggestLabels } from './label-suggester';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
 import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 
