@@ -6,7 +6,6 @@ export * from './config/environment';
 export * from './entities';
 export * from './feed';
 export * from './freshness';
-export * from './filters/filter-keys';
 export * from './listing-messages';
 export * from './messages';
 export * from './notifications';

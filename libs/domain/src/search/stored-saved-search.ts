@@ -4,7 +4,7 @@
  * bug, a change of rules) is found before anything matches with it rather than crashing or matching all.
  */
 import { z } from 'zod';
-import { FILTER_VOCABULARY } from '../filters/filter-keys';
+import { FILTER_VOCABULARY } from './filter-keys';
 import {
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_SCHEMA_VERSION,

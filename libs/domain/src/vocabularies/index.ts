@@ -1,4 +1,4 @@
-import { FILTER_KEYS, FILTER_VOCABULARY } from '../filters/filter-keys';
+import { FILTER_KEYS, FILTER_VOCABULARY } from '../search/filter-keys';
 import { COMPENSATION_BASIS } from './compensation-basis';
 import { contentHash } from './content-hash';
 import { COUNTRIES } from './countries';
