@@ -28,7 +28,7 @@ const isWorkingType = (label: string): label is WorkingType =>
 /** Far more options than anyone picks in one filter; it bounds the work a single request can ask for. */
 export const FILTER_OPTIONS_MAX = 100;
 
-/** A tool picked without a level asks for at least this one (spec section 3: "1 in filters"). */
+/** A tool picked without a level asks for at least this one (docs/web-app.md: "1 in filters"). */
 export const DEFAULT_FILTER_TOOL_LEVEL = 1;
 
 export const AVAILABILITY_FILTER_MODES = ['Up to', 'At least'] as const;
@@ -67,7 +67,7 @@ const workingTypeList = z
   .max(FILTER_OPTIONS_MAX);
 
 /**
- * The `activeFilters` of both filtering calls: exactly the keys of spec section 7, each optional.
+ * The `activeFilters` of both filtering calls: exactly the keys docs/api.md lists, each optional.
  * Where the spec leaves the shape open:
  * - `toolsExperience`: tool names, or `{ tool, mep }` asking for at least level `mep` (1-5, default 1).
  * - `requiredAvailability`: `{ hours, mode }`, weekly hours 0-100 compared "Up to" or "At least";

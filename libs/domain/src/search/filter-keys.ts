@@ -94,7 +94,7 @@ export type FreshnessDimension = (typeof FRESHNESS_DIMENSIONS)[number];
 
 export type FilterDimension = FacetDimension | NumberDimension | FreshnessDimension;
 
-/** Every `activeFilters` key (spec section 7). */
+/** Every `activeFilters` key (docs/api.md). */
 export type ClientFilterKey =
   | 'toolsExperience'
   | 'projectType'

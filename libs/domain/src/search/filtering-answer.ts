@@ -39,7 +39,7 @@ export interface RankEvidence {
   textTerms?: string[];
 }
 
-/** Similarity is shown to 3 decimals (spec section 9); more would only be noise. */
+/** Similarity is shown to 3 decimals (docs/web-app.md); more would only be noise. */
 
 /** The `why` of one item: its labels against the query's picks, plus the rank evidence when given. */
 export const whyOf = (

@@ -72,7 +72,7 @@ import {
 import { matchedTextTerms } from './free-text';
 import type { OptionPicks, SearchFilter, SearchQuery, WorkingType } from './search-query';
 
-/** The level a tool is asked at when the tools filter does not name it (spec section 3). */
+/** The level a tool is asked at when the tools filter does not name it (docs/web-app.md). */
 const MUST_HAVE_TOOL_LEVEL = 1;
 
 /** How far, in percentage points, a record's business share may be from the asked one. */

@@ -80,7 +80,7 @@ export const isoDay = (value: string | undefined): number | undefined => {
   return Number.isFinite(time) ? time / MS_PER_DAY : undefined;
 };
 
-/** A date on or before 1970-01-01 is how the deadline picker says "no date" (spec section 5). */
+/** A date on or before 1970-01-01 is how the deadline picker says "no date" (docs/web-app.md). */
 export const setDeadlineDay = (value: string | undefined): number | undefined => {
   const day = isoDay(value);
   return day !== undefined && day > 0 ? day : undefined;

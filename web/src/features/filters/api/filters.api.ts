@@ -16,7 +16,7 @@ import { withHits } from '../../../lib/search-clicks';
 import type { Ranked } from '../../../lib/similarity';
 import type { OptionFilter, SearchExtras } from '../utils/filter-state';
 
-/** Spec section 9: a record matches when every active filter has at least one picked option. */
+/** A record matches when every active filter has at least one picked option. */
 const RESTRICTION = 'min_1_match';
 
 /**
@@ -107,11 +107,11 @@ export const fetchFilteredTeammates = (
       ...extras(answer),
     }));
 
-/** Spec section 7: the answer is not read. */
+/** The answer is not read. */
 export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =>
   api.post('/proposition', input);
 
-/** A single record for the similarity ranking's join (spec section 7: "joined by _id"). */
+/** A single record for the similarity ranking's join (docs/api.md: "joined by _id"). */
 export const fetchProjectById = (id: string): Promise<ProjectView> =>
   api.get<{ project: ProjectView }>(`/project/${id}`).then((answer) => answer.project);
 

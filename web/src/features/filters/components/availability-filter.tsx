@@ -12,7 +12,7 @@ interface AvailabilityFilterProps {
   onModeChange(mode: AvailabilityMode): void;
 }
 
-/** Weekly hours compared "Up to" or "At least" (spec section 5); empty or 0 asks for nothing. */
+/** Weekly hours compared "Up to" or "At least" (docs/web-app.md); empty or 0 asks for nothing. */
 export const AvailabilityFilter = ({ hours, mode, onHoursChange, onModeChange }: AvailabilityFilterProps) => {
   const id = useId();
   return (

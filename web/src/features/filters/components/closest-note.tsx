@@ -1,9 +1,9 @@
 import type { SearchKind } from '@skillers/domain';
 import { Notice } from '../../../components/ui/notice';
 
-/** Spec section 2, teammate list: the line above teammates ranked by similarity. */
+/** The teammate list: the line above teammates ranked by similarity. */
 export const CLOSEST_TEAMMATES_NOTE = 'No exact matches found, showing closest teammates:';
-/** Spec section 2, projects listing: the banner over results that carry similarity values. */
+/** The projects listing: the banner over results that carry similarity values. */
 export const CLOSEST_PROJECTS_BANNER = "Sorry we didn't find perfect match, checkout closest hits";
 
 const TEXTS: Record<SearchKind, string> = {

@@ -19,7 +19,7 @@ interface FilterBoxesProps {
 }
 
 /**
- * One expandable box per filter, at most one open (spec section 2). Only the open box renders its
+ * One expandable box per filter, at most one open (docs/web-app.md). Only the open box renders its
  * lists, so hundreds of tools, roles and industries cost nothing until they are looked at.
  */
 export const FilterBoxes = ({ kind, handle, onProposed }: FilterBoxesProps) => {

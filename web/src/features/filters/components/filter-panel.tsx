@@ -12,7 +12,7 @@ import { ShortLabel } from './short-label';
 import '../../../components/listing-form/listing-form.css';
 import './filter-panel.css';
 
-/** Spec section 9: the proposal's success banner shows for 3.5 seconds. */
+/** The proposal's success banner shows for 3.5 seconds. */
 export const PROPOSAL_BANNER_MS = 3500;
 
 /** The spec falls back to the whole list in silence; a short polite line says why (DESIGN section 7). */
@@ -28,7 +28,7 @@ interface FilterPanelProps {
 }
 
 /**
- * Spec section 2: the search box, Adjust Filters (which shows or hides the boxes), Apply Filters and
+ * The search box, Adjust Filters (which shows or hides the boxes), Apply Filters and
  * Clear Filters. Submitting the search box applies the filters too.
  */
 export const FilterPanel = ({ kind, onKindChange, handle }: FilterPanelProps) => {

@@ -15,7 +15,7 @@ interface ProposeOptionProps {
   onProposed(): void;
 }
 
-/** Spec section 4: signed-in users propose the text they typed as a new option; visitors sign in first. */
+/** Signed-in users propose the text they typed as a new option; visitors sign in first. */
 export const ProposeOption = ({ filterType, proposition, onProposed }: ProposeOptionProps) => {
   const { isSignedIn } = useAuth();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * A button text that shortens on narrower screens (spec section 9: filter labels change at 1450 px
+ * A button text that shortens on narrower screens (docs/web-app.md: filter labels change at 1450 px
  * and 800 px). The button keeps the full text as its accessible name, which holds the short one.
  */
 export const ShortLabel = ({ full, short, under }: { full: string; short: string; under: 1450 | 800 }) => (

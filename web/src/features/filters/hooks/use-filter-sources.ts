@@ -57,7 +57,7 @@ const pagedSource = <T extends Ranked<object>>(
       },
       unfiltered: fetchAll,
       onFallback: () => dispatch({ type: 'filteringFailed' }),
-      // Spec section 4: nothing matched exactly, so the closest records show, with the note.
+      // Nothing matched exactly, so the closest records show, with the note.
       closest: async () => {
         const closest = await fetchClosest(
           { type: kind, filter: activeFilters, text: filters.textSearch },

@@ -1,7 +1,7 @@
 import { FILTER_KEYS, type FilterClientKey } from '@skillers/domain';
 import type { FilterBox } from './filter-state';
 
-/** The boxes in the order of the teammate filter panel (spec section 2), then the business/tech split. */
+/** The boxes in the order of the teammate filter panel (docs/web-app.md), then the business/tech split. */
 export const FILTER_BOXES: readonly FilterBox[] = [
   'productType',
   'projectType',
@@ -22,7 +22,7 @@ export const FILTER_BOXES: readonly FilterBox[] = [
 const labelOf = (clientKey: FilterClientKey): string =>
   FILTER_KEYS.find((row) => row.clientKey === clientKey)?.label ?? clientKey;
 
-/** Spec section 3: each box is titled with the label of its filter key. */
+/** Each box is titled with the label of its filter key. */
 export const BOX_TITLES: Record<FilterBox, string> = {
   productType: labelOf('productType'),
   projectType: labelOf('projectType'),

@@ -26,7 +26,7 @@ const LABEL_FILTERS = SIMILAR_LABEL_KEYS.filter(
 /** Every filter picked from a list of options: the label filters and the working type. */
 export type TagFilter = (typeof LABEL_FILTERS)[number] | 'offeredWorkingType';
 
-/** Spec section 3: exactly these two. */
+/** Exactly these two. */
 const isWorkingType = (option: string): option is WorkingType => option === 'Remote' || option === 'Office';
 
 export type AvailabilityMode = (typeof AVAILABILITY_FILTER_MODES)[number];
@@ -39,7 +39,7 @@ export type FilterBox =
   TagFilter | 'toolsExperience' | 'requiredAvailability' | 'projectDeadline' | 'bizOrTech';
 
 /**
- * The project filter state of spec section 3. Numbers stay text while they are typed. The spec's
+ * The project filter state (docs/web-app.md). Numbers stay text while they are typed. The spec's
  * availability start and end collapse into one bound, `requiredAvailabilityHours`, compared in the
  * chosen `requiredAvailabilityOption`, because the filter compares a record's hours with one number.
  * The open/closed flags are a single `openBox`, which keeps at most one box open by construction.
@@ -108,9 +108,9 @@ export interface AppliedFilters {
 export interface FilterPanelState {
   filters: FilterState;
   applied: AppliedFilters;
-  /** The last search failed and the unfiltered list shows instead (spec section 8). */
+  /** The last search failed and the unfiltered list shows instead (docs/web-app.md). */
   filteringFailed: boolean;
-  /** The kinds the last search matched nothing of, whose closest records show instead (spec section 4). */
+  /** The kinds the last search matched nothing of, whose closest records show instead (docs/web-app.md). */
   closest: readonly SearchKind[];
   /** Per kind, the facet counts and relaxations the last applied search answered with. */
   answers: Partial<Record<SearchKind, SearchExtras>>;
@@ -283,7 +283,7 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
     case 'setTags':
       return updateFilters(state, { [action.filter]: [...new Set(action.picked)] });
     case 'setTools':
-      // Spec section 3: a tool in a filter asks for level 1 at least.
+      // A tool in a filter asks for level 1 at least.
       return updateFilters(state, {
         toolsExperience: action.tools.map(({ tool, mep }) => ({ tool, mep: clampToolLevel(mep) })),
       });
@@ -388,7 +388,7 @@ export const filterReducer = (state: FilterPanelState, action: FilterAction): Fi
 
 const wholeNumber = (typed: string): number => (typed.trim() === '' ? 0 : Number(typed));
 
-/** The availability asked, or undefined while the hours are empty or 0 (spec section 5). */
+/** The availability asked, or undefined while the hours are empty or 0 (docs/web-app.md). */
 const requiredAvailability = (filters: FilterState): ActiveFilters['requiredAvailability'] => {
   const hours = wholeNumber(filters.requiredAvailabilityHours);
   return hours > 0 ? { hours, mode: filters.requiredAvailabilityOption } : undefined;
@@ -402,9 +402,9 @@ const projectDeadline = (filters: FilterState, kind: SearchKind): ActiveFilters[
 };
 
 /**
- * The `activeFilters` of a filtering call (spec section 7): exactly the API's keys, with empty lists
+ * The `activeFilters` of a filtering call (docs/api.md): exactly the API's keys, with empty lists
  * and zero values left out. The business share is the left value of the biz/tech split; empty (or 0)
- * is no filter (spec section 9).
+ * is no filter (docs/web-app.md).
  */
 export const toActiveFilters = (filters: FilterState, kind: SearchKind): ActiveFilters => {
   const active: ActiveFilters = {};
@@ -444,7 +444,7 @@ export const pickedCount = (filters: FilterState, box: FilterBox, kind: SearchKi
   }
 };
 
-/** The boxes whose search may propose a new option (spec section 7), with the type the API takes. */
+/** The boxes whose search may propose a new option (docs/api.md), with the type the API takes. */
 export const PROPOSAL_TYPES: Partial<Record<FilterBox, PropositionInput['filterType']>> = {
   toolsExperience: 'toolsExperience',
   projectType: 'projectType',
