@@ -11,7 +11,7 @@ import {
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { searchDocument } from '../../libs/search/src/search-index.contract';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../test/shared-model';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -289,7 +289,7 @@ describe('POST /sort', () => {
       });
 
     beforeAll(async () => {
-      const index = OramaSearchIndex.create();
+      const index = EmbeddedSearchIndex.create();
       const docs = Object.entries(profiles).map(([name, text]) => {
         const doc = searchDocument({ kind: 'teammate', text });
         ids[name] = doc.id;

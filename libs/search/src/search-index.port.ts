@@ -99,7 +99,7 @@ export interface SearchIndexGeneration extends SearchIndexWriter {
 
 /** The search side of the product: filtering with the semantics of `referenceSearch`, and similarity. */
 export interface SearchIndex extends SearchIndexWriter {
-  /** Adapter name, reported by the health check. */
+  /** Adapter name, reported by the health check (`orama` is the embedded index: the name stays on the wire). */
   readonly adapter: 'orama' | 'elasticsearch';
   /**
    * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed

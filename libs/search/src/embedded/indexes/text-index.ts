@@ -1,6 +1,6 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { SEARCH_STOP_WORDS } from '@skillers/domain';
-import { type Bitset, hasBit } from './bitset';
+import { type Bitset, hasBit } from '../structures/bitset';
 import { oramaWordOrder } from './orama-word-order';
 import {
   arrayOf,
@@ -10,8 +10,8 @@ import {
   jsonSection,
   type SectionReader,
   type SectionSource,
-} from './binary-sections';
-import { TermPostings } from './term-postings';
+} from '../structures/binary-sections';
+import { TermPostings } from '../structures/term-postings';
 import { TextStore } from './text-store';
 
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */

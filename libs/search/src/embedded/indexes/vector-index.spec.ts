@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KnnHit } from '../search-index.port';
-import { copySections, type SectionSource, sectionReader } from './binary-sections';
-import { setBit, wordsFor } from './bitset';
+import type { KnnHit } from '../../search-index.port';
+import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
+import { setBit, wordsFor } from '../structures/bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
-import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
+import { type VectorRowsOptions, VectorRowsReceiver } from '../structures/vector-rows';
 
 const folder = mkdtempSync(join(tmpdir(), 'skillers-vector-rows-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { exactSearch, MetricKind } from 'usearch';
-import type { KnnHit } from '../search-index.port';
-import { type Bitset, hasBit } from './bitset';
-import { TopSlots } from './top-slots';
+import type { KnnHit } from '../../search-index.port';
+import { type Bitset, hasBit } from '../structures/bitset';
+import { TopSlots } from '../structures/top-slots';
 import {
   arrayOfLength,
   arraySection,
@@ -12,7 +12,7 @@ import {
   type SectionSource,
   stringsOf,
   stringsSection,
-} from './binary-sections';
+} from '../structures/binary-sections';
 import {
   FileRows,
   grownRows,
@@ -21,7 +21,7 @@ import {
   newVectorRows,
   type VectorRows,
   type VectorRowsOptions,
-} from './vector-rows';
+} from '../structures/vector-rows';
 
 /**
  * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,

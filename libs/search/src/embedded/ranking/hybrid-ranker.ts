@@ -1,9 +1,9 @@
 import * as ranking from '@skillers/domain';
 import type { SignalValues } from '@skillers/domain';
-import type { RankSignals } from '../search-index.port';
-import { forEachBit } from './bitset';
-import type { MatchSet } from './facet-index';
-import { TopSlots } from './top-slots';
+import type { RankSignals } from '../../search-index.port';
+import { forEachBit } from '../structures/bitset';
+import type { MatchSet } from '../indexes/facet-index';
+import { TopSlots } from '../structures/top-slots';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.

@@ -1,5 +1,5 @@
-import { type Bitset, popcount } from './bitset';
-import { TopSlots } from './top-slots';
+import { type Bitset, popcount } from '../structures/bitset';
+import { TopSlots } from '../structures/top-slots';
 
 /** How a query weighs its matches: what every match carries, and the picked options only some carry. */
 export interface WeightTerms {

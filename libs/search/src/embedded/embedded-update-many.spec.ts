@@ -1,7 +1,7 @@
 import type { SearchDocument } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
-import { OramaSearchIndex } from './orama.search-index';
+import { EmbeddedSearchIndex } from './embedded.search-index';
 
 /** Sets the vector where the held document still has the text it was computed for. */
 const vectorFor =
@@ -9,9 +9,9 @@ const vectorFor =
   (held: SearchDocument): SearchDocument | undefined =>
     held.text === text ? { ...held, vector, vectorModel: 'm' } : undefined;
 
-describe('OramaSearchIndex.updateMany', () => {
+describe('EmbeddedSearchIndex.updateMany', () => {
   it('changes the held documents the function returns a version of, and leaves the others', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const kept = searchDocument({ text: 'Data engineer' });
     const edited = searchDocument({ text: 'Old text' });
     await index.upsert([kept, edited]);
@@ -29,7 +29,7 @@ describe('OramaSearchIndex.updateMany', () => {
   });
 
   it('checks a generation being built against its own version', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const doc = searchDocument({ text: 'Live text' });
     await index.upsert([doc]);
     const generation = await index.createGeneration();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../search-index.contract';
-import { OramaSearchIndex } from './orama.search-index';
+import { EmbeddedSearchIndex } from './embedded.search-index';
 
 describe('Free-text scores', () => {
   it('always follow the indexed records through writes', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const first = searchDocument({ text: 'Rust compilers' });
     await index.upsert([first, searchDocument({ text: 'Design systems' })]);
     const query = searchQuery({ text: 'rust' });

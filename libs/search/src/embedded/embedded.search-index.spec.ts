@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { describeSearchIndexContract, plain, searchDocument, searchQuery } from '../search-index.contract';
 import { describeSearchPropertyContract } from '../search-properties.contract';
-import { type OramaSnapshot } from './orama-generation';
-import { OramaSearchIndex } from './orama.search-index';
+import { type EmbeddedSnapshot } from './index-generation';
+import { EmbeddedSearchIndex } from './embedded.search-index';
 
-describeSearchIndexContract('orama', async () => OramaSearchIndex.create(), { vectorDims: 3 });
-describeSearchPropertyContract('orama', async () => OramaSearchIndex.create(), {
+describeSearchIndexContract('orama', async () => EmbeddedSearchIndex.create(), { vectorDims: 3 });
+describeSearchPropertyContract('orama', async () => EmbeddedSearchIndex.create(), {
   runs: 2_000,
   exact: true,
   // Each run also checks facets and relaxations against a scan per option filter.
   timeout: 120_000,
 });
 
-describe('OramaSearchIndex snapshots', () => {
+describe('EmbeddedSearchIndex snapshots', () => {
   it('restores from its binary sections with the same documents, filters and vectors', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const docs = [
       searchDocument({ tags: { industry: ['Banking'] }, vector: [1, 0, 0], text: 'Data engineer' }),
       searchDocument({ tags: { industry: ['Banking', 'Mining'] }, vector: [0, 1, 0] }),
       searchDocument({ kind: 'project', numbers: { deadline: '2030-01-01' } }),
     ];
     await index.upsert(docs);
-    const restored = OramaSearchIndex.restore(index.snapshot());
+    const restored = EmbeddedSearchIndex.restore(index.snapshot());
     for (const doc of docs) expect(await restored.get(doc.id)).toEqual(doc);
     const query = searchQuery({ tags: { industry: ['Banking', 'Mining'] } });
     expect(await restored.search(query)).toEqual(await index.search(query));
@@ -40,9 +40,9 @@ describe('OramaSearchIndex snapshots', () => {
   });
 
   it('restores an empty index, and a restored one takes the same writes as the original', async () => {
-    const empty = OramaSearchIndex.restore(OramaSearchIndex.create().snapshot());
+    const empty = EmbeddedSearchIndex.restore(EmbeddedSearchIndex.create().snapshot());
     expect(await empty.count('teammate')).toBe(0);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const docs = Array.from({ length: 40 }, (_, n) =>
       searchDocument({
         kind: n % 4 ? 'teammate' : 'project',
@@ -52,7 +52,7 @@ describe('OramaSearchIndex snapshots', () => {
       }),
     );
     await index.upsert(docs);
-    const restored = OramaSearchIndex.restore(index.snapshot());
+    const restored = EmbeddedSearchIndex.restore(index.snapshot());
     const moved = { ...docs[1], kind: 'project' as const };
     const added = searchDocument({
       tags: { industry: ['Mining'] },
@@ -80,7 +80,7 @@ describe('OramaSearchIndex snapshots', () => {
   });
 
   it('count every change to what they answer, and tell a save whether its generation changed', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const doc = searchDocument({ tags: { industry: ['Banking'] }, text: 'Data engineer' });
     const seen = [index.changeCount];
     const changed = () => {
@@ -117,13 +117,13 @@ describe('OramaSearchIndex snapshots', () => {
   });
 
   it('refuses a snapshot of another format', () => {
-    expect(() => OramaSearchIndex.restore({ format: 1 } as unknown as OramaSnapshot)).toThrow(
+    expect(() => EmbeddedSearchIndex.restore({ format: 1 } as unknown as EmbeddedSnapshot)).toThrow(
       /snapshot format/,
     );
   });
 });
 
-describe('OramaSearchIndex generations', () => {
+describe('EmbeddedSearchIndex generations', () => {
   it('answer the same whether made room for ahead (fewer documents than came) or grown as they came', async () => {
     const docs = Array.from({ length: 700 }, (_, n) =>
       searchDocument({
@@ -134,7 +134,7 @@ describe('OramaSearchIndex generations', () => {
       }),
     );
     const build = async (expected?: { project: number; teammate: number }) => {
-      const index = OramaSearchIndex.create();
+      const index = EmbeddedSearchIndex.create();
       const generation = await index.createGeneration(expected);
       for (let at = 0; at < docs.length; at += 100) await generation.upsert(docs.slice(at, at + 100));
       await generation.swap();

@@ -24,7 +24,7 @@ import {
   type SearchFilter,
   TAG_FACETS,
 } from '@skillers/domain';
-import { askedToolToken, documentToolTokens, toolLevelToken } from '../tool-level-tokens';
+import { askedToolToken, documentToolTokens, toolLevelToken } from '../../tool-level-tokens';
 import {
   andAnyIntoWords,
   type Bitset,
@@ -36,7 +36,7 @@ import {
   resized,
   setBit,
   wordsFor,
-} from './bitset';
+} from '../structures/bitset';
 import {
   arrayOf,
   arrayOfLength,
@@ -50,11 +50,11 @@ import {
   type SectionSource,
   stringsOf,
   stringsSection,
-} from './binary-sections';
-import { NumberPostings } from './number-postings';
-import { PostingSet } from './posting-set';
-import { SlotBlocks } from './slot-blocks';
-import { type WeightTerms, WeightRanker } from './weight-ranker';
+} from '../structures/binary-sections';
+import { NumberPostings } from '../structures/number-postings';
+import { PostingSet } from '../structures/posting-set';
+import { SlotBlocks } from '../structures/slot-blocks';
+import { type WeightTerms, WeightRanker } from '../ranking/weight-ranker';
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.

@@ -10,9 +10,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { searchDocument, searchQuery } from '../search-index.contract';
-import { OramaSearchIndex } from './orama.search-index';
-import type { OramaSnapshotSource } from './orama-generation';
+import { searchDocument, searchQuery } from '../../search-index.contract';
+import { EmbeddedSearchIndex } from '../embedded.search-index';
+import type { EmbeddedSnapshotSource } from '../index-generation';
 import { readSnapshotFile, type SnapshotLabels, snapshotSourceOf, writeSnapshotFile } from './snapshot-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillers-snapshot-'));
@@ -29,8 +29,8 @@ const docs = [
   searchDocument({ kind: 'project', numbers: { deadline: '2030-01-01' }, vector: [1, 2, 3, 4] }),
 ];
 
-const writtenIndex = async (file: string): Promise<OramaSearchIndex> => {
-  const index = OramaSearchIndex.create();
+const writtenIndex = async (file: string): Promise<EmbeddedSearchIndex> => {
+  const index = EmbeddedSearchIndex.create();
   await index.upsert(docs);
   await writeSnapshotFile(file, index.snapshotSource(), labels);
   return index;
@@ -44,7 +44,7 @@ describe('snapshot files', () => {
     const read = await readSnapshotFile(file, acceptAll);
     if (!('snapshot' in read)) throw new Error(read.rejected);
     expect(read.labels).toEqual(labels);
-    const loaded = OramaSearchIndex.create();
+    const loaded = EmbeddedSearchIndex.create();
     loaded.load(read.snapshot);
     for (const doc of docs) expect(await loaded.get(doc.id)).toEqual(doc);
     for (const query of [
@@ -61,7 +61,7 @@ describe('snapshot files', () => {
 
   it('reads each section into a buffer of its own, in chunks, checked against the written one', async () => {
     const file = join(dir, 'chunks.snapshot');
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert(docs);
     const snapshot = index.snapshot();
     // Written from the live arrays, a few bytes at a time: the same bytes as the copy.
@@ -78,7 +78,7 @@ describe('snapshot files', () => {
       expect(data.byteOffset).toBe(0);
       expect(data.buffer.byteLength).toBe(data.length);
     });
-    const loaded = OramaSearchIndex.restore(read.snapshot);
+    const loaded = EmbeddedSearchIndex.restore(read.snapshot);
     for (const doc of docs) expect(await loaded.get(doc.id)).toEqual(doc);
   });
 
@@ -119,16 +119,16 @@ describe('snapshot files', () => {
     });
     const read = await readSnapshotFile(file, acceptAll);
     if (!('snapshot' in read)) throw new Error(read.rejected);
-    const loaded = OramaSearchIndex.restore(read.snapshot);
+    const loaded = EmbeddedSearchIndex.restore(read.snapshot);
     expect(await loaded.get(later.id)).toEqual(later);
     expect(await loaded.get(docs[0].id)).toBeNull();
   });
 
   it('fail, leaving no file, when a section is not the size its header gives', async () => {
     const file = join(dir, 'wrong-size.snapshot');
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert(docs);
-    const source: OramaSnapshotSource = snapshotSourceOf(index.snapshot());
+    const source: EmbeddedSnapshotSource = snapshotSourceOf(index.snapshot());
     const sections = source.sections.map((section, at) =>
       at === 3 ? { ...section, bytes: section.bytes + 1 } : section,
     );
@@ -165,7 +165,7 @@ describe('snapshot files', () => {
     const written = Array.from({ length: 120 }, (_, n) =>
       searchDocument({ kind: n % 5 ? 'teammate' : 'project', text: text() }),
     );
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert(written);
     // Removals and rewrites move the running average length and free slots that new texts take again.
     await index.remove(written.filter((_, n) => n % 3 === 0).map((doc) => doc.id));
@@ -176,7 +176,7 @@ describe('snapshot files', () => {
     await writeSnapshotFile(file, index.snapshotSource(), labels);
     const read = await readSnapshotFile(file, acceptAll);
     if (!('snapshot' in read)) throw new Error(read.rejected);
-    const restored = OramaSearchIndex.restore(read.snapshot);
+    const restored = EmbeddedSearchIndex.restore(read.snapshot);
     const queries = ['data', 'de', 'design developer', 'go rust', 'dev the', 'databases', 'r'];
     const same = async () => {
       for (const kind of ['teammate', 'project'] as const)

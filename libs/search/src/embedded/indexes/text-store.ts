@@ -1,4 +1,4 @@
-import { arraySection, poolRuns, type SectionSource } from './binary-sections';
+import { arraySection, poolRuns, type SectionSource } from '../structures/binary-sections';
 
 const INITIAL_POOL = 64 * 1024;
 const INITIAL_SLOTS = 1024;

@@ -2,7 +2,7 @@ import { TAG_FACETS, type SearchDocument, type TagFacet } from '@skillers/domain
 import { describe, expect, it } from 'vitest';
 import { copySections, sectionReader } from './binary-sections';
 import { StoredFields } from './stored-fields';
-import { VectorIndex } from './vector-index';
+import { VectorIndex } from '../indexes/vector-index';
 
 const doc = (id: string, vector?: number[]): SearchDocument => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Bitset, countBits, hasBit, setBit, wordsFor } from './bitset';
+import { type Bitset, countBits, hasBit, setBit, wordsFor } from '../structures/bitset';
 import { WeightRanker, type WeightTerms } from './weight-ranker';
 
 let state = 7;

@@ -8,33 +8,34 @@ import type {
   SearchResult,
 } from '../search-index.port';
 import {
-  OramaGeneration,
-  type OramaSnapshot,
-  type OramaSnapshotSource,
+  IndexGeneration,
+  type EmbeddedSnapshot,
+  type EmbeddedSnapshotSource,
   SNAPSHOT_FORMAT,
   vectorRowSection,
-} from './orama-generation';
-import { type VectorRowsOptions, VectorRowsReceiver } from './vector-rows';
+} from './index-generation';
+import { type VectorRowsOptions, VectorRowsReceiver } from './structures/vector-rows';
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
  * generation and swaps the reference to it, so a search sees either the old generation or the new one.
  */
-export class OramaSearchIndex implements SearchIndex {
+export class EmbeddedSearchIndex implements SearchIndex {
+  /** The name health and admin answers have always reported for the embedded index. */
   readonly adapter = 'orama';
   /** Generations being built; live writes go to them as well so that the swap loses none. */
-  private readonly building = new Set<OramaGeneration>();
+  private readonly building = new Set<IndexGeneration>();
   /** Counts what changed the live generation (writes, loads, swaps), so a caller can tell a quiet spell. */
   private changes = 0;
 
   private constructor(
-    private live: OramaGeneration,
+    private live: IndexGeneration,
     /** Where the vectors' 32-bit rows are kept: in memory, or in files in a folder. */
     readonly vectorRows: VectorRowsOptions,
   ) {}
 
-  static create(vectorRows: VectorRowsOptions = {}): OramaSearchIndex {
-    return new OramaSearchIndex(OramaGeneration.create(vectorRows), vectorRows);
+  static create(vectorRows: VectorRowsOptions = {}): EmbeddedSearchIndex {
+    return new EmbeddedSearchIndex(IndexGeneration.create(vectorRows), vectorRows);
   }
 
   /**
@@ -43,14 +44,14 @@ export class OramaSearchIndex implements SearchIndex {
    * `received`, the vector rows it took while the snapshot was read are the index's too.
    */
   static restore(
-    snapshot: OramaSnapshot,
+    snapshot: EmbeddedSnapshot,
     vectorRows: VectorRowsOptions = {},
     received?: VectorRowsReceiver,
-  ): OramaSearchIndex {
+  ): EmbeddedSearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
-    return new OramaSearchIndex(
-      OramaGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
+    return new EmbeddedSearchIndex(
+      IndexGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
       vectorRows,
     );
   }
@@ -68,12 +69,12 @@ export class OramaSearchIndex implements SearchIndex {
    * Replaces the live generation with a snapshot's, at once (as a reindex's swap does); generations being
    * built are kept.
    */
-  load(snapshot: OramaSnapshot): void {
-    this.adopt(OramaSearchIndex.restore(snapshot));
+  load(snapshot: EmbeddedSnapshot): void {
+    this.adopt(EmbeddedSearchIndex.restore(snapshot));
   }
 
   /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
-  adopt(other: OramaSearchIndex): void {
+  adopt(other: EmbeddedSearchIndex): void {
     this.replaceLive(other.live);
   }
 
@@ -81,7 +82,7 @@ export class OramaSearchIndex implements SearchIndex {
    * The live generation becomes `next`; the old one's files are freed once no save reads them (every other
    * read of it is synchronous).
    */
-  private replaceLive(next: OramaGeneration): void {
+  private replaceLive(next: IndexGeneration): void {
     const old = this.live;
     this.live = next;
     this.changes++;
@@ -99,17 +100,17 @@ export class OramaSearchIndex implements SearchIndex {
     return this.changes;
   }
 
-  /** A copy of the live generation as binary sections (see `OramaGeneration.snapshot`). */
-  snapshot(): OramaSnapshot {
+  /** A copy of the live generation as binary sections (see `IndexGeneration.snapshot`). */
+  snapshot(): EmbeddedSnapshot {
     return this.live.snapshot();
   }
 
   /**
    * The live generation's sections as a save writes them, without a copy (see
-   * `OramaGeneration.snapshotSource`). A generation swapped out meanwhile takes no more writes, so its
+   * `IndexGeneration.snapshotSource`). A generation swapped out meanwhile takes no more writes, so its
    * sections stay of one state (an older one, which its labels say).
    */
-  snapshotSource(): OramaSnapshotSource {
+  snapshotSource(): EmbeddedSnapshotSource {
     return this.live.snapshotSource();
   }
 
@@ -176,7 +177,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async clear(): Promise<void> {
-    this.replaceLive(OramaGeneration.create(this.vectorRows));
+    this.replaceLive(IndexGeneration.create(this.vectorRows));
   }
 
   async knn(
@@ -193,7 +194,7 @@ export class OramaSearchIndex implements SearchIndex {
   }
 
   async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
-    const next = OramaGeneration.create(this.vectorRows);
+    const next = IndexGeneration.create(this.vectorRows);
     next.reserve(expected);
     this.building.add(next);
     const open = () => {

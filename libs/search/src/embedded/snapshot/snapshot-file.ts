@@ -1,8 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Section } from './binary-sections';
-import { type OramaSnapshot, type OramaSnapshotSource, SNAPSHOT_FORMAT } from './orama-generation';
+import type { Section } from '../structures/binary-sections';
+import { type EmbeddedSnapshot, type EmbeddedSnapshotSource, SNAPSHOT_FORMAT } from '../index-generation';
 import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 
 /**
@@ -11,7 +11,7 @@ import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-out
  * Layout: the magic line, the header's length (32-bit little-endian), the header (JSON: the caller's labels
  * and the sections' names and sizes), the sections' bytes one after the other, then the SHA-256 of
  * everything before it. The sections are the index's own binary form: written from the live structures
- * (`OramaSnapshotSource`, no copy of the index), read one by one into buffers of their own (`OramaSnapshot`),
+ * (`EmbeddedSnapshotSource`, no copy of the index), read one by one into buffers of their own (`EmbeddedSnapshot`),
  * so that no single buffer holds the whole file (files past 2 GiB work) and the typed arrays can be wrapped
  * where they lie.
  */
@@ -60,7 +60,8 @@ export interface ReadOptions extends FileOptions {
   sink?: SectionSink;
 }
 
-export type SnapshotReadResult = { snapshot: OramaSnapshot; labels: SnapshotLabels } | { rejected: string };
+export type SnapshotReadResult =
+  { snapshot: EmbeddedSnapshot; labels: SnapshotLabels } | { rejected: string };
 
 /**
  * Whether the file was put in place; `discarded` when the index changed while it was written (the old file,
@@ -78,7 +79,7 @@ const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
  */
 export const writeSnapshotFile = async (
   file: string,
-  snapshot: OramaSnapshotSource,
+  snapshot: EmbeddedSnapshotSource,
   labels: SnapshotLabels,
   { chunk = WRITE_CHUNK_BYTES }: FileOptions = {},
 ): Promise<SnapshotWriteResult> => {
@@ -137,7 +138,7 @@ export const writeSnapshotFile = async (
  * A snapshot kept in memory as a source for `writeSnapshotFile`: its buffers are its own, so no write to
  * the index reaches them.
  */
-export const snapshotSourceOf = ({ format, sections }: OramaSnapshot): OramaSnapshotSource => ({
+export const snapshotSourceOf = ({ format, sections }: EmbeddedSnapshot): EmbeddedSnapshotSource => ({
   format,
   sections: sections.map(({ name, data }) => ({ name, bytes: data.length, parts: () => [data] })),
   unchanged: () => true,

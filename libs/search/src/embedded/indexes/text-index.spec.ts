@@ -1,6 +1,6 @@
 import { create, insert, remove, search } from '@orama/orama';
 import { describe, expect, it } from 'vitest';
-import { copySections, sectionReader } from './binary-sections';
+import { copySections, sectionReader } from '../structures/binary-sections';
 import { TextIndex, textTokenizerConfig } from './text-index';
 
 const seeded = (seed: number) => {

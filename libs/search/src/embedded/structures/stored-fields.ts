@@ -14,7 +14,7 @@ import {
   stringsSection,
 } from './binary-sections';
 import { SlotBlocks } from './slot-blocks';
-import type { VectorIndex } from './vector-index';
+import type { VectorIndex } from '../indexes/vector-index';
 
 /** The numbers kept as 64-bit floats; `deadline` is a string and kept as one. */
 const NUMBER_COLUMNS = ['availability', 'bizRole', 'techRole', 'durationMonths'] as const;

@@ -21,14 +21,14 @@ import {
   type Section,
   sectionReader,
   type SectionSource,
-} from './binary-sections';
-import type { Bitset } from './bitset';
-import { FacetIndex } from './facet-index';
-import { type HybridRequest, rankHybrid } from './hybrid-ranker';
-import { StoredFields } from './stored-fields';
-import { TextIndex } from './text-index';
-import { VectorIndex } from './vector-index';
-import type { VectorRows, VectorRowsOptions } from './vector-rows';
+} from './structures/binary-sections';
+import type { Bitset } from './structures/bitset';
+import { FacetIndex } from './indexes/facet-index';
+import { type HybridRequest, rankHybrid } from './ranking/hybrid-ranker';
+import { StoredFields } from './structures/stored-fields';
+import { TextIndex } from './indexes/text-index';
+import { VectorIndex } from './indexes/vector-index';
+import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
 
 /**
  * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
@@ -54,7 +54,7 @@ export const vectorRowSection = (name: string): number | undefined => {
 };
 
 /** The generation as named binary sections (`<kind>.<structure>.<part>`). */
-export interface OramaSnapshot {
+export interface EmbeddedSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   sections: readonly Section[];
 }
@@ -63,7 +63,7 @@ export interface OramaSnapshot {
  * The generation's sections as a save writes them, read from the live structures (no copy of the index):
  * their bytes are of the state they were taken in only while `unchanged()` holds.
  */
-export interface OramaSnapshotSource {
+export interface EmbeddedSnapshotSource {
   format: typeof SNAPSHOT_FORMAT;
   sections: readonly SectionSource[];
   /** False once a write reached the generation after the sections were taken. */
@@ -74,7 +74,7 @@ export interface OramaSnapshotSource {
  * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
  * sees a write batch either not at all or whole.
  */
-export class OramaGeneration {
+export class IndexGeneration {
   private readonly kindById = new Map<string, SearchKind>();
   /** Counts the writes, so that a save can tell whether one came while it read the structures. */
   private changes = 0;
@@ -86,14 +86,14 @@ export class OramaGeneration {
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
-  static create(rows: VectorRowsOptions = {}): OramaGeneration {
+  static create(rows: VectorRowsOptions = {}): IndexGeneration {
     const part = (): KindPart => ({
       text: TextIndex.create(),
       facets: new FacetIndex(),
       vectors: new VectorIndex(rows),
       fields: new StoredFields(),
     });
-    return new OramaGeneration({ project: part(), teammate: part() });
+    return new IndexGeneration({ project: part(), teammate: part() });
   }
 
   /**
@@ -121,10 +121,10 @@ export class OramaGeneration {
    * (`vectorRowSection` names their sections).
    */
   static restore(
-    snapshot: OramaSnapshot,
+    snapshot: EmbeddedSnapshot,
     rows: VectorRowsOptions = {},
     readRows: (section: string) => VectorRows | undefined = () => undefined,
-  ): OramaGeneration {
+  ): IndexGeneration {
     const section = sectionReader(snapshot.sections);
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
@@ -141,7 +141,7 @@ export class OramaGeneration {
         if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
       return { text, facets, vectors, fields };
     };
-    const generation = new OramaGeneration({ project: part('project'), teammate: part('teammate') });
+    const generation = new IndexGeneration({ project: part('project'), teammate: part('teammate') });
     for (const kind of SEARCH_KINDS)
       for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
     return generation;
@@ -149,9 +149,9 @@ export class OramaGeneration {
 
   /**
    * The generation as binary sections, per kind: the text index, the facet index, the vectors and the
-   * stored fields, each read where it lies when written (see `OramaSnapshotSource`).
+   * stored fields, each read where it lies when written (see `EmbeddedSnapshotSource`).
    */
-  snapshotSource(): OramaSnapshotSource {
+  snapshotSource(): EmbeddedSnapshotSource {
     const sections = SEARCH_KINDS.flatMap((kind) => {
       const { text, facets, vectors, fields } = this.parts[kind];
       return [
@@ -166,7 +166,7 @@ export class OramaGeneration {
   }
 
   /** One consistent copy of the generation in memory, which later writes do not reach. */
-  snapshot(): OramaSnapshot {
+  snapshot(): EmbeddedSnapshot {
     return { format: SNAPSHOT_FORMAT, sections: copySections(this.snapshotSource().sections) };
   }
 

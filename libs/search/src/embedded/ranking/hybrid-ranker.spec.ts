@@ -1,8 +1,8 @@
 import { facetShare, fuseRankSignals, vectorSignal } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import type { RankSignals } from '../search-index.port';
-import { setBit, wordsFor } from './bitset';
-import type { MatchSet } from './facet-index';
+import type { RankSignals } from '../../search-index.port';
+import { setBit, wordsFor } from '../structures/bitset';
+import type { MatchSet } from '../indexes/facet-index';
 import { rankHybrid, type VectorSide } from './hybrid-ranker';
 
 let state = 2026;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayOf, copySections } from './binary-sections';
+import { arrayOf, copySections } from '../structures/binary-sections';
 import { TextStore } from './text-store';
 
 describe('TextStore', () => {

@@ -7,10 +7,10 @@ import {
   TAG_FACETS,
 } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { searchDocument, searchQuery } from '../search-index.contract';
-import { copySections, sectionReader } from './binary-sections';
+import { searchDocument, searchQuery } from '../../search-index.contract';
+import { copySections, sectionReader } from '../structures/binary-sections';
 import { FacetIndex } from './facet-index';
-import { OramaSearchIndex } from './orama.search-index';
+import { EmbeddedSearchIndex } from '../embedded.search-index';
 
 let state = 4242;
 const random = () => {
@@ -75,12 +75,12 @@ const query = (OPTIONS: readonly string[], filters: number): SearchQuery => {
  * cheapest count, many make the matches' own labels or the documents outside them cheaper.
  */
 describe.each([12, 200])(
-  'OramaSearchIndex at scale, %i options per filter, against the reference scan',
+  'EmbeddedSearchIndex at scale, %i options per filter, against the reference scan',
   (options) => {
     const OPTIONS = Array.from({ length: options }, (_, n) => `option ${n}`);
     const docs = Array.from({ length: 5000 }, (_, n) => document(OPTIONS, n));
     const build = async () => {
-      const index = OramaSearchIndex.create();
+      const index = EmbeddedSearchIndex.create();
       await index.upsert(docs);
       // Replaced and removed records free slots that later records reuse.
       const replaced = docs.slice(0, 300).map((doc, n) => ({ ...document(OPTIONS, n), id: doc.id }));
@@ -137,7 +137,7 @@ describe('FacetIndex number ranges', () => {
       const availability = random() < 0.9 ? 1 + Math.floor(random() * 120) : undefined;
       return { ...doc, numbers: { ...doc.numbers, availability } };
     });
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert(docs);
     // Changed numbers move records between the value postings.
     const replaced = docs.slice(0, 400).map((doc, n) => ({ ...document(OPTIONS, n + 5000), id: doc.id }));
