@@ -19,9 +19,9 @@ import { syntheticProfiles } from './support/synthetic-profiles.mjs';
 const require = createRequire(import.meta.url);
 // FACET_INDEX_MODULE: another build of the module, to compare two versions on the same machine state.
 const { FacetIndex } = require(
-  process.env.FACET_INDEX_MODULE ?? '@skillers/search/dist/orama/facet-index.js',
+  process.env.FACET_INDEX_MODULE ?? '@skillers/search/dist/embedded/indexes/facet-index.js',
 );
-const { copySections } = require('@skillers/search/dist/orama/binary-sections.js');
+const { copySections } = require('@skillers/search/dist/embedded/structures/binary-sections.js');
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,

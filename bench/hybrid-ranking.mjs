@@ -43,7 +43,7 @@ const queries = Array.from({ length: WARM_UP + TIMED }, (_, i) => {
 });
 
 for (const build of builds) {
-  build.index = build.search.OramaSearchIndex.create();
+  build.index = build.search.EmbeddedSearchIndex.create();
   await build.index.upsert(docs);
 }
 

@@ -14,11 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { syntheticProfiles } from './support/synthetic-profiles.mjs';
 
 const require = createRequire(import.meta.url);
-const { OramaSearchIndex } = require('@skillers/search');
-const { FacetIndex } = require('@skillers/search/dist/orama/facet-index.js');
-const { VectorIndex } = require('@skillers/search/dist/orama/vector-index.js');
-const { StoredFields } = require('@skillers/search/dist/orama/stored-fields.js');
-const { TextIndex, textTokenizerConfig } = require('@skillers/search/dist/orama/text-index.js');
+const { EmbeddedSearchIndex } = require('@skillers/search');
+const { FacetIndex } = require('@skillers/search/dist/embedded/indexes/facet-index.js');
+const { VectorIndex } = require('@skillers/search/dist/embedded/indexes/vector-index.js');
+const { StoredFields } = require('@skillers/search/dist/embedded/structures/stored-fields.js');
+const { TextIndex, textTokenizerConfig } = require('@skillers/search/dist/embedded/indexes/text-index.js');
 const { create, insert } = require('@orama/orama');
 
 if (typeof globalThis.gc !== 'function') {
@@ -150,17 +150,17 @@ if (ONLY === undefined) {
   let index;
   // The built index and the sections no structure wraps are garbage before the measure.
   await structure('whole index restored from sections', async () => {
-    const built = OramaSearchIndex.create();
+    const built = EmbeddedSearchIndex.create();
     for (const batch of batches()) await built.upsert(batch);
-    index = OramaSearchIndex.restore(built.snapshot());
+    index = EmbeddedSearchIndex.restore(built.snapshot());
     return index;
   });
   const sample = await index.get(syntheticProfiles().profile(0).id);
   if (!sample || (DIMS > 0 && sample.vector?.length !== DIMS)) throw new Error('the restore lost a document');
 } else {
   let index;
-  await structure('whole index (OramaSearchIndex)', async () => {
-    index = OramaSearchIndex.create();
+  await structure('whole index (EmbeddedSearchIndex)', async () => {
+    index = EmbeddedSearchIndex.create();
     for (const batch of batches()) await index.upsert(batch);
     return index;
   });

@@ -17,7 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { hexId, syntheticProfiles } from './support/synthetic-profiles.mjs';
 
 const require = createRequire(import.meta.url);
-const { OramaSearchIndex, readSnapshotFile, writeSnapshotFile } = require('@skillers/search');
+const { EmbeddedSearchIndex, readSnapshotFile, writeSnapshotFile } = require('@skillers/search');
 
 const QUICK = process.argv.includes('--quick');
 const SIZE = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? (QUICK ? 5000 : 100_000));
@@ -76,7 +76,7 @@ const vector = () =>
     vectorRandom = (vectorRandom * 48271) % 2147483647;
     return Math.fround(vectorRandom / 2147483647 - 0.5);
   });
-const index = OramaSearchIndex.create();
+const index = EmbeddedSearchIndex.create();
 await timed('build (upsert every profile)', async () => {
   for (let from = 0; from < SIZE; from += BATCH) {
     const batch = [];
@@ -132,7 +132,7 @@ try {
   );
   if (!('snapshot' in read)) throw new Error(`snapshot turned down: ${read.rejected}`);
   const restored = await timed('restore the index from its sections', () =>
-    OramaSearchIndex.restore(read.snapshot),
+    EmbeddedSearchIndex.restore(read.snapshot),
   );
   console.log(
     `file ${mib(statSync(file).size)}: ` +

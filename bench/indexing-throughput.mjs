@@ -1,6 +1,6 @@
 // Index worker throughput: records indexed per second through the `index-record` job pipeline (read the
 // record from the store, map it, write it to the index). The first line is the embedded profile's figure
-// (SQLite, Orama, the in-process queue one job at a time, as the API runs it); the others use the
+// (SQLite, the embedded index, the in-process queue one job at a time, as the API runs it); the others use the
 // configured adapters: one job at a time with a refresh wait per write (the worker before batching), and
 // the worker as it runs now (32 jobs at once, their writes in bulk, no refresh wait).
 // Build first (`npm run build:server`), then `node bench/indexing-throughput.mjs [--records N] [--quick]`
@@ -118,7 +118,7 @@ const main = async () => {
   console.log(`Indexing ${RECORDS} records; load average ${loadavg()[0].toFixed(2)}`);
   try {
     const results = [
-      // The embedded profile's figure: the API runs the in-process queue one job at a time into Orama.
+      // The embedded profile's figure: the API runs the in-process queue one job at a time into the embedded index.
       await run(embedded, ids, { name: 'in-process', cluster: false, concurrency: 1, batched: false }),
     ];
     if (clusterSet) {

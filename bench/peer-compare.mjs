@@ -30,8 +30,8 @@ import { hexId, syntheticProfiles } from './support/synthetic-profiles.mjs';
 
 const require = createRequire(import.meta.url);
 const { compileFilter, referenceSearch } = require('@skillers/domain');
-const { OramaSearchIndex } = require('@skillers/search');
-const { VectorIndex } = require('@skillers/search/dist/orama/vector-index.js');
+const { EmbeddedSearchIndex } = require('@skillers/search');
+const { VectorIndex } = require('@skillers/search/dist/embedded/indexes/vector-index.js');
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -167,14 +167,14 @@ const filterPhase = async (size) => {
   // The product: the embedded index through its public search call.
   let started = performance.now();
   const statistics = createOptionStatistics();
-  let index = OramaSearchIndex.create();
+  let index = EmbeddedSearchIndex.create();
   await batches(async (batch) => {
     statistics.add(batch);
     await index.upsert(batch);
   });
   await index.search(warmUp[0]); // sorts the records into tie-break order once
   collect();
-  note(`product index (OramaSearchIndex) loaded in ${seconds(started)} s; RSS ${rss()}`);
+  note(`product index (EmbeddedSearchIndex) loaded in ${seconds(started)} s; RSS ${rss()}`);
   record(
     'product',
     await timeShapes(shapes, warmUp, async (query) => {

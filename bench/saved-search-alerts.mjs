@@ -1,5 +1,5 @@
 // Saved-search alerts: embedded indexing throughput (records per second through the `index-record` job:
-// read from SQLite, map, write to Orama, then match the saved searches, record matches and notify) with
+// read from SQLite, map, write to the embedded index, then match the saved searches, record matches and notify) with
 // no alerts (as before saved searches existed), with 0 saved searches and with 10 000, in one run, and the
 // ratio of the last to the first (target: at least 0.8, i.e. within 20 %). The alerts run on their own thread
 // as in the embedded API; the same alerts in the indexing thread, and the matching alone there, show where
@@ -31,7 +31,7 @@ const {
   UNAWAITED_ALERT_BATCHING,
 } = require('@skillers/indexing');
 const { seedDatabase } = require('@skillers/demo-data');
-const { InMemorySavedSearchMatcher, OramaSearchIndex } = require('@skillers/search');
+const { InMemorySavedSearchMatcher, EmbeddedSearchIndex } = require('@skillers/search');
 const { COLLECTIONS, newId, openRecordStore } = require('@skillers/store');
 const { openJobQueue } = require('@skillers/queue');
 
@@ -135,7 +135,7 @@ const searchLike = (kind, record) => {
 };
 
 const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const queue = openJobQueue({ concurrency: 1 });
   let onIndexed;
   let batches;
@@ -238,7 +238,7 @@ const main = async () => {
     );
     await store.collection(COLLECTIONS.savedSearches).insertMany(searches);
     console.log(
-      `Indexing ${jobs.length} records (embedded: SQLite, Orama, in-process queue, one job at a time); ` +
+      `Indexing ${jobs.length} records (embedded: SQLite, the embedded index, in-process queue, one job at a time); ` +
         `load average ${loadavg()[0].toFixed(2)}`,
     );
     // One untimed pass warms the process up (code compiled, caches filled); then the rows the ratio compares

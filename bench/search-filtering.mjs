@@ -10,7 +10,7 @@ import { syntheticProfiles } from './support/synthetic-profiles.mjs';
 
 const require = createRequire(import.meta.url);
 const { LIST_PAGE_SIZE, referenceFacets, referenceRelax, referenceSearch } = require('@skillers/domain');
-const { OramaSearchIndex } = require('@skillers/search');
+const { EmbeddedSearchIndex } = require('@skillers/search');
 
 const QUICK = process.argv.includes('--quick');
 const SIZES = process.argv.slice(2).map(Number).filter(Boolean);
@@ -39,7 +39,7 @@ const sameFacets = (result, docs, query) =>
 
 const runSize = async (size) => {
   const docs = Array.from({ length: size }, (_, n) => profile(n));
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const seeding = await timed(() => index.upsert(docs));
   // The first search after a bulk load sorts the records once into tie-break order.
   const firstQuery = await timed(() => index.search(makeQuery(1, 'min_1_match')));

@@ -21,7 +21,7 @@ const { EMBEDDER } = require('../api/dist/embedder/embedder.tokens.js');
 const { seedDatabase, hashDemoPassword } = require('@skillers/demo-data');
 const { rebuildIndex } = require('@skillers/indexing');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
-const { OramaSearchIndex } = require('@skillers/search');
+const { EmbeddedSearchIndex } = require('@skillers/search');
 const { sortQueryText } = require('@skillers/embedding');
 const { compareIdsDescending } = require('@skillers/domain');
 
@@ -217,7 +217,7 @@ try {
   for (let round = 0; round < REUSE_ROUNDS; round++) {
     await reindex('vectors kept (same model, same text)', index, { embedder });
   }
-  await reindex('no embedder (no vectors)', OramaSearchIndex.create(), {});
+  await reindex('no embedder (no vectors)', EmbeddedSearchIndex.create(), {});
   const check = await index.knn('teammate', vectors[0], LIMIT);
   if (check.length !== LIMIT) throw new Error('The rebuilt index lost its vectors');
 

@@ -28,7 +28,7 @@ const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { filteringRequestSchema } = require('@skillers/domain');
 const { understandText } = require('@skillers/embedding');
-const { OramaSearchIndex } = require('@skillers/search');
+const { EmbeddedSearchIndex } = require('@skillers/search');
 const { FilteringService } = require('../api/dist/search/filtering.service.js');
 const { TextUnderstandingService } = require('../api/dist/search/text-understanding.service.js');
 
@@ -96,7 +96,7 @@ const queryBuilder = (index) => {
 };
 
 const indexRow = async (size) => {
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const building = performance.now();
   for (let start = 0; start < size; start += BATCH) {
     const count = Math.min(BATCH, size - start);

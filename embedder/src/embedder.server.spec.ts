@@ -11,7 +11,7 @@ import {
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { searchDocument } from '../../libs/search/src/search-index.contract';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from '../test/shared-model';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -271,7 +271,7 @@ describe('POST /ml', () => {
   });
 
   it('suggests for a kind only the labels some record of it carries, with a search index', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert([searchDocument({ kind: 'teammate', toolLevels: { React: 3 } })]);
     const suggesting = await startEmbedderService(
       { embedder: reference, logger, searchIndex: index },
@@ -318,7 +318,7 @@ describe('POST /sort', () => {
       });
 
     beforeAll(async () => {
-      const index = OramaSearchIndex.create();
+      const index = EmbeddedSearchIndex.create();
       const docs = Object.entries(profiles).map(([name, text]) => {
         const doc = searchDocument({ kind: 'teammate', text });
         ids[name] = doc.id;

@@ -20,7 +20,7 @@ import {
 } from '@skillers/indexing';
 import { CachingEmbedder, type Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
-import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex, type SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
@@ -85,18 +85,18 @@ export class IndexWorkerService
   ) {
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
     this.saveRetry = new QuietRetry(
-      () => (this.index instanceof OramaSearchIndex ? this.index.changeCount : 0),
+      () => (this.index instanceof EmbeddedSearchIndex ? this.index.changeCount : 0),
       SNAPSHOT_RETRY_QUIET_MS,
       () => {
-        if (!(this.index instanceof OramaSearchIndex)) return;
-        this.saving = this.saving.then(() => this.saveSettled(this.index as OramaSearchIndex, false));
+        if (!(this.index instanceof EmbeddedSearchIndex)) return;
+        this.saving = this.saving.then(() => this.saveSettled(this.index as EmbeddedSearchIndex, false));
       },
     );
   }
 
   async onApplicationBootstrap(): Promise<void> {
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
-    if (!(this.index instanceof OramaSearchIndex)) return;
+    if (!(this.index instanceof EmbeddedSearchIndex)) return;
     const lacking = (await this.loadSnapshot(this.index)) ? 0 : await this.rebuild(this.index);
     const understood = await this.savedSearches.understandOlderSearches();
     if (understood > 0) this.logger.log(`Saved searches: ${understood} older texts understood`);
@@ -128,7 +128,7 @@ export class IndexWorkerService
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (!(this.index instanceof OramaSearchIndex)) return;
+    if (!(this.index instanceof EmbeddedSearchIndex)) return;
     // Writes have stopped: the save below replaces any retry still waiting.
     this.saveRetry.stop();
     await this.alerts.drain();
@@ -144,7 +144,7 @@ export class IndexWorkerService
    * Saves the index when no index job waits or failed, and the store changed since the last save (or
    * `force`: the vectors did).
    */
-  private async saveSettled(index: OramaSearchIndex, force: boolean): Promise<void> {
+  private async saveSettled(index: EmbeddedSearchIndex, force: boolean): Promise<void> {
     try {
       const stamp = await indexedChangeStamp(this.store);
       const jobs = await this.queue.stats();
@@ -159,7 +159,7 @@ export class IndexWorkerService
     }
   }
 
-  private async loadSnapshot(index: OramaSearchIndex): Promise<boolean> {
+  private async loadSnapshot(index: EmbeddedSearchIndex): Promise<boolean> {
     const started = Date.now();
     const result = await loadIndexSnapshot(this.store, index, {
       file: this.snapshotFile,
@@ -178,7 +178,7 @@ export class IndexWorkerService
   }
 
   /** Builds the index with the cached vectors only; resolves to how many documents got none. */
-  private async rebuild(index: OramaSearchIndex): Promise<number> {
+  private async rebuild(index: EmbeddedSearchIndex): Promise<number> {
     const started = Date.now();
     const stamp = await indexedChangeStamp(this.store);
     let lacking = 0;
@@ -224,7 +224,7 @@ export class IndexWorkerService
    * next start loads them. Without a model it saves the index as it is (the next start with a model
    * rebuilds and fills them in).
    */
-  private async backfill(index: OramaSearchIndex, lacking: number): Promise<void> {
+  private async backfill(index: EmbeddedSearchIndex, lacking: number): Promise<void> {
     const signal = this.stopBackfill.signal;
     const state = this.backfillState;
     state.started(lacking);
@@ -291,7 +291,7 @@ export class IndexWorkerService
    * Writes the snapshot from the live index while the server goes on answering and indexing; a write
    * meanwhile discards it, and it is tried again once writes pause (or at shutdown).
    */
-  private async save(index: OramaSearchIndex, stamp: string): Promise<void> {
+  private async save(index: EmbeddedSearchIndex, stamp: string): Promise<void> {
     const started = Date.now();
     const result = await saveIndexSnapshot(this.snapshotFile, index, {
       modelId: this.embedder.modelId,

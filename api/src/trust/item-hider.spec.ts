@@ -1,5 +1,5 @@
 import { type IndexedRecord, type OutboxRelay, rebuildIndex } from '@skillers/indexing';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRecord, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
@@ -19,7 +19,7 @@ describe('ItemHider on the embedded store', () => {
     await store.collection<IndexedRecord>(COLLECTIONS.projects).insert(project);
     await store.collection<IndexedRecord>(COLLECTIONS.teammates).insert(teammateRecord('Ana'));
     await hider.hide('project', project._id, 'r'.repeat(24));
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     // The restore lands while the build embeds the profiles, after it copied the projects.
     let restored: RestoreOutcome | undefined;
     const embedder = {

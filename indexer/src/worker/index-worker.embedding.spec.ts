@@ -9,7 +9,7 @@ import {
   rebuildIndex,
 } from '@skillers/indexing';
 import { InProcessJobQueue, type JobQueue, openJobQueue } from '@skillers/queue';
-import { OramaSearchIndex, type SearchIndex, type VectorSpaceStatus } from '@skillers/search';
+import { EmbeddedSearchIndex, type SearchIndex, type VectorSpaceStatus } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ afterAll(async () => {
 describe('index worker with the embedder service', () => {
   let folder: string;
   let store: SqliteRecordStore;
-  let index: OramaSearchIndex;
+  let index: EmbeddedSearchIndex;
   let queue: InProcessJobQueue;
   let lines: string[];
   let worker: IndexWorker | undefined;
@@ -68,7 +68,7 @@ describe('index worker with the embedder service', () => {
   beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'skillers-worker-vectors-'));
     store = new SqliteRecordStore(join(folder, 'skillers.sqlite'));
-    index = OramaSearchIndex.create();
+    index = EmbeddedSearchIndex.create();
     queue = new InProcessJobQueue({ retry: { attempts: 1, backoffMs: 0 } });
     lines = [];
     worker = undefined;
@@ -211,7 +211,7 @@ describe('index worker with the embedder service', () => {
         reindexNeeded: live.project?.model !== configured.model,
       }),
       createGeneration: async () => {
-        const generation = await OramaSearchIndex.prototype.createGeneration.call(index);
+        const generation = await EmbeddedSearchIndex.prototype.createGeneration.call(index);
         return {
           ...generation,
           swap: async () => {
@@ -258,7 +258,7 @@ describe.skipIf(!redisBinary)(
 
     it('stores the vector of a record whose job another process enqueued', async () => {
       const store = new SqliteRecordStore(join(folder, 'skillers.sqlite'));
-      const index = OramaSearchIndex.create();
+      const index = EmbeddedSearchIndex.create();
       const producer = openJobQueue({ redisUrl: redis.url });
       const embedder = new HttpEmbedder({ url: service.url, model: SHARED_MODEL_ID });
       const worker = new IndexWorker(

@@ -8,7 +8,7 @@ import {
   StoreLock,
 } from '@skillers/indexing';
 import { DEFAULT_RETRY_POLICY, InProcessJobQueue, openJobQueue } from '@skillers/queue';
-import { OramaSearchIndex, type SearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex, type SearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const teammate = teammateRecord;
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
 
-/* The worker's composition on embedded adapters: a SQLite file, the in-process queue and Orama. */
+/* The worker's composition on embedded adapters: a SQLite file, the in-process queue and the embedded index. */
 describe('index worker', () => {
   let folder: string;
   let ports: WorkerPorts & { store: SqliteRecordStore; queue: InProcessJobQueue };
@@ -40,7 +40,7 @@ describe('index worker', () => {
     folder = mkdtempSync(join(tmpdir(), 'skillers-worker-'));
     ports = {
       store: new SqliteRecordStore(join(folder, 'skillers.sqlite')),
-      index: OramaSearchIndex.create(),
+      index: EmbeddedSearchIndex.create(),
       queue: new InProcessJobQueue({ retry: { attempts: 1, backoffMs: 0 } }),
     };
     lines = [];
@@ -202,7 +202,7 @@ describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redi
 
   it('runs jobs side by side and writes their documents in a few bulk writes, not one per record', async () => {
     const store = new SqliteRecordStore(join(folder, 'batched.sqlite'));
-    const live = OramaSearchIndex.create();
+    const live = EmbeddedSearchIndex.create();
     const writes: number[] = [];
     // The index's own writes, counted: each call is one bulk request on Elasticsearch.
     const index = new Proxy(live, {
@@ -240,9 +240,9 @@ describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redi
     }
   });
 
-  /** Orama behind a switch: while `down`, writes are refused and the index says it is not ready. */
+  /** The embedded index behind a switch: while `down`, writes are refused and the index says it is not ready. */
   const switchableIndex = () => {
-    const live = OramaSearchIndex.create();
+    const live = EmbeddedSearchIndex.create();
     const state = { down: false, refused: 0 };
     const index = new Proxy(live, {
       get(target, property) {
@@ -341,7 +341,7 @@ describe.skipIf(!redisBinary)('index worker on a shared BullMQ queue (needs redi
 
   it('indexes a record whose job another process enqueued', async () => {
     const store = new SqliteRecordStore(join(folder, 'skillers.sqlite'));
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const workerQueue = openJobQueue({ redisUrl: redis.url });
     const producer = openJobQueue({ redisUrl: redis.url });
     const worker = new IndexWorker({ store, index, queue: workerQueue }, () => undefined);

@@ -12,7 +12,7 @@ import {
   SAVED_SEARCH_SCHEMA_VERSION,
 } from '@skillers/domain';
 import { InProcessJobQueue } from '@skillers/queue';
-import { InMemorySavedSearchMatcher, OramaSearchIndex } from '@skillers/search';
+import { InMemorySavedSearchMatcher, EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -107,7 +107,7 @@ describe.skipIf(!redisBinary)(
       worker = new IndexWorker(
         {
           store,
-          index: OramaSearchIndex.create(),
+          index: EmbeddedSearchIndex.create(),
           queue,
           alerts: { matcher, notify: storedAndPushedAlerts(store, sockets.push) },
         },

@@ -1,6 +1,6 @@
 import type { ProjectRecord } from '@skillers/domain';
 import { TransformersEmbedder } from '@skillers/embedding';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ describe('vectors in the index', () => {
     const store = new SqliteRecordStore(':memory:');
     const record = project('Harvest', 'An app for organic farming');
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
 
     await indexRecordHandler(store, index, counting())({ kind: 'project', id: record._id }, 1);
 
@@ -66,7 +66,7 @@ describe('vectors in the index', () => {
     const store = new SqliteRecordStore(':memory:');
     const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const missing = new TransformersEmbedder({
       model: MODEL,
       localModelPath: mkdtempSync(join(tmpdir(), 'no-model-')),
@@ -100,7 +100,7 @@ describe('vectors in the index', () => {
     const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
     const records = Array.from({ length: 5 }, (_, n) => project(`Project ${n}`, 'Organic farming'));
     await projects.insertMany(records);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await rebuildIndex(store, index, { embedder: counting() });
     await projects.update(records[2]._id, { description: 'Music streaming' });
 
@@ -123,7 +123,7 @@ describe('vectors in the index', () => {
       modelId: MODEL,
       embed: async (texts) => texts.map((text) => (text === known ? vector : undefined)),
     };
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
 
     await rebuildIndex(store, index, { embedder: cacheOnly });
 
@@ -138,7 +138,7 @@ describe('vectors in the index', () => {
     const store = new SqliteRecordStore(':memory:');
     const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(records);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const previous: DocumentEmbedder = {
       modelId: 'previous/model',
       embed: async (texts) => texts.map(() => Array.from({ length: 100 }, () => 1)),
@@ -158,7 +158,7 @@ describe('vectors in the index', () => {
     const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
     const records = [project('Harvest', 'Organic farming'), project('Beats', 'Music streaming')];
     await projects.insertMany(records);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await rebuildIndex(store, index, { embedder: counting() });
     const kept = (await index.get(records[0]._id))?.vector;
     await projects.update(records[1]._id, { description: 'Film soundtracks' });

@@ -1,5 +1,5 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex, snapshotSourceOf, writeSnapshotFile } from '@skillers/search';
+import { EmbeddedSearchIndex, snapshotSourceOf, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
 import {
   mkdirSync,
@@ -82,12 +82,12 @@ let profiles: TeammateRecord[];
 const ready = { embedderReady: async () => true };
 
 /** A store on disk with records, its index built and saved as after a start: what a restart finds. */
-const builtAndSaved = async (): Promise<OramaSearchIndex> => {
+const builtAndSaved = async (): Promise<EmbeddedSearchIndex> => {
   const store = new SqliteRecordStore(storeFile);
   profiles = Array.from({ length: 30 }, (_, n) => teammate(`skiller ${n}`, n % 3 ? 'Figma' : 'Rust'));
   await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
   await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('a farm app')]);
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const stamp = await indexedChangeStamp(store);
   await rebuildIndex(store, index, { embedder });
   await saveIndexSnapshot(file, index, { modelId: MODEL, stamp: stamp as string });
@@ -98,7 +98,7 @@ const builtAndSaved = async (): Promise<OramaSearchIndex> => {
 /** Opens the store as a restarted process would, and tries the snapshot on a fresh index. */
 const restart = async (options: Partial<Parameters<typeof loadIndexSnapshot>[2]> = {}) => {
   const store = new SqliteRecordStore(storeFile);
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const result = await loadIndexSnapshot(store, index, { file, modelId: MODEL, ...ready, ...options });
   await store.close();
   return { result, index };
@@ -135,7 +135,7 @@ describe('index snapshots', () => {
     const rowsDir = join(dir, 'rows');
     mkdirSync(rowsDir);
     const store = new SqliteRecordStore(storeFile);
-    const filed = OramaSearchIndex.create({ dir: rowsDir });
+    const filed = EmbeddedSearchIndex.create({ dir: rowsDir });
     const loaded = await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready });
     expect(loaded).toEqual({ loaded: true, documents: 31 });
     const query = (await embedder.embed(['skiller 4']))[0];
@@ -164,7 +164,7 @@ describe('index snapshots', () => {
     const openFiles = () => readdirSync('/proc/self/fd').length;
     const before = openFiles();
     const store = new SqliteRecordStore(storeFile);
-    const filed = OramaSearchIndex.create({ dir });
+    const filed = EmbeddedSearchIndex.create({ dir });
     expect(await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready })).toEqual({
       loaded: false,
       reason: 'checksum mismatch',
@@ -207,7 +207,7 @@ describe('index snapshots', () => {
     const stamp = (await indexedChangeStamp(store)) as string;
     await store.close();
     const older = INDEX_SNAPSHOT_SCHEMA - 1;
-    await writeSnapshotFile(file, OramaSearchIndex.create().snapshotSource(), {
+    await writeSnapshotFile(file, EmbeddedSearchIndex.create().snapshotSource(), {
       schema: older,
       model: MODEL,
       stamp,
@@ -275,7 +275,7 @@ describe('index snapshots', () => {
   it('are not used when documents lack vectors the model can now compute', async () => {
     const store = new SqliteRecordStore(storeFile);
     await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('no model then', 'Go'));
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const stamp = (await indexedChangeStamp(store)) as string;
     const unavailable = { modelId: MODEL, embed: () => Promise.reject(new Error('no model')) };
     await rebuildIndex(store, index, { embedder: unavailable });
@@ -339,7 +339,7 @@ describe('index snapshots', () => {
       isReady: () => store.isReady(),
       close: () => store.close(),
     };
-    const result = await loadIndexSnapshot(withoutStamp, OramaSearchIndex.create(), {
+    const result = await loadIndexSnapshot(withoutStamp, EmbeddedSearchIndex.create(), {
       file,
       modelId: MODEL,
       ...ready,

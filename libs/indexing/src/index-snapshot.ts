@@ -1,6 +1,6 @@
 import { SEARCH_KINDS } from '@skillers/domain';
 import {
-  OramaSearchIndex,
+  EmbeddedSearchIndex,
   readSnapshotFile,
   type SnapshotLabels,
   type SnapshotWriteResult,
@@ -46,7 +46,7 @@ const labelsOf = ({ modelId, stamp }: IndexSnapshotLabels): SnapshotLabels => ({
  */
 export const saveIndexSnapshot = (
   file: string,
-  index: OramaSearchIndex,
+  index: EmbeddedSearchIndex,
   labels: IndexSnapshotLabels,
 ): Promise<SnapshotWriteResult> => writeSnapshotFile(file, index.snapshotSource(), labelsOf(labels));
 
@@ -68,7 +68,7 @@ export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded:
  */
 export const loadIndexSnapshot = async (
   store: RecordStore,
-  index: OramaSearchIndex,
+  index: EmbeddedSearchIndex,
   { file, modelId, embedderReady }: LoadSnapshotOptions,
 ): Promise<LoadSnapshotResult> => {
   const stamp = await indexedChangeStamp(store);
@@ -80,7 +80,7 @@ export const loadIndexSnapshot = async (
     restored?.close();
     return { loaded: false, reason };
   };
-  let restored: OramaSearchIndex | undefined;
+  let restored: EmbeddedSearchIndex | undefined;
   const read = await readSnapshotFile(
     file,
     (labels) => {
@@ -93,7 +93,7 @@ export const loadIndexSnapshot = async (
   ).catch((error: unknown) => ({ rejected: `unreadable: ${(error as Error).message}` }));
   if ('rejected' in read) return turnDown(read.rejected);
   try {
-    restored = OramaSearchIndex.restore(read.snapshot, index.vectorRows, received);
+    restored = EmbeddedSearchIndex.restore(read.snapshot, index.vectorRows, received);
   } catch (error) {
     return turnDown(`damaged: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it, vi } from 'vitest';
 import { countingReads } from '../../search/src/read-counting.testing';
@@ -31,7 +31,7 @@ describe('rebuildIndex', () => {
     const [edited, deleted] = stored;
     // An id that sorts before every other, so the copy has passed its place when it appears.
     const inserted = { ...project('written during the build', 'Rust'), _id: '000000000000000000000001' };
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
 
     // Another process's writes: into the store (and its worker's into the live index only), never the new one.
     const writes: Promise<unknown>[] = [];
@@ -64,7 +64,7 @@ describe('rebuildIndex', () => {
     await projects.insert(restored);
     await projects.delete(restored._id, indexChange('project', restored._id, { deleted: true }).write);
     await projects.insert({ ...restored, updatedAt: new Date(Date.now() + 1000).toISOString() });
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await rebuildIndex(store, index);
     expect((await index.search(byTool('Go'))).ids).toEqual([restored._id]);
     await store.close();
@@ -75,7 +75,7 @@ describe('rebuildIndex', () => {
     const good = project('good', 'Go');
     const bad = { ...project('bad', 'Go'), toolsExperience: null } as unknown as ProjectRecord;
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([good, bad]);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const unreadable: string[] = [];
     const counts = await rebuildIndex(store, index, {
       onUnreadable: (kind, id) => unreadable.push(`${kind} ${id}`),
@@ -94,7 +94,7 @@ describe('rebuildIndex', () => {
     await store
       .collection<TeammateRecord>(COLLECTIONS.teammates)
       .insertMany(Array.from({ length: 4 }, (_, n) => teammate(`t${n}`)));
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const createGeneration = vi.spyOn(index, 'createGeneration');
     await rebuildIndex(store, index, { batchSize: 3, replay: false });
     expect(createGeneration).toHaveBeenCalledWith({ project: 7, teammate: 4 });
@@ -106,7 +106,7 @@ describe('rebuildIndex', () => {
   it('refuses to swap in a build whose reindex lock was lost, and keeps the live index', async () => {
     const store = new SqliteRecordStore(':memory:');
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('new', 'Go')]);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const live = project('live', 'Rust');
     await index.upsert([projectSearchDocument(live)]);
     const lost = { held: false, release: async () => undefined };
@@ -121,7 +121,7 @@ describe('rebuildIndex', () => {
     const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
     const stored = Array.from({ length: 25 }, (_, n) => project(`p${n}`, n % 2 ? 'Rust' : 'Go'));
     await projects.insertMany(stored);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const stale = project('gone from the store', 'Rust');
     await index.upsert([projectSearchDocument(stale)]);
 
@@ -144,7 +144,7 @@ describe('rebuildIndex', () => {
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('p', 'Go')]);
     const profiles = Array.from({ length: 7 }, (_, n) => teammate(`t${n}`));
     await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const staleProfile = teammate('deleted since the last build');
     await index.upsert([teammateSearchDocument(staleProfile)]);
 
@@ -170,7 +170,7 @@ describe('rebuildIndex', () => {
     await store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany(Array.from({ length: 25 }, (_, n) => project(`p${n}`, 'Go')));
-    const live = OramaSearchIndex.create();
+    const live = EmbeddedSearchIndex.create();
     const embedded: string[] = [];
     const embedder = {
       modelId: 'test-model',
@@ -195,7 +195,7 @@ describe('rebuildIndex', () => {
     await store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany(Array.from({ length: 50 }, (_, n) => project(`p${n}`, 'Go')));
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const batchesDone: number[] = [];
     let batchesWhenOtherWorkRan: number | undefined;
 
@@ -218,7 +218,7 @@ describe('index-record job', () => {
   it('upserts a record that exists and removes one that is gone', async () => {
     const store = new SqliteRecordStore(':memory:');
     const projects = store.collection<ProjectRecord>(COLLECTIONS.projects);
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const handle = indexRecordHandler(store, index);
     const record = project('Edge', 'Zig');
     await projects.insert(record);

@@ -1,5 +1,5 @@
 import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ const noVectors: DocumentEmbedder = { modelId: MODEL, embed: async (texts) => te
 
 describe('backfillVectors', () => {
   let store: SqliteRecordStore;
-  let index: OramaSearchIndex;
+  let index: EmbeddedSearchIndex;
   let projects: ProjectRecord[];
   let teammates: TeammateRecord[];
 
@@ -64,7 +64,7 @@ describe('backfillVectors', () => {
     teammates = Array.from({ length: 5 }, (_, n) => teammateRecord(`Skiller ${n}`));
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(projects);
     await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(teammates);
-    index = OramaSearchIndex.create();
+    index = EmbeddedSearchIndex.create();
     await rebuildIndex(store, index, { embedder: noVectors, replay: false });
   });
   afterEach(() => store.close());

@@ -1,13 +1,13 @@
 import type { SearchDocument } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { BatchingIndexWriter } from './batching-index-writer';
-import { OramaSearchIndex } from './orama/orama.search-index';
+import { EmbeddedSearchIndex } from './embedded/embedded.search-index';
 import { searchDocument } from './search-index.contract';
 import { PartialWriteError, type SearchIndexWriter } from './search-index.port';
 
 /** A real index whose writes are recorded, and which fails the next write when told to. */
 const recordedIndex = () => {
-  const index = OramaSearchIndex.create();
+  const index = EmbeddedSearchIndex.create();
   const calls: { op: 'upsert' | 'remove'; ids: string[] }[] = [];
   let failNext: Error | undefined;
   const writer: SearchIndexWriter = {
@@ -82,7 +82,7 @@ describe('BatchingIndexWriter', () => {
   });
 
   it('fails only the writers of the documents an index names, and still removes what was asked', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const [good, poison, gone] = docs(3);
     await index.upsert([gone]);
     const writer: SearchIndexWriter = {

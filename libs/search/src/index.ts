@@ -11,10 +11,10 @@ export {
   elasticsearchClient,
 } from './elasticsearch/elasticsearch-client';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
-export { OramaSearchIndex } from './orama/orama.search-index';
+export { EmbeddedSearchIndex } from './embedded/embedded.search-index';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
-export type { OramaSnapshot, OramaSnapshotSource } from './orama/orama-generation';
-export { type VectorRowsOptions, VectorRowsReceiver } from './orama/vector-rows';
+export type { EmbeddedSnapshot, EmbeddedSnapshotSource } from './embedded/index-generation';
+export { type VectorRowsOptions, VectorRowsReceiver } from './embedded/structures/vector-rows';
 export {
   readSnapshotFile,
   snapshotSourceOf,
@@ -22,7 +22,7 @@ export {
   type SnapshotLabels,
   type SnapshotReadResult,
   type SnapshotWriteResult,
-} from './orama/snapshot-file';
+} from './embedded/snapshot/snapshot-file';
 export * from './saved-searches/saved-search-matcher.port';
 export { InMemorySavedSearchMatcher } from './saved-searches/in-memory.saved-search-matcher';
 export { ElasticsearchSavedSearchMatcher } from './saved-searches/elasticsearch.saved-search-matcher';

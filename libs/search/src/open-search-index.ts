@@ -2,7 +2,7 @@ import {
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
 } from './elasticsearch/elasticsearch.search-index';
-import { OramaSearchIndex } from './orama/orama.search-index';
+import { EmbeddedSearchIndex } from './embedded/embedded.search-index';
 import type { SearchIndex } from './search-index.port';
 
 export interface SearchIndexSettings extends ElasticsearchSearchIndexOptions {
@@ -28,5 +28,5 @@ export async function openSearchIndex(settings: SearchIndexSettings = {}): Promi
   const { elasticsearchUrl, vectorRowsDir, ...options } = settings;
   return elasticsearchUrl
     ? ElasticsearchSearchIndex.connect(elasticsearchUrl, options)
-    : OramaSearchIndex.create({ dir: vectorRowsDir });
+    : EmbeddedSearchIndex.create({ dir: vectorRowsDir });
 }

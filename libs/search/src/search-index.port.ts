@@ -82,14 +82,14 @@ export interface SearchIndexWriter {
   count(kind: SearchKind): Promise<number>;
 }
 
+/** How many documents of each kind a build will write (a hint: more or fewer may come). */
+export type ExpectedDocuments = Partial<Record<SearchKind, number>>;
+
 /**
  * A fresh index built beside the live one during a reindex. Searches keep using the live index until
  * `swap`; writes this process makes to the live index meanwhile are applied to the new one too. Other
  * processes write the live index only: `rebuildIndex` replays their changes from the store before the swap.
  */
-/** How many documents of each kind a build will write (a hint: more or fewer may come). */
-export type ExpectedDocuments = Partial<Record<SearchKind, number>>;
-
 export interface SearchIndexGeneration extends SearchIndexWriter {
   /** Makes this generation the live index in one step and drops the old one. */
   swap(): Promise<void>;
@@ -99,7 +99,7 @@ export interface SearchIndexGeneration extends SearchIndexWriter {
 
 /** The search side of the product: filtering with the semantics of `referenceSearch`, and similarity. */
 export interface SearchIndex extends SearchIndexWriter {
-  /** Adapter name, reported by the health check. */
+  /** Adapter name, reported by the health check (`orama` is the embedded index: the name stays on the wire). */
   readonly adapter: 'orama' | 'elasticsearch';
   /**
    * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed

@@ -39,8 +39,6 @@ export interface RankEvidence {
   textTerms?: string[];
 }
 
-/** Similarity is shown to 3 decimals (docs/web-app.md); more would only be noise. */
-
 /** The `why` of one item: its labels against the query's picks, plus the rank evidence when given. */
 export const whyOf = (
   doc: SearchDocument | null,
@@ -50,6 +48,7 @@ export const whyOf = (
   const why: MatchExplanation = doc ? explainMatch(doc, filter) : { matched: {}, missing: {} };
   if (evidence.textTerms && evidence.textTerms.length > 0) why.text = evidence.textTerms;
   if (evidence.vector !== undefined)
+    // Similarity is shown to 3 decimals (docs/web-app.md); more would only be noise.
     why.similarity = roundSimilarity(Math.min(1, Math.max(0, evidence.vector)));
   return why;
 };

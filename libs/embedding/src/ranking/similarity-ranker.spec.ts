@@ -1,5 +1,5 @@
 import type { SearchDocument } from '@skillers/domain';
-import { OramaSearchIndex } from '@skillers/search';
+import { EmbeddedSearchIndex } from '@skillers/search';
 import { describe, expect, it } from 'vitest';
 import { countingReads } from '../../../search/src/read-counting.testing';
 import { searchDocument } from '../../../search/src/search-index.contract';
@@ -18,7 +18,7 @@ const withoutModel: Embedder = {
 
 describe('SimilarityRanker without a model', () => {
   it('reads every candidate in one batch, without vectors, and ranks by tags and words', async () => {
-    const live = OramaSearchIndex.create();
+    const live = EmbeddedSearchIndex.create();
     const docs: SearchDocument[] = Array.from({ length: 40 }, (_, n) =>
       searchDocument({
         kind: 'project',
@@ -58,7 +58,7 @@ describe('SimilarityRanker while vectors are pending', () => {
   const query = { type: 'project' as const, filter: {}, text: 'mobile app', limit: 5 };
 
   it('answers lexically while no document holds a vector yet, and by vector once some do', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     const docs = [1, 2, 3].map((n) => searchDocument({ kind: 'project', text: `Mobile app ${n}` }));
     await index.upsert(docs);
     const ranker = new SimilarityRanker(flatModel, index, () => true);
@@ -75,7 +75,7 @@ describe('SimilarityRanker while vectors are pending', () => {
   });
 
   it('answers by vector, finding nothing, when no vector is pending', async () => {
-    const index = OramaSearchIndex.create();
+    const index = EmbeddedSearchIndex.create();
     await index.upsert([searchDocument({ kind: 'project', text: 'Mobile app' })]);
 
     expect(await new SimilarityRanker(flatModel, index).rank(query)).toEqual({

@@ -1,54 +1,16 @@
-import type { Client } from '@elastic/elasticsearch';
-import { FACET_DIMENSIONS, FACET_OTHERS, FUSION_WEIGHTS, TAG_FACETS } from '@skillers/domain';
+import { FACET_DIMENSIONS, FACET_OTHERS } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { searchIndexMappings, toSource } from './elasticsearch-mapping';
 import {
   facetAggregations,
   filterQuery,
-  FRESH_ACTIVE_CLAUSE,
-  FRESH_OPEN_CLAUSE,
-  optionClauseName,
-  rankedQuery,
   readFacets,
   combinedRelaxAggregations,
   readCombinedRelax,
   readRelax,
   relaxAggregations,
-  TEXT_CLAUSE,
-  VECTOR_CLAUSE,
 } from './elasticsearch-query';
-import { OptionCounts } from './option-counts';
-import { searchDocument } from '../search-index.contract';
 
 // What is sent to Elasticsearch, checked without a cluster; the behaviour itself is the contract suite's.
-describe('Elasticsearch mapping', () => {
-  const mappings = searchIndexMappings(384);
-
-  it('declares every field: keyword facets, cosine dense vector, strict', () => {
-    expect(mappings.dynamic).toBe('strict');
-    const tags = mappings.properties?.tags as { properties: Record<string, { type: string }> };
-    expect(Object.keys(tags.properties).sort()).toEqual([...TAG_FACETS].sort());
-    for (const facet of TAG_FACETS) expect(tags.properties[facet].type).toBe('keyword');
-    expect(mappings.properties?.vector).toMatchObject({
-      type: 'dense_vector',
-      dims: 384,
-      similarity: 'cosine',
-    });
-    expect(mappings.properties?.createdAt).toEqual({ type: 'date' });
-    expect(mappings.properties?.lastActiveAt).toEqual({ type: 'date' });
-    expect(mappings.properties?.openUntil).toEqual({ type: 'date' });
-  });
-
-  it('indexes tool levels as tokens and the deadline as a day, leaving zero vectors out', () => {
-    const source = toSource(
-      searchDocument({ toolLevels: { Go: 2 }, numbers: { deadline: '1970-01-03' }, vector: [0, 0, 0] }),
-    );
-    expect(source.toolTokens).toEqual(['0\u0000Go', '1\u0000Go', '2\u0000Go']);
-    expect(source.deadlineDay).toBe(2);
-    expect(source).not.toHaveProperty('vector');
-  });
-});
-
 describe('Elasticsearch filter query', () => {
   it('scores one clause per picked option and ORs options within a filter under min_1_match', () => {
     const query = filterQuery({
@@ -331,160 +293,5 @@ describe('Elasticsearch must-haves, facets and relaxations', () => {
       { dimension: 'openAt', count: 4 },
       { dimension: 'locations', count: 1 },
     ]);
-  });
-});
-
-describe('Elasticsearch ranked query', () => {
-  const filters = filterQuery({
-    restriction: 'min_1_match',
-    tags: { industry: ['Banking', 'Mining'] },
-    minToolLevels: { Rust: 1 },
-  });
-
-  it('scores each picked option by its share of the picked weight, without narrowing the matches', () => {
-    const query = rankedQuery(filters, { optionWeights: [[100, 300], [600]] });
-    expect(query.bool.filter).toBe(filters.filter);
-    expect(query.bool.minimum_should_match).toBe(0);
-    expect(query.bool.should).toEqual([
-      {
-        constant_score: {
-          filter: { term: { 'tags.industry': 'Banking' } },
-          boost: FUSION_WEIGHTS.facet * 0.1,
-          _name: optionClauseName(0, 0),
-        },
-      },
-      {
-        constant_score: {
-          filter: { term: { 'tags.industry': 'Mining' } },
-          boost: FUSION_WEIGHTS.facet * 0.3,
-          _name: optionClauseName(0, 1),
-        },
-      },
-      {
-        constant_score: {
-          filter: { term: { toolTokens: '1\u0000Rust' } },
-          boost: FUSION_WEIGHTS.facet * 0.6,
-          _name: optionClauseName(1, 0),
-        },
-      },
-    ]);
-  });
-
-  it('adds the saturated BM25 of the free text and the positive cosine of the model vectors', () => {
-    const query = rankedQuery(filterQuery({ restriction: 'min_1_match', tags: {} }), {
-      optionWeights: [],
-      text: 'rust compilers',
-      vector: { values: [0.1, 0.2, 0.3], model: 'test/model' },
-    });
-    expect(query.bool.filter).toEqual([]);
-    expect(query.bool.should).toEqual([
-      {
-        script_score: {
-          query: { match: { text: { query: 'rust compilers', _name: TEXT_CLAUSE } } },
-          script: {
-            source: 'params.weight * _score / (_score + params.saturation)',
-            params: { weight: FUSION_WEIGHTS.text, saturation: FUSION_WEIGHTS.textSaturation },
-          },
-        },
-      },
-      {
-        script_score: {
-          query: {
-            bool: { filter: [{ exists: { field: 'vector' } }, { term: { vectorModel: 'test/model' } }] },
-          },
-          script: {
-            source:
-              "double c = cosineSimilarity(params.vector, 'vector'); return c > 0 ? params.weight * c : 0;",
-            params: { vector: [0.1, 0.2, 0.3], weight: FUSION_WEIGHTS.vector },
-          },
-          _name: VECTOR_CLAUSE,
-        },
-      },
-    ]);
-  });
-});
-
-describe('Elasticsearch freshness ranking', () => {
-  it('adds half the freshness weight for an owner active within 30 days and half for an open record', () => {
-    const rankedAtMs = Date.parse('2026-03-01T00:00:00.000Z');
-    const query = rankedQuery(filterQuery({ restriction: 'min_1_match', tags: {} }), {
-      optionWeights: [],
-      rankedAtMs,
-    });
-    const half = (FUSION_WEIGHTS.fresh ?? 0) / 2;
-    expect(half).toBeGreaterThan(0);
-    expect(query.bool.should).toEqual([
-      {
-        constant_score: {
-          filter: {
-            range: { lastActiveAt: { gte: rankedAtMs - 30 * 86_400_000, format: 'epoch_millis' } },
-          },
-          boost: half,
-          _name: FRESH_ACTIVE_CLAUSE,
-        },
-      },
-      {
-        constant_score: {
-          filter: { range: { openUntil: { gt: rankedAtMs, format: 'epoch_millis' } } },
-          boost: half,
-          _name: FRESH_OPEN_CLAUSE,
-        },
-      },
-    ]);
-  });
-
-  it('leaves freshness out without a ranking moment', () => {
-    const query = rankedQuery(filterQuery({ restriction: 'min_1_match', tags: {} }), { optionWeights: [] });
-    expect(query.bool.should).toEqual([]);
-  });
-});
-
-describe('Elasticsearch option counts', () => {
-  const fakeClient = (counts: number[], records: number) => {
-    const bodies: Record<string, unknown>[] = [];
-    const client = {
-      search: async (body: Record<string, unknown>) => {
-        bodies.push(body);
-        const aggs = Object.keys(body.aggs as object);
-        return {
-          hits: { total: { value: records, relation: 'eq' }, hits: [] },
-          aggregations: Object.fromEntries(aggs.map((name, at) => [name, { doc_count: counts[at] }])),
-        };
-      },
-    };
-    return { client: client as unknown as Client, bodies };
-  };
-
-  it('asks one filter aggregation per picked option and keeps the answer for a while', async () => {
-    const { client, bodies } = fakeClient([3, 1], 10);
-    const counts = new OptionCounts(client, 60_000);
-    const options = filterQuery({
-      restriction: 'min_1_match',
-      tags: { industry: ['Banking', 'Mining'] },
-    }).options;
-    expect(await counts.read('skillers-teammate', options)).toEqual({ records: 10, perOption: [[3, 1]] });
-    expect(bodies).toEqual([
-      {
-        index: 'skillers-teammate',
-        size: 0,
-        track_total_hits: true,
-        aggs: {
-          o0: { filter: { term: { 'tags.industry': 'Banking' } } },
-          o1: { filter: { term: { 'tags.industry': 'Mining' } } },
-        },
-      },
-    ]);
-    expect(await counts.read('skillers-teammate', options)).toEqual({ records: 10, perOption: [[3, 1]] });
-    expect(bodies).toHaveLength(1);
-    expect(await counts.read('skillers-teammate', [])).toEqual({ records: 0, perOption: [] });
-  });
-
-  it('asks again once the answer is older than its time to live', async () => {
-    const { client, bodies } = fakeClient([2], 5);
-    const counts = new OptionCounts(client, 0);
-    const options = filterQuery({ restriction: 'min_1_match', tags: { locations: ['Chile'] } }).options;
-    await counts.read('skillers-project', options);
-    await counts.read('skillers-project', options);
-    expect(bodies).toHaveLength(2);
   });
 });

@@ -113,7 +113,7 @@ const labelTerm = (filter: SearchFilter, dimension: FacetDimension, label: strin
 };
 
 /** The most frequent labels of an option filter among the filter aggregation's documents. */
-const labelAggregation = (
+export const labelAggregation = (
   dimension: FacetDimension,
   size: number,
 ): estypes.AggregationsAggregationContainer => {
@@ -159,7 +159,7 @@ export const facetAggregations = (filter: SearchFilter): Aggregations =>
     }),
   );
 
-interface BucketsAggregate {
+export interface BucketsAggregate {
   buckets: Record<string, { doc_count: number }> | { key: string; doc_count: number }[];
 }
 
@@ -171,7 +171,7 @@ const bucketCounts = (aggregate: BucketsAggregate | undefined): [string, number]
 };
 
 /** The labels of `labelAggregation`'s buckets with their counts (tool tokens back to tool names). */
-const labelBuckets = (
+export const labelBuckets = (
   dimension: FacetDimension,
   aggregate: BucketsAggregate | undefined,
 ): [string, number][] =>
@@ -203,27 +203,6 @@ export const readFacets = (
     }),
   );
 
-/** More labels than any vocabulary holds: the label counts of a kind name every label some record carries. */
-export const LABELS_COUNTED_MAX = 10_000;
-
-/** Every label's count over an index, one aggregation per option filter (`SearchIndex.labelCounts`). */
-export const labelCountAggregations = (): Aggregations =>
-  Object.fromEntries(
-    FACET_DIMENSIONS.map((dimension) => [dimension, labelAggregation(dimension, LABELS_COUNTED_MAX)]),
-  );
-
-/** Reads the answer to `labelCountAggregations`: the labels some record carries, with their counts. */
-export const readLabelCounts = (aggregations: Record<string, unknown> | undefined): FacetCounts =>
-  Object.fromEntries(
-    FACET_DIMENSIONS.map((dimension) => [
-      dimension,
-      Object.fromEntries(
-        labelBuckets(dimension, aggregations?.[dimension] as BucketsAggregate | undefined).filter(
-          ([, count]) => count > 0,
-        ),
-      ),
-    ]),
-  );
 /** A count of the records a changed filter matches. */
 const countAggregation = (relaxed: SearchFilter): estypes.AggregationsAggregationContainer => ({
   filter: { bool: { filter: filterQuery(relaxed).filter } },

@@ -16,7 +16,7 @@ import {
   startFakeElasticsearch,
 } from './fake-elasticsearch.testing';
 
-/**
+/*
  * What the adapter sends for a hybrid search and how it reads the answer, against a stand-in HTTP server
  * that answers like Elasticsearch (a real cluster runs the contract suite where ELASTICSEARCH_URL is set).
  */
@@ -136,7 +136,7 @@ describe('Elasticsearch hybrid search request', () => {
   });
 });
 
-/** Must-haves, facets and relaxations beside the hybrid query, against the same kind of stand-in server. */
+/* Must-haves, facets and relaxations beside the hybrid query, against the same kind of stand-in server. */
 describe('Elasticsearch search with must-haves and facets', () => {
   let server: FakeElasticsearch;
   let index: ElasticsearchSearchIndex;
@@ -210,7 +210,7 @@ describe('Elasticsearch search with must-haves and facets', () => {
   });
 });
 
-/** The sets of filters to drop when no single one helps, against the same kind of stand-in server. */
+/* The sets of filters to drop when no single one helps, against the same kind of stand-in server. */
 describe('Elasticsearch search whose single relaxations all find nothing', () => {
   let server: FakeElasticsearch;
   let index: ElasticsearchSearchIndex;
@@ -257,7 +257,7 @@ describe('Elasticsearch search whose single relaxations all find nothing', () =>
   });
 });
 
-/** Labels understood from the free text, against the same kind of stand-in server. */
+/* Labels understood from the free text, against the same kind of stand-in server. */
 describe('Elasticsearch search with understood and ruled-out labels', () => {
   let server: FakeElasticsearch;
   let index: ElasticsearchSearchIndex;

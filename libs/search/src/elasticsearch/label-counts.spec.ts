@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { toolLevelToken } from '../tool-level-tokens';
-import { LABELS_COUNTED_MAX } from './elasticsearch-query';
+import { LABELS_COUNTED_MAX } from './label-counts';
 import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
 import {
   type FakeAnswer,

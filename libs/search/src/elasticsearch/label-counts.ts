@@ -1,7 +1,33 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { FacetCounts } from '@skillers/domain';
-import { labelCountAggregations, readLabelCounts } from './elasticsearch-query';
+import { FACET_DIMENSIONS, type FacetCounts } from '@skillers/domain';
+import {
+  type Aggregations,
+  type BucketsAggregate,
+  labelAggregation,
+  labelBuckets,
+} from './elasticsearch-query';
 
+/** More labels than any vocabulary holds: the label counts of a kind name every label some record carries. */
+export const LABELS_COUNTED_MAX = 10_000;
+
+/** Every label's count over an index, one aggregation per option filter (`SearchIndex.labelCounts`). */
+export const labelCountAggregations = (): Aggregations =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => [dimension, labelAggregation(dimension, LABELS_COUNTED_MAX)]),
+  );
+
+/** Reads the answer to `labelCountAggregations`: the labels some record carries, with their counts. */
+export const readLabelCounts = (aggregations: Record<string, unknown> | undefined): FacetCounts =>
+  Object.fromEntries(
+    FACET_DIMENSIONS.map((dimension) => [
+      dimension,
+      Object.fromEntries(
+        labelBuckets(dimension, aggregations?.[dimension] as BucketsAggregate | undefined).filter(
+          ([, count]) => count > 0,
+        ),
+      ),
+    ]),
+  );
 const DEFAULT_TTL_MS = 10_000;
 
 interface Held {

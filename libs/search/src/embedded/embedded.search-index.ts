@@ -1,0 +1,228 @@
+import type { FacetCounts, SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import type {
+  ExpectedDocuments,
+  GetManyOptions,
+  KnnHit,
+  SearchIndex,
+  SearchIndexGeneration,
+  SearchResult,
+} from '../search-index.port';
+import {
+  IndexGeneration,
+  type EmbeddedSnapshot,
+  type EmbeddedSnapshotSource,
+  SNAPSHOT_FORMAT,
+  vectorRowSection,
+} from './index-generation';
+import { type VectorRowsOptions, VectorRowsReceiver } from './structures/vector-rows';
+
+/**
+ * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
+ * generation and swaps the reference to it, so a search sees either the old generation or the new one.
+ */
+export class EmbeddedSearchIndex implements SearchIndex {
+  /** The name health and admin answers have always reported for the embedded index. */
+  readonly adapter = 'orama';
+  /** Generations being built; live writes go to them as well so that the swap loses none. */
+  private readonly building = new Set<IndexGeneration>();
+  /** Counts what changed the live generation (writes, loads, swaps), so a caller can tell a quiet spell. */
+  private changes = 0;
+  /** Each kind's label counts and the change they were counted at: recounted on the first read after a write. */
+  private readonly counted = new Map<SearchKind, { change: number; counts: FacetCounts }>();
+
+  private constructor(
+    private live: IndexGeneration,
+    /** Where the vectors' 32-bit rows are kept: in memory, or in files in a folder. */
+    readonly vectorRows: VectorRowsOptions,
+  ) {}
+
+  static create(vectorRows: VectorRowsOptions = {}): EmbeddedSearchIndex {
+    return new EmbeddedSearchIndex(IndexGeneration.create(vectorRows), vectorRows);
+  }
+
+  /**
+   * Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. The
+   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards. With
+   * `received`, the vector rows it took while the snapshot was read are the index's too.
+   */
+  static restore(
+    snapshot: EmbeddedSnapshot,
+    vectorRows: VectorRowsOptions = {},
+    received?: VectorRowsReceiver,
+  ): EmbeddedSearchIndex {
+    if (snapshot.format !== SNAPSHOT_FORMAT)
+      throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
+    return new EmbeddedSearchIndex(
+      IndexGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
+      vectorRows,
+    );
+  }
+
+  /**
+   * A receiver for `readSnapshotFile`'s `sink` that takes the snapshot's vector rows into files where this
+   * index keeps them, or undefined when it keeps them in memory.
+   */
+  vectorRowsReceiver(): VectorRowsReceiver | undefined {
+    const { dir } = this.vectorRows;
+    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection);
+  }
+
+  /**
+   * Replaces the live generation with a snapshot's, at once (as a reindex's swap does); generations being
+   * built are kept.
+   */
+  load(snapshot: EmbeddedSnapshot): void {
+    this.adopt(EmbeddedSearchIndex.restore(snapshot));
+  }
+
+  /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
+  adopt(other: EmbeddedSearchIndex): void {
+    this.replaceLive(other.live);
+  }
+
+  /**
+   * The live generation becomes `next`; the old one's files are freed once no save reads them (every other
+   * read of it is synchronous).
+   */
+  private replaceLive(next: IndexGeneration): void {
+    const old = this.live;
+    this.live = next;
+    this.changes++;
+    if (old !== next) old.close();
+  }
+
+  /** Frees the files of the live generation and of those being built; the index is not used afterwards. */
+  close(): void {
+    for (const generation of [this.live, ...this.building]) generation.close();
+    this.building.clear();
+  }
+
+  /** Grows with every change to what the index answers; equal on two reads: nothing changed between. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  /** A copy of the live generation as binary sections (see `IndexGeneration.snapshot`). */
+  snapshot(): EmbeddedSnapshot {
+    return this.live.snapshot();
+  }
+
+  /**
+   * The live generation's sections as a save writes them, without a copy (see
+   * `IndexGeneration.snapshotSource`). A generation swapped out meanwhile takes no more writes, so its
+   * sections stay of one state (an older one, which its labels say).
+   */
+  snapshotSource(): EmbeddedSnapshotSource {
+    return this.live.snapshotSource();
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return this.live.countWithoutModel(modelId);
+  }
+
+  async upsert(docs: readonly SearchDocument[]): Promise<void> {
+    this.changes++;
+    for (const generation of [this.live, ...this.building]) generation.upsert(docs);
+  }
+
+  /**
+   * Replaces each held document by what `change` makes of it (undefined: left as it is), read and written in
+   * one synchronous step per generation, so no other write can come between. Resolves to how many
+   * documents of the live generation changed.
+   */
+  async updateMany(
+    ids: readonly string[],
+    change: (held: SearchDocument) => SearchDocument | undefined,
+  ): Promise<number> {
+    let changed = 0;
+    this.changes++;
+    for (const generation of [this.live, ...this.building]) {
+      const next = ids.flatMap((id) => {
+        const held = generation.get(id);
+        const doc = held ? change(held) : undefined;
+        return doc ? [doc] : [];
+      });
+      generation.upsert(next);
+      if (generation === this.live) changed = next.length;
+    }
+    return changed;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    this.changes++;
+    for (const generation of [this.live, ...this.building]) generation.remove(ids);
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    return this.live.search(query);
+  }
+
+  async labelCounts(kind: SearchKind): Promise<FacetCounts> {
+    const held = this.counted.get(kind);
+    if (held?.change === this.changes) return held.counts;
+    const counts = this.live.labelCounts(kind);
+    this.counted.set(kind, { change: this.changes, counts });
+    return counts;
+  }
+
+  async get(id: string): Promise<SearchDocument | null> {
+    return this.live.get(id);
+  }
+
+  async getMany(
+    ids: readonly string[],
+    { vectors = true }: GetManyOptions = {},
+  ): Promise<(SearchDocument | null)[]> {
+    return ids.map((id) => {
+      const doc = this.live.get(id);
+      if (!doc || vectors) return doc;
+      const { vector: _vector, ...rest } = doc;
+      return rest;
+    });
+  }
+
+  async count(kind: SearchKind): Promise<number> {
+    return this.live.count(kind);
+  }
+
+  async clear(): Promise<void> {
+    this.replaceLive(IndexGeneration.create(this.vectorRows));
+  }
+
+  async knn(
+    kind: SearchKind,
+    vector: readonly number[],
+    k: number,
+    filter?: SearchFilter,
+  ): Promise<KnnHit[]> {
+    return this.live.knn(kind, vector, k, filter);
+  }
+
+  async isReady(): Promise<boolean> {
+    return true;
+  }
+
+  async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
+    const next = IndexGeneration.create(this.vectorRows);
+    next.reserve(expected);
+    this.building.add(next);
+    const open = () => {
+      if (!this.building.has(next))
+        throw new Error('This index generation was already swapped in or discarded');
+      return next;
+    };
+    return {
+      upsert: async (docs) => open().upsert(docs),
+      remove: async (ids) => open().remove(ids),
+      count: async (kind) => open().count(kind),
+      swap: async () => {
+        this.building.delete(open());
+        this.replaceLive(next);
+      },
+      discard: async () => {
+        if (this.building.delete(next)) next.close();
+      },
+    };
+  }
+}

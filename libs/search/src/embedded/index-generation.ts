@@ -1,0 +1,395 @@
+import {
+  type FacetCounts,
+  facetShare,
+  freshnessSignalAt,
+  fuseRankSignals,
+  hasOptions,
+  isOlderVersion,
+  matchedTextTerms,
+  SEARCH_KINDS,
+  type SearchDocument,
+  type SearchFilter,
+  type SearchKind,
+  type SearchQuery,
+  timeMs,
+  understoodFilter,
+} from '@skillers/domain';
+import type { ExpectedDocuments, KnnHit, SearchResult } from '../search-index.port';
+import {
+  copySections,
+  prefixed,
+  readerUnder,
+  type Section,
+  sectionReader,
+  type SectionSource,
+} from './structures/binary-sections';
+import type { Bitset } from './structures/bitset';
+import { FacetIndex } from './indexes/facet-index';
+import { type HybridRequest, rankHybrid } from './ranking/hybrid-ranker';
+import { StoredFields } from './structures/stored-fields';
+import { TextIndex } from './indexes/text-index';
+import { VectorIndex } from './indexes/vector-index';
+import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
+
+/**
+ * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
+ * VectorIndex, the id in FacetIndex), and scores free text as the Orama database it replaced did.
+ */
+interface KindPart {
+  text: TextIndex;
+  facets: FacetIndex;
+  vectors: VectorIndex;
+  fields: StoredFields;
+}
+
+/**
+ * 3: binary sections per structure, the texts as the text index's own sections (2 had Orama's JSON save of
+ * the texts; 1 was one Orama save of whole documents per kind).
+ */
+export const SNAPSHOT_FORMAT = 3;
+
+/** The vector length of a snapshot section holding 32-bit vector rows (`<kind>.vectors.<dims>.values`). */
+export const vectorRowSection = (name: string): number | undefined => {
+  const match = /^(?:project|teammate)\.vectors\.(\d+)\.values$/.exec(name);
+  return match ? Number(match[1]) : undefined;
+};
+
+/** The generation as named binary sections (`<kind>.<structure>.<part>`). */
+export interface EmbeddedSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly Section[];
+}
+
+/**
+ * The generation's sections as a save writes them, read from the live structures (no copy of the index):
+ * their bytes are of the state they were taken in only while `unchanged()` holds.
+ */
+export interface EmbeddedSnapshotSource {
+  format: typeof SNAPSHOT_FORMAT;
+  sections: readonly SectionSource[];
+  /** False once a write reached the generation after the sections were taken. */
+  unchanged: () => boolean;
+}
+
+/** `scratch` zeroed over `slots` slots, or a new zeroed array when it holds fewer. */
+const zeroed = (scratch: Float64Array<ArrayBuffer>, slots: number): Float64Array<ArrayBuffer> => {
+  if (scratch.length < slots) return new Float64Array(slots);
+  scratch.fill(0);
+  return scratch;
+};
+
+/**
+ * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
+ * sees a write batch either not at all or whole.
+ */
+export class IndexGeneration {
+  private readonly kindById = new Map<string, SearchKind>();
+  /** Counts the writes, so that a save can tell whether one came while it read the structures. */
+  private changes = 0;
+  /**
+   * BM25 by slot for the query being ranked, reused by the next: a query runs to its end without awaiting, and
+   * a new array per query (800 KB at 100 000 profiles) left that much garbage for the collector each time.
+   */
+  private textScores = new Float64Array(0);
+  /** The weight of the understood and of the ruled-out labels by slot, reused as `textScores` is. */
+  private understoodWeights = new Float64Array(0);
+  private ruledOutWeights = new Float64Array(0);
+
+  private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
+
+  static create(rows: VectorRowsOptions = {}): IndexGeneration {
+    const part = (): KindPart => ({
+      text: TextIndex.create(),
+      facets: new FacetIndex(),
+      vectors: new VectorIndex(rows),
+      fields: new StoredFields(),
+    });
+    return new IndexGeneration({ project: part(), teammate: part() });
+  }
+
+  /**
+   * Makes room for the documents a build will write (`SearchIndex.createGeneration`), plus a sixteenth for
+   * those written after it: the facet index and stored fields reserve their slots, the vector index its
+   * rows. At a million profiles, growing by copies instead leaves the process holding about a gigabyte more
+   * at its peak than it ends with. The text index keeps no arrays by slot.
+   */
+  reserve(expected: ExpectedDocuments): void {
+    for (const kind of SEARCH_KINDS) {
+      const documents = expected[kind] ?? 0;
+      if (!(documents > 0)) continue;
+      const room = documents + Math.ceil(documents / 16);
+      const { facets, fields, vectors } = this.parts[kind];
+      facets.reserve(room);
+      fields.reserve(room);
+      vectors.reserve(room);
+    }
+  }
+
+  /**
+   * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
+   * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
+   * bring back unchanged. `readRows` gives the vector rows the snapshot's reader put in files
+   * (`vectorRowSection` names their sections).
+   */
+  static restore(
+    snapshot: EmbeddedSnapshot,
+    rows: VectorRowsOptions = {},
+    readRows: (section: string) => VectorRows | undefined = () => undefined,
+  ): IndexGeneration {
+    const section = sectionReader(snapshot.sections);
+    const part = (kind: SearchKind): KindPart => {
+      const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, (name) =>
+        readRows(`${kind}.vectors.${name}`),
+      );
+      const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
+      const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
+      if (text.count !== facets.size || fields.size !== facets.size)
+        throw new Error(
+          `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
+        );
+      for (const [id, slot] of facets.entries())
+        if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
+      return { text, facets, vectors, fields };
+    };
+    const generation = new IndexGeneration({ project: part('project'), teammate: part('teammate') });
+    for (const kind of SEARCH_KINDS)
+      for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
+    return generation;
+  }
+
+  /**
+   * The generation as binary sections, per kind: the text index, the facet index, the vectors and the
+   * stored fields, each read where it lies when written (see `EmbeddedSnapshotSource`).
+   */
+  snapshotSource(): EmbeddedSnapshotSource {
+    const sections = SEARCH_KINDS.flatMap((kind) => {
+      const { text, facets, vectors, fields } = this.parts[kind];
+      return [
+        ...prefixed(`${kind}.text`, text.toSections()),
+        ...prefixed(`${kind}.facets`, facets.toSections()),
+        ...prefixed(`${kind}.vectors`, vectors.toSections()),
+        ...prefixed(`${kind}.fields`, fields.toSections()),
+      ];
+    });
+    const taken = this.changes;
+    return { format: SNAPSHOT_FORMAT, sections, unchanged: () => this.changes === taken };
+  }
+
+  /** One consistent copy of the generation in memory, which later writes do not reach. */
+  snapshot(): EmbeddedSnapshot {
+    return { format: SNAPSHOT_FORMAT, sections: copySections(this.snapshotSource().sections) };
+  }
+
+  /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */
+  close(): void {
+    for (const kind of SEARCH_KINDS) this.parts[kind].vectors.close();
+  }
+
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number {
+    return SEARCH_KINDS.reduce((sum, kind) => sum + this.parts[kind].fields.countWithoutModel(modelId), 0);
+  }
+
+  upsert(docs: readonly SearchDocument[]): void {
+    this.changes++;
+    // As if the batch were applied one by one: the last write of a document wins, unless its version is
+    // older than the one before it or the one held (`isOlderVersion`).
+    const latest = new Map<string, SearchDocument>();
+    for (const doc of docs) {
+      if (!isOlderVersion(doc, latest.has(doc.id) ? latest.get(doc.id)?.version : this.heldVersion(doc.id)))
+        latest.set(doc.id, doc);
+    }
+    const moved = [...latest.values()].filter((doc) => {
+      const kind = this.kindById.get(doc.id);
+      return kind !== undefined && kind !== doc.kind;
+    });
+    this.remove(moved.map((doc) => doc.id));
+    for (const kind of SEARCH_KINDS) {
+      const own = [...latest.values()].filter((doc) => doc.kind === kind);
+      const { text, facets } = this.parts[kind];
+      // A document written again keeps its slot (the facet index frees it and takes it straight back), so
+      // its text and fields are replaced where they are.
+      facets.upsertMany(own);
+      for (const doc of own) text.upsert(facets.slotOf(doc.id) as number, doc.text);
+      this.track(kind, own);
+    }
+  }
+
+  remove(ids: readonly string[]): void {
+    this.changes++;
+    for (const kind of SEARCH_KINDS) {
+      const { text, facets, vectors, fields } = this.parts[kind];
+      const own = ids.filter((id) => this.kindById.get(id) === kind);
+      for (const id of own) {
+        const slot = facets.slotOf(id) as number;
+        text.remove(slot);
+        vectors.delete(id);
+        fields.delete(slot);
+        this.kindById.delete(id);
+      }
+      facets.deleteMany(own);
+    }
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const text = query.text?.trim() || undefined;
+    // Freshness and understood labels need every match scored, as text and vectors do.
+    const scoresEveryMatch =
+      text !== undefined ||
+      query.queryVector !== undefined ||
+      query.rankedAt !== undefined ||
+      hasOptions(query.understood?.options) ||
+      hasOptions(query.understood?.not);
+    const result = scoresEveryMatch ? this.hybridSearch(query, text) : this.facetSearch(query);
+    if (query.facets) {
+      const { facets } = this.parts[query.kind];
+      result.facets = facets.facets(query);
+      if (result.total === 0) result.relax = facets.relax(query);
+    }
+    return result;
+  }
+
+  /** Without free text or query vector: the facet index ranks, and only the page is put in order. */
+  private facetSearch(query: SearchQuery): SearchResult {
+    const page = this.parts[query.kind].facets.search(query, query.page, query.pageSize);
+    return {
+      ids: page.ids,
+      scores: page.scores,
+      total: page.total,
+      signals: page.weights.map((weight) => {
+        const facet = facetShare(weight, page.pickedWeight);
+        return { facet, fused: fuseRankSignals({ facet }) };
+      }),
+    };
+  }
+
+  /**
+   * With free text or a query vector: the facet evidence and BM25 of every match, the vector similarity of
+   * only the few that can reach the page (`rankHybrid`).
+   */
+  private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
+    const part = this.parts[query.kind];
+    const { text: textIndex, facets, vectors } = part;
+    const matches = facets.matches(query);
+    const queryVector = query.queryVector;
+    const rankedAtMs = timeMs(query.rankedAt);
+    const start = (query.page - 1) * query.pageSize;
+    const ranked = rankHybrid({
+      matches,
+      k: Math.min(start + query.pageSize, matches.total),
+      textBySlot: text === undefined ? undefined : this.textBySlot(part, text, matches.bits),
+      freshAt: rankedAtMs === undefined ? undefined : this.freshnessOf(facets, rankedAtMs),
+      ...this.understoodParts(facets, query),
+      vectors: queryVector && {
+        nearest: (n) =>
+          vectors
+            .nearest(queryVector, n, matches)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        similarities: (slots) =>
+          vectors.similarities(
+            queryVector,
+            slots.map((slot) => facets.idOf(slot)),
+          ),
+      },
+      compareSlots: facets.compareSlots,
+    });
+    const page = ranked.slice(start);
+    if (text !== undefined) {
+      for (const { slot, signals } of page) {
+        const docText = textIndex.text(slot);
+        signals.textTerms = docText === undefined ? [] : matchedTextTerms(text, docText);
+      }
+    }
+    return {
+      ids: page.map(({ slot }) => facets.idOf(slot)),
+      scores: page.map(({ slot }) => matches.score(slot)),
+      total: matches.total,
+      signals: page.map(({ signals }) => signals),
+    };
+  }
+
+  /** The understood and clean signals by slot, for the labels the query understood from its free text. */
+  private understoodParts(
+    facets: FacetIndex,
+    { understood }: SearchQuery,
+  ): Pick<HybridRequest, 'understoodAt' | 'cleanAt'> {
+    const parts: Pick<HybridRequest, 'understoodAt' | 'cleanAt'> = {};
+    if (hasOptions(understood?.options)) {
+      this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
+      const weights = this.understoodWeights;
+      const total = facets.addOptionWeights(understoodFilter(understood.options), weights);
+      parts.understoodAt = (slot) => facetShare(weights[slot], total);
+    }
+    if (hasOptions(understood?.not)) {
+      this.ruledOutWeights = zeroed(this.ruledOutWeights, facets.slotCapacity);
+      const weights = this.ruledOutWeights;
+      const total = facets.addOptionWeights(understoodFilter(understood.not), weights);
+      parts.cleanAt = (slot) => (facetShare(weights[slot], total) > 0 ? 0 : 1);
+    }
+    return parts;
+  }
+
+  /** The freshness signal by slot at `rankedAtMs`, read straight from the two number columns: it runs per match. */
+  private freshnessOf(facets: FacetIndex, rankedAtMs: number): (slot: number) => number {
+    const signalAt = freshnessSignalAt(rankedAtMs);
+    const activeMs = facets.numberColumn('lastActiveMs');
+    const openUntilMs = facets.numberColumn('openUntilMs');
+    return (slot) => signalAt(activeMs[slot], openUntilMs[slot]);
+  }
+
+  /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
+  private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
+    const capacity = part.facets.slotCapacity;
+    if (this.textScores.length < capacity) this.textScores = new Float64Array(capacity);
+    const scores = this.textScores.subarray(0, capacity);
+    scores.fill(0);
+    part.text.addScores(text, scores, matches);
+    return scores;
+  }
+
+  knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
+    const { facets, vectors } = this.parts[kind];
+    return vectors.nearest(vector, k, filter && facets.matches(filter));
+  }
+
+  /** The version of the document held under `id`, if any. */
+  private heldVersion(id: string): number | undefined {
+    const kind = this.kindById.get(id);
+    const slot = kind && this.parts[kind].facets.slotOf(id);
+    return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
+  }
+
+  get(id: string): SearchDocument | null {
+    const kind = this.kindById.get(id);
+    const slot = kind && this.parts[kind].facets.slotOf(id);
+    return (kind && slot !== undefined && this.documentAt(kind, slot)) || null;
+  }
+
+  /** A new copy of the whole document, from its text and what the other structures keep. */
+  private documentAt(kind: SearchKind, slot: number): SearchDocument | undefined {
+    const { text, facets, fields, vectors } = this.parts[kind];
+    const docText = text.text(slot);
+    return docText === undefined ? undefined : fields.document(slot, facets.idOf(slot), docText, vectors);
+  }
+
+  count(kind: SearchKind): number {
+    return this.parts[kind].text.count;
+  }
+
+  /** How many documents of the kind carry each label, per option filter. */
+  labelCounts(kind: SearchKind): FacetCounts {
+    return this.parts[kind].facets.carriedLabelCounts();
+  }
+
+  /** Indexes the rest of documents the facet and text indexes already hold; nothing keeps `docs`. */
+  private track(kind: SearchKind, docs: readonly SearchDocument[]): void {
+    const { facets, vectors, fields } = this.parts[kind];
+    for (const doc of docs) {
+      const slot = facets.slotOf(doc.id) ?? -1;
+      vectors.set(doc.id, doc.vector, slot);
+      fields.put(doc, slot, vectors);
+      this.kindById.set(doc.id, kind);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import {
+  FACET_DIMENSIONS,
+  type FacetCounts,
+  type FacetDimension,
+  facetOf,
+  pickedLabels,
+  type SearchFilter,
+} from '@skillers/domain';
+import { membersOf, type Members } from './facet-matching';
+import type { QueryPlan } from './facet-query-plan';
+import type { FacetStore } from './facet-store';
+import { DIMENSION_INDEX, labelToken, type Posting } from './facet-tokens';
+
+/** The facet counts of a store's matches, with the tallies one count reuses. */
+export class FacetCounter {
+  /**
+   * Per-query scratch: matches per label id, or, for the option filters flagged in `tallyMisses`, the
+   * documents outside the matches.
+   */
+  private tally = new Int32Array(0);
+  private readonly tallyMisses = FACET_DIMENSIONS.map(() => false);
+
+  constructor(private readonly store: FacetStore) {}
+
+  /**
+   * The disjunctive facets of every option filter (`referenceFacets`). The filters the query leaves
+   * empty share one set of matches; each active one is counted over the matches of the other filters
+   * (the AND of their bitsets). Labels are counted by ANDing their bitsets with the members or by walking
+   * the members' own label ids, whichever costs less.
+   */
+  facets(filter: SearchFilter, plan: QueryPlan): FacetCounts {
+    const facets: FacetCounts = {};
+    const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
+    const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
+    const shared = membersOf(this.store, plan.groups, plan.ranges);
+    this.countLabels(shared, idle);
+    for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
+    for (const dimension of active) {
+      // Must-nots hold in every facet, their own filter's too.
+      const members = membersOf(
+        this.store,
+        plan.groups.filter((group) => group.excluded || group.dimension !== dimension),
+        plan.ranges,
+      );
+      this.countLabels(members, [dimension]);
+      facets[dimension] = this.facet(filter, dimension, members);
+    }
+    return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
+  }
+
+  private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
+    const picked = pickedLabels(filter, dimension);
+    const pickedCounts = picked.map((label) => {
+      const posting = this.store.postings.get(labelToken(filter, dimension, label));
+      if (!posting) return 0;
+      return members.type === 'all' ? posting.slots.size : posting.slots.countAnd(members.bits);
+    });
+    return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
+  }
+
+  /**
+   * Fills `tally` with how many members carry each label of these option filters, for each filter the
+   * cheaper of: AND each label's posting with the members and count (a word per 32 documents per dense
+   * label, a lookup per holder of a sparse one), or
+   * walk the members' own label ids (a few per member, but scattered in memory, so priced double); the
+   * walk goes over the documents outside the members instead when they are fewer (then a label's count is
+   * its posting size less its tally). The filters that walk share one walk. All documents need none of
+   * this: the posting sizes are the counts.
+   */
+  private countLabels(members: Members, dimensions: readonly FacetDimension[]): void {
+    if (members.type === 'all') return;
+    if (this.tally.length < this.store.labelById.length)
+      this.tally = new Int32Array(this.store.labelById.length * 2);
+    else this.tally.fill(0);
+    const tally = this.tally;
+    const misses = members.count > this.store.size - members.count;
+    const walked = Math.min(members.count, this.store.size - members.count);
+    const walking: number[] = [];
+    for (const dimension of dimensions) {
+      const at = DIMENSION_INDEX[dimension];
+      const postings = this.store.labelPostings.get(dimension) ?? new Set<Posting>();
+      let byBitsets = 0;
+      for (const { slots } of postings) byBitsets += slots.dense ? this.store.words : slots.size;
+      const byWalk = (2 * walked * this.store.occurrences[at]) / (this.store.size || 1);
+      this.tallyMisses[at] = false;
+      if (byBitsets <= byWalk) {
+        for (const posting of postings) tally[posting.label?.id ?? 0] = posting.slots.countAnd(members.bits);
+      } else {
+        this.tallyMisses[at] = misses;
+        walking.push(at);
+      }
+    }
+    if (walking.length === 0) return;
+    const { live, words } = this.store;
+    const { data, offsets } = this.store.slotLabels;
+    const bits = members.bits;
+    const one = walking.length === 1 ? walking[0] : -1;
+    for (let word = 0; word < words; word++) {
+      let left = misses ? live[word] & ~bits[word] : bits[word];
+      while (left !== 0) {
+        const lowest = left & -left;
+        // The slot's run: where each filter's ids start (relative to the run), then the ids.
+        const base = offsets[(word << 5) | (31 - Math.clz32(lowest))];
+        left ^= lowest;
+        if (one >= 0) {
+          for (let at = base + data[base + one], end = base + data[base + one + 1]; at < end; at++) {
+            tally[data[at]]++;
+          }
+        } else {
+          for (const dimension of walking) {
+            const end = base + data[base + dimension + 1];
+            for (let at = base + data[base + dimension]; at < end; at++) tally[data[at]]++;
+          }
+        }
+      }
+    }
+  }
+
+  /** How many documents carry each label of every option filter; a label no document carries has no posting. */
+  carried(): FacetCounts {
+    return Object.fromEntries(
+      FACET_DIMENSIONS.map((dimension) => [
+        dimension,
+        Object.fromEntries(this.labelCounts(dimension, { type: 'all' })),
+      ]),
+    );
+  }
+
+  /** Each label of the filter with its count among the members, as last tallied. */
+  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+    const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
+    return [...(this.store.labelPostings.get(dimension) ?? [])].map((posting) => [
+      posting.label?.label ?? '',
+      members.type === 'all'
+        ? posting.slots.size
+        : misses
+          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
+          : this.tally[posting.label?.id ?? 0],
+    ]);
+  }
+}

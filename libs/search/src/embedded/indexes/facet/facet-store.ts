@@ -1,0 +1,209 @@
+import {
+  compareIdsDescending,
+  createdAtMs,
+  documentNumber,
+  FACET_DIMENSIONS,
+  type FacetDimension,
+  type NumberField,
+  NUMBER_FIELDS,
+  type SearchDocument,
+} from '@skillers/domain';
+import { type Bitset, clearBit, resized, setBit, wordsFor } from '../../structures/bitset';
+import { NumberPostings } from '../../structures/number-postings';
+import { PostingSet } from '../../structures/posting-set';
+import { SlotBlocks } from '../../structures/slot-blocks';
+import { DIMENSION_INDEX, documentTokens, groupedLabelIds, type Posting } from './facet-tokens';
+
+/** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
+const PLACE_ONE_BY_ONE_LIMIT = 64;
+
+export const allocateColumns = (capacity: number): Record<NumberField, Float64Array> =>
+  Object.fromEntries(NUMBER_FIELDS.map((field) => [field, new Float64Array(capacity)])) as Record<
+    NumberField,
+    Float64Array
+  >;
+
+/**
+ * What `FacetIndex` holds: each document's slot, postings, time and numbers, the postings of every token, the
+ * tie-break order, and the per-query scratch sized to the slots. It takes writes and grows its arrays; the
+ * query, count and save modules read it.
+ */
+export class FacetStore {
+  readonly slotById = new Map<string, number>();
+  readonly postings = new Map<string, Posting>();
+  /** The postings of each option filter's labels, for facet counts. */
+  readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
+    FACET_DIMENSIONS.map((dimension) => [dimension, new Set()]),
+  );
+  /** Facet label postings by label id; ids of emptied postings are reused. */
+  labelById: (Posting | undefined)[] = [];
+  readonly freeLabelIds: number[] = [];
+  /**
+   * Each document's facet label ids grouped by option filter, so a tally over matches reads a few
+   * numbers per document and filter: entries 0..DIMENSION_COUNT hold where each filter's ids start
+   * (and the last one where they end), the ids follow.
+   */
+  slotLabels = new SlotBlocks();
+  /** How many label postings each option filter's labels hold in all, to price walking them. */
+  readonly occurrences = FACET_DIMENSIONS.map(() => 0);
+  readonly freeSlots: number[] = [];
+  ids: string[] = [];
+  /** Each document's posting lists, held by reference so that removal needs no token strings. */
+  postingsOf: (readonly Posting[] | undefined)[] = [];
+  capacity = 0;
+  words = 0;
+  /** The slots holding a document. */
+  live: Bitset = new Uint32Array(0);
+  times = new Float64Array(0);
+  columns = allocateColumns(0);
+  /** Slots in tie-break order; rebuilt lazily after large batches. */
+  order: number[] = [];
+  orderValid = true;
+  // Per-query scratch bitsets: the matches, the members a facet is counted over, one filter's OR.
+  matched: Bitset = new Uint32Array(0);
+  members: Bitset = new Uint32Array(0);
+  either: Bitset = new Uint32Array(0);
+  /** Per-query scratch: the numbers of the words of the matches that can still hold slots. */
+  candidates = new Int32Array(0);
+  numberPostings = new NumberPostings(0);
+  /** Per-query scratch: sparse postings whose presence varies among the matches, as bitsets. */
+  readonly views: Bitset[] = [];
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  /** The final tie-break between two slots: negative when `a` is newer (or as new with the greater id). */
+  readonly compareSlots = (a: number, b: number): number =>
+    this.times[b] - this.times[a] || compareIdsDescending(this.ids[a], this.ids[b]);
+
+  upsertMany(docs: readonly SearchDocument[]): void {
+    if (docs.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
+    for (const doc of docs) {
+      this.delete(doc.id);
+      this.add(doc);
+    }
+  }
+
+  deleteMany(ids: readonly string[]): void {
+    if (ids.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
+    for (const id of ids) this.delete(id);
+  }
+
+  /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
+  reserve(records: number): void {
+    if (records > this.capacity) this.grow(records);
+  }
+
+  ensureOrder(): void {
+    if (this.orderValid) return;
+    this.order = [...this.slotById.values()].sort(this.compareSlots);
+    this.orderValid = true;
+  }
+
+  /** Sizes the per-query scratch to `words` bitset words. */
+  allocateScratch(words: number): void {
+    this.matched = new Uint32Array(words);
+    this.members = new Uint32Array(words);
+    this.either = new Uint32Array(words);
+    this.candidates = new Int32Array(words);
+  }
+
+  private add(doc: SearchDocument): void {
+    const slot = this.freeSlots.pop() ?? this.ids.length;
+    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    this.slotById.set(doc.id, slot);
+    this.ids[slot] = doc.id;
+    this.times[slot] = createdAtMs(doc);
+    setBit(this.live, slot);
+    for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
+    this.addNumbers(slot);
+    const postings = documentTokens(doc).map(({ token, label }) => {
+      let posting = this.postings.get(token);
+      if (!posting) {
+        posting = {
+          token,
+          slots: new PostingSet(this.words),
+          label: label && { ...label, id: this.nextLabelId() },
+        };
+        this.postings.set(token, posting);
+        if (posting.label) {
+          this.labelById[posting.label.id] = posting;
+          this.labelPostings.get(posting.label.dimension)?.add(posting);
+        }
+      }
+      posting.slots.add(slot);
+      return posting;
+    });
+    this.postingsOf[slot] = postings;
+    this.slotLabels.set(slot, groupedLabelIds(postings));
+    this.countOccurrences(postings, 1);
+    if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
+  }
+
+  private delete(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
+    this.countOccurrences(this.postingsOf[slot] ?? [], -1);
+    for (const posting of this.postingsOf[slot] ?? []) {
+      posting.slots.delete(slot);
+      if (posting.slots.size === 0) {
+        this.postings.delete(posting.token);
+        if (posting.label) {
+          this.labelPostings.get(posting.label.dimension)?.delete(posting);
+          this.labelById[posting.label.id] = undefined;
+          this.freeLabelIds.push(posting.label.id);
+        }
+      }
+    }
+    for (const field of NUMBER_FIELDS) this.numberPostings.delete(field, this.columns[field][slot], slot);
+    clearBit(this.live, slot);
+    this.slotLabels.remove(slot);
+    this.postingsOf[slot] = undefined;
+    this.slotById.delete(id);
+    this.freeSlots.push(slot);
+  }
+
+  /** Where the slot is, or belongs, in the tie-break order (binary search). */
+  private orderPosition(slot: number): number {
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compareSlots(this.order[middle], slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private addNumbers(slot: number): void {
+    for (const field of NUMBER_FIELDS) this.numberPostings.add(field, this.columns[field][slot], slot);
+  }
+
+  private countOccurrences(postings: readonly Posting[], change: 1 | -1): void {
+    for (const { label } of postings) if (label) this.occurrences[DIMENSION_INDEX[label.dimension]] += change;
+  }
+
+  private nextLabelId(): number {
+    return this.freeLabelIds.pop() ?? this.labelById.length;
+  }
+
+  private grow(capacity: number): void {
+    const times = new Float64Array(capacity);
+    times.set(this.times);
+    this.times = times;
+    const columns = allocateColumns(capacity);
+    for (const field of NUMBER_FIELDS) columns[field].set(this.columns[field]);
+    this.columns = columns;
+    const words = wordsFor(capacity);
+    for (const posting of this.postings.values()) posting.slots.resize(words);
+    this.live = resized(this.live, words);
+    this.slotLabels.grow(capacity);
+    // Scratch space only matters within one query, so it starts afresh.
+    this.allocateScratch(words);
+    this.numberPostings.resize(words);
+    this.words = words;
+    this.capacity = capacity;
+  }
+}

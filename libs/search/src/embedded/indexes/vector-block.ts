@@ -1,0 +1,195 @@
+import { exactSearch, MetricKind } from 'usearch';
+import {
+  arrayOfLength,
+  arraySection,
+  type SectionReader,
+  type SectionSource,
+  stringsOf,
+  stringsSection,
+} from '../structures/binary-sections';
+import { FileRows, grownRows, INITIAL_ROWS, MemoryRows, type VectorRows } from '../structures/vector-rows';
+
+const CODE_MAX = 127;
+
+/** Symmetric 8-bit codes of `dims` values into `codes` at `base`: each value over the largest, times 127. */
+const quantizeInto = (
+  values: ArrayLike<number>,
+  from: number,
+  codes: Int8Array,
+  base: number,
+  dims: number,
+): void => {
+  let max = 0;
+  for (let index = 0; index < dims; index++) max = Math.max(max, Math.abs(values[from + index]));
+  const scale = max > 0 ? CODE_MAX / max : 0;
+  for (let index = 0; index < dims; index++) codes[base + index] = Math.round(values[from + index] * scale);
+};
+
+/**
+ * The dot product of `dims` values from `base` with the query, added in order (so the result does not depend
+ * on the unrolling), four at a time.
+ */
+export const dotAt = (values: Float32Array, base: number, query: Float64Array, dims: number): number => {
+  let dot = 0;
+  let index = 0;
+  for (; index + 3 < dims; index += 4) {
+    const at = base + index;
+    dot += values[at] * query[index];
+    dot += values[at + 1] * query[index + 1];
+    dot += values[at + 2] * query[index + 2];
+    dot += values[at + 3] * query[index + 3];
+  }
+  for (; index < dims; index++) dot += values[base + index] * query[index];
+  return dot;
+};
+
+/**
+ * The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread), among
+ * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
+ */
+export const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
+  const { dims, codes, ids, query, queryCodes } = block;
+  quantizeInto(query, 0, queryCodes, 0, dims);
+  let scanned = codes.subarray(0, ids.length * dims);
+  if (rows) {
+    scanned = new Int8Array(rows.length * dims);
+    rows.forEach((row, at) => scanned.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+  }
+  const count = rows ? rows.length : ids.length;
+  const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
+  // Keys are positions in the scanned codes.
+  return Array.from(matches.keys, Number)
+    .filter((at) => at < count)
+    .map((at) => (rows ? rows[at] : at));
+};
+
+/**
+ * Every stored vector of one length: its 32-bit rows (`VectorRows`: in memory, row after row, so that a
+ * query streams through them once, front to back; or in a file), each row's length (norm), and an 8-bit
+ * copy of each row in memory for the first pass of large blocks (a quarter of the size). Removing a row
+ * moves the last row into its place.
+ */
+export class VectorBlock {
+  rows: VectorRows;
+  norms: Float64Array;
+  codes: Int8Array;
+  /** Each row's key in the caller's bitsets (the facet index's slot), -1 when none was given. */
+  keys: Int32Array;
+  readonly ids: string[] = [];
+  readonly rowById = new Map<string, number>();
+  /** The current query, copied here so that the inner loop reads typed arrays only. */
+  readonly query: Float64Array;
+  readonly queryCodes: Int8Array;
+
+  /** `room`: the rows the in-memory arrays start with. */
+  constructor(
+    readonly dims: number,
+    rows: VectorRows = new MemoryRows(dims),
+    room = INITIAL_ROWS,
+  ) {
+    this.rows = rows;
+    const start = Math.max(INITIAL_ROWS, room);
+    this.norms = new Float64Array(start);
+    this.codes = new Int8Array(start * dims);
+    this.keys = new Int32Array(start);
+    this.query = new Float64Array(dims);
+    this.queryCodes = new Int8Array(dims);
+  }
+
+  /** The used rows as sections: ids, 32-bit values, norms, 8-bit codes and keys. */
+  toSections(): SectionSource[] {
+    const rows = this.ids.length;
+    return [
+      stringsSection('ids', this.ids),
+      { name: 'values', bytes: rows * this.dims * 4, parts: () => this.rows.parts(rows) },
+      arraySection('norms', this.norms, rows),
+      arraySection('codes', this.codes, rows * this.dims),
+      arraySection('keys', this.keys, rows),
+    ];
+  }
+
+  /**
+   * The rows `toSections` saved, wrapped where aligned: the next new row grows the arrays (a copy). The
+   * 32-bit rows are `rows` when the snapshot's reader already put them there (a file), else the section's.
+   */
+  static fromSections(dims: number, section: SectionReader, rows?: VectorRows): VectorBlock {
+    const ids = stringsOf(section('ids'));
+    const count = ids.length;
+    const block = new VectorBlock(
+      dims,
+      rows ??
+        new MemoryRows(
+          dims,
+          count === 0
+            ? undefined
+            : arrayOfLength(Float32Array, section('values'), count * dims, 'vector values'),
+        ),
+    );
+    if (rows instanceof FileRows && rows.receivedRows !== count)
+      throw new Error(`vector values: ${rows.receivedRows} rows, expected ${count}`);
+    if (count === 0) return block;
+    block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
+    block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
+    block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
+    ids.forEach((id, row) => {
+      block.ids.push(id);
+      block.rowById.set(id, row);
+    });
+    return block;
+  }
+
+  /** Stores the values under the id; a zero vector has no direction and is removed instead. */
+  put(id: string, values: readonly number[], key: number): void {
+    const { dims } = this;
+    const known = this.rowById.get(id);
+    const row = known ?? this.ids.length;
+    if (row === this.norms.length) this.grow();
+    const at = this.rows.write(row, values);
+    const stored = this.rows.array;
+    // Measured on the stored 32-bit values, so that a stored vector is exactly similar (1) to itself.
+    let sum = 0;
+    for (let index = at; index < at + dims; index++) sum += stored[index] * stored[index];
+    if (!(sum > 0)) {
+      if (known !== undefined) this.remove(id);
+      return;
+    }
+    this.norms[row] = Math.sqrt(sum);
+    this.keys[row] = key;
+    quantizeInto(stored, at, this.codes, row * dims, dims);
+    if (known === undefined) {
+      this.rowById.set(id, row);
+      this.ids.push(id);
+    }
+  }
+
+  remove(id: string): void {
+    const row = this.rowById.get(id);
+    if (row === undefined) return;
+    this.rowById.delete(id);
+    const last = this.ids.length - 1;
+    const lastId = this.ids.pop() as string;
+    if (row === last) return;
+    const { dims } = this;
+    this.rows.move(last, row);
+    this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
+    this.norms[row] = this.norms[last];
+    this.keys[row] = this.keys[last];
+    this.ids[row] = lastId;
+    this.rowById.set(lastId, row);
+  }
+
+  /** Room for more rows in the in-memory arrays, as `MemoryRows` grows its own (`grownRows`). */
+  private grow(): void {
+    const rows = grownRows(this.norms.length);
+    const { dims } = this;
+    const norms = new Float64Array(rows);
+    norms.set(this.norms);
+    const codes = new Int8Array(rows * dims);
+    codes.set(this.codes);
+    const keys = new Int32Array(rows);
+    keys.set(this.keys);
+    this.keys = keys;
+    this.norms = norms;
+    this.codes = codes;
+  }
+}

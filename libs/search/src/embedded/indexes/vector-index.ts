@@ -1,0 +1,241 @@
+import type { KnnHit } from '../../search-index.port';
+import {
+  jsonOf,
+  jsonSection,
+  prefixed,
+  type SectionReader,
+  type SectionSource,
+} from '../structures/binary-sections';
+import { type Bitset, hasBit } from '../structures/bitset';
+import { TopSlots } from '../structures/top-slots';
+import {
+  INITIAL_ROWS,
+  newVectorRows,
+  type VectorRows,
+  type VectorRowsOptions,
+} from '../structures/vector-rows';
+import { dotAt, firstPass, VectorBlock } from './vector-block';
+
+/**
+ * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
+ * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
+ */
+export const QUANTIZED_MIN_ROWS = 4096;
+/** Candidates the 8-bit pass keeps for the exact re-ranking: at least this many, and this many times k. */
+const RERANK_MIN = 200;
+const RERANK_PER_K = 10;
+
+/** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
+export interface KeyedCandidates {
+  bits: Bitset;
+  total: number;
+}
+
+/**
+ * Cosine similarity over every stored vector, reproducible: the same data and query give the same hits,
+ * with exact similarities. Vectors are stored as 32-bit floats, the precision embedding models produce;
+ * each query reads every vector of its length once and keeps the best `k` in a bounded heap. Queries over
+ * many vectors (all, or the facet index's candidates when filtered) read an 8-bit copy instead and re-rank
+ * its best `max(200, 10 k)` with the floats:
+ * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
+ * measure how often).
+ */
+export class VectorIndex {
+  private readonly blocks = new Map<number, VectorBlock>();
+  private readonly blockById = new Map<string, VectorBlock>();
+  /** The ids of the block being searched, for the heap's tie-break: the greater id first. */
+  private tieIds: readonly string[] = [];
+  private readonly top = new TopSlots((a, b) => {
+    const [idA, idB] = [this.tieIds[a], this.tieIds[b]];
+    return idA > idB ? -1 : idA < idB ? 1 : 0;
+  });
+
+  /** The rows a new block starts with room for (`reserve`). */
+  private expectedRows = INITIAL_ROWS;
+
+  constructor(private readonly rowsOptions: VectorRowsOptions = {}) {}
+
+  /**
+   * Blocks created from now on start with room for `rows` vectors, where growing as they arrive would copy
+   * every array (a build knows how many documents it will write, not their vectors' lengths).
+   */
+  reserve(rows: number): void {
+    this.expectedRows = Math.max(INITIAL_ROWS, rows);
+  }
+
+  /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
+  toSections(): SectionSource[] {
+    const blocks = [...this.blocks.values()];
+    return [
+      jsonSection(
+        'dims',
+        blocks.map((block) => block.dims),
+      ),
+      ...blocks.flatMap((block) => prefixed(String(block.dims), block.toSections())),
+    ];
+  }
+
+  /**
+   * The index `toSections` saved. `readRows` gives the 32-bit rows of a section the snapshot's reader put
+   * in a file already (see `VectorRowsSink`); new blocks keep their rows as `rowsOptions` says.
+   */
+  static fromSections(
+    section: SectionReader,
+    rowsOptions: VectorRowsOptions = {},
+    readRows: (name: string) => VectorRows | undefined = () => undefined,
+  ): VectorIndex {
+    const index = new VectorIndex(rowsOptions);
+    for (const dims of jsonOf<number[]>(section('dims'))) {
+      if (!Number.isInteger(dims) || dims <= 0) throw new Error(`vectors of length ${String(dims)}`);
+      const block = VectorBlock.fromSections(
+        dims,
+        (name) => section(`${dims}.${name}`),
+        readRows(`${dims}.values`),
+      );
+      index.blocks.set(dims, block);
+      for (const id of block.ids) index.blockById.set(id, block);
+    }
+    return index;
+  }
+
+  /**
+   * Copies the values, under the id and, when given, a key by which `nearest` can restrict a search to the
+   * set bits of a bitset. A zero vector has no direction and is left out.
+   */
+  set(id: string, values: readonly number[] | undefined, key = -1): void {
+    const dims = values?.length ?? 0;
+    const current = this.blockById.get(id);
+    if (current && current.dims !== dims) this.delete(id);
+    if (!values || dims === 0) return;
+    let block = this.blocks.get(dims);
+    if (!block) {
+      block = new VectorBlock(
+        dims,
+        newVectorRows(dims, this.rowsOptions, this.expectedRows),
+        this.expectedRows,
+      );
+      this.blocks.set(dims, block);
+    }
+    block.put(id, values, key);
+    if (block.rowById.has(id)) this.blockById.set(id, block);
+    else this.blockById.delete(id);
+  }
+
+  delete(id: string): void {
+    this.blockById.get(id)?.remove(id);
+    this.blockById.delete(id);
+  }
+
+  /** The stored (32-bit) values of the id's vector, or undefined when it has none. */
+  vectorOf(id: string): number[] | undefined {
+    const block = this.blockById.get(id);
+    const row = block?.rowById.get(id);
+    if (!block || row === undefined) return undefined;
+    const at = block.rows.at(row);
+    return Array.from(block.rows.array.subarray(at, at + block.dims));
+  }
+
+  /**
+   * The cosine similarity of each id's vector with the query, computed as `nearest` computes it; undefined
+   * for an id without a vector of the query's length.
+   */
+  similarities(query: readonly number[], ids: readonly string[]): (number | undefined)[] {
+    const block = this.blocks.get(query.length);
+    if (!block) return ids.map(() => undefined);
+    const { dims, rows, norms, rowById } = block;
+    const vector = block.query;
+    let sum = 0;
+    for (let index = 0; index < dims; index++) {
+      vector[index] = query[index];
+      sum += query[index] * query[index];
+    }
+    const queryNorm = Math.sqrt(sum);
+    return ids.map((id) => {
+      const row = rowById.get(id);
+      if (row === undefined || !(queryNorm > 0)) return undefined;
+      const at = rows.at(row);
+      return dotAt(rows.array, at, vector, dims) / (norms[row] * queryNorm);
+    });
+  }
+
+  /**
+   * The `k` most similar among `candidates` (all stored vectors when absent): ids, or the rows whose key is
+   * a set bit of a bitset (`total` of them at most); ties by greater id.
+   */
+  nearest(query: readonly number[], k: number, candidates?: Iterable<string> | KeyedCandidates): KnnHit[] {
+    const block = this.blocks.get(query.length);
+    if (k <= 0 || !block || block.ids.length === 0) return [];
+    const { dims, rows: stored, norms, ids, rowById, keys } = block;
+    const vector = block.query;
+    let sum = 0;
+    for (let index = 0; index < dims; index++) {
+      vector[index] = query[index];
+      sum += query[index] * query[index];
+    }
+    const queryNorm = Math.sqrt(sum);
+    if (!(queryNorm > 0)) return [];
+    const top = this.top;
+    this.tieIds = ids;
+    top.reset(k);
+    // The least similarity a row needs to be kept: -Infinity until `k` rows are kept.
+    const bar = () => (top.full ? top.worstKey : -Infinity);
+    // The kept rows, best first: more similar, then the greater id.
+    const hits = (): KnnHit[] =>
+      top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
+    const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
+    const rerank = (rows: Iterable<number>) => {
+      for (const row of rows) {
+        const at = stored.at(row);
+        const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
+        if (similarity >= bar()) top.offer(similarity, row);
+      }
+      return hits();
+    };
+    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
+      return rerank(firstPass(block, pool));
+    }
+    if (candidates !== undefined && 'bits' in candidates) {
+      const { bits, total: count } = candidates;
+      const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
+      if (quantized && 2 * count >= ids.length) {
+        // Most rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
+        // about `pool` qualifying rows without copying their codes.
+        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
+        const rows = firstPass(block, widened).filter((row) => hasBit(bits, keys[row]));
+        if (rows.length >= pool / 2) return rerank(rows);
+      }
+      const rows: number[] = [];
+      for (let row = 0; row < ids.length; row++)
+        if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
+      return rerank(
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows,
+      );
+    }
+    if (candidates) {
+      const rows: number[] = [];
+      for (const id of candidates) {
+        const row = rowById.get(id);
+        if (row !== undefined) rows.push(row);
+      }
+      return rerank(
+        rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows,
+      );
+    }
+    // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
+    let least = -Infinity;
+    for (let row = 0; row < ids.length; row++) {
+      const at = stored.at(row);
+      const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
+      if (similarity >= least) {
+        top.offer(similarity, row);
+        least = bar();
+      }
+    }
+    return hits();
+  }
+
+  /** Frees the rows' files, if any: the index is not used afterwards. */
+  close(): void {
+    for (const block of this.blocks.values()) block.rows.close();
+  }
+}

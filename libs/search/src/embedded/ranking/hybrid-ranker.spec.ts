@@ -1,0 +1,93 @@
+import { facetShare, fuseRankSignals, vectorSignal } from '@skillers/domain';
+import { describe, expect, it } from 'vitest';
+import type { RankSignals } from '../../search-index.port';
+import { setBit, wordsFor } from '../structures/bitset';
+import type { MatchSet } from '../indexes/facet-index';
+import { rankHybrid, type VectorSide } from './hybrid-ranker';
+
+let state = 2026;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+
+const SLOTS = 5000;
+const PICKED_WEIGHT = 100;
+
+/** Matches with a few facet weights, sparse BM25 scores and spread similarities (some without a vector). */
+const fixture = () => {
+  const bits = new Uint32Array(wordsFor(SLOTS));
+  const weights = new Float64Array(SLOTS);
+  const textBySlot = new Float64Array(SLOTS);
+  const similarity: (number | undefined)[] = [];
+  for (let slot = 0; slot < SLOTS; slot++) {
+    if (random() < 0.9) setBit(bits, slot);
+    weights[slot] = 25 * Math.floor(random() * 5);
+    textBySlot[slot] = random() < 0.3 ? random() * 8 : 0;
+    similarity[slot] = random() < 0.95 ? random() * 1.2 - 0.3 : undefined;
+  }
+  const matched = Array.from({ length: SLOTS }, (_, slot) => slot).filter(
+    (slot) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0,
+  );
+  const matches: MatchSet = {
+    bits,
+    total: matched.length,
+    pickedWeight: PICKED_WEIGHT,
+    weight: (slot) => weights[slot],
+    score: () => 0,
+  };
+  let computed = 0;
+  const vectors: VectorSide = {
+    nearest: (n) =>
+      matched
+        .filter((slot) => similarity[slot] !== undefined)
+        .map((slot) => ({ slot, similarity: similarity[slot] as number }))
+        .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
+        .slice(0, n),
+    similarities: (slots) => {
+      computed += slots.length;
+      return slots.map((slot) => similarity[slot]);
+    },
+  };
+  /** Every match scored and sorted: what the ranking must return. */
+  const exhaustive = (k: number, withText: boolean, withVector: boolean) =>
+    matched
+      .map((slot) => {
+        const signals: RankSignals = { facet: facetShare(weights[slot], PICKED_WEIGHT), fused: 0 };
+        if (withText) signals.text = textBySlot[slot];
+        const value = similarity[slot];
+        if (withVector && value !== undefined) signals.vector = vectorSignal(value);
+        signals.fused = fuseRankSignals(signals);
+        return { slot, signals };
+      })
+      .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
+      .slice(0, k);
+  return { matches, textBySlot, vectors, exhaustive, computed: () => computed };
+};
+
+describe('rankHybrid', () => {
+  const compareSlots = (a: number, b: number) => a - b;
+
+  it('returns what scoring every match returns, computing few similarities', () => {
+    for (const k of [1, 12, 36, 240]) {
+      const { matches, textBySlot, vectors, exhaustive, computed } = fixture();
+      const ranked = rankHybrid({ matches, k, textBySlot, vectors, compareSlots });
+      expect(ranked).toEqual(exhaustive(k, true, true));
+      // The k best by facet and text, the k + 32 nearest, and the few that could still reach the page:
+      // a few times the page, whatever the number of matches.
+      expect(computed()).toBeLessThan(4 * (k + 32) + 100);
+    }
+  });
+
+  it('ranks by vector alone or by text alone just as well', () => {
+    const { matches, textBySlot, vectors, exhaustive } = fixture();
+    expect(rankHybrid({ matches, k: 20, vectors, compareSlots })).toEqual(exhaustive(20, false, true));
+    expect(rankHybrid({ matches, k: 20, textBySlot, compareSlots })).toEqual(exhaustive(20, true, false));
+  });
+
+  it('returns every match when the page reaches past them', () => {
+    const { matches, textBySlot, vectors, exhaustive } = fixture();
+    const ranked = rankHybrid({ matches, k: matches.total, textBySlot, vectors, compareSlots });
+    expect(ranked).toEqual(exhaustive(matches.total, true, true));
+  });
+});
