@@ -14,7 +14,7 @@ export { StoreLock, type StoreLockOptions } from './store-lock';
 export {
   INDEX_SNAPSHOT_SCHEMA,
   indexedChangeStamp,
-  type IndexSnapshotLabels,
+  type SnapshotLabelling,
   loadIndexSnapshot,
   type LoadSnapshotOptions,
   type LoadSnapshotResult,

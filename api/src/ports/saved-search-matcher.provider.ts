@@ -8,7 +8,7 @@ import {
 import { type RecordStore, SqliteRecordStore } from '@skillers/store';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
-import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
+import { SAVED_SEARCH_MATCHER } from '../saved-searches/saved-searches.tokens';
 
 /**
  * Embedded: every saved search in memory, on the alerts thread beside the SQLite store (loaded there before
