@@ -1,5 +1,11 @@
 import type { Provider } from '@nestjs/common';
-import { ThreadedSavedSearchAlerts } from '@skillers/indexing';
+import {
+  pushStoredNotifications,
+  readStoredSavedSearches,
+  SavedSearchAlerts,
+  storedAndPushedAlerts,
+  ThreadedSavedSearchAlerts,
+} from '@skillers/indexing';
 import {
   ElasticsearchSavedSearchMatcher,
   InMemorySavedSearchMatcher,
@@ -8,7 +14,11 @@ import {
 import { type RecordStore, SqliteRecordStore } from '@skillers/store';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
-import { SAVED_SEARCH_MATCHER } from '../saved-searches/saved-searches.tokens';
+import {
+  type OpenAlertRunner,
+  SAVED_SEARCH_ALERTS,
+  SAVED_SEARCH_MATCHER,
+} from '../saved-searches/saved-searches.tokens';
 
 /**
  * Embedded: every saved search in memory, on the alerts thread beside the SQLite store (loaded there before
@@ -30,4 +40,39 @@ export const savedSearchMatcherProvider: Provider = {
     }
     return new InMemorySavedSearchMatcher();
   },
+};
+
+/**
+ * The alerts on the matcher above: the threaded matcher runs them on its thread and hands back what to push;
+ * any other runs them in this thread. Only the in-memory matcher is filled from the store here (the
+ * percolator keeps its searches).
+ */
+export const savedSearchAlertsProvider: Provider = {
+  provide: SAVED_SEARCH_ALERTS,
+  inject: [RECORD_STORE, SAVED_SEARCH_MATCHER],
+  useFactory:
+    (store: RecordStore, matcher: SavedSearchMatcher): OpenAlertRunner =>
+    (push, listening, onPushError) => {
+      if (matcher instanceof ThreadedSavedSearchAlerts) {
+        const pushAll = pushStoredNotifications(store, push, listening);
+        matcher.onNotified = (records) => {
+          pushAll(records).catch(onPushError);
+        };
+        return {
+          record: matcher.record,
+          forgetOwner: (ownerId) => matcher.forgetOwner(ownerId),
+          loadSearches: () => matcher.load(),
+          close: () => matcher.close(),
+        };
+      }
+      const alerts = new SavedSearchAlerts(store, matcher, storedAndPushedAlerts(store, push, listening));
+      return {
+        record: alerts.record,
+        forgetOwner: (ownerId) => alerts.forgetOwner(ownerId),
+        loadSearches: async () =>
+          matcher instanceof InMemorySavedSearchMatcher
+            ? readStoredSavedSearches(store, (search) => matcher.put(search))
+            : undefined,
+      };
+    },
 };

@@ -14,8 +14,8 @@ import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, JOB_QUEUE, SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../core/embedder.tokens';
 import { VectorBackfillState } from '../indexing/vector-backfill.state';
-import { SAVED_SEARCH_MATCHER } from '../saved-searches/saved-searches.tokens';
-import { savedSearchMatcherProvider } from './saved-search-matcher.provider';
+import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_MATCHER } from '../saved-searches/saved-searches.tokens';
+import { savedSearchAlertsProvider, savedSearchMatcherProvider } from './saved-search-matcher.provider';
 import { SearchEventsModule } from './search-events.module';
 
 /**
@@ -27,6 +27,7 @@ import { SearchEventsModule } from './search-events.module';
   imports: [SearchEventsModule],
   providers: [
     savedSearchMatcherProvider,
+    savedSearchAlertsProvider,
     {
       provide: SEARCH_INDEX,
       inject: [APP_CONFIG, PortStatusRegistry, EMBEDDER, VectorBackfillState],
@@ -76,7 +77,7 @@ import { SearchEventsModule } from './search-events.module';
       },
     },
   ],
-  exports: [SEARCH_INDEX, JOB_QUEUE, SAVED_SEARCH_MATCHER],
+  exports: [SEARCH_INDEX, JOB_QUEUE, SAVED_SEARCH_MATCHER, SAVED_SEARCH_ALERTS],
 })
 export class SearchPortsModule implements OnApplicationShutdown {
   constructor(
