@@ -9,14 +9,12 @@ import {
 import {
   backfillVectors,
   type DocumentEmbedder,
-  INDEX_RECORD_JOB,
   indexedChangeStamp,
-  indexRecordHandler,
-  type IndexRecordPayload,
   loadIndexSnapshot,
   QuietRetry,
   rebuildIndex,
   saveIndexSnapshot,
+  startIndexWorker,
   type VectorBackfillIndex,
 } from '@skillers/indexing';
 import type { Embedder } from '@skillers/embedding';
@@ -107,22 +105,34 @@ export class IndexWorkerService
   async onApplicationBootstrap(): Promise<void> {
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
     const index = this.snapshots;
-    const lacking = (await this.loadSnapshot(index)) ? 0 : await this.rebuild(index);
+    let lacking = 0;
+    await startIndexWorker({
+      store: this.store,
+      queue: this.queue,
+      writer: this.index,
+      embedder: this.embedder,
+      prepareIndex: async () => {
+        if (!(await this.loadSnapshot(index))) lacking = await this.rebuild(index);
+      },
+      alerts: {
+        start: () => this.startAlerts(),
+        recordIndexed: this.alerts.recordIndexed,
+      },
+    });
+    if (lacking > 0) {
+      this.vectorsMissing = true;
+      this.backfilling = this.backfill(index, lacking);
+    }
+  }
+
+  /** Loads the saved searches and matches again what a crash may have left without alerts. */
+  private async startAlerts(): Promise<void> {
     const { understood, rematched } = await this.alerts.start(this.index, this.queue);
     if (understood > 0) this.logger.log(`Saved searches: ${understood} older texts understood`);
     if (rematched > 0)
       this.logger.log(
         `Saved-search alerts: ${rematched} records changed since the last watermark matched again`,
       );
-    this.queue.register<IndexRecordPayload>(
-      INDEX_RECORD_JOB,
-      indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),
-    );
-    await this.queue.start();
-    if (lacking > 0) {
-      this.vectorsMissing = true;
-      this.backfilling = this.backfill(index, lacking);
-    }
   }
 
   /** Stops the vector backfill while the embedder and the store it uses are still open. */

@@ -20,6 +20,7 @@ export {
   type LoadSnapshotResult,
   saveIndexSnapshot,
 } from './index-snapshot';
+export { type IndexWorkerStart, startIndexWorker } from './index-worker-start';
 export { QuietRetry } from './quiet-retry';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
 export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';
