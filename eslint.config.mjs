@@ -51,7 +51,6 @@ export default tseslint.config(
     // Pending: stacked or orphaned doc comments in files being reworked on other branches; fix them and
     // drop this block once that work has merged.
     files: [
-      'api/src/search/index-worker.service.ts',
       'libs/domain/src/search/active-filters.schema.ts',
       'libs/domain/src/search/filtering-answer.ts',
       'libs/indexing/src/alerts/stored-alert-notifier.ts',
