@@ -48,12 +48,6 @@ export default tseslint.config(
     rules: { 'doc-comments/doc-comment-placement': 'error' },
   },
   {
-    // Pending: stacked or orphaned doc comments in files being reworked on other branches; fix them and
-    // drop this block once that work has merged.
-    files: ['api/src/search/index-worker.service.ts'],
-    rules: { 'doc-comments/doc-comment-placement': 'off' },
-  },
-  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-const {
-  JsonlFileSearchAnalytics,
-} = require('../api/dist/search/search-events/jsonl-file.search-analytics.js');
-const { searchEventsFileName } = require('../api/dist/search/search-events/search-events-files.js');
+const { JsonlFileSearchAnalytics } = require('../api/dist/analytics/jsonl-file.search-analytics.js');
+const { searchEventsFileName } = require('../api/dist/analytics/search-events-files.js');
 
 const EVENTS = Number(process.argv[2] ?? 1_000_000);
 const DAYS = 30;

@@ -29,8 +29,8 @@ require('reflect-metadata');
 const { filteringRequestSchema } = require('@skillers/domain');
 const { understandText } = require('@skillers/embedding');
 const { EmbeddedSearchIndex } = require('@skillers/search');
-const { FilteringService } = require('../api/dist/search/filtering.service.js');
-const { TextUnderstandingService } = require('../api/dist/search/text-understanding.service.js');
+const { FilteringService } = require('../api/dist/filtering/filtering.service.js');
+const { TextUnderstandingService } = require('../api/dist/filtering/text-understanding.service.js');
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');

@@ -13,18 +13,17 @@ import { RateLimitsModule } from './common/rate-limits';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
 import { AppEventsModule } from './core/events/app-events.service';
-import { EmbedderPortsModule } from './embedder/embedder-ports.module';
 import { FeedModule } from './feed/feed.module';
+import { FilteringModule } from './filtering/filtering.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { FreshnessModule } from './freshness/freshness.module';
 import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { OptionsModule } from './options/options.module';
+import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
-import { SearchPortsModule } from './search/search-ports.module';
-import { SearchModule } from './search/search.module';
 import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
 import { TeammatesModule } from './teammates/teammates.module';
@@ -47,6 +46,7 @@ const webApp = (): DynamicModule[] =>
 @Module({})
 export class AppModule {
   static forConfig(config: AppConfig, logger: PinoInstance): DynamicModule {
+    const setup = chosenSetup(config);
     return {
       module: AppModule,
       providers: [{ provide: APP_LOGGER, useValue: logger }],
@@ -69,10 +69,10 @@ export class AppModule {
         ChatModule,
         FeedModule,
         OptionsModule,
-        SearchPortsModule,
-        EmbedderPortsModule,
+        ...setup.ports,
         IndexingModule,
-        SearchModule,
+        FilteringModule,
+        ...setup.indexWorker,
         SimilarityModule,
         ProjectsModule,
         TeammatesModule,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
+import { INDEX_SNAPSHOT_FILE } from '../src/indexing/index-worker.service';
 import { createProject, projectBody } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 

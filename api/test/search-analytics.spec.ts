@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
 import { notAnOption } from '../src/common/known-options';
 import { USER_LIMITS } from '../src/common/rate-limits';
-import { CLICKS_PER_MINUTE } from '../src/search/search-click.controller';
-import type { SearchAnalyticsReport } from '../src/search/search-events/search-analytics';
-import type { AnalyticsEvent } from '../src/search/search-events/search-event';
+import { CLICKS_PER_MINUTE } from '../src/filtering/search-click.controller';
+import type { SearchAnalyticsReport } from '../src/analytics/search-analytics';
+import type { AnalyticsEvent } from '../src/analytics/search-event';
 import { createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProjectView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SearchEvent } from '../src/search/search-events/search-event';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from '../src/search/search-events/search-event-sink';
+import type { SearchEvent } from '../src/analytics/search-event';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../src/analytics/search-event-sink';
 import { createProject, createTeammate } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
+import { INDEX_SNAPSHOT_FILE } from '../src/indexing/index-worker.service';
 import { createTeammate } from './listing-fixtures';
 import { seededDataDir } from './seeded-data-dir';
 import { startTestApp, type TestApp } from './test-app';

@@ -2,7 +2,7 @@ import { TransformersEmbedder } from '@skillers/embedding';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INDEX_SNAPSHOT_FILE } from '../src/search/index-worker.service';
+import { INDEX_SNAPSHOT_FILE } from '../src/indexing/index-worker.service';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTeammate } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { createdAtMs, fuseRankSignals, FUSION_WEIGHTS } = require('@skillers/domain');
-const { FilteringService } = require('../../api/dist/search/filtering.service.js');
+const { FilteringService } = require('../../api/dist/filtering/filtering.service.js');
 const { SEARCH_INDEX } = require('../../api/dist/core/tokens.js');
 
 const DEPTH = 5;

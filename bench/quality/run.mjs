@@ -17,7 +17,7 @@ import { checkRankingData, runRanking } from './ranking.mjs';
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../../api/dist/config/app-config.js');
 const { createApp } = require('../../api/dist/create-app.js');
-const { EMBEDDER } = require('../../api/dist/embedder/embedder.tokens.js');
+const { EMBEDDER } = require('../../api/dist/core/embedder.tokens.js');
 const { SEARCH_INDEX } = require('../../api/dist/core/tokens.js');
 const {
   FILTER_VOCABULARY,

@@ -12,7 +12,7 @@ import {
   SEARCH_ANALYTICS,
   type SearchAnalyticsReader,
   type SearchAnalyticsReport,
-} from '../search/search-events/search-analytics';
+} from '../analytics/search-analytics';
 import { ADMIN_MESSAGES } from './admin.messages';
 import { type AnalyticsQuery, analyticsQuerySchema } from './admin-request.schemas';
 import { AdminTokenGuard } from './admin-token.guard';

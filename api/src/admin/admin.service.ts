@@ -5,7 +5,7 @@ import type { JobQueue, Lease, SharedLock } from '@skillers/queue';
 import type { SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
-import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
+import { DOCUMENT_EMBEDDER } from '../core/embedder.tokens';
 import { ADMIN_MESSAGES } from './admin.messages';
 import { REINDEX_LOCK } from './reindex-lock.provider';
 

@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../auth/token.service';
 import { ANONYMOUS_EMBED_LIMIT, USER_LIMITS } from '../common/rate-limits';
 import { PerUserLimit, PerVisitorLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { EMBEDDER } from './embedder.tokens';
+import { EMBEDDER } from '../core/embedder.tokens';
 
 /**
  * The embedder service's routes, mounted under `/embedder` in the single process so that both profiles

@@ -12,15 +12,20 @@ import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE } from '../core/tokens';
 import { OUTBOX_RELAY } from './outbox-relay.token';
 import { RecordChangesService } from './record-changes.service';
+import { VectorBackfillState } from './vector-backfill.state';
 
 /** MongoDB writes an outbox entry before its record: a younger entry may belong to a write under way. */
 const MONGODB_OUTBOX_GRACE_MS = 30_000;
 
-/** Global so every module that writes projects or profiles reports to the same service. */
+/**
+ * Global so every module that writes projects or profiles reports to the same service, and the vector
+ * backfill's progress is one for the index worker, the health check and similarity search.
+ */
 @Global()
 @Module({
   providers: [
     RecordChangesService,
+    VectorBackfillState,
     {
       provide: OUTBOX_RELAY,
       inject: [RECORD_STORE, JOB_QUEUE],
@@ -33,7 +38,7 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
       },
     },
   ],
-  exports: [RecordChangesService, OUTBOX_RELAY],
+  exports: [RecordChangesService, OUTBOX_RELAY, VectorBackfillState],
 })
 export class IndexingModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(

@@ -4,23 +4,17 @@ import {
   ALERT_WATERMARK_MARGIN_MS,
   BatchingAlerts,
   documentsChangedSince,
-  pushStoredNotifications,
   readAlertWatermark,
-  readStoredSavedSearches,
-  type StoredSavedSearches,
-  SavedSearchAlerts,
-  storedAndPushedAlerts,
-  ThreadedSavedSearchAlerts,
   UNAWAITED_ALERT_BATCHING,
   writeAlertWatermark,
 } from '@skillers/indexing';
 import type { JobQueue } from '@skillers/queue';
-import { InMemorySavedSearchMatcher, type SavedSearchMatcher, type SearchIndex } from '@skillers/search';
+import type { SearchIndex } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AppEvents } from '../core/events/app-events.service';
 import { RECORD_STORE } from '../core/tokens';
 import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
-import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
+import { type AlertRunner, type OpenAlertRunner, SAVED_SEARCH_ALERTS } from './saved-searches.tokens';
 
 /** How often the watermark is moved up while records are being indexed. */
 const WATERMARK_EVERY_MS = 2_000;
@@ -41,7 +35,7 @@ const CATCH_UP_BATCH = 200;
 export class SavedSearchAlertsService implements OnModuleInit {
   readonly recordIndexed: (doc: SearchDocument) => Promise<void>;
   /** Where the alerts run: on their own thread beside an SQLite store, else in this one. */
-  private readonly alerts: SavedSearchAlerts | ThreadedSavedSearchAlerts;
+  private readonly alerts: AlertRunner;
   private readonly record: (docs: readonly SearchDocument[]) => Promise<void>;
   private readonly batches: BatchingAlerts;
   /** Records indexed since the watermark last moved; none, nothing to move. */
@@ -52,23 +46,15 @@ export class SavedSearchAlertsService implements OnModuleInit {
 
   constructor(
     @Inject(RECORD_STORE) private readonly store: RecordStore,
-    @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
+    @Inject(SAVED_SEARCH_ALERTS) openAlerts: OpenAlertRunner,
     broadcaster: RealtimeBroadcaster,
     private readonly events: AppEvents,
   ) {
-    const push = (userId: string, payload: RealtimeNotification) => broadcaster.notified(userId, payload);
-    const listening = (userId: string) => broadcaster.hasSockets(userId);
-    if (matcher instanceof ThreadedSavedSearchAlerts) {
-      const pushAll = pushStoredNotifications(store, push, listening);
-      matcher.onNotified = (records) => {
-        pushAll(records).catch((error: unknown) => {
-          this.logger.warn(`Saved-search alerts not pushed: ${(error as Error).message}`);
-        });
-      };
-      this.alerts = matcher;
-    } else {
-      this.alerts = new SavedSearchAlerts(store, matcher, storedAndPushedAlerts(store, push, listening));
-    }
+    this.alerts = openAlerts(
+      (userId: string, payload: RealtimeNotification) => broadcaster.notified(userId, payload),
+      (userId) => broadcaster.hasSockets(userId),
+      (error) => this.logger.warn(`Saved-search alerts not pushed: ${(error as Error).message}`),
+    );
     this.record = this.alerts.record;
     // Not awaited: the queue runs one job at a time here, so awaiting would make every batch one record;
     // nothing waiting, the batches can be large, which makes their writes cheaper per record.
@@ -98,7 +84,7 @@ export class SavedSearchAlertsService implements OnModuleInit {
   async drain(): Promise<void> {
     clearInterval(this.timer);
     await this.batches.drain();
-    if (this.alerts instanceof ThreadedSavedSearchAlerts) await this.alerts.close();
+    await this.alerts.close?.();
     // A watermark left behind only means more records are matched again at the next start.
     await this.moveWatermark().catch((error: unknown) => {
       this.logger.warn(`Alert watermark not moved: ${(error as Error).message}`);
@@ -156,7 +142,7 @@ export class SavedSearchAlertsService implements OnModuleInit {
    * change moved.
    */
   async loadSearches(): Promise<number> {
-    const found = await this.readSearches();
+    const found = await this.alerts.loadSearches();
     if (!found) return 0;
     for (const { id, problem } of found.quarantined) {
       this.logger.warn(`Saved search ${id} quarantined (kept, matched against nothing): ${problem}`);
@@ -165,12 +151,5 @@ export class SavedSearchAlertsService implements OnModuleInit {
       this.logger.log(`Saved search ${id} read with today's labels: ${notes.join('; ')}`);
     }
     return found.loaded;
-  }
-
-  private async readSearches(): Promise<StoredSavedSearches | undefined> {
-    if (this.matcher instanceof ThreadedSavedSearchAlerts) return this.matcher.load();
-    if (!(this.matcher instanceof InMemorySavedSearchMatcher)) return undefined;
-    const matcher = this.matcher;
-    return readStoredSavedSearches(this.store, (search) => matcher.put(search));
   }
 }

@@ -1,29 +1,17 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { ElasticsearchSavedSearchMatcher, type SavedSearchMatcher } from '@skillers/search';
+import { Module } from '@nestjs/common';
+import { TextUnderstandingModule } from '../filtering/text-understanding.module';
+import { INDEX_ALERTS } from '../indexing/index-alerts';
 import { RealtimeModule } from '../realtime/realtime.module';
-import { TextUnderstandingModule } from '../search/text-understanding.module';
+import { indexAlertsProvider } from './index-alerts.provider';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
-import { savedSearchMatcherProvider } from './saved-search-matcher.provider';
 import { SavedSearchesController } from './saved-searches.controller';
 import { SavedSearchesRepository } from './saved-searches.repository';
 import { SavedSearchesService } from './saved-searches.service';
-import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';
 
 @Module({
   imports: [RealtimeModule, TextUnderstandingModule],
   controllers: [SavedSearchesController],
-  providers: [
-    savedSearchMatcherProvider,
-    SavedSearchesRepository,
-    SavedSearchesService,
-    SavedSearchAlertsService,
-  ],
-  exports: [SavedSearchAlertsService, SavedSearchesService],
+  providers: [SavedSearchesRepository, SavedSearchesService, SavedSearchAlertsService, indexAlertsProvider],
+  exports: [INDEX_ALERTS],
 })
-export class SavedSearchesModule implements OnApplicationShutdown {
-  constructor(@Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.matcher instanceof ElasticsearchSavedSearchMatcher) await this.matcher.close();
-  }
-}
+export class SavedSearchesModule {}

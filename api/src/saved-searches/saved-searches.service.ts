@@ -30,7 +30,7 @@ import type { SavedSearchMatcher, SearchIndex } from '@skillers/search';
 import { readStoredSavedSearches } from '@skillers/indexing';
 import { newId, type RecordStore } from '@skillers/store';
 import { RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
-import { TextUnderstandingService } from '../search/text-understanding.service';
+import { TextUnderstandingService } from '../filtering/text-understanding.service';
 import { SavedSearchAlertsService } from './saved-search-alerts.service';
 import { SavedSearchesRepository, type StoredSavedSearchRow } from './saved-searches.repository';
 import { SAVED_SEARCH_MATCHER } from './saved-searches.tokens';

@@ -15,7 +15,7 @@ import {
 import { type Embedder, EmbedderUnavailableError, sortQueryText } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
+import { EMBEDDER } from '../core/embedder.tokens';
 import { ProjectService } from '../projects/project.service';
 import { type ClosestHit, closestFirst, cosineHits, lexicalHits } from './closest-saved';
 import { SavedRepository } from './saved.repository';

@@ -3,7 +3,7 @@ import type { LabelSuggestionRequest } from '@skillers/domain';
 import type { LabelSuggester, LabelSuggestions } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
-import { LABEL_SUGGESTER } from '../embedder/embedder.tokens';
+import { LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /**
  * `/ml`: free text to filter labels, by name first and then by meaning when a model is loaded; with a

@@ -9,11 +9,11 @@ import {
 } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from '../search/search-events/search-event-sink';
-import { searchEventOf } from '../search/search-events/search-event';
-import { type Searcher, ServedSearches } from '../search/search-events/served-searches';
-import { VectorBackfillState } from '../search/vector-backfill.state';
+import { EMBEDDER } from '../core/embedder.tokens';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
+import { searchEventOf } from '../analytics/search-event';
+import { type Searcher, ServedSearches } from '../analytics/served-searches';
+import { VectorBackfillState } from '../indexing/vector-backfill.state';
 
 /** A ranked record and why: the picked labels it has and lacks, and its similarity when a vector ranked it. */
 export type ExplainedSortResult = SortResult & { why: MatchExplanation };

@@ -4,13 +4,11 @@ import {
   type AlertNotifier,
   BatchingAlerts,
   type DocumentEmbedder,
-  INDEX_RECORD_JOB,
-  indexRecordHandler,
-  type IndexRecordPayload,
   rebuildIndex,
   recordsOf,
   REINDEX_LOCK_NAME,
   savedSearchAlerts,
+  startIndexWorker,
 } from '@skillers/indexing';
 import { FailedJobSweep, type JobQueue, type SharedLock } from '@skillers/queue';
 import {
@@ -118,6 +116,27 @@ export class IndexWorker {
   async start(): Promise<void> {
     const { store, index, queue, alerts } = this.ports;
     await this.reportEmbedder();
+    await startIndexWorker({
+      store,
+      queue,
+      // The queue runs many jobs at once; their writes go to the index together, one bulk request per batch.
+      writer: new BatchingIndexWriter(index),
+      embedder: this.embedder,
+      onEmbedFailure: this.embedder?.failed,
+      prepareIndex: () => this.prepareIndex(),
+      alerts: alerts && { recordIndexed: this.alertsFor(alerts) },
+    });
+    this.sweep.start();
+    this.state = 'running';
+    this.log(`Index worker running: ${index.adapter} index, ${queue.adapter} queue, ${store.adapter} store`);
+  }
+
+  /**
+   * The queue keeps jobs across restarts: the index is built only when it starts out empty while the store
+   * holds records, or was built for another embedding model.
+   */
+  private async prepareIndex(): Promise<void> {
+    const { store, index } = this.ports;
     const stored = () => total((kind) => recordsOf(store, kind).count({}));
     const vectors = await index.vectorStatus?.();
     if ((await total((kind) => index.count(kind))) === 0) {
@@ -134,21 +153,6 @@ export class IndexWorker {
           'stored records (searches keep the old one meanwhile, with similarity answered lexically)',
       );
     }
-    // The queue runs many jobs at once; their writes go to the index together, one bulk request per batch.
-    queue.register<IndexRecordPayload>(
-      INDEX_RECORD_JOB,
-      indexRecordHandler(
-        store,
-        new BatchingIndexWriter(index),
-        this.embedder,
-        this.embedder?.failed,
-        alerts && this.alertsFor(alerts),
-      ),
-    );
-    await queue.start();
-    this.sweep.start();
-    this.state = 'running';
-    this.log(`Index worker running: ${index.adapter} index, ${queue.adapter} queue, ${store.adapter} store`);
   }
 
   async health(): Promise<WorkerHealth> {

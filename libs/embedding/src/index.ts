@@ -1,4 +1,4 @@
-export { type CachedVectors, CachingEmbedder } from './embedder/cache/caching.embedder';
+export { CachingEmbedder } from './embedder/cache/caching.embedder';
 export {
   SqliteVectorCache,
   VECTOR_CACHE_KEEP_DAYS,

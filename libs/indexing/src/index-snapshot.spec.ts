@@ -90,7 +90,7 @@ const builtAndSaved = async (): Promise<EmbeddedSearchIndex> => {
   const index = EmbeddedSearchIndex.create();
   const stamp = await indexedChangeStamp(store);
   await rebuildIndex(store, index, { embedder });
-  await saveIndexSnapshot(file, index, { modelId: MODEL, stamp: stamp as string });
+  await saveIndexSnapshot(file, index.snapshots, { modelId: MODEL, stamp: stamp as string });
   await store.close();
   return index;
 };
@@ -99,7 +99,12 @@ const builtAndSaved = async (): Promise<EmbeddedSearchIndex> => {
 const restart = async (options: Partial<Parameters<typeof loadIndexSnapshot>[2]> = {}) => {
   const store = new SqliteRecordStore(storeFile);
   const index = EmbeddedSearchIndex.create();
-  const result = await loadIndexSnapshot(store, index, { file, modelId: MODEL, ...ready, ...options });
+  const result = await loadIndexSnapshot(store, index.snapshots, {
+    file,
+    modelId: MODEL,
+    ...ready,
+    ...options,
+  });
   await store.close();
   return { result, index };
 };
@@ -136,7 +141,7 @@ describe('index snapshots', () => {
     mkdirSync(rowsDir);
     const store = new SqliteRecordStore(storeFile);
     const filed = EmbeddedSearchIndex.create({ dir: rowsDir });
-    const loaded = await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready });
+    const loaded = await loadIndexSnapshot(store, filed.snapshots, { file, modelId: MODEL, ...ready });
     expect(loaded).toEqual({ loaded: true, documents: 31 });
     const query = (await embedder.embed(['skiller 4']))[0];
     expect(await filed.knn('teammate', query, 5)).toEqual(await built.knn('teammate', query, 5));
@@ -144,7 +149,7 @@ describe('index snapshots', () => {
       await built.getMany(profiles.map((profile) => profile._id)),
     );
     // Saved from the files into a new snapshot, which loads in memory as the first did.
-    await saveIndexSnapshot(file, filed, {
+    await saveIndexSnapshot(file, filed.snapshots, {
       modelId: MODEL,
       stamp: (await indexedChangeStamp(store)) as string,
     });
@@ -165,7 +170,7 @@ describe('index snapshots', () => {
     const before = openFiles();
     const store = new SqliteRecordStore(storeFile);
     const filed = EmbeddedSearchIndex.create({ dir });
-    expect(await loadIndexSnapshot(store, filed, { file, modelId: MODEL, ...ready })).toEqual({
+    expect(await loadIndexSnapshot(store, filed.snapshots, { file, modelId: MODEL, ...ready })).toEqual({
       loaded: false,
       reason: 'checksum mismatch',
     });
@@ -279,7 +284,7 @@ describe('index snapshots', () => {
     const stamp = (await indexedChangeStamp(store)) as string;
     const unavailable = { modelId: MODEL, embed: () => Promise.reject(new Error('no model')) };
     await rebuildIndex(store, index, { embedder: unavailable });
-    await saveIndexSnapshot(file, index, { modelId: MODEL, stamp });
+    await saveIndexSnapshot(file, index.snapshots, { modelId: MODEL, stamp });
     await store.close();
 
     expect((await restart()).result).toEqual({
@@ -306,7 +311,7 @@ describe('index snapshots', () => {
     };
 
     const late = await written('joined while saving');
-    const saving = saveIndexSnapshot(file, index, await labels());
+    const saving = saveIndexSnapshot(file, index.snapshots, await labels());
     await index.upsert(late);
     expect(await saving).toEqual({ written: false, discarded: 'the index changed while it was written' });
     // The older file stays, whole: the store has changed since, so a restart rebuilds instead.
@@ -316,7 +321,8 @@ describe('index snapshots', () => {
     const retry = new QuietRetry(
       () => index.changeCount,
       50,
-      () => void labels().then(async (now) => saved.push(await saveIndexSnapshot(file, index, now))),
+      () =>
+        void labels().then(async (now) => saved.push(await saveIndexSnapshot(file, index.snapshots, now))),
     );
     retry.schedule();
     for (let n = 0; n < 5; n++) await index.upsert(await written(`joined later ${n}`));
@@ -339,7 +345,7 @@ describe('index snapshots', () => {
       isReady: () => store.isReady(),
       close: () => store.close(),
     };
-    const result = await loadIndexSnapshot(withoutStamp, EmbeddedSearchIndex.create(), {
+    const result = await loadIndexSnapshot(withoutStamp, EmbeddedSearchIndex.create().snapshots, {
       file,
       modelId: MODEL,
       ...ready,

@@ -1,11 +1,4 @@
-import { SEARCH_KINDS } from '@skillers/domain';
-import {
-  EmbeddedSearchIndex,
-  readSnapshotFile,
-  type SnapshotLabels,
-  type SnapshotWriteResult,
-  writeSnapshotFile,
-} from '@skillers/search';
+import type { IndexSnapshotLabels, IndexSnapshots } from '@skillers/search';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 
 /**
@@ -26,14 +19,14 @@ const INDEXED_COLLECTIONS = [COLLECTIONS.projects.name, COLLECTIONS.teammates.na
 export const indexedChangeStamp = (store: RecordStore): Promise<string | undefined> =>
   store.changeStamp ? store.changeStamp(INDEXED_COLLECTIONS) : Promise.resolve(undefined);
 
-export interface IndexSnapshotLabels {
+export interface SnapshotLabelling {
   /** The embedding model configured when the documents were embedded. */
   modelId: string;
   /** `indexedChangeStamp` read before the index reached the state saved. */
   stamp: string;
 }
 
-const labelsOf = ({ modelId, stamp }: IndexSnapshotLabels): SnapshotLabels => ({
+const labelsOf = ({ modelId, stamp }: SnapshotLabelling): IndexSnapshotLabels => ({
   schema: INDEX_SNAPSHOT_SCHEMA,
   model: modelId,
   stamp,
@@ -46,9 +39,9 @@ const labelsOf = ({ modelId, stamp }: IndexSnapshotLabels): SnapshotLabels => ({
  */
 export const saveIndexSnapshot = (
   file: string,
-  index: EmbeddedSearchIndex,
-  labels: IndexSnapshotLabels,
-): Promise<SnapshotWriteResult> => writeSnapshotFile(file, index.snapshotSource(), labelsOf(labels));
+  index: IndexSnapshots,
+  labels: SnapshotLabelling,
+): ReturnType<IndexSnapshots['save']> => index.save(file, labelsOf(labels));
 
 export interface LoadSnapshotOptions {
   file: string;
@@ -68,43 +61,27 @@ export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded:
  */
 export const loadIndexSnapshot = async (
   store: RecordStore,
-  index: EmbeddedSearchIndex,
+  index: IndexSnapshots,
   { file, modelId, embedderReady }: LoadSnapshotOptions,
 ): Promise<LoadSnapshotResult> => {
   const stamp = await indexedChangeStamp(store);
   if (stamp === undefined) return { loaded: false, reason: 'the store keeps no change stamp' };
-  // The vector rows go straight into the index's files when it keeps them there.
-  const received = index.vectorRowsReceiver();
+  const restored = await index.read(file, (labels) => {
+    if (labels.schema !== INDEX_SNAPSHOT_SCHEMA) return `schema ${String(labels.schema)}`;
+    if (labels.model !== modelId) return `built for the model ${String(labels.model)}`;
+    if (labels.stamp !== stamp) return 'the store has changed since';
+    return undefined;
+  });
+  if ('rejected' in restored) return { loaded: false, reason: restored.rejected };
   const turnDown = (reason: string): LoadSnapshotResult => {
-    received?.close();
-    restored?.close();
+    restored.discard();
     return { loaded: false, reason };
   };
-  let restored: EmbeddedSearchIndex | undefined;
-  const read = await readSnapshotFile(
-    file,
-    (labels) => {
-      if (labels.schema !== INDEX_SNAPSHOT_SCHEMA) return `schema ${String(labels.schema)}`;
-      if (labels.model !== modelId) return `built for the model ${String(labels.model)}`;
-      if (labels.stamp !== stamp) return 'the store has changed since';
-      return undefined;
-    },
-    { sink: received?.sink },
-  ).catch((error: unknown) => ({ rejected: `unreadable: ${(error as Error).message}` }));
-  if ('rejected' in read) return turnDown(read.rejected);
-  try {
-    restored = EmbeddedSearchIndex.restore(read.snapshot, index.vectorRows, received);
-  } catch (error) {
-    return turnDown(`damaged: ${(error as Error).message}`);
-  }
   const withoutVectors = restored.countWithoutModel(modelId);
   if (withoutVectors > 0 && (await embedderReady()))
     return turnDown(`${withoutVectors} documents lack vectors the model can now compute`);
   // Read again after the file: a write meanwhile (another process on the same store) ages the snapshot too.
   if ((await indexedChangeStamp(store)) !== stamp)
     return turnDown('the store changed while the snapshot was read');
-  received?.close();
-  index.adopt(restored);
-  const counts = await Promise.all(SEARCH_KINDS.map((kind) => restored.count(kind)));
-  return { loaded: true, documents: counts.reduce((sum, count) => sum + count, 0) };
+  return { loaded: true, documents: await restored.adopt() };
 };

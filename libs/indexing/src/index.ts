@@ -14,12 +14,13 @@ export { StoreLock, type StoreLockOptions } from './store-lock';
 export {
   INDEX_SNAPSHOT_SCHEMA,
   indexedChangeStamp,
-  type IndexSnapshotLabels,
+  type SnapshotLabelling,
   loadIndexSnapshot,
   type LoadSnapshotOptions,
   type LoadSnapshotResult,
   saveIndexSnapshot,
 } from './index-snapshot';
+export { type IndexWorkerStart, startIndexWorker } from './index-worker-start';
 export { QuietRetry } from './quiet-retry';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
 export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';

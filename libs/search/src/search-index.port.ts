@@ -139,4 +139,48 @@ export interface SearchIndex extends SearchIndexWriter {
    * The embedded index is rebuilt by every process that holds it, so it has no older generation to report.
    */
   vectorStatus?(): Promise<VectorSpaceStatus | undefined>;
+  /**
+   * Only for an index held in this process's memory: replaces each held document by what `change` makes of
+   * it (undefined: left as it is), with no other write between; resolves to how many live documents changed.
+   */
+  updateMany?(
+    ids: readonly string[],
+    change: (held: SearchDocument) => SearchDocument | undefined,
+  ): Promise<number>;
+  /** Only for an index held in this process's memory, saved to a file between runs: see IndexSnapshots. */
+  readonly snapshots?: IndexSnapshots;
+  /** Frees what the index holds open (its client, its files); the index is not used afterwards. */
+  close?(): Promise<void> | void;
+}
+
+/** What a snapshot file is labelled with (schema, model, stamp…), read before the rest of it. */
+export type IndexSnapshotLabels = Record<string, string | number>;
+
+/**
+ * An index held in this process's memory counts its writes, is saved to a file between runs and read back
+ * (`saveIndexSnapshot` and `loadIndexSnapshot` of `@skillers/indexing` say when).
+ */
+export interface IndexSnapshots {
+  /** Grows with every write; equal on two reads: no write came between. */
+  changeCount(): number;
+  /** Writes the live index to `file`, straight from its structures; a write meanwhile discards the file. */
+  save(
+    file: string,
+    labels: IndexSnapshotLabels,
+  ): Promise<{ written: true; bytes: number } | { written: false; discarded: string }>;
+  /** Reads `file` beside the live index when `accept` takes its labels (else it says why not). */
+  read(
+    file: string,
+    accept: (labels: IndexSnapshotLabels) => string | undefined,
+  ): Promise<RestoredIndex | { rejected: string }>;
+}
+
+/** A snapshot read back beside the live index. */
+export interface RestoredIndex {
+  /** How many documents were not embedded by this model (no vector, or another model's). */
+  countWithoutModel(modelId: string): number;
+  /** Makes it the live index; resolves to how many documents it holds. */
+  adopt(): Promise<number>;
+  /** Frees it and leaves the live index as it was. */
+  discard(): void;
 }

@@ -9,6 +9,12 @@ export interface EmbedderStatus {
   error?: string;
 }
 
+/** Vectors from a cache alone: undefined for a text the cache does not hold. */
+export interface CachedVectors {
+  readonly modelId: string;
+  embed(texts: readonly string[]): Promise<(number[] | undefined)[]>;
+}
+
 /** Sentence vectors: one unit-length vector per text, in input order. */
 export interface Embedder {
   readonly modelId: string;
@@ -21,6 +27,11 @@ export interface Embedder {
   isReady(): Promise<boolean>;
   status(): Promise<EmbedderStatus>;
   close?(): Promise<void>;
+  /**
+   * Only for an embedder with a vector cache: the same cache without the model, each text's cached vector or
+   * undefined (a start-up rebuild indexes with it, so the server answers at once).
+   */
+  cacheOnly?(): CachedVectors;
 }
 
 /** The model cannot be loaded or the embedder service cannot be reached; callers fall back to lexical. */

@@ -1,8 +1,18 @@
-import type { FacetCounts, SearchDocument, SearchFilter, SearchKind, SearchQuery } from '@skillers/domain';
+import {
+  type FacetCounts,
+  SEARCH_KINDS,
+  type SearchDocument,
+  type SearchFilter,
+  type SearchKind,
+  type SearchQuery,
+} from '@skillers/domain';
 import type {
   ExpectedDocuments,
   GetManyOptions,
+  IndexSnapshotLabels,
+  IndexSnapshots,
   KnnHit,
+  RestoredIndex,
   SearchIndex,
   SearchIndexGeneration,
   SearchResult,
@@ -14,6 +24,7 @@ import {
   SNAPSHOT_FORMAT,
   vectorRowSection,
 } from './index-generation';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
 import { type VectorRowsOptions, VectorRowsReceiver } from './structures/vector-rows';
 
 /**
@@ -95,6 +106,44 @@ export class EmbeddedSearchIndex implements SearchIndex {
   close(): void {
     for (const generation of [this.live, ...this.building]) generation.close();
     this.building.clear();
+  }
+
+  /** Saved to a file between runs and read back: see `IndexSnapshots`. */
+  get snapshots(): IndexSnapshots {
+    return {
+      changeCount: () => this.changeCount,
+      save: (file, labels) => writeSnapshotFile(file, this.snapshotSource(), labels),
+      read: (file, accept) => this.readSnapshot(file, accept),
+    };
+  }
+
+  private async readSnapshot(
+    file: string,
+    accept: (labels: IndexSnapshotLabels) => string | undefined,
+  ): Promise<RestoredIndex | { rejected: string }> {
+    // The vector rows go straight into the index's files when it keeps them there.
+    const received = this.vectorRowsReceiver();
+    const read = await readSnapshotFile(file, accept, { sink: received?.sink }).catch((error: unknown) => ({
+      rejected: `unreadable: ${(error as Error).message}`,
+    }));
+    let restored: EmbeddedSearchIndex;
+    try {
+      if ('rejected' in read) return read;
+      restored = EmbeddedSearchIndex.restore(read.snapshot, this.vectorRows, received);
+    } catch (error) {
+      return { rejected: `damaged: ${(error as Error).message}` };
+    } finally {
+      received?.close();
+    }
+    return {
+      countWithoutModel: (modelId) => restored.countWithoutModel(modelId),
+      adopt: async () => {
+        this.adopt(restored);
+        const counts = await Promise.all(SEARCH_KINDS.map((kind) => restored.count(kind)));
+        return counts.reduce((sum, count) => sum + count, 0);
+      },
+      discard: () => restored.close(),
+    };
   }
 
   /** Grows with every change to what the index answers; equal on two reads: nothing changed between. */

@@ -1,11 +1,5 @@
-import type { Embedder, EmbedderStatus } from '../embedder.port';
+import type { CachedVectors, Embedder, EmbedderStatus } from '../embedder.port';
 import type { SqliteVectorCache } from './vector-cache';
-
-/** Vectors from the cache alone: undefined for a text the cache does not hold. */
-export interface CachedVectors {
-  readonly modelId: string;
-  embed(texts: readonly string[]): Promise<(number[] | undefined)[]>;
-}
 
 /**
  * An embedder that answers texts it has embedded before from a vector cache and asks the model only for the

@@ -1,12 +1,12 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../core/tokens';
-import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
-import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from './jsonl-file.search-event-sink';
-import { SEARCH_ANALYTICS } from './search-analytics';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-event-sink';
-import { ServedSearches } from './served-searches';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../core/tokens';
+import { ElasticsearchSearchEventSink } from '../analytics/elasticsearch.search-event-sink';
+import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from '../analytics/jsonl-file.search-event-sink';
+import { SEARCH_ANALYTICS } from '../analytics/search-analytics';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
+import { ServedSearches } from '../analytics/served-searches';
 
 /**
  * Search events go where the search index is: into Elasticsearch beside it when ELASTICSEARCH_URL is set

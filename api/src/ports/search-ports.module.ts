@@ -4,23 +4,30 @@ import { type JobQueue, openJobQueue } from '@skillers/queue';
 import {
   describeLiveVectorSpaces,
   describeVectorSpace,
-  ElasticsearchSearchIndex,
+  ElasticsearchSavedSearchMatcher,
   openSearchIndex,
+  type SavedSearchMatcher,
   type SearchIndex,
 } from '@skillers/search';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, JOB_QUEUE, SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
-import { SearchEventsModule } from './search-events/search-events.module';
-import { VectorBackfillState } from './vector-backfill.state';
+import { EMBEDDER } from '../core/embedder.tokens';
+import { VectorBackfillState } from '../indexing/vector-backfill.state';
+import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_MATCHER } from '../saved-searches/saved-searches.tokens';
+import { savedSearchAlertsProvider, savedSearchMatcherProvider } from './saved-search-matcher.provider';
+import { SearchEventsModule } from './search-events.module';
 
-/** The search index, the job queue and the search events, each with the adapter the configuration selects. */
+/**
+ * The search index, the job queue, the saved-search matcher and the search events, each with the adapter the
+ * configuration selects.
+ */
 @Global()
 @Module({
   imports: [SearchEventsModule],
   providers: [
-    VectorBackfillState,
+    savedSearchMatcherProvider,
+    savedSearchAlertsProvider,
     {
       provide: SEARCH_INDEX,
       inject: [APP_CONFIG, PortStatusRegistry, EMBEDDER, VectorBackfillState],
@@ -70,16 +77,20 @@ import { VectorBackfillState } from './vector-backfill.state';
       },
     },
   ],
-  exports: [SEARCH_INDEX, JOB_QUEUE, VectorBackfillState],
+  exports: [SEARCH_INDEX, JOB_QUEUE, SAVED_SEARCH_MATCHER, SAVED_SEARCH_ALERTS],
 })
 export class SearchPortsModule implements OnApplicationShutdown {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    @Inject(SAVED_SEARCH_MATCHER) private readonly matcher: SavedSearchMatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
-    if (this.index instanceof ElasticsearchSearchIndex) await this.index.close();
+    // The embedded index stays open: requests may still come until the HTTP server closes, after this hook.
+    if (this.config.elasticsearchUrl) await this.index.close?.();
+    if (this.matcher instanceof ElasticsearchSavedSearchMatcher) await this.matcher.close();
   }
 }

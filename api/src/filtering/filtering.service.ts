@@ -23,12 +23,12 @@ import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skil
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../embedder/embedder.tokens';
+import { EMBEDDER } from '../core/embedder.tokens';
 import { ProjectService } from '../projects/project.service';
 import { TeammateService } from '../teammates/teammate.service';
-import { searchEventOf } from './search-events/search-event';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
-import { type Searcher, ServedSearches } from './search-events/served-searches';
+import { searchEventOf } from '../analytics/search-event';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
+import { type Searcher, ServedSearches } from '../analytics/served-searches';
 import { TextUnderstandingService } from './text-understanding.service';
 
 /** Each item says why it is shown. */

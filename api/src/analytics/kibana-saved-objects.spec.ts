@@ -39,7 +39,7 @@ const lensState = (title: string): LensState =>
 
 const onlyLayer = (state: LensState) => Object.values(state.datasourceStates.formBased.layers)[0].columns;
 
-const SAVED_OBJECTS = join(__dirname, '../../../../deploy/kibana/search-events.ndjson');
+const SAVED_OBJECTS = join(__dirname, '../../../deploy/kibana/search-events.ndjson');
 
 const lines = readFileSync(SAVED_OBJECTS, 'utf8').split('\n');
 const objects = lines.filter(Boolean).map((line) => JSON.parse(line) as SavedObject);

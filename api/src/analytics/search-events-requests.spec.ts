@@ -4,7 +4,7 @@ import {
   type FakeElasticsearch,
   type RecordedRequest,
   startFakeElasticsearch,
-} from '../../../../libs/search/src/elasticsearch/fake-elasticsearch.testing';
+} from '../../../libs/search/src/elasticsearch/fake-elasticsearch.testing';
 import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
 import { searchEventsMappings } from './search-events.mapping';
 import { sampleSearchEvent } from './search-event.testing';

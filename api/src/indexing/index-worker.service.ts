@@ -9,25 +9,23 @@ import {
 import {
   backfillVectors,
   type DocumentEmbedder,
-  INDEX_RECORD_JOB,
   indexedChangeStamp,
-  indexRecordHandler,
-  type IndexRecordPayload,
   loadIndexSnapshot,
   QuietRetry,
   rebuildIndex,
   saveIndexSnapshot,
+  startIndexWorker,
+  type VectorBackfillIndex,
 } from '@skillers/indexing';
-import { CachingEmbedder, type Embedder } from '@skillers/embedding';
+import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
-import { EmbeddedSearchIndex, type SearchIndex } from '@skillers/search';
+import type { IndexSnapshots, SearchIndex } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
-import { DOCUMENT_EMBEDDER } from '../embedder/embedder.tokens';
-import { SavedSearchAlertsService } from '../saved-searches/saved-search-alerts.service';
-import { SavedSearchesService } from '../saved-searches/saved-searches.service';
+import { DOCUMENT_EMBEDDER } from '../core/embedder.tokens';
+import { INDEX_ALERTS, type IndexAlerts } from './index-alerts';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
@@ -58,6 +56,9 @@ export class IndexWorkerService
 {
   private readonly logger = new Logger(IndexWorkerService.name);
   private readonly snapshotFile: string;
+  private readonly snapshots: IndexSnapshots;
+  /** The index as the vector backfill writes it: in place. */
+  private readonly backfilled: VectorBackfillIndex;
   /** One save at a time: the one after a build may still run when the process stops. */
   private saving: Promise<void> = Promise.resolve();
   /** The stamp the file on disk was saved with, while it matches the index (cleared when it may not). */
@@ -79,48 +80,61 @@ export class IndexWorkerService
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
-    private readonly alerts: SavedSearchAlertsService,
-    private readonly savedSearches: SavedSearchesService,
+    @Inject(INDEX_ALERTS) private readonly alerts: IndexAlerts,
     private readonly backfillState: VectorBackfillState,
   ) {
+    // The composition root provides this worker only in the embedded setup, whose index is in memory.
+    const { snapshots, updateMany } = index;
+    if (!snapshots || !updateMany)
+      throw new Error(`The ${index.adapter} index is not held in this process's memory`);
+    this.snapshots = snapshots;
+    this.backfilled = {
+      getMany: (ids, options) => index.getMany(ids, options),
+      updateMany: (ids, change) => updateMany.call(index, ids, change),
+    };
     this.snapshotFile = join(config.dataDir, INDEX_SNAPSHOT_FILE);
     this.saveRetry = new QuietRetry(
-      () => (this.index instanceof EmbeddedSearchIndex ? this.index.changeCount : 0),
+      () => snapshots.changeCount(),
       SNAPSHOT_RETRY_QUIET_MS,
       () => {
-        if (!(this.index instanceof EmbeddedSearchIndex)) return;
-        this.saving = this.saving.then(() => this.saveSettled(this.index as EmbeddedSearchIndex, false));
+        this.saving = this.saving.then(() => this.saveSettled(snapshots, false));
       },
     );
   }
 
   async onApplicationBootstrap(): Promise<void> {
     // An in-memory index only sees the writes its own process applies, whichever queue carries them.
-    if (!(this.index instanceof EmbeddedSearchIndex)) return;
-    const lacking = (await this.loadSnapshot(this.index)) ? 0 : await this.rebuild(this.index);
-    const understood = await this.savedSearches.understandOlderSearches();
+    const index = this.snapshots;
+    let lacking = 0;
+    await startIndexWorker({
+      store: this.store,
+      queue: this.queue,
+      writer: this.index,
+      embedder: this.embedder,
+      prepareIndex: async () => {
+        if (!(await this.loadSnapshot(index))) lacking = await this.rebuild(index);
+      },
+      alerts: {
+        start: () => this.startAlerts(),
+        recordIndexed: this.alerts.recordIndexed,
+      },
+    });
+    if (lacking > 0) {
+      this.vectorsMissing = true;
+      this.backfilling = this.backfill(index, lacking);
+    }
+  }
+
+  /** Loads the saved searches and matches again what a crash may have left without alerts. */
+  private async startAlerts(): Promise<void> {
+    const { understood, rematched } = await this.alerts.start(this.index, this.queue);
     if (understood > 0) this.logger.log(`Saved searches: ${understood} older texts understood`);
-    await this.alerts.loadSearches();
-    const rematched = await this.alerts.start(this.index, this.queue);
     if (rematched > 0)
       this.logger.log(
         `Saved-search alerts: ${rematched} records changed since the last watermark matched again`,
       );
-    this.queue.register<IndexRecordPayload>(
-      INDEX_RECORD_JOB,
-      indexRecordHandler(this.store, this.index, this.embedder, undefined, this.alerts.recordIndexed),
-    );
-    await this.queue.start();
-    if (lacking > 0) {
-      this.vectorsMissing = true;
-      this.backfilling = this.backfill(this.index, lacking);
-    }
   }
 
-  /**
-   * Saves the index once every job has run: the stamp is read first, so a write the index has not seen
-   * either has a job still waiting (no save) or came later and ages the snapshot.
-   */
   /** Stops the vector backfill while the embedder and the store it uses are still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopBackfill.abort();
@@ -128,23 +142,24 @@ export class IndexWorkerService
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (!(this.index instanceof EmbeddedSearchIndex)) return;
+    const index = this.snapshots;
     // Writes have stopped: the save below replaces any retry still waiting.
     this.saveRetry.stop();
     await this.alerts.drain();
     await this.saving;
     if (this.vectorsMissing)
       this.logger.log('Search index not saved: vectors are still missing; the next start rebuilds it');
-    else await this.saveSettled(this.index, false);
+    else await this.saveSettled(index, false);
     // The index is not closed: requests may still come until the HTTP server closes, after this hook; its
     // vector rows' files close with the process (or once the index is garbage).
   }
 
   /**
    * Saves the index when no index job waits or failed, and the store changed since the last save (or
-   * `force`: the vectors did).
+   * `force`: the vectors did). The stamp is read first, so a write the index has not seen either has a job
+   * still waiting (no save) or came later and ages the snapshot.
    */
-  private async saveSettled(index: EmbeddedSearchIndex, force: boolean): Promise<void> {
+  private async saveSettled(index: IndexSnapshots, force: boolean): Promise<void> {
     try {
       const stamp = await indexedChangeStamp(this.store);
       const jobs = await this.queue.stats();
@@ -159,7 +174,7 @@ export class IndexWorkerService
     }
   }
 
-  private async loadSnapshot(index: EmbeddedSearchIndex): Promise<boolean> {
+  private async loadSnapshot(index: IndexSnapshots): Promise<boolean> {
     const started = Date.now();
     const result = await loadIndexSnapshot(this.store, index, {
       file: this.snapshotFile,
@@ -178,7 +193,7 @@ export class IndexWorkerService
   }
 
   /** Builds the index with the cached vectors only; resolves to how many documents got none. */
-  private async rebuild(index: EmbeddedSearchIndex): Promise<number> {
+  private async rebuild(index: IndexSnapshots): Promise<number> {
     const started = Date.now();
     const stamp = await indexedChangeStamp(this.store);
     let lacking = 0;
@@ -215,7 +230,8 @@ export class IndexWorkerService
 
   /** The vectors the cache holds, with no new embedding: each missing one would hold the start up. */
   private cachedVectors(): DocumentEmbedder {
-    if (this.embedder instanceof CachingEmbedder) return this.embedder.cacheOnly();
+    const cached = this.embedder.cacheOnly?.();
+    if (cached) return cached;
     return { modelId: this.embedder.modelId, embed: async (texts) => texts.map(() => undefined) };
   }
 
@@ -224,7 +240,7 @@ export class IndexWorkerService
    * next start loads them. Without a model it saves the index as it is (the next start with a model
    * rebuilds and fills them in).
    */
-  private async backfill(index: EmbeddedSearchIndex, lacking: number): Promise<void> {
+  private async backfill(index: IndexSnapshots, lacking: number): Promise<void> {
     const signal = this.stopBackfill.signal;
     const state = this.backfillState;
     state.started(lacking);
@@ -243,7 +259,7 @@ export class IndexWorkerService
       }
       if (signal.aborted) return;
       this.logger.log(`Vector backfill started: ${lacking} documents lack a vector`);
-      const result = await backfillVectors(this.store, index, {
+      const result = await backfillVectors(this.store, this.backfilled, {
         embedder: this.embedder,
         signal,
         retryDelayMs: BACKFILL_RETRY_DELAY_MS,
@@ -291,7 +307,7 @@ export class IndexWorkerService
    * Writes the snapshot from the live index while the server goes on answering and indexing; a write
    * meanwhile discards it, and it is tried again once writes pause (or at shutdown).
    */
-  private async save(index: EmbeddedSearchIndex, stamp: string): Promise<void> {
+  private async save(index: IndexSnapshots, stamp: string): Promise<void> {
     const started = Date.now();
     const result = await saveIndexSnapshot(this.snapshotFile, index, {
       modelId: this.embedder.modelId,

@@ -7,8 +7,8 @@ import { PerMinuteLimit } from '../common/per-minute-limit.decorator';
 import { USER_LIMITS } from '../common/rate-limits';
 import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { SEARCH_EVENT_SINK, type SearchEventSink } from './search-events/search-event-sink';
-import { ServedSearches } from './search-events/served-searches';
+import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
+import { ServedSearches } from '../analytics/served-searches';
 
 /** A reader opened a result; the web app reports it so analysts can measure click-through by rank. */
 export const CLICKS_PER_MINUTE = 120;

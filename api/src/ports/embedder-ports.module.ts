@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG } from '../core/tokens';
-import { DOCUMENT_EMBEDDER, EMBEDDER, LABEL_SUGGESTER } from './embedder.tokens';
+import { DOCUMENT_EMBEDDER, EMBEDDER, LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /** Where models fetched from the hub, label vectors and record vectors are kept. */
 export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'models');

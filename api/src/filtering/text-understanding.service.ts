@@ -3,7 +3,7 @@ import { carriedIn, keepLabels, type SearchKind, type UnderstoodText } from '@sk
 import type { LabelSuggester } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
-import { LABEL_SUGGESTER } from '../embedder/embedder.tokens';
+import { LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /**
  * Reads the free text of a search (`understandText`): its labels, negations, places and words, keeping only
