@@ -20,6 +20,24 @@ import {
  * What the adapter sends for a hybrid search and how it reads the answer, against a stand-in HTTP server
  * that answers like Elasticsearch (a real cluster runs the contract suite where ELASTICSEARCH_URL is set).
  */
+
+/** For one describe block: a stand-in server answering with `answer`, and the adapter connected to it. */
+const connectTo = (
+  answer: (request: RecordedRequest) => FakeAnswer | undefined,
+  connected: (held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex }) => void,
+): void => {
+  let held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex } | undefined;
+  beforeAll(async () => {
+    const server = await startFakeElasticsearch('9.1.0', answer);
+    held = { server, index: await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 }) };
+    connected(held);
+  });
+  afterAll(async () => {
+    await held?.index.close();
+    await held?.server.close();
+  });
+};
+
 describe('Elasticsearch hybrid search request', () => {
   let server: FakeElasticsearch;
   let index: ElasticsearchSearchIndex;
@@ -64,14 +82,7 @@ describe('Elasticsearch hybrid search request', () => {
   };
   const searches = () => server.requests.filter((request) => request.path.endsWith('/_search'));
 
-  beforeAll(async () => {
-    server = await startFakeElasticsearch('9.1.0', answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
-  });
-  afterAll(async () => {
-    await index?.close();
-    await server?.close();
-  });
+  connectTo(answer, (connected) => ({ server, index } = connected));
 
   it('sends one scored query with the option weights, the text and the vector, and reads the signals back', async () => {
     server.requests.length = 0;
@@ -170,14 +181,7 @@ describe('Elasticsearch search with must-haves and facets', () => {
     return { body: { hits: empty } };
   };
 
-  beforeAll(async () => {
-    server = await startFakeElasticsearch('9.1.0', answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
-  });
-  afterAll(async () => {
-    await index?.close();
-    await server?.close();
-  });
+  connectTo(answer, (connected) => ({ server, index } = connected));
 
   it('filters on the must-haves and must-nots, counts facets beside the page and asks for relaxations on no match', async () => {
     server.requests.length = 0;
@@ -227,14 +231,7 @@ describe('Elasticsearch search whose single relaxations all find nothing', () =>
     return { body: { hits: empty, aggregations: {} } };
   };
 
-  beforeAll(async () => {
-    server = await startFakeElasticsearch('9.1.0', answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
-  });
-  afterAll(async () => {
-    await index?.close();
-    await server?.close();
-  });
+  connectTo(answer, (connected) => ({ server, index } = connected));
 
   it('counts the sets of filters in one more request and answers the smallest that helps', async () => {
     server.requests.length = 0;
@@ -297,14 +294,7 @@ describe('Elasticsearch search with understood and ruled-out labels', () => {
     };
   };
 
-  beforeAll(async () => {
-    server = await startFakeElasticsearch('9.1.0', answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 });
-  });
-  afterAll(async () => {
-    await index?.close();
-    await server?.close();
-  });
+  connectTo(answer, (connected) => ({ server, index } = connected));
 
   it('weighs understood options like picks, lifts the records without a ruled-out label, and never narrows', async () => {
     server.requests.length = 0;
