@@ -163,6 +163,10 @@ describe('similarity search with the shared model', () => {
     expect(startup.toolsExperience).toContain('Python');
     expect(startup.projectType).toContain('Start Up');
     expect(startup.forGratification).toContain('Time');
+    expect(Object.values(await ml('actually anyone good')).flat()).not.toContain('Actuary');
+    expect((await ml('projects in barcelona')).locations).toContain('Spain');
+    expect((await ml('projects fighting climate change')).requiredAreaOfExpertise).toContain('Climate Tech');
+    expect((await ml('unity developer')).toolsExperience).toContain('Unity');
   });
 
   it('gives at most len_2_cnt labels per key', async () => {
