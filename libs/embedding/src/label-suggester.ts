@@ -121,9 +121,7 @@ export class LabelSuggester {
   ): Promise<LabelSuggestions> {
     const carried = type && index ? carriedIn(await index.labelCounts(type)) : undefined;
     try {
-      const labels = await this.labelIndex();
-      const context = { embedder: this.embedder, labels, settings: modelSettings(this.embedder.modelId) };
-      return await suggestLabels(input_text, len_2_cnt, context, carried);
+      return await suggestLabels(input_text, len_2_cnt, await this.semanticContext(), carried);
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
       return suggestLabels(input_text, len_2_cnt, undefined, carried);
@@ -136,11 +134,7 @@ export class LabelSuggester {
    */
   async understand(text: string): Promise<UnderstoodText> {
     try {
-      const context = {
-        embedder: this.embedder,
-        labels: await this.labelIndex(),
-        settings: modelSettings(this.embedder.modelId),
-      };
+      const context = await this.semanticContext();
       const related = async (wanted: string) =>
         (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
       return await understandText(text, { related });
@@ -148,6 +142,15 @@ export class LabelSuggester {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
       return understandText(text);
     }
+  }
+
+  /** What the labels close in meaning are found with; fails with `EmbedderUnavailableError` without a model. */
+  private async semanticContext(): Promise<SemanticContext> {
+    return {
+      embedder: this.embedder,
+      labels: await this.labelIndex(),
+      settings: modelSettings(this.embedder.modelId),
+    };
   }
 
   private labelIndex(): Promise<LabelIndex> {
