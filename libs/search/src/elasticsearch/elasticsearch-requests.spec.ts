@@ -1,15 +1,9 @@
 import { errors } from '@elastic/elasticsearch';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { PartialWriteError } from '../search-index.port';
 import { toSource } from './elasticsearch-mapping';
-import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
-import {
-  type FakeAnswer,
-  type FakeElasticsearch,
-  type RecordedRequest,
-  startFakeElasticsearch,
-} from './fake-elasticsearch.testing';
+import { type FakeAnswer, type RecordedRequest, adapterPerTest } from './fake-elasticsearch.testing';
 import { DEFAULT_MAX_RETRIES } from './elasticsearch-client';
 import { excludesSourceVectors, searchIndexSettings, sourceFilter } from './source-vectors';
 
@@ -40,27 +34,12 @@ const mgetAnswer = (request: RecordedRequest): FakeAnswer | undefined => {
 };
 
 describe('Elasticsearch request bodies', () => {
-  let server: FakeElasticsearch | undefined;
-  let index: ElasticsearchSearchIndex | undefined;
-  const open = async (
+  const openAdapter = adapterPerTest();
+  const open = (
     version: string,
     answer: (request: RecordedRequest) => FakeAnswer | undefined = mgetAnswer,
     refreshOnWrite?: false,
-  ) => {
-    server = await startFakeElasticsearch(version, answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, {
-      indexPrefix: PREFIX,
-      vectorDims: 3,
-      refreshOnWrite,
-    });
-    return { index, server };
-  };
-  afterEach(async () => {
-    await index?.close();
-    await server?.close();
-    index = undefined;
-    server = undefined;
-  });
+  ) => openAdapter(version, answer, { indexPrefix: PREFIX, vectorDims: 3, refreshOnWrite });
 
   it('knows which servers leave vectors out of _source', () => {
     expect(excludesSourceVectors('9.2.0')).toBe(true);
@@ -343,14 +322,11 @@ describe('Elasticsearch request bodies', () => {
     // one (`retryOnTimeout` is off), as Elasticsearch's timeout guidance advises.
     it('fails pings and writes after the request timeout instead of hanging', async () => {
       let stalled = false;
-      server = await startFakeElasticsearch('9.4.1', (request) =>
-        stalled ? { stall: true } : mgetAnswer(request),
+      const { index, server } = await openAdapter(
+        '9.4.1',
+        (request) => (stalled ? { stall: true } : mgetAnswer(request)),
+        { indexPrefix: PREFIX, vectorDims: 3, requestTimeoutMs: 200 },
       );
-      index = await ElasticsearchSearchIndex.connect(server.url, {
-        indexPrefix: PREFIX,
-        vectorDims: 3,
-        requestTimeoutMs: 200,
-      });
       stalled = true;
       const before = server.requests.length;
       expect(await index.isReady()).toBe(false);

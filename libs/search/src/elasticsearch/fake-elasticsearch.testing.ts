@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import { ElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './elasticsearch.search-index';
 
 /** One request the client sent: its method, path, query string and body (NDJSON as an array of lines). */
 export interface RecordedRequest {
@@ -91,5 +93,27 @@ export const startFakeElasticsearch = async (
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+};
+
+/**
+ * For a describe block whose tests each open their own stand-in server and an adapter connected to it: the
+ * returned `open` starts both, and both are closed after the test.
+ */
+export const adapterPerTest = (): ((
+  version: string,
+  answer: (request: RecordedRequest) => FakeAnswer | undefined,
+  options: ElasticsearchSearchIndexOptions,
+) => Promise<{ server: FakeElasticsearch; index: ElasticsearchSearchIndex }>) => {
+  let opened: { server: FakeElasticsearch; index: ElasticsearchSearchIndex } | undefined;
+  afterEach(async () => {
+    await opened?.index.close();
+    await opened?.server.close();
+    opened = undefined;
+  });
+  return async (version, answer, options) => {
+    const server = await startFakeElasticsearch(version, answer);
+    opened = { server, index: await ElasticsearchSearchIndex.connect(server.url, options) };
+    return opened;
   };
 };

@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { toolLevelToken } from '../tool-level-tokens';
 import { LABELS_COUNTED_MAX } from './label-counts';
-import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
-import {
-  type FakeAnswer,
-  type FakeElasticsearch,
-  type RecordedRequest,
-  startFakeElasticsearch,
-} from './fake-elasticsearch.testing';
+import { type FakeAnswer, type RecordedRequest, adapterPerTest } from './fake-elasticsearch.testing';
 
 // The label counts' requests, checked against a recording server; the real cluster runs the shared contract.
 const PREFIX = 'skillers-labels';
@@ -29,27 +23,14 @@ const countsAnswer = (icelanders: number) => ({
 });
 
 describe('Elasticsearch label counts', () => {
-  let server: FakeElasticsearch | undefined;
-  let index: ElasticsearchSearchIndex | undefined;
+  const openAdapter = adapterPerTest();
   /** Answers the label counts, with one more Iceland profile at each request. */
-  const open = async (labelCountsTtlMs?: number) => {
+  const open = (labelCountsTtlMs?: number) => {
     let icelanders = 1;
     const answer = (request: RecordedRequest): FakeAnswer | undefined =>
       request.path === SEARCH_PATH ? { body: countsAnswer(++icelanders) } : undefined;
-    server = await startFakeElasticsearch('9.2.0', answer);
-    index = await ElasticsearchSearchIndex.connect(server.url, {
-      indexPrefix: PREFIX,
-      vectorDims: 3,
-      labelCountsTtlMs,
-    });
-    return { index, server };
+    return openAdapter('9.2.0', answer, { indexPrefix: PREFIX, vectorDims: 3, labelCountsTtlMs });
   };
-  afterEach(async () => {
-    await index?.close();
-    await server?.close();
-    index = undefined;
-    server = undefined;
-  });
 
   it('counts every label of a kind in one aggregation request, asked again only after a write', async () => {
     const { index, server } = await open();
