@@ -1,7 +1,6 @@
 import {
   type FacetCounts,
   facetShare,
-  freshnessSignalAt,
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
@@ -11,8 +10,6 @@ import {
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
-  timeMs,
-  understoodFilter,
 } from '@skillers/domain';
 import type { ExpectedDocuments, KnnHit, SearchResult } from '../search-index.port';
 import {
@@ -23,9 +20,9 @@ import {
   sectionReader,
   type SectionSource,
 } from './structures/binary-sections';
-import type { Bitset } from './structures/bitset';
 import { FacetIndex } from './indexes/facet-index';
-import { type HybridRequest, rankHybrid } from './ranking/hybrid-ranker';
+import { rankHybrid } from './ranking/hybrid-ranker';
+import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
 import { VectorIndex } from './indexes/vector-index';
@@ -71,13 +68,6 @@ export interface EmbeddedSnapshotSource {
   unchanged: () => boolean;
 }
 
-/** `scratch` zeroed over `slots` slots, or a new zeroed array when it holds fewer. */
-const zeroed = (scratch: Float64Array<ArrayBuffer>, slots: number): Float64Array<ArrayBuffer> => {
-  if (scratch.length < slots) return new Float64Array(slots);
-  scratch.fill(0);
-  return scratch;
-};
-
 /**
  * A complete embedded index: one part per kind. Every method runs synchronously, so a search always
  * sees a write batch either not at all or whole.
@@ -86,14 +76,8 @@ export class IndexGeneration {
   private readonly kindById = new Map<string, SearchKind>();
   /** Counts the writes, so that a save can tell whether one came while it read the structures. */
   private changes = 0;
-  /**
-   * BM25 by slot for the query being ranked, reused by the next: a query runs to its end without awaiting, and
-   * a new array per query (800 KB at 100 000 profiles) left that much garbage for the collector each time.
-   */
-  private textScores = new Float64Array(0);
-  /** The weight of the understood and of the ruled-out labels by slot, reused as `textScores` is. */
-  private understoodWeights = new Float64Array(0);
-  private ruledOutWeights = new Float64Array(0);
+  /** The per-query arrays of hybrid searches, reused by each. */
+  private readonly signals = new QuerySignals();
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
@@ -270,29 +254,12 @@ export class IndexGeneration {
    */
   private hybridSearch(query: SearchQuery, text: string | undefined): SearchResult {
     const part = this.parts[query.kind];
-    const { text: textIndex, facets, vectors } = part;
+    const { text: textIndex, facets } = part;
     const matches = facets.matches(query);
-    const queryVector = query.queryVector;
-    const rankedAtMs = timeMs(query.rankedAt);
     const start = (query.page - 1) * query.pageSize;
     const ranked = rankHybrid({
-      matches,
+      ...this.signals.requestFor(part, query, text, matches),
       k: Math.min(start + query.pageSize, matches.total),
-      textBySlot: text === undefined ? undefined : this.textBySlot(part, text, matches.bits),
-      freshAt: rankedAtMs === undefined ? undefined : this.freshnessOf(facets, rankedAtMs),
-      ...this.understoodParts(facets, query),
-      vectors: queryVector && {
-        nearest: (n) =>
-          vectors
-            .nearest(queryVector, n, matches)
-            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
-        similarities: (slots) =>
-          vectors.similarities(
-            queryVector,
-            slots.map((slot) => facets.idOf(slot)),
-          ),
-      },
-      compareSlots: facets.compareSlots,
     });
     const page = ranked.slice(start);
     if (text !== undefined) {
@@ -307,45 +274,6 @@ export class IndexGeneration {
       total: matches.total,
       signals: page.map(({ signals }) => signals),
     };
-  }
-
-  /** The understood and clean signals by slot, for the labels the query understood from its free text. */
-  private understoodParts(
-    facets: FacetIndex,
-    { understood }: SearchQuery,
-  ): Pick<HybridRequest, 'understoodAt' | 'cleanAt'> {
-    const parts: Pick<HybridRequest, 'understoodAt' | 'cleanAt'> = {};
-    if (hasOptions(understood?.options)) {
-      this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
-      const weights = this.understoodWeights;
-      const total = facets.addOptionWeights(understoodFilter(understood.options), weights);
-      parts.understoodAt = (slot) => facetShare(weights[slot], total);
-    }
-    if (hasOptions(understood?.not)) {
-      this.ruledOutWeights = zeroed(this.ruledOutWeights, facets.slotCapacity);
-      const weights = this.ruledOutWeights;
-      const total = facets.addOptionWeights(understoodFilter(understood.not), weights);
-      parts.cleanAt = (slot) => (facetShare(weights[slot], total) > 0 ? 0 : 1);
-    }
-    return parts;
-  }
-
-  /** The freshness signal by slot at `rankedAtMs`, read straight from the two number columns: it runs per match. */
-  private freshnessOf(facets: FacetIndex, rankedAtMs: number): (slot: number) => number {
-    const signalAt = freshnessSignalAt(rankedAtMs);
-    const activeMs = facets.numberColumn('lastActiveMs');
-    const openUntilMs = facets.numberColumn('openUntilMs');
-    return (slot) => signalAt(activeMs[slot], openUntilMs[slot]);
-  }
-
-  /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
-  private textBySlot(part: KindPart, text: string, matches: Bitset): Float64Array {
-    const capacity = part.facets.slotCapacity;
-    if (this.textScores.length < capacity) this.textScores = new Float64Array(capacity);
-    const scores = this.textScores.subarray(0, capacity);
-    scores.fill(0);
-    part.text.addScores(text, scores, matches);
-    return scores;
   }
 
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {

@@ -90,4 +90,64 @@ describe('rankHybrid', () => {
     const ranked = rankHybrid({ matches, k: matches.total, textBySlot, vectors, compareSlots });
     expect(ranked).toEqual(exhaustive(matches.total, true, true));
   });
+
+  describe('with nothing picked (the home search)', () => {
+    /** Sparse text and understood parts, clean and freshness everywhere, and the slots with evidence. */
+    const homeFixture = (evidenceShare: number, tiedText: boolean) => {
+      const { matches, vectors } = fixture();
+      const text = new Float64Array(SLOTS);
+      const understood = new Float64Array(SLOTS);
+      const clean = new Float64Array(SLOTS);
+      const fresh = new Float64Array(SLOTS);
+      const evidence = new Uint32Array(wordsFor(SLOTS));
+      for (let slot = 0; slot < SLOTS; slot++) {
+        if (random() < evidenceShare) text[slot] = tiedText ? 1 : random() * 8;
+        if (random() < evidenceShare / 2) understood[slot] = Math.floor(random() * 4) / 4;
+        clean[slot] = random() < 0.1 ? 0 : 1;
+        fresh[slot] = Math.floor(random() * 3) / 2;
+        if (text[slot] > 0 || understood[slot] > 0) setBit(evidence, slot);
+      }
+      const request = {
+        matches: { ...matches, pickedWeight: 0, weight: () => 0 },
+        textBySlot: text,
+        vectors,
+        understoodAt: (slot: number) => understood[slot],
+        cleanAt: (slot: number) => clean[slot],
+        freshAt: (slot: number) => fresh[slot],
+        compareSlots,
+      };
+      const exhaustive = (k: number) =>
+        [...Array(SLOTS).keys()]
+          .filter((slot) => (matches.bits[slot >>> 5] & (1 << (slot & 31))) !== 0)
+          .map((slot) => {
+            const signals: RankSignals = { facet: 0, text: text[slot], fused: 0 };
+            const value = vectors.similarities([slot])[0];
+            if (value !== undefined) signals.vector = vectorSignal(value);
+            signals.fresh = fresh[slot];
+            signals.understood = understood[slot];
+            signals.clean = clean[slot];
+            signals.fused = fuseRankSignals(signals);
+            return { slot, signals };
+          })
+          .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
+          .slice(0, k);
+      return { request, evidence, exhaustive };
+    };
+
+    it('ranks among the matches with evidence what ranking every match ranks', () => {
+      for (const [share, tied] of [
+        [0.3, false],
+        [0.3, true],
+        [0.01, false],
+        [0, false],
+      ] as const) {
+        const { request, evidence, exhaustive } = homeFixture(share, tied);
+        for (const k of [1, 12, 60]) {
+          const expected = exhaustive(k);
+          expect(rankHybrid({ ...request, k, evidence })).toEqual(expected);
+          expect(rankHybrid({ ...request, k })).toEqual(expected);
+        }
+      }
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import * as ranking from '@skillers/domain';
 import type { SignalValues } from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
-import { forEachBit } from '../structures/bitset';
+import { type Bitset, countBits, forEachBit } from '../structures/bitset';
 import type { MatchSet } from '../indexes/facet-index';
 import { TopSlots } from '../structures/top-slots';
 
@@ -32,6 +32,11 @@ export interface HybridRequest {
   cleanAt?: (slot: number) => number;
   /** The final tie-break between two slots (negative when the first ranks before the second). */
   compareSlots: (a: number, b: number) => number;
+  /**
+   * The slots with a text or understood part above 0, when known. With nothing picked, every other match has
+   * only its clean, vector and freshness parts, so the page is first sought among these and the nearest.
+   */
+  evidence?: Bitset;
 }
 
 export interface RankedSlot {
@@ -72,6 +77,114 @@ class MatchParts {
 const parts = new MatchParts();
 
 /**
+ * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank them.
+ *
+ * With nothing picked and the matches with evidence known (the home search: free text over the whole kind),
+ * only those and the vector neighbours are ranked, when that proves enough (`rankAmongEvidence`); otherwise
+ * every match is (`rankEveryMatch`).
+ */
+export const rankHybrid = (request: HybridRequest): RankedSlot[] => {
+  const vectors = request.vectors && remembered(request.vectors);
+  const among = request.matches.pickedWeight === 0 && rankAmongEvidence({ ...request, vectors });
+  return among || rankEveryMatch({ ...request, vectors });
+};
+
+/** The vector side, its nearest neighbours computed once for both rankings. */
+const remembered = (vectors: VectorSide): VectorSide => {
+  const nearest = new Map<number, { slot: number; similarity: number }[]>();
+  return {
+    nearest: (n) => {
+      const known = nearest.get(n) ?? vectors.nearest(n);
+      nearest.set(n, known);
+      return known;
+    },
+    similarities: (slots) => vectors.similarities(slots),
+  };
+};
+
+/** The matches with evidence and their fused score without the vector part, reused across queries. */
+class EvidenceScores {
+  slots = new Int32Array(1024);
+  base = new Float64Array(1024);
+  candidates = new Uint32Array(0);
+
+  reserve(count: number, words: number): void {
+    if (count > this.slots.length) {
+      const size = Math.max(count, this.slots.length * 2);
+      this.slots = new Int32Array(size);
+      this.base = new Float64Array(size);
+    }
+    if (this.candidates.length < words) this.candidates = new Uint32Array(words);
+  }
+}
+const evidenceScores = new EvidenceScores();
+
+/** The first pool of `rankAmongEvidence`, beyond the page, and how much it grows when it was not enough. */
+const POOL_MARGIN = 64;
+const POOL_GROWTH = 4;
+
+/**
+ * The page among the matches with evidence (text or understood parts) and the `k + VECTOR_MARGIN` nearest,
+ * or false when a match outside them could reach it.
+ *
+ * A match without evidence has no facet, text or understood part, and a vector part at most the last
+ * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. Among the matches with
+ * evidence, only a pool of the best by everything but the vector part is ranked; one outside it is worth at
+ * most the pool's last score plus the bound. When the page's last fused score is above both ceilings, no
+ * match outside can reach the page; otherwise the pool grows. A query's words and labels are often carried
+ * by a third of the kind: this ranks a few hundred of them instead.
+ */
+const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
+  const { matches, k, evidence, vectors, textBySlot, freshAt, understoodAt, cleanAt } = request;
+  if (!evidence || k === 0 || k >= matches.total) return false;
+  const words = matches.bits.length;
+  evidenceScores.reserve(matches.total, words);
+  const { slots, base } = evidenceScores;
+  const values: SignalValues = { facet: 0 };
+  let count = 0;
+  for (let at = 0; at < words; at++) {
+    let word = matches.bits[at] & (evidence[at] ?? 0);
+    while (word !== 0) {
+      const lowest = word & -word;
+      const slot = (at << 5) | (31 - Math.clz32(lowest));
+      word ^= lowest;
+      values.text = textBySlot?.[slot];
+      if (understoodAt) values.understood = understoodAt(slot);
+      if (cleanAt) values.clean = cleanAt(slot);
+      if (freshAt) values.fresh = freshAt(slot);
+      slots[count] = slot;
+      base[count++] = fuseRankSignals(values);
+    }
+  }
+  const neighbours = vectors ? vectors.nearest(k + VECTOR_MARGIN) : [];
+  const bound =
+    neighbours.length === k + VECTOR_MARGIN ? vectorSignal(neighbours[neighbours.length - 1].similarity) : 0;
+  const boundPart = fuseRankSignals({ facet: 0, vector: bound });
+  const withoutEvidence = fuseRankSignals({ facet: 0, clean: cleanAt && 1, fresh: freshAt && 1 });
+  const pooled = new TopSlots(request.compareSlots);
+  for (let pool = POOL_GROWTH * k + POOL_MARGIN; ; pool *= POOL_GROWTH) {
+    const whole = pool >= count;
+    const bits = evidenceScores.candidates.subarray(0, words);
+    bits.fill(0);
+    const mark = (slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
+    let poolFloor = -Infinity;
+    if (whole) for (let at = 0; at < count; at++) mark(slots[at]);
+    else {
+      pooled.reset(pool);
+      for (let at = 0; at < count; at++)
+        if (!pooled.full || base[at] >= pooled.worstKey) pooled.offer(base[at], slots[at]);
+      poolFloor = pooled.worstKey;
+      for (const slot of pooled.sorted()) mark(slot);
+    }
+    for (const { slot } of neighbours) mark(slot);
+    const ranked = rankEveryMatch({ ...request, matches: { ...matches, bits, total: countBits(bits) } });
+    const ceiling = Math.max(poolFloor, withoutEvidence) + boundPart;
+    if (ranked.length === k && ranked[k - 1].signals.fused > ceiling) return ranked;
+    if (whole) return false;
+  }
+};
+
+/**
  * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank
  * them, without computing every match's vector similarity.
  *
@@ -81,7 +194,7 @@ const parts = new MatchParts();
  * cannot reach the k-th fused score found so far is passed over. The others are computed highest ceiling
  * first until the next ceiling falls below the k-th fused score (Fagin's threshold algorithm).
  */
-export const rankHybrid = ({
+const rankEveryMatch = ({
   matches,
   k,
   textBySlot,

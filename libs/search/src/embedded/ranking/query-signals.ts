@@ -1,0 +1,127 @@
+import * as domain from '@skillers/domain';
+import type { SearchQuery } from '@skillers/domain';
+import type { Bitset } from '../structures/bitset';
+import type { FacetIndex, MatchSet } from '../indexes/facet-index';
+import type { TextIndex } from '../indexes/text-index';
+import type { VectorIndex } from '../indexes/vector-index';
+import type { HybridRequest } from './hybrid-ranker';
+
+// Bound once: a named import compiled to CommonJS is read through a getter at every call, and some of these
+// run once per match.
+const { facetShare, freshnessSignalAt, hasOptions, timeMs, understoodFilter } = domain;
+
+/** The structures of one kind a hybrid query reads. */
+export interface RankedPart {
+  text: TextIndex;
+  facets: FacetIndex;
+  vectors: VectorIndex;
+}
+
+/** `scratch` zeroed over `slots` slots, or a new zeroed array when it holds fewer. */
+const zeroed = (scratch: Float64Array<ArrayBuffer>, slots: number): Float64Array<ArrayBuffer> => {
+  if (scratch.length < slots) return new Float64Array(slots);
+  scratch.fill(0);
+  return scratch;
+};
+
+/**
+ * The signals of a hybrid query by slot (`HybridRequest`), read from one kind's structures. The arrays by
+ * slot are reused by the next query (800 KB each at 100 000 profiles, which a new array per query left to the
+ * collector): a query is ranked to its end without awaiting.
+ */
+export class QuerySignals {
+  /** BM25 of the free text by slot. */
+  private textScores = new Float64Array(0);
+  /** The weight of the understood and of the ruled-out labels by slot. */
+  private understoodWeights = new Float64Array(0);
+  private ruledOutWeights = new Float64Array(0);
+  /** The slots with text or understood evidence. */
+  private evidence = new Uint32Array(0);
+
+  /** Everything `rankHybrid` reads of the query's matches, but how many are wanted. */
+  requestFor(
+    part: RankedPart,
+    query: SearchQuery,
+    text: string | undefined,
+    matches: MatchSet,
+  ): Omit<HybridRequest, 'k'> {
+    const { facets, vectors } = part;
+    const queryVector = query.queryVector;
+    const rankedAtMs = timeMs(query.rankedAt);
+    const textBySlot = text === undefined ? undefined : this.textBySlot(part, text, matches.bits);
+    const understoodAt = this.understoodAt(facets, query);
+    return {
+      matches,
+      textBySlot,
+      freshAt: rankedAtMs === undefined ? undefined : this.freshnessOf(facets, rankedAtMs),
+      understoodAt,
+      cleanAt: this.cleanAt(facets, query),
+      // With nothing picked, the matches with evidence are few enough to be sought first.
+      evidence:
+        matches.pickedWeight === 0
+          ? this.evidenceOf(matches.bits.length, textBySlot, understoodAt && this.understoodWeights)
+          : undefined,
+      vectors: queryVector && {
+        nearest: (n) =>
+          vectors
+            .nearest(queryVector, n, matches)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        similarities: (slots) =>
+          vectors.similarities(
+            queryVector,
+            slots.map((slot) => facets.idOf(slot)),
+          ),
+      },
+      compareSlots: facets.compareSlots,
+    };
+  }
+
+  /** The share of the labels understood from the free text a slot carries, when it named any. */
+  private understoodAt(facets: FacetIndex, { understood }: SearchQuery): HybridRequest['understoodAt'] {
+    if (!hasOptions(understood?.options)) return undefined;
+    this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
+    const weights = this.understoodWeights;
+    const total = facets.addOptionWeights(understoodFilter(understood.options), weights);
+    return (slot) => facetShare(weights[slot], total);
+  }
+
+  /** 1 for a slot carrying none of the labels the free text ruled out, when it ruled any out. */
+  private cleanAt(facets: FacetIndex, { understood }: SearchQuery): HybridRequest['cleanAt'] {
+    if (!hasOptions(understood?.not)) return undefined;
+    this.ruledOutWeights = zeroed(this.ruledOutWeights, facets.slotCapacity);
+    const weights = this.ruledOutWeights;
+    const total = facets.addOptionWeights(understoodFilter(understood.not), weights);
+    return (slot) => (facetShare(weights[slot], total) > 0 ? 0 : 1);
+  }
+
+  /** The slots with a BM25 or understood weight above 0. */
+  private evidenceOf(words: number, ...bySlot: (Float64Array | undefined)[]): Bitset {
+    if (this.evidence.length < words) this.evidence = new Uint32Array(words);
+    const bits = this.evidence.subarray(0, words);
+    bits.fill(0);
+    for (const values of bySlot) {
+      if (!values) continue;
+      const slots = Math.min(values.length, words * 32);
+      for (let slot = 0; slot < slots; slot++) if (values[slot] > 0) bits[slot >>> 5] |= 1 << (slot & 31);
+    }
+    return bits;
+  }
+
+  /** The freshness signal by slot at `rankedAtMs`, read straight from the two number columns: it runs per match. */
+  private freshnessOf(facets: FacetIndex, rankedAtMs: number): (slot: number) => number {
+    const signalAt = freshnessSignalAt(rankedAtMs);
+    const activeMs = facets.numberColumn('lastActiveMs');
+    const openUntilMs = facets.numberColumn('openUntilMs');
+    return (slot) => signalAt(activeMs[slot], openUntilMs[slot]);
+  }
+
+  /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
+  private textBySlot(part: RankedPart, text: string, matches: Bitset): Float64Array {
+    const capacity = part.facets.slotCapacity;
+    if (this.textScores.length < capacity) this.textScores = new Float64Array(capacity);
+    const scores = this.textScores.subarray(0, capacity);
+    scores.fill(0);
+    part.text.addScores(text, scores, matches);
+    return scores;
+  }
+}
