@@ -1,0 +1,4 @@
+export * from './embedder-calls';
+export * from './index-backlog';
+export * from './metrics-server';
+export * from './service-registry';
