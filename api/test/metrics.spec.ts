@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProject } from './listing-fixtures';
-import { scrapeMetrics, type ScrapedMetrics } from './scraped-metrics';
+import { scrapeMetrics, type ScrapedMetrics } from '../../libs/metrics/src/scraped-metrics.testing';
 import { connectSocket } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
