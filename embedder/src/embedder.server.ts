@@ -18,7 +18,7 @@ import {
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
-import { createServiceRegistry, metricsAnswer, METRICS_PATH, registerEmbedderCalls } from '@skillers/metrics';
+import { embedderMetrics, metricsAnswer, METRICS_PATH } from '@skillers/metrics';
 import type { SearchIndex } from '@skillers/search';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,8 +120,7 @@ const routes = (
   maxBytes: number,
 ): Record<string, Partial<Record<string, Handler>>> => {
   const { embedder, searchIndex } = parts;
-  const registry = createServiceRegistry('embedder');
-  const timed = registerEmbedderCalls(registry);
+  const { registry, timed } = embedderMetrics();
   const suggester = new LabelSuggester(embedder, parts.labelCacheDir);
   const ranker = searchIndex && new SimilarityRanker(embedder, searchIndex);
   return {

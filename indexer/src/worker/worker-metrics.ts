@@ -1,6 +1,6 @@
 import type { SearchDocument } from '@skillers/domain';
 import { readIndexBacklog } from '@skillers/indexing';
-import { createServiceRegistry, registerIndexBacklog, registerIndexLag } from '@skillers/metrics';
+import { indexerMetrics } from '@skillers/metrics';
 import type { Registry } from 'prom-client';
 import type { WorkerPorts } from './index-worker';
 
@@ -11,11 +11,9 @@ export interface WorkerMetrics {
   indexed(doc: SearchDocument): void;
 }
 
-/** The index worker's series: the process, the outbox and queue it drains, and the index lag. */
+/** The worker's metrics over its own store and queue. */
 export const workerMetrics = ({ store, queue }: Pick<WorkerPorts, 'store' | 'queue'>): WorkerMetrics => {
-  const registry = createServiceRegistry('indexer');
-  registerIndexBacklog(registry, () => readIndexBacklog(store, queue));
-  const observeLag = registerIndexLag(registry);
+  const { registry, observeLag } = indexerMetrics(() => readIndexBacklog(store, queue));
   return {
     registry,
     indexed: ({ version }) => {

@@ -28,6 +28,11 @@ export class ScrapedMetrics {
     return [...this.types.keys()];
   }
 
+  /** The type a metric is declared with: `counter`, `gauge`, `histogram`, … */
+  type(name: string): string | undefined {
+    return this.types.get(name);
+  }
+
   /** Labels of the first sample of a metric. */
   labels(name: string): Record<string, string> | undefined {
     return this.series(name)[0]?.labels;
