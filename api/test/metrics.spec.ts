@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProject } from './listing-fixtures';
 import { scrapeMetrics, type ScrapedMetrics } from '../../libs/metrics/src/scraped-metrics.testing';
@@ -102,5 +104,30 @@ describe('GET /metrics', () => {
     expect(after.labels('nodejs_eventloop_lag_seconds')).toMatchObject({
       service: 'api',
     });
+  });
+});
+
+/** A port nothing listens on now, for a setting that takes a fixed port. */
+const freePort = async (): Promise<number> => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
+
+describe('METRICS_PORT', () => {
+  it('serves /metrics there without a token, and nothing else; the API port still wants the token', async () => {
+    const port = await freePort();
+    const api = await startTestApp({ ADMIN_TOKEN, METRICS_PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const scraped = await scrapeMetrics(`http://127.0.0.1:${port}`);
+      expect(scraped.labels('nodejs_eventloop_lag_seconds')).toMatchObject({ service: 'api' });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+      expect((await fetch(`${api.baseUrl}/metrics`)).status).toBe(401);
+    } finally {
+      await api.close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 });
