@@ -206,7 +206,7 @@ export class FilteringService {
     });
     this.events.record(event);
     this.served.remember(event, searcher);
-    void this.appEvents.publish('search.answered', {
+    this.appEvents.notify('search.answered', {
       kind,
       restriction: event.restriction,
       withText: Boolean(request.text),

@@ -121,7 +121,7 @@ export class IndexWorkerService
         recordIndexed: this.alerts.recordIndexed,
       },
       indexed: ({ kind, version }) => {
-        if (version !== undefined) void this.events.publish('record.indexed', { kind, writtenAtMs: version });
+        if (version !== undefined) this.events.notify('record.indexed', { kind, writtenAtMs: version });
       },
     });
     if (lacking > 0) {

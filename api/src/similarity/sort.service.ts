@@ -66,7 +66,7 @@ export class SortService {
     });
     this.events.record(event);
     this.served.remember(event, searcher);
-    void this.appEvents.publish('search.answered', {
+    this.appEvents.notify('search.answered', {
       kind: request.type,
       restriction: event.restriction,
       withText: true,
