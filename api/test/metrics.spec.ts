@@ -97,6 +97,9 @@ describe('GET /metrics', () => {
     expect(after.total('skillers_outbox_oldest_entry_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(after.names()).toContain('skillers_queue_jobs');
     expect(after.total('skillers_queue_jobs', { state: 'failed' })).toBe(0);
+    // The in-process model embedded the free text and the new project.
+    expect(moved('skillers_embedder_call_seconds', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(after.total('skillers_embedder_pending_calls')).toBe(0);
     // Node's own: event-loop lag and GC, labelled with the service like every series.
     expect(after.names()).toEqual(
       expect.arrayContaining(['nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']),

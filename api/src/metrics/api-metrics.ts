@@ -1,15 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { readIndexBacklog } from '@skillers/indexing';
-import {
-  createServiceRegistry,
-  METRIC_PREFIX,
-  registerIndexBacklog,
-  registerIndexLag,
-} from '@skillers/metrics';
+import { METRIC_PREFIX, registerIndexBacklog, registerIndexLag } from '@skillers/metrics';
 import type { JobQueue } from '@skillers/queue';
 import type { RecordStore } from '@skillers/store';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { AppEvents } from '../core/events/app-events.service';
+import { METRICS_REGISTRY } from '../core/metrics-registry';
 import { JOB_QUEUE, RECORD_STORE } from '../core/tokens';
 import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
 
@@ -24,22 +20,23 @@ const RESULT_BUCKETS = [0, 1, 5, 12, 50, 100, 500, 1000, 10_000, 100_000];
  */
 @Injectable()
 export class ApiMetrics {
-  readonly registry: Registry = createServiceRegistry('api');
-  private readonly httpDuration = new Histogram({
-    name: `${METRIC_PREFIX}http_request_duration_seconds`,
-    help: 'HTTP request latency by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
 
   constructor(
+    @Inject(METRICS_REGISTRY) readonly registry: Registry,
     events: AppEvents,
     @Inject(RECORD_STORE) store: RecordStore,
     @Inject(JOB_QUEUE) queue: JobQueue,
     broadcaster: RealtimeBroadcaster,
   ) {
-    const registers = [this.registry];
+    const registers = [registry];
+    this.httpDuration = new Histogram({
+      name: `${METRIC_PREFIX}http_request_duration_seconds`,
+      help: 'HTTP request latency by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
     const searchDuration = new Histogram({
       name: `${METRIC_PREFIX}search_duration_seconds`,
       help: 'Search latency (index query and store join) by kind, restriction and free text',
@@ -83,9 +80,9 @@ export class ApiMetrics {
     });
     events.subscribe('message.sent', () => messages.inc());
 
-    const observeLag = registerIndexLag(this.registry);
+    const observeLag = registerIndexLag(registry);
     events.subscribe('record.indexed', ({ writtenAtMs }) => observeLag(writtenAtMs));
-    registerIndexBacklog(this.registry, () => readIndexBacklog(store, queue));
+    registerIndexBacklog(registry, () => readIndexBacklog(store, queue));
 
     new Gauge({
       name: `${METRIC_PREFIX}socket_connections`,
