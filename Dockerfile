@@ -27,6 +27,7 @@ COPY libs/queue/package.json libs/queue/
 COPY libs/embedding/package.json libs/embedding/
 COPY libs/indexing/package.json libs/indexing/
 COPY libs/demo-data/package.json libs/demo-data/
+COPY libs/metrics/package.json libs/metrics/
 COPY api/package.json api/
 COPY indexer/package.json indexer/
 COPY embedder/package.json embedder/

@@ -11,6 +11,7 @@ const alias = {
   '@skillers/embedding': fromRoot('./libs/embedding/src/index.ts'),
   '@skillers/indexing': fromRoot('./libs/indexing/src/index.ts'),
   '@skillers/demo-data': fromRoot('./libs/demo-data/src/index.ts'),
+  '@skillers/metrics': fromRoot('./libs/metrics/src/index.ts'),
 };
 
 export default defineConfig({

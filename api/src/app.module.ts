@@ -20,6 +20,7 @@ import { FreshnessModule } from './freshness/freshness.module';
 import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
+import { MetricsModule } from './metrics/metrics.module';
 import { OptionsModule } from './options/options.module';
 import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
@@ -38,7 +39,7 @@ const webApp = (): DynamicModule[] =>
     ? [
         ServeStaticModule.forRoot({
           rootPath: WEB_DIST_DIR,
-          exclude: ['/api/{*path}', '/socket.io/{*path}', '/embedder/{*path}'],
+          exclude: ['/api/{*path}', '/socket.io/{*path}', '/embedder/{*path}', '/metrics'],
         }),
       ]
     : [];
@@ -81,6 +82,7 @@ export class AppModule {
         TrustModule,
         SeedModule,
         AdminModule,
+        MetricsModule,
         ...webApp(),
       ],
     };

@@ -15,6 +15,8 @@ import { noStore, PERSONAL_PATHS } from './common/no-store.middleware';
 import { QUERY_CHECKED_PATHS, refuseListQueryKeys } from './common/query-keys.middleware';
 import { createAppLogger, startupLogger } from './logging/app-logger';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
+import { ApiMetrics } from './metrics/api-metrics';
+import { httpMetrics } from './metrics/http-metrics.middleware';
 
 export const API_PREFIX = 'api';
 /** Room for a post's 2 MB image, base64-encoded in the JSON body; nothing bigger is read. */
@@ -38,6 +40,7 @@ export const createApp = async (
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.set(RATE_LIMIT_SCALE_SETTING, config.rateLimitScale);
+  app.use(httpMetrics(app.get(ApiMetrics)));
   app.use(helmet());
   app.use([...PERSONAL_PATHS], noStore());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
@@ -46,7 +49,8 @@ export const createApp = async (
   app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });
   // The embedder's routes keep their own base, as the embedder service serves them in the cluster profile.
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['embedder/{*path}'] });
+  // `/metrics` keeps the path every Prometheus scrape config expects.
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['embedder/{*path}', 'metrics'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(
     config.redisUrl

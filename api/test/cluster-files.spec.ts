@@ -45,7 +45,18 @@ describe('cluster profile files', () => {
   it('gives every compose service a health check and waits for health, not mere start', () => {
     const services = compose.slice(compose.indexOf('\nservices:\n'), compose.indexOf('\nvolumes:\n'));
     const names = [...services.matchAll(/^ {2}(\w+):$/gm)].map(([, name]) => name);
-    expect(names).toEqual(['mongo', 'elasticsearch', 'kibana', 'redis', 'api', 'indexer', 'embedder', 'web']);
+    expect(names).toEqual([
+      'mongo',
+      'elasticsearch',
+      'kibana',
+      'redis',
+      'api',
+      'indexer',
+      'embedder',
+      'web',
+      'prometheus',
+      'grafana',
+    ]);
     expect(services.match(/^ {4}healthcheck:$/gm)).toHaveLength(names.length);
     expect(compose).not.toMatch(/condition: service_started/);
   });

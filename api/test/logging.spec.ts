@@ -14,6 +14,7 @@ interface LogLine {
   service: string;
   msg: string;
   context?: string;
+  req?: { id?: string };
 }
 
 describe('API log', () => {
@@ -75,5 +76,35 @@ describe('API log', () => {
     expect(announced).toEqual([
       expect.objectContaining({ level: 30, service: 'api', msg: `Skillers is running at ${url}` }),
     ]);
+  });
+
+  it('gives every request an id, in its log lines and its X-Request-Id header, keeping a sane incoming one', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({
+      SEED: 'false',
+      LOG_LEVEL: 'info',
+      ...SHARED_MODEL_ENV,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const app = await createApp(config, { logDestination: { write: (text: string) => lines.push(text) } });
+    const url = await listenAndAnnounce(app, config);
+    const idOf = async (sent?: string) => {
+      const response = await fetch(`${url}/api/health`, { headers: sent ? { 'x-request-id': sent } : {} });
+      return response.headers.get('x-request-id');
+    };
+    const kept = await idOf('proxy-trace.42:a_b');
+    const replaced = await idOf('not <sane> at all');
+    const fresh = await idOf();
+    await app.close();
+
+    expect(kept).toBe('proxy-trace.42:a_b');
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(replaced).toMatch(UUID);
+    expect(fresh).toMatch(UUID);
+    expect(fresh).not.toBe(replaced);
+    const requestLines = lines.map((text) => JSON.parse(text) as LogLine).filter((line) => line.req);
+    expect(requestLines.map((line) => line.req?.id)).toEqual([kept, replaced, fresh]);
   });
 });

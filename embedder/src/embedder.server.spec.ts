@@ -29,6 +29,7 @@ import {
   startEmbedderService,
 } from './embedder.server';
 import { createJsonLogger } from './json-logger';
+import { type ScrapedMetrics, scrapeMetrics } from '../../libs/metrics/src/scraped-metrics.testing';
 
 const SENTENCES = [
   'A mobile app for booking local sports courts',
@@ -418,5 +419,18 @@ describe('routing and shutdown', () => {
     expect(((await response.json()) as { vectors: unknown[] }).vectors).toHaveLength(EMBED_TEXTS_MAX);
     await closed;
     await expect(fetch(`${closing.url}/health`)).rejects.toThrow();
+  });
+});
+
+describe('GET /metrics', () => {
+  it('times each /embed call and counts those under way, beside the process metrics', async () => {
+    const before = await scrapeMetrics(service.url);
+    expect((await post('/embed', { texts: SENTENCES })).status).toBe(200);
+    const after = await scrapeMetrics(service.url);
+    const calls = (scraped: ScrapedMetrics) =>
+      scraped.total('skillers_embedder_call_seconds', { outcome: 'ok' });
+    expect(calls(after) - calls(before)).toBe(1);
+    expect(after.total('skillers_embedder_pending_calls')).toBe(0);
+    expect(after.labels('nodejs_eventloop_lag_seconds')).toMatchObject({ service: 'embedder' });
   });
 });

@@ -18,6 +18,7 @@ import {
   VECTORS_MEDIA_TYPE,
   VECTORS_MODEL_HEADER,
 } from '@skillers/embedding';
+import { embedderMetrics, metricsAnswer, METRICS_PATH } from '@skillers/metrics';
 import type { SearchIndex } from '@skillers/search';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,6 +120,7 @@ const routes = (
   maxBytes: number,
 ): Record<string, Partial<Record<string, Handler>>> => {
   const { embedder, searchIndex } = parts;
+  const { registry, timed } = embedderMetrics();
   const suggester = new LabelSuggester(embedder, parts.labelCacheDir);
   const ranker = searchIndex && new SimilarityRanker(embedder, searchIndex);
   return {
@@ -146,11 +148,21 @@ const routes = (
         };
       },
     },
+    [METRICS_PATH]: {
+      GET: async () => {
+        const { contentType, text } = await metricsAnswer(registry);
+        return {
+          status: 200,
+          body: null,
+          bytes: { data: Buffer.from(text), headers: { 'content-type': contentType } },
+        };
+      },
+    },
     '/embed': {
       POST: async (request) => {
         const { texts } = validate(embedRequestSchema, await readJson(request, maxBytes));
         try {
-          const vectors = await embedder.embed(texts);
+          const vectors = await timed(() => embedder.embed(texts));
           if (acceptsVectorBytes(request.headers.accept)) {
             const dimension = vectors[0].length;
             const headers = {
@@ -208,7 +220,10 @@ const send = (
   response.end(json);
 };
 
-/** The service's HTTP server, not yet listening: `GET /health`, `POST /embed`, `POST /ml`, `POST /sort`. */
+/**
+ * The service's HTTP server, not yet listening: `GET /health`, `GET /metrics` (Prometheus text: the process,
+ * and `/embed` calls waiting or running and their latency), `POST /embed`, `POST /ml`, `POST /sort`.
+ */
 export const createEmbedderServer = (parts: EmbedderServiceParts): Server => {
   const table = routes(parts, parts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const { logger } = parts;

@@ -40,6 +40,8 @@ import { REINDEX_LOCK, reindexLockProvider } from './reindex-lock.provider';
     ReportedItems,
     ModerationNotices,
   ],
+  // The metrics route takes the admin token too.
+  exports: [ADMIN_TOKEN, AdminTokenGuard],
 })
 export class AdminModule implements OnApplicationShutdown {
   constructor(@Inject(REINDEX_LOCK) private readonly lock: SharedLock) {}

@@ -22,6 +22,9 @@ const moreThanZero = (max: number) =>
 const secret = () =>
   variableRule('must be at least 32 characters', (value) => (value.length >= 32 ? value : undefined));
 
+/** How old the oldest change waiting for the index may be while `/api/ready` still says yes. */
+export const DEFAULT_READY_INDEX_LAG_SECONDS = 30;
+
 const appVariables = {
   PORT: port().default(3000),
   HOST: text().default('127.0.0.1'),
@@ -48,6 +51,8 @@ const appVariables = {
   RATE_LIMIT_SCALE: moreThanZero(10_000).default(1),
   FIRST_CONTACTS_PER_DAY: wholeNumber({ min: 1, max: 10_000 }).default(FIRST_CONTACTS_PER_DAY_DEFAULT),
   LOG_LEVEL: logLevel().default('info'),
+  METRICS_PORT: port().optional(),
+  READY_INDEX_LAG_SECONDS: wholeNumber({ min: 1 }).default(DEFAULT_READY_INDEX_LAG_SECONDS),
   CORS_ORIGINS: variableRule(
     'must be a comma-separated list of origins such as https://example.com',
     (list) => {
@@ -80,6 +85,10 @@ export type AppConfig = Readonly<{
   embedderModel: string;
   embedderModelPath?: string;
   logLevel: LogLevel;
+  /** Where `/metrics` is also served without the admin token, for a scraper on a private network. */
+  metricsPort?: number;
+  /** `/api/ready` says no while the oldest index change waiting in the outbox is older than this. */
+  readyIndexLagSeconds: number;
   /** Which proxies' X-Forwarded-For is believed, so per-address limits see the real client. */
   trustProxy: string;
   /** Multiplies every per-minute request limit; above 1 only for load and browser tests. */
@@ -121,6 +130,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     embedderModel: vars.EMBEDDER_MODEL,
     embedderModelPath: vars.EMBEDDER_MODEL_PATH,
     logLevel: vars.LOG_LEVEL,
+    metricsPort: vars.METRICS_PORT,
+    readyIndexLagSeconds: vars.READY_INDEX_LAG_SECONDS,
     rateLimitScale: vars.RATE_LIMIT_SCALE,
     trustProxy: vars.TRUST_PROXY,
     corsOrigins: vars.CORS_ORIGINS ?? [],

@@ -2,10 +2,11 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nes
 import { openRecordStore, type RecordStore } from '@skillers/store';
 import type { AppConfig } from '../config/app-config';
 import { resolveJwtSecret } from '../config/jwt-secret';
+import { METRICS_REGISTRY, metricsRegistryProvider } from './metrics-registry';
 import { PortStatusRegistry } from './port-status';
 import { APP_CONFIG, JWT_SECRET, RECORD_STORE } from './tokens';
 
-/** Configuration and the record store, available to every feature module. */
+/** Configuration, the record store and the metrics registry, available to every feature module. */
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
@@ -20,6 +21,7 @@ export class CoreModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: config },
         { provide: JWT_SECRET, useFactory: () => resolveJwtSecret(config.jwtSecret, config.dataDir) },
         PortStatusRegistry,
+        metricsRegistryProvider,
         {
           provide: RECORD_STORE,
           inject: [PortStatusRegistry],
@@ -30,7 +32,7 @@ export class CoreModule implements OnApplicationShutdown {
           },
         },
       ],
-      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry],
+      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry, METRICS_REGISTRY],
     };
   }
 

@@ -24,6 +24,7 @@ import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../core/embedder.tokens';
+import { AppEvents } from '../core/events/app-events.service';
 import { ProjectService } from '../projects/project.service';
 import { TeammateService } from '../teammates/teammate.service';
 import { searchEventOf } from '../analytics/search-event';
@@ -59,6 +60,7 @@ export class FilteringService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly served: ServedSearches,
     private readonly understanding: TextUnderstandingService,
+    private readonly appEvents: AppEvents,
   ) {}
 
   /** `searcher.userId`, when signed in, is the viewer whose saved marks are shown. */
@@ -204,6 +206,14 @@ export class FilteringService {
     });
     this.events.record(event);
     this.served.remember(event, searcher);
+    this.appEvents.notify('search.answered', {
+      kind,
+      restriction: event.restriction,
+      withText: Boolean(request.text),
+      latencyMs: event.latencyMs,
+      hits: event.hits,
+      similarityFallback: false,
+    });
     return event.eventId;
   }
 }

@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/tokens';
 import { DOCUMENT_EMBEDDER } from '../core/embedder.tokens';
+import { AppEvents } from '../core/events/app-events.service';
 import { INDEX_ALERTS, type IndexAlerts } from './index-alerts';
 import { VectorBackfillState } from './vector-backfill.state';
 
@@ -82,6 +83,7 @@ export class IndexWorkerService
     @Inject(DOCUMENT_EMBEDDER) private readonly embedder: Embedder,
     @Inject(INDEX_ALERTS) private readonly alerts: IndexAlerts,
     private readonly backfillState: VectorBackfillState,
+    private readonly events: AppEvents,
   ) {
     // The composition root provides this worker only in the embedded setup, whose index is in memory.
     const { snapshots, updateMany } = index;
@@ -117,6 +119,9 @@ export class IndexWorkerService
       alerts: {
         start: () => this.startAlerts(),
         recordIndexed: this.alerts.recordIndexed,
+      },
+      indexed: ({ kind, version }) => {
+        if (version !== undefined) this.events.notify('record.indexed', { kind, writtenAtMs: version });
       },
     });
     if (lacking > 0) {

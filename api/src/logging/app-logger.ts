@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, type Logger as PinoInstance, pino } from 'pino';
 import { Logger, type Params, PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
@@ -24,8 +26,25 @@ export const createAppLogger = (config: AppConfig, destination?: DestinationStre
   return root.child({ service: 'api' });
 };
 
-/** The nestjs-pino parameters that make every request log and every Nest log line go to `logger`. */
-export const loggerParams = (logger: PinoInstance): Params => ({ pinoHttp: { logger } });
+/** The header that carries a request's id in and out, so a client or proxy can quote it. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An incoming id is kept when it is short and plain (a proxy's UUID or trace id); anything else is replaced. */
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The incoming `X-Request-Id` when sane, else a random UUID; sent back on the answer either way. */
+export const requestId = (request: IncomingMessage, response: ServerResponse): string => {
+  const incoming = request.headers[REQUEST_ID_HEADER.toLowerCase()];
+  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  response.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+};
+
+/**
+ * The nestjs-pino parameters that make every request log and every Nest log line go to `logger`; each line
+ * written while a request is handled carries its id (`req.id`).
+ */
+export const loggerParams = (logger: PinoInstance): Params => ({ pinoHttp: { logger, genReqId: requestId } });
 
 /**
  * A Nest logger over `logger` for the application's start-up. Given to `NestFactory.create`, Nest's own

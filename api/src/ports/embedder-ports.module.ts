@@ -6,10 +6,14 @@ import {
   openEmbedder,
   SqliteVectorCache,
 } from '@skillers/embedding';
+import { registerEmbedderCalls } from '@skillers/metrics';
 import { join } from 'node:path';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config/app-config';
 import { PortStatusRegistry } from '../core/port-status';
+import { METRICS_REGISTRY } from '../core/metrics-registry';
 import { APP_CONFIG } from '../core/tokens';
+import { timedEmbedder } from './timed-embedder';
 import { DOCUMENT_EMBEDDER, EMBEDDER, LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /** Where models fetched from the hub, label vectors and record vectors are kept. */
@@ -35,9 +39,12 @@ const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
   providers: [
     {
       provide: EMBEDDER,
-      inject: [APP_CONFIG, PortStatusRegistry],
-      useFactory: (config: AppConfig, ports: PortStatusRegistry): Embedder => {
-        const embedder = configuredEmbedder(config, new Logger('Embedder'));
+      inject: [APP_CONFIG, PortStatusRegistry, METRICS_REGISTRY],
+      useFactory: (config: AppConfig, ports: PortStatusRegistry, registry: Registry): Embedder => {
+        const embedder = timedEmbedder(
+          configuredEmbedder(config, new Logger('Embedder')),
+          registerEmbedderCalls(registry),
+        );
         // Loading starts now, in the background, so the first record indexed or search made does not wait
         // for it; start-up itself never waits for a model download.
         void embedder.isReady();

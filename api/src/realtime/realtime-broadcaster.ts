@@ -32,6 +32,14 @@ export class RealtimeBroadcaster {
     this.server = server;
   }
 
+  /** Sockets connected to this node and the rooms they are in (each socket's own room included). */
+  connections(): { sockets: number; rooms: number } {
+    return {
+      sockets: this.server?.sockets.sockets.size ?? 0,
+      rooms: this.server?.sockets.adapter.rooms.size ?? 0,
+    };
+  }
+
   /**
    * Every socket in those rooms gets it once (socket.io sends once per socket across rooms), the sender's
    * own sockets too: clients match echoes by `_id`.

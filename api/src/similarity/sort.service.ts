@@ -10,6 +10,7 @@ import {
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../core/embedder.tokens';
+import { AppEvents } from '../core/events/app-events.service';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
 import { searchEventOf } from '../analytics/search-event';
 import { type Searcher, ServedSearches } from '../analytics/served-searches';
@@ -29,6 +30,7 @@ export class SortService {
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
     private readonly served: ServedSearches,
     backfill: VectorBackfillState,
+    private readonly appEvents: AppEvents,
   ) {
     this.ranker = new SimilarityRanker(embedder, index, () => backfill.pending());
   }
@@ -64,6 +66,14 @@ export class SortService {
     });
     this.events.record(event);
     this.served.remember(event, searcher);
+    this.appEvents.notify('search.answered', {
+      kind: request.type,
+      restriction: event.restriction,
+      withText: true,
+      latencyMs: event.latencyMs,
+      hits: event.hits,
+      similarityFallback: true,
+    });
     return { ...answer, results: await this.explain(request, answer), eventId: event.eventId };
   }
 

@@ -22,6 +22,8 @@ import {
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
+import { workerMetrics } from './worker-metrics';
+import { scrapeMetrics } from '../../../libs/metrics/src/scraped-metrics.testing';
 import { projectRecord as project, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 
 const teammate = teammateRecord;
@@ -125,6 +127,27 @@ describe('index worker', () => {
     expect(await ports.index.count('project')).toBe(1);
     expect(await ports.index.get(onlyStored._id)).toBeNull();
     expect(lines.some((line) => line.startsWith('The search index is empty'))).toBe(false);
+  });
+
+  it('serves its metrics beside /health: the index lag of each job and the outbox and queue it drains', async () => {
+    const metrics = workerMetrics(ports);
+    worker = new IndexWorker(ports, (line) => lines.push(line), { indexed: metrics.indexed });
+    const server = await startHealthServer('127.0.0.1', 0, () => worker.health(), metrics.registry);
+    try {
+      await worker.start();
+      const record = project('Watched');
+      await ports.store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
+      await enqueue(ports.queue, { kind: 'project', id: record._id });
+      await ports.queue.drain();
+
+      const scraped = await scrapeMetrics(`http://127.0.0.1:${server.port}`);
+      expect(scraped.total('skillers_index_lag_seconds')).toBe(1);
+      expect(scraped.total('skillers_outbox_entries')).toBe(0);
+      expect(scraped.total('skillers_queue_jobs', { state: 'failed' })).toBe(0);
+      expect(scraped.labels('nodejs_eventloop_lag_seconds')).toMatchObject({ service: 'indexer' });
+    } finally {
+      await server.close();
+    }
   });
 
   describe('health endpoint', () => {

@@ -46,6 +46,8 @@ export interface WorkerPorts {
 export interface IndexWorkerOptions {
   /** How often failed index jobs are looked for and retried once the index and store answer (default 30 s). */
   failedJobSweepMs?: number;
+  /** Told of each document a job writes (the index lag metric). */
+  indexed?(doc: SearchDocument): void;
 }
 
 export type WorkerState = 'starting' | 'rebuilding' | 'running' | 'stopping';
@@ -94,12 +96,14 @@ export class IndexWorker {
   private readonly embedder?: EmbedderWatch;
   /** Jobs that failed through an outage come back once the index and the store answer again. */
   private readonly sweep: FailedJobSweep;
+  private readonly indexed?: (doc: SearchDocument) => void;
 
   constructor(
     private readonly ports: WorkerPorts,
     private readonly log: (line: string) => void,
-    { failedJobSweepMs }: IndexWorkerOptions = {},
+    { failedJobSweepMs, indexed }: IndexWorkerOptions = {},
   ) {
+    this.indexed = indexed;
     if (ports.embedder) this.embedder = new EmbedderWatch(ports.embedder, log);
     this.sweep = new FailedJobSweep(ports.queue, {
       ready: async () => (await ports.index.isReady()) && (await ports.store.isReady()),
@@ -125,6 +129,7 @@ export class IndexWorker {
       onEmbedFailure: this.embedder?.failed,
       prepareIndex: () => this.prepareIndex(),
       alerts: alerts && { recordIndexed: this.alertsFor(alerts) },
+      indexed: this.indexed,
     });
     this.sweep.start();
     this.state = 'running';

@@ -1,4 +1,6 @@
+import { metricsAnswer, METRICS_PATH } from '@skillers/metrics';
 import { createServer, type ServerResponse } from 'node:http';
+import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 
 export interface HealthServer {
@@ -18,15 +20,25 @@ const send = (response: ServerResponse, status: number, body: unknown): void => 
 
 /**
  * `GET /health` for the container's health check: 200 with the report when its status is `ok`, 503
- * otherwise, so a plain HTTP probe needs no JSON parsing.
+ * otherwise, so a plain HTTP probe needs no JSON parsing; `GET /metrics` in Prometheus text when given a
+ * registry.
  */
 export const startHealthServer = async (
   host: string,
   port: number,
   report: () => Promise<{ status: 'ok' | 'degraded' }>,
+  metrics?: Registry,
 ): Promise<HealthServer> => {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://health').pathname;
+    if (request.method === 'GET' && path === METRICS_PATH && metrics) {
+      metricsAnswer(metrics).then(
+        ({ contentType, text }) => response.writeHead(200, { 'content-type': contentType }).end(text),
+        (error: unknown) =>
+          send(response, 500, { message: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    }
     if (request.method !== 'GET' || path !== HEALTH_PATH) {
       send(response, 404, { message: 'Not found' });
       return;

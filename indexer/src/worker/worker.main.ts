@@ -3,6 +3,7 @@ import { IndexWorker } from './index-worker';
 import { createWorkerLogger } from './worker-logger';
 import { startHealthServer } from './worker-health.server';
 import { StartupError } from '../config/server-connections';
+import { workerMetrics } from './worker-metrics';
 import { openWorkerPorts } from './worker-ports';
 import { workerSettingsFromEnv } from './worker-settings';
 
@@ -16,9 +17,15 @@ const start = async (): Promise<void> => {
   const settings = workerSettingsFromEnv(process.env);
   logger.level = settings.logLevel;
   const ports = await openWorkerPorts(settings, log);
-  const worker = new IndexWorker(ports, log);
-  const health = await startHealthServer(settings.host, settings.healthPort, () => worker.health());
-  log(`Health check at http://${settings.host}:${health.port}/health`);
+  const metrics = workerMetrics(ports);
+  const worker = new IndexWorker(ports, log, { indexed: metrics.indexed });
+  const health = await startHealthServer(
+    settings.host,
+    settings.healthPort,
+    () => worker.health(),
+    metrics.registry,
+  );
+  log(`Health check at http://${settings.host}:${health.port}/health, metrics at /metrics`);
 
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;

@@ -18,6 +18,8 @@ export interface IndexWorkerStart {
   prepareIndex(): Promise<void>;
   /** Saved-search alerts: caught up once the index is ready, then told of each document a job writes. */
   alerts?: { start?(): Promise<void>; recordIndexed(doc: SearchDocument): Promise<void> };
+  /** Told of each document a job writes, before the alerts: the index lag metric. */
+  indexed?(doc: SearchDocument): void;
 }
 
 /**
@@ -33,12 +35,20 @@ export const startIndexWorker = async ({
   onEmbedFailure,
   prepareIndex,
   alerts,
+  indexed,
 }: IndexWorkerStart): Promise<void> => {
   await prepareIndex();
   await alerts?.start?.();
+  const onIndexed =
+    indexed || alerts
+      ? async (doc: SearchDocument) => {
+          indexed?.(doc);
+          await alerts?.recordIndexed(doc);
+        }
+      : undefined;
   queue.register<IndexRecordPayload>(
     INDEX_RECORD_JOB,
-    indexRecordHandler(store, writer, embedder, onEmbedFailure, alerts?.recordIndexed),
+    indexRecordHandler(store, writer, embedder, onEmbedFailure, onIndexed),
   );
   await queue.start();
 };

@@ -7,6 +7,12 @@ export {
 export { carryOverEmbedder, type DocumentEmbedder, embeddingText, withVectors } from './document-vectors';
 export { type IndexChange, indexChange, type OutboxEntry, type RecordDeletion } from './index-outbox';
 export { FAILED_JOBS_SHOWN, readAdminStats } from './admin-stats.reader';
+export {
+  type IndexBacklogReading,
+  type OutboxReading,
+  readIndexBacklog,
+  readOutbox,
+} from './index-backlog.reader';
 export { type IndexedRecord, recordsOf } from './indexed-records';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { openReindexLock, REINDEX_LOCK_NAME } from './reindex-lock';

@@ -32,4 +32,24 @@ describe('AppEvents', () => {
       new AppEvents().publish('conversation.read', { userId: 'u', conversationId: 'c' }),
     ).resolves.toBeUndefined();
   });
+
+  it('notifies without the caller waiting, and keeps a subscriber failure from the caller', async () => {
+    const events = new AppEvents();
+    const heard: number[] = [];
+    events.subscribe('record.indexed', ({ writtenAtMs }) => {
+      heard.push(writtenAtMs);
+      throw new Error('observer broke');
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      expect(events.notify('record.indexed', { kind: 'project', writtenAtMs: 7 })).toBeUndefined();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(heard).toEqual([7]);
+    expect(unhandled).toEqual([]);
+  });
 });

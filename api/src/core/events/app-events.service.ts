@@ -1,4 +1,4 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Global, Injectable, Logger, Module } from '@nestjs/common';
 import type { AppEventHandler, AppEventMap, AppEventName } from './app-events';
 
 /**
@@ -8,6 +8,7 @@ import type { AppEventHandler, AppEventMap, AppEventName } from './app-events';
  */
 @Injectable()
 export class AppEvents {
+  private readonly logger = new Logger(AppEvents.name);
   private readonly handlers = new Map<AppEventName, AppEventHandler<never>[]>();
 
   subscribe<Name extends AppEventName>(name: Name, handler: AppEventHandler<Name>): void {
@@ -16,6 +17,16 @@ export class AppEvents {
 
   async publish<Name extends AppEventName>(name: Name, payload: AppEventMap[Name]): Promise<void> {
     for (const handler of this.handlers.get(name) ?? []) await (handler as AppEventHandler<Name>)(payload);
+  }
+
+  /**
+   * Publishes without waiting, for what only observes (the metrics): a failing subscriber is logged and
+   * never reaches the caller, whose request does not depend on it.
+   */
+  notify<Name extends AppEventName>(name: Name, payload: AppEventMap[Name]): void {
+    this.publish(name, payload).catch((error: unknown) =>
+      this.logger.warn(`A subscriber to ${name} failed: ${(error as Error).message}`),
+    );
   }
 }
 

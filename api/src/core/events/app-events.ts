@@ -1,4 +1,4 @@
-import type { ChatMessage, PublicUser, SavedKind } from '@skillers/domain';
+import type { ChatMessage, FilteringRestriction, PublicUser, SavedKind, SearchKind } from '@skillers/domain';
 
 /**
  * What happened in one feature that others react to, by event name. A feature publishes these instead of
@@ -13,6 +13,18 @@ export interface AppEventMap {
   'notifications.read': { userId: string };
   /** A project or profile was deleted from the store. */
   'record.deleted': { kind: SavedKind; id: string };
+  /** A search was answered: a filtering search, or the similarity ranking the web app falls back to. */
+  'search.answered': {
+    kind: SearchKind;
+    restriction: FilteringRestriction;
+    withText: boolean;
+    latencyMs: number;
+    /** Records matching in all. */
+    hits: number;
+    similarityFallback: boolean;
+  };
+  /** An index job wrote a record's document; `writtenAtMs` is the record's write time (its version). */
+  'record.indexed': { kind: SearchKind; writtenAtMs: number };
 }
 
 export type AppEventName = keyof AppEventMap;
