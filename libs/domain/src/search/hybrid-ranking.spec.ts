@@ -4,7 +4,8 @@ import {
   facetShare,
   FRESH_ACTIVE_DAYS,
   freshnessSignal,
-  freshnessSignalAt,
+  freshActiveSinceMs,
+  freshnessSignalOfTimes,
   FUSION_WEIGHTS,
   fuseRankSignals,
   optionWeight,
@@ -48,10 +49,11 @@ describe('fuseRankSignals', () => {
   });
 });
 
-describe('freshnessSignalAt', () => {
+describe('freshnessSignalOfTimes', () => {
   it('gives what freshnessSignal gives from the stored dates, at the bounds and for missing times', () => {
     const rankedAtMs = Date.parse('2031-05-04T12:00:00Z');
     const activeSince = rankedAtMs - FRESH_ACTIVE_DAYS * 86_400_000;
+    expect(freshActiveSinceMs(rankedAtMs)).toBe(activeSince);
     const times = [
       NaN,
       0,
@@ -62,7 +64,6 @@ describe('freshnessSignalAt', () => {
       rankedAtMs,
       rankedAtMs + 1,
     ];
-    const signalAt = freshnessSignalAt(rankedAtMs);
     const seen = new Set<number>();
     for (const activeMs of times) {
       for (const openUntilMs of times) {
@@ -71,7 +72,10 @@ describe('freshnessSignalAt', () => {
           { lastActiveAt: iso(activeMs), openUntil: iso(openUntilMs) },
           rankedAtMs,
         );
-        expect(signalAt(activeMs, openUntilMs), `${activeMs} ${openUntilMs}`).toBe(expected);
+        expect(
+          freshnessSignalOfTimes(activeMs, openUntilMs, activeSince, rankedAtMs),
+          `${activeMs} ${openUntilMs}`,
+        ).toBe(expected);
         seen.add(expected);
       }
     }

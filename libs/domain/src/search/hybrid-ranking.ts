@@ -129,18 +129,20 @@ const freshnessPartsOfTimes = (
   open: openUntilMs > rankedAtMs,
 });
 
+/** The earliest last activity (ms) that counts as fresh at `rankedAtMs`. */
+export const freshActiveSinceMs = (rankedAtMs: number): number => rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS;
+
 /**
- * `freshnessSignal` for one ranking moment, from times in milliseconds as an index keeps them in number columns
- * (NaN where missing, which fails every comparison): the bound is worked out once and nothing is allocated per
- * call, since an index asks it of every match.
+ * `freshnessSignal` from times in milliseconds as an index keeps them in number columns (NaN where missing,
+ * which fails every comparison), with the activity bound worked out once per ranking (`freshActiveSinceMs`):
+ * a plain function of numbers, since an index asks it of every match.
  */
-export const freshnessSignalAt = (
+export const freshnessSignalOfTimes = (
+  activeMs: number,
+  openUntilMs: number,
+  activeSinceMs: number,
   rankedAtMs: number,
-): ((activeMs: number, openUntilMs: number) => number) => {
-  const activeSince = rankedAtMs - FRESH_ACTIVE_DAYS * DAY_MS;
-  return (activeMs, openUntilMs) =>
-    (activeMs >= activeSince ? 0.5 : 0) + (openUntilMs > rankedAtMs ? 0.5 : 0);
-};
+): number => (activeMs >= activeSinceMs ? 0.5 : 0) + (openUntilMs > rankedAtMs ? 0.5 : 0);
 
 /** The freshness signal: 0.5 for an owner active lately plus 0.5 for a record open to collaborate. */
 export const freshnessSignal = (

@@ -98,22 +98,29 @@ describe('rankHybrid', () => {
       const text = new Float64Array(SLOTS);
       const understood = new Float64Array(SLOTS);
       const clean = new Float64Array(SLOTS);
+      const ruledOutWeights = new Float64Array(SLOTS);
       const fresh = new Float64Array(SLOTS);
+      // Active since 10 and open after 20 count as fresh (`FreshnessColumns` below).
+      const activeMs = new Float64Array(SLOTS);
+      const openUntilMs = new Float64Array(SLOTS);
       const evidence = new Uint32Array(wordsFor(SLOTS));
       for (let slot = 0; slot < SLOTS; slot++) {
         if (random() < evidenceShare) text[slot] = tiedText ? 1 : random() * 8;
         if (random() < evidenceShare / 2) understood[slot] = Math.floor(random() * 4) / 4;
-        clean[slot] = random() < 0.1 ? 0 : 1;
-        fresh[slot] = Math.floor(random() * 3) / 2;
+        ruledOutWeights[slot] = random() < 0.1 ? 1 : 0;
+        clean[slot] = 1 - ruledOutWeights[slot];
+        activeMs[slot] = random() < 0.5 ? 15 : 5;
+        openUntilMs[slot] = random() < 0.5 ? 25 : 15;
+        fresh[slot] = (activeMs[slot] >= 10 ? 0.5 : 0) + (openUntilMs[slot] > 20 ? 0.5 : 0);
         if (text[slot] > 0 || understood[slot] > 0) setBit(evidence, slot);
       }
       const request = {
         matches: { ...matches, pickedWeight: 0, weight: () => 0 },
         textBySlot: text,
         vectors,
-        understoodAt: (slot: number) => understood[slot],
-        cleanAt: (slot: number) => clean[slot],
-        freshAt: (slot: number) => fresh[slot],
+        understood: { weights: understood, total: 1 },
+        ruledOut: { weights: ruledOutWeights, total: 1 },
+        fresh: { activeMs, openUntilMs, activeSinceMs: 10, rankedAtMs: 20 },
         compareSlots,
       };
       const exhaustive = (k: number) =>

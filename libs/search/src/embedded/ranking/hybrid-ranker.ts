@@ -3,11 +3,12 @@ import type { SignalValues } from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
 import { type Bitset, countBits, forEachBit } from '../structures/bitset';
 import type { MatchSet } from '../indexes/facet-index';
+import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
-const { facetShare, fuseRankSignals, vectorSignal } = ranking;
+const { facetShare, freshnessSignalOfTimes, fuseRankSignals, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */
 export interface VectorSide {
@@ -24,12 +25,12 @@ export interface HybridRequest {
   /** BM25 of the free text per slot (0 where none of its words occurs), when free text was given. */
   textBySlot?: Float64Array;
   vectors?: VectorSide;
-  /** The freshness signal of a slot (0-1), when the ranking measures freshness. */
-  freshAt?: (slot: number) => number;
-  /** The share of the understood labels a slot carries (0-1), when the free text named labels. */
-  understoodAt?: (slot: number) => number;
-  /** 1 when a slot carries none of the labels the free text ruled out, else 0, when it ruled any out. */
-  cleanAt?: (slot: number) => number;
+  /** The freshness columns, when the ranking measures freshness (the `fresh` part, 0-1). */
+  fresh?: FreshnessColumns;
+  /** The understood labels' weights, when the free text named labels (the `understood` part: their share). */
+  understood?: LabelWeights;
+  /** The ruled-out labels' weights, when the free text ruled any out (`clean` is 1 for a slot with none). */
+  ruledOut?: LabelWeights;
   /** The final tie-break between two slots (negative when the first ranks before the second). */
   compareSlots: (a: number, b: number) => number;
   /**
@@ -38,6 +39,31 @@ export interface HybridRequest {
    */
   evidence?: Bitset;
 }
+
+/** The weight of some labels each slot carries, and of all of them: a slot's share is their quotient. */
+export interface LabelWeights {
+  weights: Float64Array;
+  total: number;
+}
+
+/** The two number columns freshness reads, by slot, and the ranking's moment. */
+export interface FreshnessColumns {
+  activeMs: Float64Array;
+  openUntilMs: Float64Array;
+  activeSinceMs: number;
+  rankedAtMs: number;
+}
+
+// Plain functions of typed arrays, where a closure per query would leave each call site to many targets.
+const shareAt = ({ weights, total }: LabelWeights, slot: number): number => facetShare(weights[slot], total);
+const cleanAt = (ruledOut: LabelWeights, slot: number): number => (shareAt(ruledOut, slot) > 0 ? 0 : 1);
+const freshAt = (fresh: FreshnessColumns, slot: number): number =>
+  freshnessSignalOfTimes(
+    fresh.activeMs[slot],
+    fresh.openUntilMs[slot],
+    fresh.activeSinceMs,
+    fresh.rankedAtMs,
+  );
 
 export interface RankedSlot {
   slot: number;
@@ -107,6 +133,7 @@ class EvidenceScores {
   slots = new Int32Array(1024);
   base = new Float64Array(1024);
   candidates = new Uint32Array(0);
+  scratch = { array: new Float64Array(0) };
 
   reserve(count: number, words: number): void {
     if (count > this.slots.length) {
@@ -122,6 +149,8 @@ const evidenceScores = new EvidenceScores();
 /** The first pool of `rankAmongEvidence`, beyond the page, and how much it grows when it was not enough. */
 const POOL_MARGIN = 64;
 const POOL_GROWTH = 4;
+/** Far above the rounding of a sum of six parts below 1, far below any difference a ranking shows. */
+const ROUNDING = 1e-9;
 
 /**
  * The page among the matches with evidence (text or understood parts) and the `k + VECTOR_MARGIN` nearest,
@@ -135,7 +164,7 @@ const POOL_GROWTH = 4;
  * by a third of the kind: this ranks a few hundred of them instead.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
-  const { matches, k, evidence, vectors, textBySlot, freshAt, understoodAt, cleanAt } = request;
+  const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
   if (!evidence || k === 0 || k >= matches.total) return false;
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
@@ -149,9 +178,9 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       const slot = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
       values.text = textBySlot?.[slot];
-      if (understoodAt) values.understood = understoodAt(slot);
-      if (cleanAt) values.clean = cleanAt(slot);
-      if (freshAt) values.fresh = freshAt(slot);
+      if (understood) values.understood = shareAt(understood, slot);
+      if (ruledOut) values.clean = cleanAt(ruledOut, slot);
+      if (fresh) values.fresh = freshAt(fresh, slot);
       slots[count] = slot;
       base[count++] = fuseRankSignals(values);
     }
@@ -160,26 +189,22 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const bound =
     neighbours.length === k + VECTOR_MARGIN ? vectorSignal(neighbours[neighbours.length - 1].similarity) : 0;
   const boundPart = fuseRankSignals({ facet: 0, vector: bound });
-  const withoutEvidence = fuseRankSignals({ facet: 0, clean: cleanAt && 1, fresh: freshAt && 1 });
-  const pooled = new TopSlots(request.compareSlots);
+  const withoutEvidence = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1 });
   for (let pool = POOL_GROWTH * k + POOL_MARGIN; ; pool *= POOL_GROWTH) {
     const whole = pool >= count;
     const bits = evidenceScores.candidates.subarray(0, words);
     bits.fill(0);
-    const mark = (slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
-    let poolFloor = -Infinity;
-    if (whole) for (let at = 0; at < count; at++) mark(slots[at]);
-    else {
-      pooled.reset(pool);
-      for (let at = 0; at < count; at++)
-        if (!pooled.full || base[at] >= pooled.worstKey) pooled.offer(base[at], slots[at]);
-      poolFloor = pooled.worstKey;
-      for (const slot of pooled.sorted()) mark(slot);
+    // Every match with evidence scoring at least the pool's last; those below it score less.
+    const floor = whole ? -Infinity : kthLargest(base, count, pool, evidenceScores.scratch);
+    for (let at = 0; at < count; at++) {
+      const slot = slots[at];
+      if (base[at] >= floor) bits[slot >>> 5] |= 1 << (slot & 31);
     }
-    for (const { slot } of neighbours) mark(slot);
+    for (const { slot } of neighbours) bits[slot >>> 5] |= 1 << (slot & 31);
     const ranked = rankEveryMatch({ ...request, matches: { ...matches, bits, total: countBits(bits) } });
-    const ceiling = Math.max(poolFloor, withoutEvidence) + boundPart;
-    if (ranked.length === k && ranked[k - 1].signals.fused > ceiling) return ranked;
+    const last = ranked.length === k ? ranked[k - 1].signals.fused : -Infinity;
+    // The sums are added in another order than the fused scores: a hair of margin keeps the proof sound.
+    if (last > Math.max(floor, withoutEvidence) + boundPart + ROUNDING) return ranked;
     if (whole) return false;
   }
 };
@@ -199,9 +224,9 @@ const rankEveryMatch = ({
   k,
   textBySlot,
   vectors,
-  freshAt,
-  understoodAt,
-  cleanAt,
+  fresh: freshness,
+  understood: understoodLabels,
+  ruledOut,
   compareSlots,
 }: HybridRequest): RankedSlot[] => {
   const { pickedWeight } = matches;
@@ -210,9 +235,9 @@ const rankEveryMatch = ({
     const signals: RankSignals = { facet: facetShare(matches.weight(slot), pickedWeight), fused: 0 };
     if (textBySlot) signals.text = textBySlot[slot];
     if (similarity !== undefined) signals.vector = vectorSignal(similarity);
-    if (freshAt) signals.fresh = freshAt(slot);
-    if (understoodAt) signals.understood = understoodAt(slot);
-    if (cleanAt) signals.clean = cleanAt(slot);
+    if (freshness) signals.fresh = freshAt(freshness, slot);
+    if (understoodLabels) signals.understood = shareAt(understoodLabels, slot);
+    if (ruledOut) signals.clean = cleanAt(ruledOut, slot);
     signals.fused = fuseRankSignals(signals);
     return signals;
   };
@@ -226,9 +251,9 @@ const rankEveryMatch = ({
     // Nothing picked: every match's facet part is 0, with no need to ask its weight.
     values.facet = facet[count] = pickedWeight > 0 ? facetShare(matches.weight(slot), pickedWeight) : 0;
     values.text = textBySlot?.[slot];
-    if (freshAt) values.fresh = fresh[count] = freshAt(slot);
-    if (understoodAt) values.understood = understood[count] = understoodAt(slot);
-    if (cleanAt) values.clean = clean[count] = cleanAt(slot);
+    if (freshness) values.fresh = fresh[count] = freshAt(freshness, slot);
+    if (understoodLabels) values.understood = understood[count] = shareAt(understoodLabels, slot);
+    if (ruledOut) values.clean = clean[count] = cleanAt(ruledOut, slot);
     count++;
     const base = fuseRankSignals(values);
     if (!byBase.full || base >= byBase.worstKey) byBase.offer(base, slot);
@@ -266,9 +291,9 @@ const rankEveryMatch = ({
     if (similarity.has(slot)) continue;
     values.facet = facet[at];
     values.text = textBySlot?.[slot];
-    if (freshAt) values.fresh = fresh[at];
-    if (understoodAt) values.understood = understood[at];
-    if (cleanAt) values.clean = clean[at];
+    if (freshness) values.fresh = fresh[at];
+    if (understoodLabels) values.understood = understood[at];
+    if (ruledOut) values.clean = clean[at];
     const ceiling = fuseRankSignals(values);
     if (ceiling >= bar) contenders.push({ slot, ceiling });
   }

@@ -4,11 +4,11 @@ import type { Bitset } from '../structures/bitset';
 import type { FacetIndex, MatchSet } from '../indexes/facet-index';
 import type { TextIndex } from '../indexes/text-index';
 import type { VectorIndex } from '../indexes/vector-index';
-import type { HybridRequest } from './hybrid-ranker';
+import type { FreshnessColumns, HybridRequest, LabelWeights } from './hybrid-ranker';
 
 // Bound once: a named import compiled to CommonJS is read through a getter at every call, and some of these
 // run once per match.
-const { facetShare, freshnessSignalAt, hasOptions, timeMs, understoodFilter } = domain;
+const { freshActiveSinceMs, hasOptions, timeMs, understoodFilter } = domain;
 
 /** The structures of one kind a hybrid query reads. */
 export interface RankedPart {
@@ -49,17 +49,17 @@ export class QuerySignals {
     const queryVector = query.queryVector;
     const rankedAtMs = timeMs(query.rankedAt);
     const textBySlot = text === undefined ? undefined : this.textBySlot(part, text, matches.bits);
-    const understoodAt = this.understoodAt(facets, query);
+    const understood = this.understoodOf(facets, query);
     return {
       matches,
       textBySlot,
-      freshAt: rankedAtMs === undefined ? undefined : this.freshnessOf(facets, rankedAtMs),
-      understoodAt,
-      cleanAt: this.cleanAt(facets, query),
+      fresh: rankedAtMs === undefined ? undefined : freshnessOf(facets, rankedAtMs),
+      understood,
+      ruledOut: this.ruledOutOf(facets, query),
       // With nothing picked, the matches with evidence are few enough to be sought first.
       evidence:
         matches.pickedWeight === 0
-          ? this.evidenceOf(matches.bits.length, textBySlot, understoodAt && this.understoodWeights)
+          ? this.evidenceOf(matches.bits.length, textBySlot, understood?.weights)
           : undefined,
       vectors: queryVector && {
         nearest: (n) =>
@@ -76,22 +76,20 @@ export class QuerySignals {
     };
   }
 
-  /** The share of the labels understood from the free text a slot carries, when it named any. */
-  private understoodAt(facets: FacetIndex, { understood }: SearchQuery): HybridRequest['understoodAt'] {
+  /** The weights of the labels understood from the free text by slot, when it named any. */
+  private understoodOf(facets: FacetIndex, { understood }: SearchQuery): LabelWeights | undefined {
     if (!hasOptions(understood?.options)) return undefined;
     this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
     const weights = this.understoodWeights;
-    const total = facets.addOptionWeights(understoodFilter(understood.options), weights);
-    return (slot) => facetShare(weights[slot], total);
+    return { weights, total: facets.addOptionWeights(understoodFilter(understood.options), weights) };
   }
 
-  /** 1 for a slot carrying none of the labels the free text ruled out, when it ruled any out. */
-  private cleanAt(facets: FacetIndex, { understood }: SearchQuery): HybridRequest['cleanAt'] {
+  /** The weights of the labels the free text ruled out by slot, when it ruled any out. */
+  private ruledOutOf(facets: FacetIndex, { understood }: SearchQuery): LabelWeights | undefined {
     if (!hasOptions(understood?.not)) return undefined;
     this.ruledOutWeights = zeroed(this.ruledOutWeights, facets.slotCapacity);
     const weights = this.ruledOutWeights;
-    const total = facets.addOptionWeights(understoodFilter(understood.not), weights);
-    return (slot) => (facetShare(weights[slot], total) > 0 ? 0 : 1);
+    return { weights, total: facets.addOptionWeights(understoodFilter(understood.not), weights) };
   }
 
   /** The slots with a BM25 or understood weight above 0. */
@@ -107,14 +105,6 @@ export class QuerySignals {
     return bits;
   }
 
-  /** The freshness signal by slot at `rankedAtMs`, read straight from the two number columns: it runs per match. */
-  private freshnessOf(facets: FacetIndex, rankedAtMs: number): (slot: number) => number {
-    const signalAt = freshnessSignalAt(rankedAtMs);
-    const activeMs = facets.numberColumn('lastActiveMs');
-    const openUntilMs = facets.numberColumn('openUntilMs');
-    return (slot) => signalAt(activeMs[slot], openUntilMs[slot]);
-  }
-
   /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
   private textBySlot(part: RankedPart, text: string, matches: Bitset): Float64Array {
     const capacity = part.facets.slotCapacity;
@@ -125,3 +115,11 @@ export class QuerySignals {
     return scores;
   }
 }
+
+/** The two number columns freshness reads, as they are now: a write may replace them. */
+const freshnessOf = (facets: FacetIndex, rankedAtMs: number): FreshnessColumns => ({
+  activeMs: facets.numberColumn('lastActiveMs'),
+  openUntilMs: facets.numberColumn('openUntilMs'),
+  activeSinceMs: freshActiveSinceMs(rankedAtMs),
+  rankedAtMs,
+});
