@@ -128,10 +128,10 @@ const remembered = (vectors: VectorSide): VectorSide => {
   };
 };
 
-/** The matches with evidence and their fused score without the vector part, reused across queries. */
+/** The matches with evidence and their text and understood parts fused, reused across queries. */
 class EvidenceScores {
   slots = new Int32Array(1024);
-  base = new Float64Array(1024);
+  lead = new Float64Array(1024);
   candidates = new Uint32Array(0);
   scratch = { array: new Float64Array(0) };
 
@@ -139,7 +139,7 @@ class EvidenceScores {
     if (count > this.slots.length) {
       const size = Math.max(count, this.slots.length * 2);
       this.slots = new Int32Array(size);
-      this.base = new Float64Array(size);
+      this.lead = new Float64Array(size);
     }
     if (this.candidates.length < words) this.candidates = new Uint32Array(words);
   }
@@ -157,18 +157,18 @@ const ROUNDING = 1e-9;
  * or false when a match outside them could reach it.
  *
  * A match without evidence has no facet, text or understood part, and a vector part at most the last
- * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. Among the matches with
- * evidence, only a pool of the best by everything but the vector part is ranked; one outside it is worth at
- * most the pool's last score plus the bound. When the page's last fused score is above both ceilings, no
- * match outside can reach the page; otherwise the pool grows. A query's words and labels are often carried
- * by a third of the kind: this ranks a few hundred of them instead.
+ * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. A match with evidence
+ * is first weighed by its `lead`, its text and understood parts fused, which two reads give; only a pool of
+ * the best by lead is ranked, and one outside it is worth at most the pool's last lead plus that ceiling.
+ * When the page's last fused score is above both, no match outside can reach the page; otherwise the pool
+ * grows. A query's words and labels are often carried by a third of the kind: this ranks a few hundred.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
   if (!evidence || k === 0 || k >= matches.total) return false;
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
-  const { slots, base } = evidenceScores;
+  const { slots, lead } = evidenceScores;
   const values: SignalValues = { facet: 0 };
   let count = 0;
   for (let at = 0; at < words; at++) {
@@ -179,32 +179,30 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       word ^= lowest;
       values.text = textBySlot?.[slot];
       if (understood) values.understood = shareAt(understood, slot);
-      if (ruledOut) values.clean = cleanAt(ruledOut, slot);
-      if (fresh) values.fresh = freshAt(fresh, slot);
       slots[count] = slot;
-      base[count++] = fuseRankSignals(values);
+      lead[count++] = fuseRankSignals(values);
     }
   }
   const neighbours = vectors ? vectors.nearest(k + VECTOR_MARGIN) : [];
   const bound =
     neighbours.length === k + VECTOR_MARGIN ? vectorSignal(neighbours[neighbours.length - 1].similarity) : 0;
-  const boundPart = fuseRankSignals({ facet: 0, vector: bound });
-  const withoutEvidence = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1 });
+  // What a match adds beside its lead at most: clean, full freshness and the bound's vector part.
+  const besideLead = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1, vector: bound });
   for (let pool = POOL_GROWTH * k + POOL_MARGIN; ; pool *= POOL_GROWTH) {
     const whole = pool >= count;
     const bits = evidenceScores.candidates.subarray(0, words);
     bits.fill(0);
-    // Every match with evidence scoring at least the pool's last; those below it score less.
-    const floor = whole ? -Infinity : kthLargest(base, count, pool, evidenceScores.scratch);
+    // Every match with evidence leading at least the pool's last; the others lead less.
+    const floor = whole ? 0 : kthLargest(lead, count, pool, evidenceScores.scratch);
     for (let at = 0; at < count; at++) {
       const slot = slots[at];
-      if (base[at] >= floor) bits[slot >>> 5] |= 1 << (slot & 31);
+      if (whole || lead[at] >= floor) bits[slot >>> 5] |= 1 << (slot & 31);
     }
     for (const { slot } of neighbours) bits[slot >>> 5] |= 1 << (slot & 31);
     const ranked = rankEveryMatch({ ...request, matches: { ...matches, bits, total: countBits(bits) } });
     const last = ranked.length === k ? ranked[k - 1].signals.fused : -Infinity;
     // The sums are added in another order than the fused scores: a hair of margin keeps the proof sound.
-    if (last > Math.max(floor, withoutEvidence) + boundPart + ROUNDING) return ranked;
+    if (last > floor + besideLead + ROUNDING) return ranked;
     if (whole) return false;
   }
 };
