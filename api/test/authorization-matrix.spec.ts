@@ -10,7 +10,7 @@ import {
   LISTING_MESSAGES,
   type Post,
   type ProjectRecord,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
@@ -426,7 +426,7 @@ describe('authorization matrix', () => {
 
   describe("one user cannot reach another's data", () => {
     let adaProject: ProjectRecord;
-    let adaProfile: TeammateView;
+    let adaProfile: ProfileView;
     let adaPost: Post;
     let conversationId: string;
 
@@ -658,7 +658,7 @@ describe('authorization matrix', () => {
       expect(mine.UserProjects.map((project) => project._id)).not.toContain(adaProject._id);
       const found = await read<{ projects: { _id: string }[] }>('/api/user/projects/found', bob);
       expect(JSON.stringify(found)).not.toContain(adaProject._id);
-      const profile = await read<{ userTeammateProfile: TeammateView | null }>('/api/user/myTeammate', bob);
+      const profile = await read<{ userTeammateProfile: ProfileView | null }>('/api/user/myTeammate', bob);
       expect(profile.userTeammateProfile?._id).not.toBe(adaProfile._id);
     });
   });

@@ -8,7 +8,7 @@ import {
   pageCount,
   type ProjectRecord,
   type SavedSearch,
-  type TeammateView,
+  type ProfileView,
   type UnreadMessages,
   type UserRecord,
 } from '@skillers/domain';
@@ -21,7 +21,7 @@ import type { ProjectDetail, ProjectsPage } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 interface TeammatesPage {
-  teammates: TeammateView[];
+  teammates: ProfileView[];
   teammatesPages: number;
 }
 
@@ -65,7 +65,7 @@ describe('demo data at start (SEED on, empty database)', () => {
       token,
     });
     expect(mine.body.UserProjects).toHaveLength(DEMO_ACCOUNT_PROJECTS);
-    const profile = await api.request<{ userTeammateProfile: TeammateView | null }>(
+    const profile = await api.request<{ userTeammateProfile: ProfileView | null }>(
       'GET',
       '/api/user/myTeammate',
       {

@@ -1,10 +1,10 @@
-import type { ClientRelaxEntry, MatchExplanation, TeammateView } from '@skillers/domain';
+import type { ClientRelaxEntry, MatchExplanation, ProfileView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeammate, type ErrorAnswer } from './listing-fixtures';
 import { SHARED_MODEL_ENV } from './shared-model';
 import { startTestApp, type TestApp } from './test-app';
 
-type Explained = TeammateView & { why: MatchExplanation };
+type Explained = ProfileView & { why: MatchExplanation };
 interface TeammateHits {
   teammates: Explained[];
   total: number;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { ProjectView, ProfileView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProject, createTeammate, type ErrorAnswer } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
@@ -12,7 +12,7 @@ interface ProjectHits {
   pages: number;
 }
 interface TeammateHits {
-  teammates: TeammateView[];
+  teammates: ProfileView[];
   total: number;
   teammatesPages: number;
 }

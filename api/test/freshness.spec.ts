@@ -5,7 +5,7 @@ import {
   type NotificationsPage,
   type ProjectRecord,
   type ProjectView,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import type { SharedLock } from '@skillers/queue';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
@@ -32,7 +32,7 @@ interface ProjectHits {
   total: number;
 }
 interface TeammateHits {
-  teammates: TeammateView[];
+  teammates: ProfileView[];
   total: number;
 }
 
@@ -46,7 +46,7 @@ describe('freshness: last active and open to collaborate', () => {
   let store: RecordStore;
 
   const open = (user: TestUser | undefined, path: string, body: unknown) =>
-    api.request<{ message: string; project?: ProjectView; teammate?: TeammateView } & ErrorAnswer>(
+    api.request<{ message: string; project?: ProjectView; teammate?: ProfileView } & ErrorAnswer>(
       'PUT',
       path,
       { token: user?.token, body },
@@ -94,7 +94,7 @@ describe('freshness: last active and open to collaborate', () => {
 
     const profile = await createTeammate(api, owner);
     expect(profile).toMatchObject({ openToCollaborate: true, openNow: true });
-    const mine = await api.request<{ userTeammateProfile: TeammateView }>('GET', '/api/user/myTeammate', {
+    const mine = await api.request<{ userTeammateProfile: ProfileView }>('GET', '/api/user/myTeammate', {
       token: owner.token,
     });
     expect(mine.body.userTeammateProfile.openNow).toBe(true);
@@ -178,7 +178,7 @@ describe('freshness: last active and open to collaborate', () => {
 
     const before = Date.now();
     expect((await login(owner)).status).toBe(200);
-    const mine = await api.request<{ userTeammateProfile: TeammateView }>('GET', '/api/user/myTeammate', {
+    const mine = await api.request<{ userTeammateProfile: ProfileView }>('GET', '/api/user/myTeammate', {
       token: owner.token,
     });
     const touched = mine.body.userTeammateProfile;

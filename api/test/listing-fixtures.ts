@@ -1,4 +1,4 @@
-import type { ProjectRecord, ProjectView, PublicUser, TeammateView } from '@skillers/domain';
+import type { ProjectRecord, ProjectView, PublicUser, ProfileView } from '@skillers/domain';
 import type { TestApp, TestUser } from './test-app';
 
 /** A well-formed id that names nothing. */
@@ -43,7 +43,7 @@ export interface ProjectDetail {
 }
 
 export interface TeammatesPage {
-  teammates: TeammateView[];
+  teammates: ProfileView[];
   teammatesPages: number;
 }
 
@@ -65,7 +65,7 @@ export const createTeammate = async (
   owner: TestUser,
   overrides: Record<string, unknown> = {},
 ) => {
-  const created = await api.request<{ teammate: TeammateView }>('POST', '/api/teammate', {
+  const created = await api.request<{ teammate: ProfileView }>('POST', '/api/teammate', {
     token: owner.token,
     body: teammateBody(overrides),
   });

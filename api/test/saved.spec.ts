@@ -5,7 +5,7 @@ import {
   PAGE_MESSAGE,
   type ProjectRecord,
   type ProjectView,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('saved items', () => {
     const teammate = await createTeammate(api, owner);
     const saved = await call('POST', 'teammates', teammate._id, reader.token);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ message: LISTING_MESSAGES.teammateSaved, saved: true });
+    expect(saved.body).toEqual({ message: LISTING_MESSAGES.profileSaved, saved: true });
     expect((await call('POST', 'teammates', teammate._id, reader.token)).status).toBe(200);
 
     const found = await foundTeammates(reader);
@@ -85,7 +85,7 @@ describe('saved items', () => {
     expect((await savedIds(reader)).body.teammateIds).toEqual([teammate._id]);
 
     const forgotten = await call('DELETE', 'teammates', teammate._id, reader.token);
-    expect(forgotten.body).toEqual({ message: LISTING_MESSAGES.teammateForgotten, saved: false });
+    expect(forgotten.body).toEqual({ message: LISTING_MESSAGES.profileForgotten, saved: false });
     expect((await foundTeammates(reader)).body).toEqual({ teammates: [], teammatesPages: 1 });
     expect((await call('DELETE', 'teammates', teammate._id, reader.token)).status).toBe(200);
   });
@@ -214,7 +214,7 @@ describe('saved items: found lists', () => {
   });
 
   it('pages saved profiles too, skipping ones that are gone', async () => {
-    const saved: TeammateView[] = [];
+    const saved: ProfileView[] = [];
     for (let n = 0; n < LIST_PAGE_SIZE + 1; n++) {
       const teammate = await createTeammate(api, await api.signUp(), { nickname: `S${n}` });
       await api.request('POST', `/api/user/teammates/${teammate._id}`, { token: saver.token });

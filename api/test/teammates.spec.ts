@@ -5,7 +5,7 @@ import {
   LISTING_MESSAGES,
   PAGE_MESSAGE,
   type PublicUser,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordChangesService } from '../src/indexing/record-changes.service';
@@ -21,10 +21,10 @@ import {
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 interface TeammateDetail {
-  teammate: TeammateView;
+  teammate: ProfileView;
   teammate_creator: PublicUser | null;
 }
-type TeammateAnswer = { message: string; teammate: TeammateView } & ErrorAnswer;
+type TeammateAnswer = { message: string; teammate: ProfileView } & ErrorAnswer;
 
 describe('skiller profiles: create, read and edit', () => {
   let api: TestApp;
@@ -38,7 +38,7 @@ describe('skiller profiles: create, read and edit', () => {
   const edit = (body: unknown, token?: string) =>
     api.request<TeammateAnswer>('PUT', '/api/teammate/editTeammate', { token, body });
   const mine = (token?: string) =>
-    api.request<{ userTeammateProfile: TeammateView | null }>('GET', '/api/user/myTeammate', { token });
+    api.request<{ userTeammateProfile: ProfileView | null }>('GET', '/api/user/myTeammate', { token });
 
   it('creates a profile with display fields derived from the stored lists', async () => {
     const user = await api.signUp();

@@ -1,10 +1,10 @@
-import type { TeammateView, UnderstoodText } from '@skillers/domain';
+import type { ProfileView, UnderstoodText } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeammate } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 interface TeammateHits {
-  teammates: TeammateView[];
+  teammates: ProfileView[];
   total: number;
   understood?: UnderstoodText;
 }

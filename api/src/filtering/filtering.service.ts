@@ -8,7 +8,7 @@ import {
   type ProjectView,
   type SearchKind,
   type SearchQuery,
-  type TeammateView,
+  type ProfileView,
   toActiveQuery,
   type UnderstoodText,
   understoodOptions,
@@ -90,7 +90,7 @@ export class FilteringService {
     searcher: Searcher,
   ): Promise<
     {
-      teammates: Explained<TeammateView>[];
+      teammates: Explained<ProfileView>[];
       total: number;
       teammatesPages: number;
       eventId: string;

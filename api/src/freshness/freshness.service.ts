@@ -11,8 +11,8 @@ import {
   type ProjectRecord,
   type ProjectView,
   SIGN_IN_TOUCH_INTERVAL_MS,
-  type TeammateRecord,
-  type TeammateView,
+  type ProfileRecord,
+  type ProfileView,
 } from '@skillers/domain';
 import { SignInListeners } from '../auth/sign-in-listeners';
 import { RecordChangesService } from '../indexing/record-changes.service';
@@ -23,7 +23,7 @@ import { toTeammateView } from '../teammates/teammate-view';
 import { UsersRepository } from '../auth/users.repository';
 import { withFreshness } from '../common/with-freshness';
 
-type Listing = { kind: 'project'; record: ProjectRecord } | { kind: 'teammate'; record: TeammateRecord };
+type Listing = { kind: 'project'; record: ProjectRecord } | { kind: 'teammate'; record: ProfileRecord };
 
 /** The switch as stored: on confirms it now, off closes it; either is activity of the owner. */
 const switchFields = (open: boolean, now: string): FreshnessFields =>
@@ -67,12 +67,12 @@ export class FreshnessService implements OnModuleInit {
   async setOwnProfileOpen(
     userId: string,
     open: boolean,
-  ): Promise<{ message: string; teammate: TeammateView }> {
+  ): Promise<{ message: string; teammate: ProfileView }> {
     const profile = await this.teammates.findByOwner(userId);
     if (!profile) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
     const updated = await this.write({ kind: 'teammate', record: profile }, switchFields(open, nowIso()));
     if (!updated) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
-    return { message: message(open), teammate: toTeammateView(updated as TeammateRecord) };
+    return { message: message(open), teammate: toTeammateView(updated as ProfileRecord) };
   }
 
   /** Reads the owner's records (two indexed reads) and writes only those that need it. */
@@ -138,10 +138,7 @@ export class FreshnessService implements OnModuleInit {
     });
   }
 
-  private async write(
-    listing: Listing,
-    set: FreshnessFields,
-  ): Promise<ProjectRecord | TeammateRecord | null> {
+  private async write(listing: Listing, set: FreshnessFields): Promise<ProjectRecord | ProfileRecord | null> {
     const change = this.changes.change(listing.kind, listing.record._id);
     const updated =
       listing.kind === 'project'

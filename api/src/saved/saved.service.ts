@@ -4,7 +4,7 @@ import {
   pageCount,
   type ProjectView,
   type SavedKind,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { ProjectRepository } from '../projects/project.repository';
 import { TeammateRepository } from '../teammates/teammate.repository';
@@ -38,14 +38,14 @@ export class SavedService {
     if (!teammate) throw new NotFoundException(LISTING_MESSAGES.profileNotFound);
     if (teammate.ownerId === userId) throw new BadRequestException(LISTING_MESSAGES.ownProfileNotSavable);
     await this.saved.save(userId, 'teammate', teammateId);
-    return { message: LISTING_MESSAGES.teammateSaved, saved: true };
+    return { message: LISTING_MESSAGES.profileSaved, saved: true };
   }
 
   /** Forgetting is idempotent: an item that was never saved, or no longer exists, is simply not saved. */
   async forget(userId: string, kind: SavedKind, itemId: string): Promise<SaveAnswer> {
     await this.saved.forget(userId, kind, itemId);
     const message =
-      kind === 'project' ? LISTING_MESSAGES.projectForgotten : LISTING_MESSAGES.teammateForgotten;
+      kind === 'project' ? LISTING_MESSAGES.projectForgotten : LISTING_MESSAGES.profileForgotten;
     return { message, saved: false };
   }
 
@@ -64,7 +64,7 @@ export class SavedService {
   async foundTeammates(
     userId: string,
     page: number,
-  ): Promise<{ teammates: TeammateView[]; teammatesPages: number }> {
+  ): Promise<{ teammates: ProfileView[]; teammatesPages: number }> {
     const { items, pages } = await this.found(userId, 'teammate', page, (ids) =>
       this.teammates.findByIds(ids),
     );

@@ -3,10 +3,10 @@ import {
   objectIdSchema,
   type PageQuery,
   pageQuerySchema,
-  teammateCreateSchema,
-  type TeammateEditInput,
-  teammateEditSchema,
-  type TeammateInput,
+  profileCreateSchema,
+  type ProfileEditInput,
+  profileEditSchema,
+  type ProfileInput,
 } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -39,7 +39,7 @@ export class TeammateController {
   @PerUserLimit(USER_LIMITS.listings)
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(withKnownOptions(teammateCreateSchema))) body: TeammateInput,
+    @Body(new ZodPipe(withKnownOptions(profileCreateSchema))) body: ProfileInput,
   ) {
     return this.teammates.create(user.id, body);
   }
@@ -49,7 +49,7 @@ export class TeammateController {
   @PerUserLimit(USER_LIMITS.listings)
   edit(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(withKnownOptions(teammateEditSchema))) body: TeammateEditInput,
+    @Body(new ZodPipe(withKnownOptions(profileEditSchema))) body: ProfileEditInput,
   ) {
     return this.teammates.editOwn(user.id, body);
   }

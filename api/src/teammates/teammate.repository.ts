@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { pageWindow, type TeammateRecord } from '@skillers/domain';
+import { pageWindow, type ProfileRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
@@ -9,11 +9,11 @@ export class TeammateRepository {
   constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
 
   private get teammates() {
-    return this.store.collection<TeammateRecord>(COLLECTIONS.teammates);
+    return this.store.collection<ProfileRecord>(COLLECTIONS.teammates);
   }
 
   /** Throws DuplicateKeyError on `ownerId` when the user already has a profile. */
-  insert(teammate: TeammateRecord, options?: WriteOptions) {
+  insert(teammate: ProfileRecord, options?: WriteOptions) {
     return this.teammates.insert(teammate, options);
   }
 
@@ -21,7 +21,7 @@ export class TeammateRepository {
    * Records whose switch was last confirmed before `cutoff` (ISO-8601), with the records stored before the
    * confirmation date existed, which count as confirmed at their last edit.
    */
-  async confirmedBefore(cutoff: string): Promise<TeammateRecord[]> {
+  async confirmedBefore(cutoff: string): Promise<ProfileRecord[]> {
     const [confirmed, edited] = await Promise.all([
       this.teammates.find({ openConfirmedAt: { $lt: cutoff } }),
       this.teammates.find({ updatedAt: { $lt: cutoff } }),
@@ -44,14 +44,14 @@ export class TeammateRepository {
 
   update(
     id: string,
-    set: Partial<Omit<TeammateRecord, '_id'>>,
-    unset: readonly (keyof TeammateRecord & string)[],
+    set: Partial<Omit<ProfileRecord, '_id'>>,
+    unset: readonly (keyof ProfileRecord & string)[],
     options?: WriteOptions,
   ) {
     return this.teammates.update(id, set, unset, options);
   }
 
-  async page(page: number): Promise<{ items: TeammateRecord[]; total: number }> {
+  async page(page: number): Promise<{ items: ProfileRecord[]; total: number }> {
     const [items, total] = await Promise.all([
       this.teammates.find({}, { sort: NEWEST_FIRST, ...pageWindow(page) }),
       this.teammates.count({}),

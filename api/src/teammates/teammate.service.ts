@@ -4,11 +4,11 @@ import {
   LISTING_MESSAGES,
   pageCount,
   type PublicUser,
-  TEAMMATE_FIELD_NAMES,
-  type TeammateEditInput,
-  type TeammateInput,
-  type TeammateRecord,
-  type TeammateView,
+  PROFILE_FIELD_NAMES,
+  type ProfileEditInput,
+  type ProfileInput,
+  type ProfileRecord,
+  type ProfileView,
 } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
 import { SAVED_MARKS, type SavedMarks } from '../core/saved-marks.port';
@@ -29,10 +29,7 @@ export class TeammateService {
     private readonly changes: RecordChangesService,
   ) {}
 
-  async list(
-    page: number,
-    viewerId?: string,
-  ): Promise<{ teammates: TeammateView[]; teammatesPages: number }> {
+  async list(page: number, viewerId?: string): Promise<{ teammates: ProfileView[]; teammatesPages: number }> {
     const { items, total } = await this.teammates.page(page);
     return { teammates: await this.views(items, viewerId), teammatesPages: pageCount(total) };
   }
@@ -40,7 +37,7 @@ export class TeammateService {
   async detail(
     id: string,
     viewerId?: string,
-  ): Promise<{ teammate: TeammateView; teammate_creator: PublicUser | null }> {
+  ): Promise<{ teammate: ProfileView; teammate_creator: PublicUser | null }> {
     const teammate = await this.teammates.findById(id);
     if (!teammate) throw new NotFoundException(LISTING_MESSAGES.profileNotFound);
     const [[view], creator] = await Promise.all([
@@ -51,10 +48,10 @@ export class TeammateService {
   }
 
   /** One profile per user; the store's unique owner index settles two creations racing each other. */
-  async create(ownerId: string, input: TeammateInput): Promise<{ message: string; teammate: TeammateView }> {
+  async create(ownerId: string, input: ProfileInput): Promise<{ message: string; teammate: ProfileView }> {
     if (await this.teammates.findByOwner(ownerId)) throw profileExists();
     const now = new Date().toISOString();
-    const teammate: TeammateRecord = {
+    const teammate: ProfileRecord = {
       ...input,
       _id: newId(),
       ownerId,
@@ -76,11 +73,11 @@ export class TeammateService {
   /** Edits the caller's own profile; the form sends the whole profile, so fields it leaves out are cleared. */
   async editOwn(
     ownerId: string,
-    input: TeammateEditInput,
-  ): Promise<{ message: string; teammate: TeammateView }> {
+    input: ProfileEditInput,
+  ): Promise<{ message: string; teammate: ProfileView }> {
     const current = await this.teammates.findByOwner(ownerId);
     if (!current) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
-    const cleared = TEAMMATE_FIELD_NAMES.filter((field) => !(field in input));
+    const cleared = PROFILE_FIELD_NAMES.filter((field) => !(field in input));
     const change = this.changes.change('teammate', current._id);
     const now = new Date().toISOString();
     const updated = await this.teammates.update(
@@ -94,13 +91,13 @@ export class TeammateService {
     return { message: LISTING_MESSAGES.profileUpdated, teammate: toTeammateView(updated) };
   }
 
-  async mine(ownerId: string): Promise<{ userTeammateProfile: TeammateView | null }> {
+  async mine(ownerId: string): Promise<{ userTeammateProfile: ProfileView | null }> {
     const teammate = await this.teammates.findByOwner(ownerId);
     return { userTeammateProfile: teammate ? toTeammateView(teammate) : null };
   }
 
   /** The profiles with these ids in the order given (the search's ranking), with the viewer's saved marks. */
-  async viewsInOrder(ids: readonly string[], viewerId?: string): Promise<TeammateView[]> {
+  async viewsInOrder(ids: readonly string[], viewerId?: string): Promise<ProfileView[]> {
     const found = new Map((await this.teammates.findByIds(ids)).map((teammate) => [teammate._id, teammate]));
     return this.views(
       ids.flatMap((id) => found.get(id) ?? []),
@@ -108,7 +105,7 @@ export class TeammateService {
     );
   }
 
-  private async views(teammates: TeammateRecord[], viewerId?: string): Promise<TeammateView[]> {
+  private async views(teammates: ProfileRecord[], viewerId?: string): Promise<ProfileView[]> {
     if (!viewerId) return teammates.map((teammate) => toTeammateView(teammate));
     const saved = await this.saved.savedAmong(
       viewerId,

@@ -21,8 +21,8 @@ import {
   settingsSchema,
   signupSchema,
   sortRequestSchema,
-  teammateCreateSchema,
-  teammateEditSchema,
+  profileCreateSchema,
+  profileEditSchema,
   updateSavedSearchSchema,
 } from '@skillers/domain';
 import { withKnownOptions } from '../../src/common/known-options';
@@ -350,13 +350,13 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST',
     path: '/api/teammate',
     auth: 'user',
-    body: { schema: withKnownOptions(teammateCreateSchema), valid: () => teammate },
+    body: { schema: withKnownOptions(profileCreateSchema), valid: () => teammate },
   },
   {
     method: 'PUT',
     path: '/api/teammate/editTeammate',
     auth: 'user',
-    body: { schema: withKnownOptions(teammateEditSchema), valid: () => teammate },
+    body: { schema: withKnownOptions(profileEditSchema), valid: () => teammate },
   },
   { method: 'GET', path: '/api/user/myTeammate', auth: 'user' },
   {

@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord } from '@skillers/domain';
 import {
   INDEX_RECORD_JOB,
   indexRecordJobId,
@@ -22,9 +22,9 @@ import {
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
 import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker';
 import { type HealthServer, startHealthServer } from './worker-health.server';
-import { projectRecord as project, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { projectRecord as project, profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 
-const teammate = teammateRecord;
+const teammate = profileRecord;
 
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
@@ -72,7 +72,7 @@ describe('index worker', () => {
     await ports.store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany([project('a'), project('b')]);
-    await ports.store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('c'));
+    await ports.store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(teammate('c'));
 
     await worker.start();
 

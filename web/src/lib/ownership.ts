@@ -1,4 +1,4 @@
-import type { TeammateView } from '@skillers/domain';
+import type { ProfileView } from '@skillers/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
@@ -14,7 +14,7 @@ export const myTeammateQuery = queryOptions({
   queryKey: ['user', 'myTeammate'],
   queryFn: () =>
     api
-      .get<{ userTeammateProfile: TeammateView | null }>('/user/myTeammate')
+      .get<{ userTeammateProfile: ProfileView | null }>('/user/myTeammate')
       .then((answer) => answer.userTeammateProfile),
 });
 

@@ -1,4 +1,4 @@
-import type { TeammateView } from '@skillers/domain';
+import type { ProfileView } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { useOwnership } from '../../lib/ownership';
 import type { Ranked } from '../../lib/similarity';
@@ -12,7 +12,7 @@ export const TeammateCard = ({
   teammate,
   ownerActions,
 }: {
-  teammate: Ranked<TeammateView>;
+  teammate: Ranked<ProfileView>;
   ownerActions?: ReactNode;
 }) => {
   const ownership = useOwnership();

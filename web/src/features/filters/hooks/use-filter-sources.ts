@@ -1,4 +1,4 @@
-import type { ProjectView, SearchKind, TeammateView } from '@skillers/domain';
+import type { ProjectView, SearchKind, ProfileView } from '@skillers/domain';
 import { type Dispatch, useMemo } from 'react';
 import { filteredPages } from '../../../lib/filtered-pages';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
@@ -74,7 +74,7 @@ const pagedSource = <T extends Ranked<object>>(
 export const useTeammateSource = ({
   applied,
   dispatch,
-}: FilterStateHandle): PagedSource<Ranked<TeammateView>> =>
+}: FilterStateHandle): PagedSource<Ranked<ProfileView>> =>
   useMemo(
     () =>
       pagedSource(
@@ -101,7 +101,7 @@ export const useProjectSource = ({
 
 export interface ListingSource {
   key: string;
-  fetch(): Promise<{ projects: readonly Ranked<ProjectView>[]; teammates: readonly Ranked<TeammateView>[] }>;
+  fetch(): Promise<{ projects: readonly Ranked<ProjectView>[]; teammates: readonly Ranked<ProfileView>[] }>;
 }
 
 /**

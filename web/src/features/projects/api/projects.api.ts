@@ -1,4 +1,4 @@
-import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser, TeammateView } from '@skillers/domain';
+import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser, ProfileView } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
@@ -20,7 +20,7 @@ export const projectQuery = (id: string) =>
 
 export interface ListingItems {
   projects: readonly Ranked<ProjectView>[];
-  teammates: readonly Ranked<TeammateView>[];
+  teammates: readonly Ranked<ProfileView>[];
 }
 
 /** Where the listing's items come from, e.g. a filtered search; each key is fetched on its own. */

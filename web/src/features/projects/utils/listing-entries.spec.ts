@@ -1,9 +1,9 @@
-import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { ProjectView, ProfileView } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { listingEntries } from './listing-entries';
 
 const project = (id: string, createdAt: string) => ({ _id: id, createdAt }) as ProjectView;
-const teammate = (id: string, createdAt: string) => ({ _id: id, createdAt }) as TeammateView;
+const teammate = (id: string, createdAt: string) => ({ _id: id, createdAt }) as ProfileView;
 
 describe('listingEntries', () => {
   const projects = [project('p2', '2030-01-03T10:00:00.000Z'), project('p1', '2030-01-01T10:00:00.000Z')];

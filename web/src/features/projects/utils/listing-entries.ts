@@ -1,4 +1,4 @@
-import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { ProjectView, ProfileView } from '@skillers/domain';
 import type { Ranked } from '../../../lib/similarity';
 
 export const LISTING_KINDS = ['All', 'Projects', 'Teammates'] as const;
@@ -6,12 +6,12 @@ export type ListingKind = (typeof LISTING_KINDS)[number];
 
 /** Items found by similarity ranking keep their similarity for the card. */
 export type ListingEntry =
-  { kind: 'project'; item: Ranked<ProjectView> } | { kind: 'teammate'; item: Ranked<TeammateView> };
+  { kind: 'project'; item: Ranked<ProjectView> } | { kind: 'teammate'; item: Ranked<ProfileView> };
 
 /** The grid shows projects, teammates or both, newest first by creation date. */
 export const listingEntries = (
   projects: readonly Ranked<ProjectView>[],
-  teammates: readonly Ranked<TeammateView>[],
+  teammates: readonly Ranked<ProfileView>[],
   kind: ListingKind,
 ): ListingEntry[] => {
   const entries: ListingEntry[] = [

@@ -1,9 +1,9 @@
-import type { PublicUser, TeammateEditInput, TeammateInput, TeammateView } from '@skillers/domain';
+import type { PublicUser, ProfileEditInput, ProfileInput, ProfileView } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export interface TeammateDetail {
-  teammate: TeammateView;
+  teammate: ProfileView;
   teammate_creator: PublicUser;
 }
 
@@ -15,9 +15,9 @@ export const teammateQuery = (id: string) =>
     staleTime: 0,
   });
 
-export const createTeammate = (input: TeammateInput) =>
-  api.post<{ message: string; teammate: TeammateView }>('/teammate', input);
+export const createTeammate = (input: ProfileInput) =>
+  api.post<{ message: string; teammate: ProfileView }>('/teammate', input);
 
 /** There is one profile per user, so the API edits the caller's own. */
-export const editTeammate = (input: TeammateEditInput) =>
-  api.put<{ message: string; teammate: TeammateView }>('/teammate/editTeammate', input);
+export const editTeammate = (input: ProfileEditInput) =>
+  api.put<{ message: string; teammate: ProfileView }>('/teammate/editTeammate', input);

@@ -1,5 +1,5 @@
 import { FreshnessLine } from '../../../components/listings/freshness-line';
-import type { PublicUser, TeammateView } from '@skillers/domain';
+import type { PublicUser, ProfileView } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import {
@@ -37,7 +37,7 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
 };
 
 /** Every group of a profile, the owner's Edit Profile, or Save and the message box. */
-const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: PublicUser }) => {
+const TeammateDetail = ({ teammate, owner }: { teammate: ProfileView; owner: PublicUser }) => {
   const why = useArrivedWhy();
   const own = useOwnership().ownsTeammate(teammate._id);
   return (

@@ -1,9 +1,9 @@
 import {
-  TEAMMATE_CREATE_REQUIRED,
-  TEAMMATE_EDIT_REQUIRED,
-  teammateCreateSchema,
-  teammateEditSchema,
-  type TeammateView,
+  PROFILE_CREATE_REQUIRED,
+  PROFILE_EDIT_REQUIRED,
+  profileCreateSchema,
+  profileEditSchema,
+  type ProfileView,
 } from '@skillers/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -40,7 +40,7 @@ const BASICS: SectionDef = {
 const DURATION: SectionDef = { id: 'duration', title: 'Collaboration Duration', fields: ['deadline'] };
 const SECTIONS = formSections(BASICS, DURATION);
 
-const valuesFrom = (teammate: TeammateView): TeammateFormValues => ({
+const valuesFrom = (teammate: ProfileView): TeammateFormValues => ({
   ...listingValuesFrom(teammate),
   nickname: teammate.nickname,
   deadline: teammate.deadline ? String(teammate.deadline) : '',
@@ -49,7 +49,7 @@ const valuesFrom = (teammate: TeammateView): TeammateFormValues => ({
 interface TeammateFormProps {
   options: OptionLists;
   /** The user's profile being edited; without one the form creates it. */
-  teammate?: TeammateView;
+  teammate?: ProfileView;
 }
 
 /**
@@ -62,7 +62,7 @@ export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {
   const queryClient = useQueryClient();
   const form = useListingForm<TeammateFormValues>(teammate ? valuesFrom(teammate) : DEFAULTS, SECTIONS);
   const { values, errors, change } = form;
-  const required = new Set<string>(editing ? TEAMMATE_EDIT_REQUIRED : TEAMMATE_CREATE_REQUIRED);
+  const required = new Set<string>(editing ? PROFILE_EDIT_REQUIRED : PROFILE_CREATE_REQUIRED);
 
   const save = useMutation({
     mutationFn: (send: () => Promise<unknown>) => send(),
@@ -83,10 +83,10 @@ export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {
       deadline: emptyIsZero(values.deadline),
     };
     if (editing) {
-      const body = form.check(teammateEditSchema, raw);
+      const body = form.check(profileEditSchema, raw);
       if (body) save.mutate(() => editTeammate(body));
     } else {
-      const body = form.check(teammateCreateSchema, raw);
+      const body = form.check(profileCreateSchema, raw);
       if (body) save.mutate(() => createTeammate(body));
     }
   };

@@ -1,4 +1,4 @@
-import type { TeammateView } from '@skillers/domain';
+import type { ProfileView } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { InfiniteCardGrid, NoResults } from '../../../components/listings/card-grid';
@@ -7,7 +7,7 @@ import { fetchTeammatePage } from '../../../lib/listings-api';
 import type { PagedListOptions } from '../../../lib/paged-list';
 import { useInfiniteList } from '../../../lib/use-infinite-list';
 
-type FetchTeammates = PagedListOptions<TeammateView>['fetchPage'];
+type FetchTeammates = PagedListOptions<ProfileView>['fetchPage'];
 
 interface TeammatesListProps {
   /** The filter panel sits above the grid. */
