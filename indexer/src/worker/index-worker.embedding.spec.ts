@@ -29,7 +29,7 @@ import { IndexWorker } from './index-worker';
 
 const project = (name: string, description: string): ProjectRecord =>
   projectRecord(name, { description, toolsExperience: [{ tool: 'React', mep: 2 }] });
-const teammate = profileRecord;
+const profile = profileRecord;
 
 const enqueue = (queue: JobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
@@ -105,7 +105,7 @@ describe('index worker with the embedder service', () => {
   it('embeds the records of the first index build too', async () => {
     const record = project('Seeded', 'A record loaded before the worker started');
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
-    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(teammate('Painter'));
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(profile('Painter'));
 
     await startWorker(service.url);
 

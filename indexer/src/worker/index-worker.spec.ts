@@ -24,7 +24,7 @@ import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker
 import { type HealthServer, startHealthServer } from './worker-health.server';
 import { projectRecord as project, profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 
-const teammate = profileRecord;
+const profile = profileRecord;
 
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
@@ -72,7 +72,7 @@ describe('index worker', () => {
     await ports.store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany([project('a'), project('b')]);
-    await ports.store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(teammate('c'));
+    await ports.store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(profile('c'));
 
     await worker.start();
 

@@ -208,8 +208,8 @@ describe('demo freshness', () => {
 
   it('is reproducible from the seed', async () => {
     const [first, second] = [await generate(3, 20), await generate(3, 20)];
-    expect(second.teammates.map((teammate) => teammate.lastActiveAt)).toEqual(
-      first.teammates.map((teammate) => teammate.lastActiveAt),
+    expect(second.teammates.map((profile) => profile.lastActiveAt)).toEqual(
+      first.teammates.map((profile) => profile.lastActiveAt),
     );
   });
 });

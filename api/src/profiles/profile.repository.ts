@@ -5,16 +5,16 @@ import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()
-export class TeammateRepository {
+export class ProfileRepository {
   constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
 
-  private get teammates() {
+  private get profiles() {
     return this.store.collection<ProfileRecord>(COLLECTIONS.teammates);
   }
 
   /** Throws DuplicateKeyError on `ownerId` when the user already has a profile. */
-  insert(teammate: ProfileRecord, options?: WriteOptions) {
-    return this.teammates.insert(teammate, options);
+  insert(profile: ProfileRecord, options?: WriteOptions) {
+    return this.profiles.insert(profile, options);
   }
 
   /**
@@ -23,23 +23,23 @@ export class TeammateRepository {
    */
   async confirmedBefore(cutoff: string): Promise<ProfileRecord[]> {
     const [confirmed, edited] = await Promise.all([
-      this.teammates.find({ openConfirmedAt: { $lt: cutoff } }),
-      this.teammates.find({ updatedAt: { $lt: cutoff } }),
+      this.profiles.find({ openConfirmedAt: { $lt: cutoff } }),
+      this.profiles.find({ updatedAt: { $lt: cutoff } }),
     ]);
     const byId = new Map([...confirmed, ...edited].map((record) => [record._id, record]));
     return [...byId.values()];
   }
 
   findById(id: string) {
-    return this.teammates.findById(id);
+    return this.profiles.findById(id);
   }
 
   findByOwner(ownerId: string) {
-    return this.teammates.findOne({ ownerId });
+    return this.profiles.findOne({ ownerId });
   }
 
   findByIds(ids: readonly string[]) {
-    return ids.length === 0 ? Promise.resolve([]) : this.teammates.find({ _id: { $in: ids } });
+    return ids.length === 0 ? Promise.resolve([]) : this.profiles.find({ _id: { $in: ids } });
   }
 
   update(
@@ -48,13 +48,13 @@ export class TeammateRepository {
     unset: readonly (keyof ProfileRecord & string)[],
     options?: WriteOptions,
   ) {
-    return this.teammates.update(id, set, unset, options);
+    return this.profiles.update(id, set, unset, options);
   }
 
   async page(page: number): Promise<{ items: ProfileRecord[]; total: number }> {
     const [items, total] = await Promise.all([
-      this.teammates.find({}, { sort: NEWEST_FIRST, ...pageWindow(page) }),
-      this.teammates.count({}),
+      this.profiles.find({}, { sort: NEWEST_FIRST, ...pageWindow(page) }),
+      this.profiles.count({}),
     ]);
     return { items, total };
   }

@@ -15,23 +15,23 @@ import { withKnownOptions } from '../common/known-options';
 import { USER_LIMITS } from '../common/rate-limits';
 import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { TeammateService } from './teammate.service';
+import { ProfileService } from './profile.service';
 
 /** Skiller profiles; the list answers under both names the web app uses. */
 @Controller()
-export class TeammateController {
-  constructor(private readonly teammates: TeammateService) {}
+export class ProfileController {
+  constructor(private readonly profiles: ProfileService) {}
 
   @Get(['teammate', 'teammates'])
   @UseGuards(OptionalJwtAuthGuard)
   list(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @CurrentUser() user?: AuthenticatedUser) {
-    return this.teammates.list(query.page, user?.id);
+    return this.profiles.list(query.page, user?.id);
   }
 
   @Get('teammate/:id')
   @UseGuards(OptionalJwtAuthGuard)
   detail(@Param('id', new ZodPipe(objectIdSchema)) id: string, @CurrentUser() user?: AuthenticatedUser) {
-    return this.teammates.detail(id, user?.id);
+    return this.profiles.detail(id, user?.id);
   }
 
   @Post('teammate')
@@ -41,7 +41,7 @@ export class TeammateController {
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(withKnownOptions(profileCreateSchema))) body: ProfileInput,
   ) {
-    return this.teammates.create(user.id, body);
+    return this.profiles.create(user.id, body);
   }
 
   @Put('teammate/editTeammate')
@@ -51,6 +51,6 @@ export class TeammateController {
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodPipe(withKnownOptions(profileEditSchema))) body: ProfileEditInput,
   ) {
-    return this.teammates.editOwn(user.id, body);
+    return this.profiles.editOwn(user.id, body);
   }
 }

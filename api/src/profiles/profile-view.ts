@@ -3,8 +3,8 @@ import { type ProfileRecord, type ProfileView, profileDisplayFields } from '@ski
 import { withFreshness } from '../common/with-freshness';
 
 /** A stored profile with its freshness and the display names the cards read; `isMyTeammate` only for signed-in viewers. */
-export const toTeammateView = (teammate: ProfileRecord, isMyTeammate?: boolean): ProfileView => ({
-  ...withFreshness(teammate),
-  ...profileDisplayFields(teammate),
-  ...(isMyTeammate !== undefined && { isMyTeammate }),
+export const toProfileView = (profile: ProfileRecord, saved?: boolean): ProfileView => ({
+  ...withFreshness(profile),
+  ...profileDisplayFields(profile),
+  ...(saved !== undefined && { isMyTeammate: saved }),
 });
