@@ -222,9 +222,9 @@ test('a skiller profile is created through the form, edited, and shown on the li
   page,
   request,
 }) => {
-  const skiller = await createAccount(request);
+  const profile = await createAccount(request);
   const alerts = collectAlerts(page);
-  await openSignedIn(page, skiller, '/skillers/my');
+  await openSignedIn(page, profile, '/skillers/my');
   await expect(page.getByText('No skiller profile yet...')).toBeVisible();
   await page.getByRole('link', { name: 'Create Skiller Profile' }).click();
   await expect(page).toHaveURL('/teammates/add');

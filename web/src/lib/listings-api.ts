@@ -7,7 +7,7 @@ export const fetchProjectPage = (page: number): Promise<Page<ProjectView>> =>
     .get<{ projects: ProjectView[]; projectsPages: number }>(`/project?page=${page}`)
     .then((answer) => ({ items: answer.projects, pages: answer.projectsPages }));
 
-export const fetchTeammatePage = (page: number): Promise<Page<ProfileView>> =>
+export const fetchProfilePage = (page: number): Promise<Page<ProfileView>> =>
   api
     .get<{ teammates: ProfileView[]; teammatesPages: number }>(`/teammates/?page=${page}`)
     .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));

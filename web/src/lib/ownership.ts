@@ -10,7 +10,7 @@ export const myProjectIdsQuery = queryOptions({
 });
 
 /** The signed-in user's skiller profile, or null while they have none. */
-export const myTeammateQuery = queryOptions({
+export const myProfileQuery = queryOptions({
   queryKey: ['user', 'myTeammate'],
   queryFn: () =>
     api
@@ -22,7 +22,7 @@ export interface Ownership {
   /** False while the user's own ids are loading: controls that depend on them wait. */
   known: boolean;
   ownsProject(id: string): boolean;
-  ownsTeammate(id: string): boolean;
+  ownsProfile(id: string): boolean;
 }
 
 /**
@@ -32,10 +32,10 @@ export interface Ownership {
 export const useOwnership = (): Ownership => {
   const { isSignedIn } = useAuth();
   const projectIds = useQuery({ ...myProjectIdsQuery, enabled: isSignedIn });
-  const teammate = useQuery({ ...myTeammateQuery, enabled: isSignedIn });
+  const profile = useQuery({ ...myProfileQuery, enabled: isSignedIn });
   return {
-    known: !isSignedIn || (!projectIds.isPending && !teammate.isPending),
+    known: !isSignedIn || (!projectIds.isPending && !profile.isPending),
     ownsProject: (id) => projectIds.data?.includes(id) ?? false,
-    ownsTeammate: (id) => teammate.data?._id === id,
+    ownsProfile: (id) => profile.data?._id === id,
   };
 };

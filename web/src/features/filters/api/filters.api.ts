@@ -92,7 +92,7 @@ export const fetchFilteredProjects = (
       ...extras(answer),
     }));
 
-export const fetchFilteredTeammates = (
+export const fetchFilteredProfiles = (
   request: FilterRequest,
   page: number,
 ): Promise<FilteredPage<ProfileView>> =>
@@ -115,5 +115,5 @@ export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =
 export const fetchProjectById = (id: string): Promise<ProjectView> =>
   api.get<{ project: ProjectView }>(`/project/${id}`).then((answer) => answer.project);
 
-export const fetchTeammateById = (id: string): Promise<ProfileView> =>
+export const fetchProfileById = (id: string): Promise<ProfileView> =>
   api.get<{ teammate: ProfileView }>(`/teammate/${id}`).then((answer) => answer.teammate);

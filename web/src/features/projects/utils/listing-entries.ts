@@ -11,12 +11,12 @@ export type ListingEntry =
 /** The grid shows projects, teammates or both, newest first by creation date. */
 export const listingEntries = (
   projects: readonly Ranked<ProjectView>[],
-  teammates: readonly Ranked<ProfileView>[],
+  profiles: readonly Ranked<ProfileView>[],
   kind: ListingKind,
 ): ListingEntry[] => {
   const entries: ListingEntry[] = [
     ...(kind === 'Teammates' ? [] : projects.map((item) => ({ kind: 'project' as const, item }))),
-    ...(kind === 'Projects' ? [] : teammates.map((item) => ({ kind: 'teammate' as const, item }))),
+    ...(kind === 'Projects' ? [] : profiles.map((item) => ({ kind: 'teammate' as const, item }))),
   ];
   // ISO timestamps of one format sort as text; the sort is stable for items created together.
   return entries.sort((a, b) =>

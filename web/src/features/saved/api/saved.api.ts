@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
 import type { Ranked } from '../../../lib/similarity';
 
-export const fetchFoundTeammatesPage = (page: number): Promise<Page<ProfileView>> =>
+export const fetchFoundProfilesPage = (page: number): Promise<Page<ProfileView>> =>
   api
     .get<{ teammates: ProfileView[]; teammatesPages: number }>(`/user/teammates/found?page=${page}`)
     .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));

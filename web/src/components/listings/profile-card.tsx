@@ -8,40 +8,40 @@ import { CardActions, ListingCard } from './listing-card';
  * A skiller profile in a grid. The owner gets the "My Skills" badge and Edit; other
  * signed-in users get Save or Forget; visitors only read.
  */
-export const TeammateCard = ({
-  teammate,
+export const ProfileCard = ({
+  teammate: profile,
   ownerActions,
 }: {
   teammate: Ranked<ProfileView>;
   ownerActions?: ReactNode;
 }) => {
   const ownership = useOwnership();
-  const own = ownership.ownsTeammate(teammate._id);
+  const own = ownership.ownsProfile(profile._id);
   return (
     <ListingCard
       kind="Skiller"
-      name={teammate.nickname}
-      href={`/teammates/${teammate._id}`}
+      name={profile.nickname}
+      href={`/teammates/${profile._id}`}
       badge={own ? 'My Skills' : undefined}
       summary={{
-        projectType: teammate.projectType,
-        productType: teammate.productType,
-        reward: teammate.reward,
-        compensationBasis: teammate.compensationBasis,
-        tools: teammate.tools,
+        projectType: profile.projectType,
+        productType: profile.productType,
+        reward: profile.reward,
+        compensationBasis: profile.compensationBasis,
+        tools: profile.tools,
       }}
-      place={teammate}
-      similarity={teammate.similarity}
-      why={teammate.why}
-      hit={teammate.hit}
-      freshness={teammate}
+      place={profile}
+      similarity={profile.similarity}
+      why={profile.why}
+      hit={profile.hit}
+      freshness={profile}
       actions={
         <CardActions
           own={own}
           ownershipKnown={ownership.known}
-          editHref={`/teammates/editTeammate/${teammate._id}`}
+          editHref={`/teammates/editTeammate/${profile._id}`}
           ownerActions={ownerActions}
-          save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
+          save={{ kind: 'teammate', itemId: profile._id, saved: profile.isMyTeammate ?? false }}
         />
       }
     />
