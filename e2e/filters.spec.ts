@@ -24,7 +24,7 @@ const filterPanel = async (page: Page) => {
   return panel;
 };
 
-test('filters in several boxes narrow the teammates, and Clear Filters shows everyone again', async ({
+test('filters in several boxes narrow the profiles, and Clear Filters shows everyone again', async ({
   page,
   request,
 }) => {

@@ -3,7 +3,7 @@ import { createAccount } from './support/accounts';
 import { openPanel } from './support/filter-panel';
 import { createProfile, uniqueName } from './support/listings';
 
-/** Creates one skiller profile per new account, in parallel, and returns their nicknames. */
+/** Creates one profile per new account, in parallel, and returns their nicknames. */
 const profiles = (
   request: APIRequestContext,
   prefix: string,

@@ -51,7 +51,7 @@ describe('demo data at start (SEED on, empty database)', () => {
     ).toBe(true);
   });
 
-  it('lists the generated skiller profiles with their display fields', async () => {
+  it('lists the generated profiles with their display fields', async () => {
     const page = await api.request<ProfilesPage>('GET', '/api/teammate');
     expect(page.status).toBe(200);
     expect(page.body.teammatesPages).toBe(pageCount(DEMO_DATA_COUNTS.teammates + 1));

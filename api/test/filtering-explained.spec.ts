@@ -123,7 +123,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     expect((await find({ activeFilters: { locations: ['Norway'] } })).body.facets).toBeUndefined();
   });
 
-  it('names the relaxations that bring teammates back when nothing matches', async () => {
+  it('names the relaxations that bring profiles back when nothing matches', async () => {
     const response = await find({
       activeFilters: {
         locations: ['Iceland', 'Chile'],

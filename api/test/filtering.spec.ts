@@ -193,7 +193,7 @@ describe('traditional filtering', () => {
     await expect.poll(() => projectNames({ toolsExperience: ['Go'] }), { timeout: 10_000 }).toEqual([]);
   });
 
-  it('filters skiller profiles and pages them', async () => {
+  it('filters profiles and pages them', async () => {
     const designers = await Promise.all([1, 2, 3].map(() => api.signUp()));
     for (const [n, designer] of designers.entries()) {
       await createProfile(api, designer, {

@@ -111,7 +111,7 @@ describe('tag lists accept only their options', () => {
     expect(edited.body.project.forGratification).toEqual(['Milestone', 'Time']);
   });
 
-  it('checks skiller profiles on create and edit', async () => {
+  it('checks profiles on create and edit', async () => {
     const refused = await send(
       'POST',
       '/api/teammate',

@@ -26,7 +26,7 @@ interface ProfileDetail {
 }
 type ProfileAnswer = { message: string; teammate: ProfileView } & ErrorAnswer;
 
-describe('skiller profiles: create, read and edit', () => {
+describe('profiles: create, read and edit', () => {
   let api: TestApp;
   beforeAll(async () => {
     api = await startTestApp();
@@ -231,7 +231,7 @@ describe('skiller profiles: create, read and edit', () => {
   });
 });
 
-describe('skiller profiles: lists and pages', () => {
+describe('profiles: lists and pages', () => {
   let api: TestApp;
   let viewer: TestUser;
   const names: string[] = [];

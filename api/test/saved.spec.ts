@@ -72,7 +72,7 @@ describe('saved items', () => {
     expect((await call('DELETE', 'projects', UNKNOWN_ID, reader.token)).status).toBe(200);
   });
 
-  it('saves and forgets a skiller profile the same way', async () => {
+  it('saves and forgets a profile the same way', async () => {
     const profile = await createProfile(api, owner);
     const saved = await call('POST', 'teammates', profile._id, reader.token);
     expect(saved.status).toBe(200);

@@ -107,7 +107,7 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
     expect(event).not.toHaveProperty('userId');
   });
 
-  it('records searches of skiller profiles and searches that find nothing, into the file of the day', async () => {
+  it('records searches of profiles and searches that find nothing, into the file of the day', async () => {
     const before = (await recordedEvents()).length;
     await api.request('POST', PROFILES, { body: { activeFilters: {} } });
     await api.request('POST', PROFILES, { body: { activeFilters: { hardSkills: ['Data Scientist'] } } });

@@ -17,7 +17,7 @@ import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
 import { ProfileService } from './profile.service';
 
-/** Skiller profiles; the list answers under both names the web app uses. */
+/** Profiles; the list answers under both names the web app uses. */
 @Controller()
 export class ProfileController {
   constructor(private readonly profiles: ProfileService) {}

@@ -17,7 +17,7 @@ import { ZodPipe } from '../common/zod-body.pipe';
 import { SavedFilteringService } from './saved-filtering.service';
 import { SavedService } from './saved.service';
 
-/** Projects and skillers the signed-in user keeps for later. Saving twice answers the same as once. */
+/** Projects and profiles the signed-in user keeps for later. Saving twice answers the same as once. */
 @Controller('user')
 @UseGuards(JwtAuthGuard)
 export class SavedController {

@@ -43,7 +43,7 @@ import { IndexWorker } from './index-worker';
 const redisBinary = findRedisServer();
 if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
 
-/** A skiller profile in the store, as the API writes it. */
+/** A profile in the store, as the API writes it. */
 const profile = (ownerId: string, tool: string): ProfileRecord =>
   profileRecord(`${tool} person`, { ownerId, toolsExperience: [{ tool, mep: 4 }] });
 

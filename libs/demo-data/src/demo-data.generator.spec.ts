@@ -98,7 +98,7 @@ describe('DemoDataGenerator', () => {
     }
   });
 
-  it('makes skiller profiles exactly as the create schema stores them', () => {
+  it('makes profiles exactly as the create schema stores them', () => {
     for (const profile of sample.teammates) {
       const fields = formFields(profile);
       expect(profileCreateSchema.parse(fields)).toEqual(fields);

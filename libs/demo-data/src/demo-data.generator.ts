@@ -29,7 +29,7 @@ const ACCOUNT_AGE_MS = { min: 183 * DAY_MS, max: 365 * DAY_MS };
 
 const HOURS_PER_WEEK = weights([3, 5, 10, 15, 20, 30, 40], [1, 3, 5, 3, 4, 2, 2]);
 const COLLABORATION_MONTHS = weights([1, 3, 6, 12, 18, 24, 36, 48, 60], [1, 3, 5, 6, 2, 3, 1, 1, 1]);
-/** A project asks for a working level; a skiller tends to rate themselves higher. */
+/** A project asks for a working level; a profile tends to rate itself higher. */
 const PROJECT_TOOL_LEVELS = weights([1, 2, 3, 4], [2, 4, 3, 1]);
 const PROFILE_TOOL_LEVELS = weights([2, 3, 4, 5], [2, 4, 3, 1]);
 const GENERAL_SOFT_SKILLS = ['Communication', 'Teamwork', 'Reliability', 'Time Management'];
@@ -113,7 +113,7 @@ export interface DemoDataOptions {
 }
 
 /**
- * Makes believable accounts, projects and skiller profiles, shaped exactly as the API stores them. Each
+ * Makes believable accounts, projects and profiles, shaped exactly as the API stores them. Each
  * listing is built from one archetype and one idea, so its tags, tools and description agree with each
  * other; tags come from the vocabularies with skewed popularity.
  */

@@ -1,4 +1,4 @@
-/** Answers about projects, skiller profiles and saved items; the specification leaves these texts open. */
+/** Answers about projects, profiles and saved items; the specification leaves these texts open. */
 export const LISTING_MESSAGES = {
   projectCreated: 'Project created',
   projectUpdated: 'Project updated',

@@ -1,7 +1,7 @@
 import type { FreshnessFields } from './freshness';
 import type { ToolExperience } from './project';
 
-/** The fields a skiller fills in; `deadline` is how many months they are willing to collaborate. */
+/** The fields of a profile; `deadline` is how many months they are willing to collaborate. */
 export interface ProfileFields {
   nickname: string;
   toolsExperience: ToolExperience[];

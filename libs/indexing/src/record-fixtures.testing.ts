@@ -17,7 +17,7 @@ export const projectRecord = (name: string, fields: Partial<ProjectRecord> = {})
   ...fields,
 });
 
-/** A minimal stored skiller profile with every required list filled, for indexing tests. */
+/** A minimal stored profile with every required list filled, for indexing tests. */
 export const profileRecord = (nickname: string, fields: Partial<ProfileRecord> = {}): ProfileRecord => ({
   _id: newId(),
   ownerId: newId(),

@@ -60,7 +60,7 @@ describe('search documents', () => {
     expect(projectSearchDocument(project).toolLevels).toEqual({ Flutter: 1, Firebase: 4 });
   });
 
-  it('maps a skiller profile: nickname and labels as text, collaboration months as duration', () => {
+  it('maps a profile: nickname and labels as text, collaboration months as duration', () => {
     const profile: ProfileRecord = {
       _id: 'c'.repeat(24),
       ownerId: 'd'.repeat(24),

@@ -1,7 +1,7 @@
 import type { ProjectView, ProfileView } from '@skillers/domain';
 import { api } from './api-client';
 
-/** A project by id, or the caller's own skiller profile (one per user). */
+/** A project by id, or the caller's own profile (one per user). */
 export type OpenListing = { kind: 'project'; id: string } | { kind: 'teammate' };
 
 /** The listing's freshness as the API answered the change. */

@@ -9,7 +9,7 @@ export const myProjectIdsQuery = queryOptions({
     api.get<{ myProjectsIds: string[] }>('/user/myProjectsIds').then((answer) => answer.myProjectsIds),
 });
 
-/** The signed-in user's skiller profile, or null while they have none. */
+/** The signed-in user's profile, or null while they have none. */
 export const myProfileQuery = queryOptions({
   queryKey: ['user', 'myTeammate'],
   queryFn: () =>

@@ -21,7 +21,7 @@ const issuesOf = (schema: z.ZodType, input: unknown) => {
   return fieldIssues(result.error);
 };
 
-describe('teammateCreateSchema', () => {
+describe('profileCreateSchema', () => {
   it('accepts the required fields with an even split', () => {
     expect(profileCreateSchema.parse(minimal)).toEqual({ ...minimal, bizRole: 50, techRole: 50 });
   });
@@ -75,7 +75,7 @@ describe('teammateCreateSchema', () => {
   });
 });
 
-describe('teammateEditSchema', () => {
+describe('profileEditSchema', () => {
   it('follows the project edit rule: product type may be left out', () => {
     const { productType: _dropped, ...rest } = minimal;
     expect(profileEditSchema.parse(rest)).toEqual({ ...rest, bizRole: 50, techRole: 50 });
@@ -85,7 +85,7 @@ describe('teammateEditSchema', () => {
   });
 });
 
-describe('teammateDisplayFields', () => {
+describe('profileDisplayFields', () => {
   it('derives reward, compensation basis, tools and orientation from the stored lists', () => {
     const profile = profileCreateSchema.parse({ ...minimal, techRole: 70 });
     expect(profileDisplayFields(profile)).toEqual({

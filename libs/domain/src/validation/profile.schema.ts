@@ -62,7 +62,7 @@ const profileSchema = <K extends ProfileFieldName>(required: readonly K[]) =>
       .transform((profile) => withoutUndefined(completeRoleShares(profile))),
   );
 
-/** A new skiller profile; empty fields are left out. */
+/** A new profile; empty fields are left out. */
 export const profileCreateSchema = profileSchema(PROFILE_CREATE_REQUIRED);
 
 /** An edited profile replaces the editable fields: whatever the form leaves empty is cleared. */

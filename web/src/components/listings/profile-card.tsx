@@ -5,7 +5,7 @@ import type { Ranked } from '../../lib/similarity';
 import { CardActions, ListingCard } from './listing-card';
 
 /**
- * A skiller profile in a grid. The owner gets the "My Skills" badge and Edit; other
+ * A profile in a grid. The owner gets the "My Skills" badge and Edit; other
  * signed-in users get Save or Forget; visitors only read.
  */
 export const ProfileCard = ({

@@ -53,8 +53,8 @@ interface ProfileFormProps {
 }
 
 /**
- * Create or edit the user's skiller profile. Creating resets the form and goes to
- * the teammate list; editing goes to My Skills.
+ * Create or edit the user's profile. Creating resets the form and goes to
+ * the profile list; editing goes to My Skills.
  */
 export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const editing = profile !== undefined;

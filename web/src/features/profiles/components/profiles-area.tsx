@@ -2,7 +2,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
 import './profiles-area.css';
 
-/** The skiller area: the user's own profile, and the way to everyone else's. */
+/** The profile area: the user's own profile, and the way to everyone else's. */
 export const ProfilesArea = () => {
   const { isSignedIn } = useAuth();
   return (

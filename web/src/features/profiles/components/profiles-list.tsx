@@ -12,7 +12,7 @@ type FetchProfiles = PagedListOptions<ProfileView>['fetchPage'];
 interface ProfilesListProps {
   /** The filter panel sits above the grid. */
   filterPanel?: ReactNode;
-  /** A line above the grid, e.g. that the results are only the closest teammates. */
+  /** A line above the grid, e.g. that the results are only the closest profiles. */
   note?: ReactNode;
   /** Where the pages come from, e.g. a filtered search; a new key starts over from page 1. */
   source?: { key: string; fetchPage: FetchProfiles };
@@ -20,7 +20,7 @@ interface ProfilesListProps {
 
 const EVERYONE = { key: 'all', fetchPage: fetchProfilePage };
 
-/** Every skiller, page by page as the reader scrolls; a failed first page goes to /error. */
+/** Every profile, page by page as the reader scrolls; a failed first page goes to /error. */
 export const ProfilesList = ({ filterPanel, note, source = EVERYONE }: ProfilesListProps) => (
   <div className="listing-screen">
     {filterPanel}

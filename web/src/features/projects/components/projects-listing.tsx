@@ -18,7 +18,7 @@ interface ProjectsListingProps {
   source?: ListingSource;
 }
 
-/** Projects and teammates together, newest first; a failed load goes to /error. */
+/** Projects and profiles together, newest first; a failed load goes to /error. */
 export const ProjectsListing = ({ filterPanel, banner, source = EVERY_LISTING }: ProjectsListingProps) => {
   const [kind, setKind] = useState<ListingKind>('All');
   const listing = useQuery(projectsListingQuery(source));

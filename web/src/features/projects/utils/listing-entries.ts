@@ -8,7 +8,7 @@ export type ListingKind = (typeof LISTING_KINDS)[number];
 export type ListingEntry =
   { kind: 'project'; item: Ranked<ProjectView> } | { kind: 'teammate'; item: Ranked<ProfileView> };
 
-/** The grid shows projects, teammates or both, newest first by creation date. */
+/** The grid shows projects, profiles or both, newest first by creation date. */
 export const listingEntries = (
   projects: readonly Ranked<ProjectView>[],
   profiles: readonly Ranked<ProfileView>[],

@@ -8,7 +8,7 @@ import { fetchFoundProfilesPage } from '../api/saved.api';
 export const FOUND_PROFILES_LOAD_FAILED =
   "We couldn't load your saved teammates right now. Please try again in a moment.";
 
-/** Found Skillers: the teammates the user saved, most recently saved first. */
+/** Found Skillers: the profiles the user saved, most recently saved first. */
 export const FoundProfiles = () => {
   // A found list also stops when the API reports a single page.
   const list = useInfiniteList({ fetchPage: fetchFoundProfilesPage, stopAtSinglePage: true });
