@@ -26,7 +26,7 @@ export default function FindRoute() {
   const [storedText] = useState(() => (opened ? '' : readSearchText()));
   const [kind, setKind] = useState(() => opened?.kind ?? kindOfTab());
   const filters = useFilterState(storedText);
-  const teammates = useProfileSource(filters);
+  const profiles = useProfileSource(filters);
   const projects = useProjectSource(filters);
   const { dispatch } = filters;
 
@@ -62,7 +62,7 @@ export default function FindRoute() {
                 {filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
               </>
             }
-            source={teammates}
+            source={profiles}
           />
         ) : (
           <>

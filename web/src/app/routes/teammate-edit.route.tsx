@@ -8,7 +8,7 @@ export default function TeammateEditRoute() {
   return (
     <RequireSignIn>
       <PageLayout title="Edit Teammate">
-        <EditProfileScreen key={teammateId} teammateId={teammateId} />
+        <EditProfileScreen key={teammateId} profileId={teammateId} />
       </PageLayout>
     </RequireSignIn>
   );

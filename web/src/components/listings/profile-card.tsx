@@ -9,10 +9,10 @@ import { CardActions, ListingCard } from './listing-card';
  * signed-in users get Save or Forget; visitors only read.
  */
 export const ProfileCard = ({
-  teammate: profile,
+  profile,
   ownerActions,
 }: {
-  teammate: Ranked<ProfileView>;
+  profile: Ranked<ProfileView>;
   ownerActions?: ReactNode;
 }) => {
   const ownership = useOwnership();

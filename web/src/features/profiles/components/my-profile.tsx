@@ -31,7 +31,7 @@ export const MyProfile = () => {
       itemKey={(profile) => profile._id}
       renderItem={(profile) => (
         <ProfileCard
-          teammate={profile}
+          profile={profile}
           ownerActions={
             <OpenSwitch
               listing={{ kind: 'teammate' }}

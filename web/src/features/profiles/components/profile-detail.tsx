@@ -33,11 +33,11 @@ export const ProfileDetailScreen = ({ id }: { id: string }) => {
       />
     );
   }
-  return <ProfileDetail teammate={detail.data.teammate} owner={detail.data.teammate_creator} />;
+  return <ProfileDetail profile={detail.data.teammate} owner={detail.data.teammate_creator} />;
 };
 
 /** Every group of a profile, the owner's Edit Profile, or Save and the message box. */
-const ProfileDetail = ({ teammate: profile, owner }: { teammate: ProfileView; owner: PublicUser }) => {
+const ProfileDetail = ({ profile, owner }: { profile: ProfileView; owner: PublicUser }) => {
   const why = useArrivedWhy();
   const own = useOwnership().ownsProfile(profile._id);
   return (

@@ -33,7 +33,7 @@ export const AddProfileScreen = () => {
 };
 
 /** Loads the profile and the option lists, including the availability range the form keeps. */
-export const EditProfileScreen = ({ teammateId: profileId }: { teammateId: string }) => {
+export const EditProfileScreen = ({ profileId }: { profileId: string }) => {
   const { user } = useAuth();
   const options = useQuery(optionsQuery);
   const detail = useQuery(profileQuery(profileId));

@@ -35,7 +35,7 @@ const ProfilesGrid = ({ fetchPage }: { fetchPage: FetchProfiles }) => {
     <InfiniteCardGrid
       label="Teammates"
       list={list}
-      renderItem={(profile) => <ProfileCard teammate={profile} />}
+      renderItem={(profile) => <ProfileCard profile={profile} />}
       empty={<NoResults />}
       failed={<Navigate to="/error" replace />}
     />

@@ -43,7 +43,7 @@ export const ProjectsListing = ({ filterPanel, banner, source = EVERY_LISTING }:
             entry.kind === 'project' ? (
               <ProjectCard project={entry.item} />
             ) : (
-              <ProfileCard teammate={entry.item} />
+              <ProfileCard profile={entry.item} />
             )
           }
         />

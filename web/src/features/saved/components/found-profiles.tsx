@@ -16,7 +16,7 @@ export const FoundProfiles = () => {
     <InfiniteCardGrid
       label="Saved teammates"
       list={list}
-      renderItem={(profile) => <ProfileCard teammate={profile} />}
+      renderItem={(profile) => <ProfileCard profile={profile} />}
       empty={<EmptyState text="No teammates added..." action="Find Teammates" to="/find" />}
       failed={<Notice tone="error">{FOUND_PROFILES_LOAD_FAILED}</Notice>}
     />
