@@ -22,7 +22,7 @@ const { EMBEDDER } = require('../api/dist/core/embedder.tokens.js');
 const { INDEX_SNAPSHOT_FILE } = require('../api/dist/indexing/index-worker.service.js');
 const { VectorBackfillState } = require('../api/dist/indexing/vector-backfill.state.js');
 const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
-const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
+const { embeddingText, profileSearchDocument } = require('@skillers/indexing');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,7 +71,7 @@ const stop = async () => {
 
 /** Two words of the profile's own text, the second cut to its start (a prefix query). */
 const textQuery = (record, n) => {
-  const words = teammateSearchDocument(record)
+  const words = profileSearchDocument(record)
     .text.split(/\s+/)
     .filter((word) => word.length > 3);
   words.push('skiller');
@@ -129,7 +129,7 @@ try {
   const firstStart = await start();
   const backfill = await vectorsFilled();
   const embedder = app.get(EMBEDDER);
-  const vectors = await embedder.embed(sample.map((record) => embeddingText(teammateSearchDocument(record))));
+  const vectors = await embedder.embed(sample.map((record) => embeddingText(profileSearchDocument(record))));
   const queries = sample.map((record, n) => ({
     vector: vectors[n],
     tags: { tools: record.toolsExperience.slice(0, 2).map((entry) => entry.tool) },

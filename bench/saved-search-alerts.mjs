@@ -163,7 +163,7 @@ const run = async (store, jobs, { name, searches, matchOnly, inThread }) => {
     // As the embedded API does: the alerts on their own thread, which loads the searches from the store
     // (where the bench put them).
     const before = new Set(threadIds());
-    thread = new ThreadedSavedSearchAlerts({ sqliteFile: store.filename });
+    thread = new ThreadedSavedSearchAlerts({ sqliteFile: store.sqliteFile });
     await thread.load();
     // The thread's own id is the one that was not there before it started.
     alertsThread = threadIds().filter((id) => !before.has(id));

@@ -24,7 +24,7 @@ const filterPanel = async (page: Page) => {
   return panel;
 };
 
-test('filters in several boxes narrow the teammates, and Clear Filters shows everyone again', async ({
+test('filters in several boxes narrow the profiles, and Clear Filters shows everyone again', async ({
   page,
   request,
 }) => {
@@ -216,10 +216,10 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
   await expect(projects.getByRole('article', { name: coast })).toHaveCount(0);
 
   // The other tab shows teammates under the same filters.
-  const teammates = page.waitForRequest('**/api/teammate/traditional_filtering');
+  const profiles = page.waitForRequest('**/api/teammate/traditional_filtering');
   await panel.getByText('Teammates', { exact: true }).click();
   await expect(panel.getByRole('radio', { name: 'Teammates' })).toBeChecked();
-  expect((await teammates).postDataJSON()).toMatchObject({
+  expect((await profiles).postDataJSON()).toMatchObject({
     activeFilters: { locations: ['Mongolia'] },
     text: 'projects in the steppe',
   });
@@ -229,13 +229,13 @@ test('the find screen shows the stored tab and filters that kind', async ({ page
 });
 
 test('the projects listing filters both kinds and keeps its switch', async ({ page, request }) => {
-  const [owner, skiller] = await Promise.all([createAccount(request), createAccount(request)]);
+  const [owner, profile] = await Promise.all([createAccount(request), createAccount(request)]);
   const island = uniqueName('Island project');
   await createProject(request, owner, { projectName: island, locations: ['Madagascar'] });
   const inland = uniqueName('Inland project');
   await createProject(request, owner, { projectName: inland, locations: ['Austria'] });
   const islander = uniqueName('Islander');
-  await createProfile(request, skiller, { nickname: islander, locations: ['Madagascar'] });
+  await createProfile(request, profile, { nickname: islander, locations: ['Madagascar'] });
 
   await page.goto('/projects');
   const grid = page.getByRole('list', { name: 'Projects and teammates' });

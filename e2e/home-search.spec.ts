@@ -3,7 +3,7 @@ import { createAccount } from './support/accounts';
 import { openPanel } from './support/filter-panel';
 import { createProfile, uniqueName } from './support/listings';
 
-/** Creates one skiller profile per new account, in parallel, and returns their nicknames. */
+/** Creates one profile per new account, in parallel, and returns their nicknames. */
 const profiles = (
   request: APIRequestContext,
   prefix: string,
@@ -147,8 +147,8 @@ test('"make it a filter" on "not: Full Stack Developer" excludes every Full Stac
     const answer = await request.post('/api/teammate/traditional_filtering', { data: { ...sent, page: at } });
     const body = (await answer.json()) as { teammates: { hardSkills?: string[] }[]; teammatesPages: number };
     pages = body.teammatesPages;
-    for (const teammate of body.teammates)
-      expect(teammate.hardSkills ?? []).not.toContain('Full Stack Developer');
+    for (const profile of body.teammates)
+      expect(profile.hardSkills ?? []).not.toContain('Full Stack Developer');
   }
 
   // The panel lists it as excluded, its toggle pressed.

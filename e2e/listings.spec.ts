@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createAccount, openSignedIn } from './support/accounts';
 import { createProfile, createProject, uniqueName } from './support/listings';
 
-// These tests read the shared project and teammate listings, which show only the newest items:
+// These tests read the shared project and profile listings, which show only the newest items:
 // they run one after another so that no test pushes another's items off the first page.
 test.describe.configure({ mode: 'default' });
 
@@ -218,13 +218,13 @@ test('a project is created through the form, edited, and shown on the listing an
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });
 
-test('a skiller profile is created through the form, edited, and shown on the list and in My Skills', async ({
+test('a profile is created through the form, edited, and shown on the list and in My Skills', async ({
   page,
   request,
 }) => {
-  const skiller = await createAccount(request);
+  const profile = await createAccount(request);
   const alerts = collectAlerts(page);
-  await openSignedIn(page, skiller, '/skillers/my');
+  await openSignedIn(page, profile, '/skillers/my');
   await expect(page.getByText('No skiller profile yet...')).toBeVisible();
   await page.getByRole('link', { name: 'Create Skiller Profile' }).click();
   await expect(page).toHaveURL('/teammates/add');

@@ -13,7 +13,7 @@ const similarityOf = (card: Locator) =>
     .filter({ hasText: /^Similarity/ })
     .locator('dd');
 
-test('a teammate filter that matches nothing exactly shows the closest teammates with the note', async ({
+test('a profile search that matches nothing exactly shows the closest profiles with the note', async ({
   page,
   request,
 }) => {

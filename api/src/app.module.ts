@@ -27,7 +27,7 @@ import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
 import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
-import { TeammatesModule } from './teammates/teammates.module';
+import { ProfilesModule } from './profiles/profiles.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
 
@@ -76,7 +76,7 @@ export class AppModule {
         ...setup.indexWorker,
         SimilarityModule,
         ProjectsModule,
-        TeammatesModule,
+        ProfilesModule,
         FreshnessModule,
         SavedModule,
         TrustModule,

@@ -17,7 +17,7 @@ import { LOGIN_FAILURES_ALLOWED } from '../src/auth/login-rate-limiter';
 import type { ChatAck } from '../src/realtime/chat.gateway';
 import { SOCKET_MAX_PAYLOAD_BYTES } from '../src/realtime/chat.gateway';
 import { SIGNUP_ACCOUNT_LIMIT, USER_LIMITS } from '../src/common/rate-limits';
-import { projectBody, teammateBody } from './listing-fixtures';
+import { projectBody, profileBody } from './listing-fixtures';
 import { connectSocket, nextEvent } from './socket-client';
 import { type ApiResponse, startTestApp, type TestApp } from './test-app';
 
@@ -339,9 +339,9 @@ describe('abuse limits at RATE_LIMIT_SCALE=1', () => {
 
     it(`creates and edits a profile at most ${allowance} times a minute`, async () => {
       const ora = await newUser(api);
-      expect((await write(ora, 'POST', '/api/teammate', teammateBody())).status).toBe(201);
+      expect((await write(ora, 'POST', '/api/teammate', profileBody())).status).toBe(201);
       const edits = await burst(allowance + 5, (n) =>
-        write(ora, 'PUT', '/api/teammate/editTeammate', teammateBody({ nickname: `edit-${n}` })),
+        write(ora, 'PUT', '/api/teammate/editTeammate', profileBody({ nickname: `edit-${n}` })),
       );
       expect(accepted(edits)).toBe(allowance - 1);
       expect(refusedWith(edits, HTTP_MESSAGES.tooManyListingChanges)).toBe(6);

@@ -62,6 +62,16 @@ const adapterNamesOutsideRoots = (graph: Graph): string[] => {
   return found.sort();
 };
 
+/** The factories that pick a port's adapter from the settings. */
+const PORT_FACTORY = /\bopen(?:RecordStore|SearchIndex|JobQueue|Embedder)\b/;
+
+/** `file: factory` for each API file outside its composition root that opens a port's adapter. */
+const portsOpenedOutsideRoot = ({ files }: Graph): string[] =>
+  [...files]
+    .filter(([file]) => /^api\//.test(file) && !COMPOSITION_ROOTS.some((root) => root.test(file)))
+    .flatMap(([file, code]) => code.match(PORT_FACTORY)?.map((factory) => `${file}: ${factory}`) ?? [])
+    .sort();
+
 describe('adapter classes in the built services', () => {
   const graph = builtGraph('api/dist/main.js', 'indexer/dist/cli.js', 'indexer/dist/worker/worker.main.js');
 
@@ -87,6 +97,20 @@ describe('adapter classes in the built services', () => {
 
   it('names no adapter class outside the composition roots, neither imported nor in instanceof', () => {
     expect(adapterNamesOutsideRoots(graph)).toEqual([]);
+  });
+
+  it('opens every port of the API in its composition root, the record store included', () => {
+    expect(portsOpenedOutsideRoot(graph)).toEqual([]);
+    const opened = new Map([
+      ['api/dist/core/core.module.js', 'const store = await (0, store_1.openRecordStore)({ dataDir })'],
+      [
+        'api/dist/ports/store-ports.module.js',
+        'const store = await (0, store_1.openRecordStore)({ dataDir })',
+      ],
+    ]);
+    expect(portsOpenedOutsideRoot({ files: opened })).toEqual([
+      'api/dist/core/core.module.js: openRecordStore',
+    ]);
   });
 
   it('finds an adapter named outside the roots, through an import or an instanceof', () => {

@@ -10,7 +10,7 @@ import {
   LISTING_MESSAGES,
   type Post,
   type ProjectRecord,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
@@ -19,7 +19,7 @@ import { ADMIN_MESSAGES } from '../src/admin/admin.messages';
 import { AdminTokenGuard } from '../src/admin/admin-token.guard';
 import { JwtAuthGuard } from '../src/auth/jwt-auth.guard';
 import type { ChatAck } from '../src/realtime/chat.gateway';
-import { createProject, createTeammate, projectBody, teammateBody, UNKNOWN_ID } from './listing-fixtures';
+import { createProject, createProfile, projectBody, profileBody, UNKNOWN_ID } from './listing-fixtures';
 import { connectSocket, eventsDuring } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -370,7 +370,7 @@ describe('authorization matrix', () => {
   describe('visitor routes treat a bad token as no token', () => {
     it('lists projects and profiles without anyone’s saved marks for forged tokens', async () => {
       const project = await createProject(api, cem, { projectName: 'Marked project' });
-      const profile = await createTeammate(api, cem, { nickname: 'marked-profile' });
+      const profile = await createProfile(api, cem, { nickname: 'marked-profile' });
       for (const kind of ['projects', 'teammates'] as const) {
         const id = kind === 'projects' ? project._id : profile._id;
         expect((await api.request('POST', `/api/user/${kind}/${id}`, { token: bob.token })).status).toBe(200);
@@ -426,7 +426,7 @@ describe('authorization matrix', () => {
 
   describe("one user cannot reach another's data", () => {
     let adaProject: ProjectRecord;
-    let adaProfile: TeammateView;
+    let adaProfile: ProfileView;
     let adaPost: Post;
     let conversationId: string;
 
@@ -444,7 +444,7 @@ describe('authorization matrix', () => {
 
     beforeAll(async () => {
       adaProject = await createProject(api, ada, { projectName: "Ada's project", description: 'Hers alone' });
-      adaProfile = await createTeammate(api, ada, { nickname: 'ada-profile', description: 'Her profile' });
+      adaProfile = await createProfile(api, ada, { nickname: 'ada-profile', description: 'Her profile' });
       const settings = await api.request('PATCH', '/api/user/settings', {
         token: ada.token,
         body: { name: 'Ada', surname: 'Lovelace', phoneNumber: '+44 20 7946 0000' },
@@ -507,11 +507,11 @@ describe('authorization matrix', () => {
           path: `/api/project/editProject/${bobProject._id}`,
           body: projectBody({ _id: adaProject._id, ownerId: ada.id }),
         },
-        { method: 'POST', path: '/api/teammate', body: teammateBody({ ownerId: ada.id }) },
+        { method: 'POST', path: '/api/teammate', body: profileBody({ ownerId: ada.id }) },
         {
           method: 'PUT',
           path: '/api/teammate/editTeammate',
-          body: teammateBody({ _id: adaProfile._id, ownerId: ada.id }),
+          body: profileBody({ _id: adaProfile._id, ownerId: ada.id }),
         },
         { method: 'PATCH', path: '/api/user/settings', body: { _id: ada.id, name: 'Mallory' } },
       ];
@@ -533,7 +533,7 @@ describe('authorization matrix', () => {
       const before = await read(`/api/teammate/${adaProfile._id}`, ada);
       const edit = await api.request('PUT', '/api/teammate/editTeammate', {
         token: bob.token,
-        body: teammateBody({ nickname: 'taken-over' }),
+        body: profileBody({ nickname: 'taken-over' }),
       });
       expect(edit.status).toBe(404);
       expect(edit.body.message).toBe(LISTING_MESSAGES.noProfileYet);
@@ -658,7 +658,7 @@ describe('authorization matrix', () => {
       expect(mine.UserProjects.map((project) => project._id)).not.toContain(adaProject._id);
       const found = await read<{ projects: { _id: string }[] }>('/api/user/projects/found', bob);
       expect(JSON.stringify(found)).not.toContain(adaProject._id);
-      const profile = await read<{ userTeammateProfile: TeammateView | null }>('/api/user/myTeammate', bob);
+      const profile = await read<{ userTeammateProfile: ProfileView | null }>('/api/user/myTeammate', bob);
       expect(profile.userTeammateProfile?._id).not.toBe(adaProfile._id);
     });
   });

@@ -13,7 +13,7 @@ import {
 } from '@skillers/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTeammate } from './listing-fixtures';
+import { createProfile } from './listing-fixtures';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -160,8 +160,8 @@ describe('a block holds on every surface', () => {
     const alert = nextEvent<RealtimeNotification>(socket, CHAT_EVENTS.notification, ALERTED_WITHIN_MS);
 
     // The blocked user's profile is indexed first; the bystander's, indexed after it, is the one alerted.
-    await createTeammate(api, pest, { toolsExperience: [{ tool: 'Blender', mep: 5 }] });
-    await createTeammate(api, bystander, { toolsExperience: [{ tool: 'Blender', mep: 5 }] });
+    await createProfile(api, pest, { toolsExperience: [{ tool: 'Blender', mep: 5 }] });
+    await createProfile(api, bystander, { toolsExperience: [{ tool: 'Blender', mep: 5 }] });
     expect((await alert).notification).toMatchObject({
       kind: 'saved_search',
       savedSearchId: search._id,

@@ -13,7 +13,7 @@ import {
   stopServer,
   tokenOwner,
 } from './built-server';
-import { projectBody, teammateBody } from './listing-fixtures';
+import { projectBody, profileBody } from './listing-fixtures';
 
 /** Clients writing at the same time, each with its own account. */
 const CLIENTS = 6;
@@ -150,7 +150,7 @@ describe('crash safety of the embedded profile', () => {
           const created = await write<{ teammate: { _id: string } }>(
             'POST',
             '/api/teammate',
-            teammateBody({ nickname: name, toolsExperience: [{ tool: PROFILE_TOOL, mep: 4 }] }),
+            profileBody({ nickname: name, toolsExperience: [{ tool: PROFILE_TOOL, mep: 4 }] }),
             login.body.token,
           );
           if (created.status !== 201) throw new Error(`profile refused: ${created.status}`);

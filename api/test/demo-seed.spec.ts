@@ -8,7 +8,7 @@ import {
   pageCount,
   type ProjectRecord,
   type SavedSearch,
-  type TeammateView,
+  type ProfileView,
   type UnreadMessages,
   type UserRecord,
 } from '@skillers/domain';
@@ -20,8 +20,8 @@ import { DEMO_ACCOUNT_PROJECTS, DEMO_DATA_COUNTS } from '../src/seed/seed.servic
 import type { ProjectDetail, ProjectsPage } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
-interface TeammatesPage {
-  teammates: TeammateView[];
+interface ProfilesPage {
+  teammates: ProfileView[];
   teammatesPages: number;
 }
 
@@ -51,8 +51,8 @@ describe('demo data at start (SEED on, empty database)', () => {
     ).toBe(true);
   });
 
-  it('lists the generated skiller profiles with their display fields', async () => {
-    const page = await api.request<TeammatesPage>('GET', '/api/teammate');
+  it('lists the generated profiles with their display fields', async () => {
+    const page = await api.request<ProfilesPage>('GET', '/api/teammate');
     expect(page.status).toBe(200);
     expect(page.body.teammatesPages).toBe(pageCount(DEMO_DATA_COUNTS.teammates + 1));
     const [first] = page.body.teammates;
@@ -65,7 +65,7 @@ describe('demo data at start (SEED on, empty database)', () => {
       token,
     });
     expect(mine.body.UserProjects).toHaveLength(DEMO_ACCOUNT_PROJECTS);
-    const profile = await api.request<{ userTeammateProfile: TeammateView | null }>(
+    const profile = await api.request<{ userTeammateProfile: ProfileView | null }>(
       'GET',
       '/api/user/myTeammate',
       {
@@ -172,7 +172,7 @@ describe('no demo data with SEED=false', () => {
   it('starts with no accounts and no listings', async () => {
     expect((await signIn(api, DEMO_ACCOUNT.email, DEMO_PASSWORD)).status).toBe(401);
     expect((await api.request<ProjectsPage>('GET', '/api/project')).body.projects).toEqual([]);
-    expect((await api.request<TeammatesPage>('GET', '/api/teammate')).body.teammates).toEqual([]);
+    expect((await api.request<ProfilesPage>('GET', '/api/teammate')).body.teammates).toEqual([]);
     expect((await api.request<FeedPage>('GET', '/api/post')).body.posts).toEqual([]);
   });
 });

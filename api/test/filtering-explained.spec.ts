@@ -1,11 +1,11 @@
-import type { ClientRelaxEntry, MatchExplanation, TeammateView } from '@skillers/domain';
+import type { ClientRelaxEntry, MatchExplanation, ProfileView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTeammate, type ErrorAnswer } from './listing-fixtures';
+import { createProfile, type ErrorAnswer } from './listing-fixtures';
 import { SHARED_MODEL_ENV } from './shared-model';
 import { startTestApp, type TestApp } from './test-app';
 
-type Explained = TeammateView & { why: MatchExplanation };
-interface TeammateHits {
+type Explained = ProfileView & { why: MatchExplanation };
+interface ProfileHits {
   teammates: Explained[];
   total: number;
   teammatesPages: number;
@@ -13,7 +13,7 @@ interface TeammateHits {
   relax?: ClientRelaxEntry[];
 }
 
-const TEAMMATES = '/api/teammate/traditional_filtering';
+const PROFILE_SEARCH = '/api/teammate/traditional_filtering';
 const PROJECTS = '/api/project/traditional_filtering_all';
 
 /** Four profiles, one per user, oldest first. */
@@ -49,12 +49,14 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
   let api: TestApp;
 
   const find = (body: Record<string, unknown>) =>
-    api.request<TeammateHits>('POST', TEAMMATES, { body: { filtering_restriction: 'min_1_match', ...body } });
-  const names = (hits: TeammateHits) => hits.teammates.map((teammate) => teammate.nickname);
+    api.request<ProfileHits>('POST', PROFILE_SEARCH, {
+      body: { filtering_restriction: 'min_1_match', ...body },
+    });
+  const names = (hits: ProfileHits) => hits.teammates.map((profile) => profile.nickname);
 
   beforeAll(async () => {
     api = await startTestApp();
-    for (const profile of PROFILES) await createTeammate(api, await api.signUp(), profile);
+    for (const profile of PROFILES) await createProfile(api, await api.signUp(), profile);
     await vi.waitFor(async () => expect((await find({ activeFilters: {} })).body.total).toBe(4), {
       timeout: 10_000,
     });
@@ -79,9 +81,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     const response = await find({
       activeFilters: { locations: ['Iceland', 'Norway'], toolsExperience: [{ tool: 'Rust', mep: 3 }, 'Go'] },
     });
-    const why = Object.fromEntries(
-      response.body.teammates.map((teammate) => [teammate.nickname, teammate.why]),
-    );
+    const why = Object.fromEntries(response.body.teammates.map((profile) => [profile.nickname, profile.why]));
     expect(Object.keys(why).sort()).toEqual(['oslo-go', 'reykjavik-rust']);
     expect(why['reykjavik-rust']).toEqual({
       matched: { toolsExperience: ['Rust'], locations: ['Iceland'] },
@@ -97,9 +97,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
   it('names the words of the free text each record holds, and ranks by them', async () => {
     const response = await find({ activeFilters: { usedLanguages: ['English', 'Norwegian'] }, text: 'oslo' });
     expect(response.status).toBe(200);
-    const why = Object.fromEntries(
-      response.body.teammates.map((teammate) => [teammate.nickname, teammate.why]),
-    );
+    const why = Object.fromEntries(response.body.teammates.map((profile) => [profile.nickname, profile.why]));
     // Both Oslo profiles hold the word; either language matches, so the text decides who leads.
     expect(names(response.body).slice(0, 2).sort()).toEqual(['oslo-go', 'oslo-rust']);
     expect(why['oslo-go'].text).toEqual(['oslo']);
@@ -125,7 +123,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
     expect((await find({ activeFilters: { locations: ['Norway'] } })).body.facets).toBeUndefined();
   });
 
-  it('names the relaxations that bring teammates back when nothing matches', async () => {
+  it('names the relaxations that bring profiles back when nothing matches', async () => {
     const response = await find({
       activeFilters: {
         locations: ['Iceland', 'Chile'],
@@ -240,7 +238,7 @@ describe('must-haves, why-this-match, facets and relaxations', () => {
       'Facets must be true or false',
     ],
   ])('refuses %s with 400 and a message', async (_name, body, message) => {
-    for (const path of [TEAMMATES, PROJECTS]) {
+    for (const path of [PROFILE_SEARCH, PROJECTS]) {
       const response = await api.request<ErrorAnswer>('POST', path, { body });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(message);
@@ -253,7 +251,7 @@ describe('why on /sort results', () => {
 
   beforeAll(async () => {
     api = await startTestApp({ ...SHARED_MODEL_ENV });
-    for (const profile of PROFILES) await createTeammate(api, await api.signUp(), profile);
+    for (const profile of PROFILES) await createProfile(api, await api.signUp(), profile);
     // The model loads in a worker thread: profiles indexed before it was ready get their vectors shortly after.
     await vi.waitFor(
       async () => {

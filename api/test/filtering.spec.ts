@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProjectView, TeammateView } from '@skillers/domain';
+import type { ProjectView, ProfileView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createProject, createTeammate, type ErrorAnswer } from './listing-fixtures';
+import { createProject, createProfile, type ErrorAnswer } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 interface ProjectHits {
@@ -11,14 +11,14 @@ interface ProjectHits {
   total: number;
   pages: number;
 }
-interface TeammateHits {
-  teammates: TeammateView[];
+interface ProfileHits {
+  teammates: ProfileView[];
   total: number;
   teammatesPages: number;
 }
 
 const PROJECTS = '/api/project/traditional_filtering_all';
-const TEAMMATES = '/api/teammate/traditional_filtering';
+const PROFILES = '/api/teammate/traditional_filtering';
 
 describe('traditional filtering', () => {
   let api: TestApp;
@@ -102,7 +102,7 @@ describe('traditional filtering', () => {
       'Farm app',
       'Crop analytics',
     ]);
-    const profiles = await api.request<TeammateHits>('POST', TEAMMATES, {
+    const profiles = await api.request<ProfileHits>('POST', PROFILES, {
       body: { activeFilters: {}, text: 'clinic' },
     });
     expect(profiles.status).toBe(200);
@@ -193,10 +193,10 @@ describe('traditional filtering', () => {
     await expect.poll(() => projectNames({ toolsExperience: ['Go'] }), { timeout: 10_000 }).toEqual([]);
   });
 
-  it('filters skiller profiles and pages them', async () => {
+  it('filters profiles and pages them', async () => {
     const designers = await Promise.all([1, 2, 3].map(() => api.signUp()));
     for (const [n, designer] of designers.entries()) {
-      await createTeammate(api, designer, {
+      await createProfile(api, designer, {
         nickname: `designer-${n}`,
         toolsExperience: [{ tool: 'Figma', mep: 4 }],
         softSkills: n === 0 ? ['Empathy'] : undefined,
@@ -204,14 +204,14 @@ describe('traditional filtering', () => {
       });
     }
     const find = (activeFilters: Record<string, unknown>) =>
-      api.request<TeammateHits>('POST', TEAMMATES, {
+      api.request<ProfileHits>('POST', PROFILES, {
         body: { activeFilters, filtering_restriction: 'min_1_match' },
       });
     await expect
       .poll(async () => (await find({ toolsExperience: ['Figma'] })).body.total, { timeout: 10_000 })
       .toBe(3);
     const empathic = await find({ toolsExperience: ['Figma'], softSkills: ['Empathy'] });
-    expect(empathic.body.teammates.map((teammate) => teammate.nickname)).toEqual(['designer-0']);
+    expect(empathic.body.teammates.map((profile) => profile.nickname)).toEqual(['designer-0']);
     expect(empathic.body.teammates[0]).toMatchObject({ tools: ['Figma'], reward: ['Salary'] });
     expect((await find({ projectDeadline: 6 })).body.total).toBe(3);
     expect((await find({ projectDeadline: 24 })).body.total).toBe(0);
@@ -231,7 +231,7 @@ describe('traditional filtering', () => {
     [{}, undefined],
     [[], undefined],
   ])('rejects %j with 400 and a message', async (body, message) => {
-    for (const path of [PROJECTS, TEAMMATES]) {
+    for (const path of [PROJECTS, PROFILES]) {
       const response = await api.request<ErrorAnswer>('POST', path, { body });
       expect(response.status).toBe(400);
       expect(response.body.message).toEqual(message ?? expect.any(String));

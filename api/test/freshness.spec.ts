@@ -5,7 +5,7 @@ import {
   type NotificationsPage,
   type ProjectRecord,
   type ProjectView,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import type { SharedLock } from '@skillers/queue';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
@@ -16,7 +16,7 @@ import { LAPSE_SWEEP_LOCK_NAME, LapseSweepService } from '../src/freshness/lapse
 import { RecordChangesService } from '../src/indexing/record-changes.service';
 import {
   createProject,
-  createTeammate,
+  createProfile,
   type ErrorAnswer,
   MALFORMED_IDS,
   type ProjectDetail,
@@ -25,14 +25,14 @@ import {
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const PROJECTS = '/api/project/traditional_filtering_all';
-const TEAMMATES = '/api/teammate/traditional_filtering';
+const PROFILES = '/api/teammate/traditional_filtering';
 
 interface ProjectHits {
   items: ProjectView[];
   total: number;
 }
-interface TeammateHits {
-  teammates: TeammateView[];
+interface ProfileHits {
+  teammates: ProfileView[];
   total: number;
 }
 
@@ -46,7 +46,7 @@ describe('freshness: last active and open to collaborate', () => {
   let store: RecordStore;
 
   const open = (user: TestUser | undefined, path: string, body: unknown) =>
-    api.request<{ message: string; project?: ProjectView; teammate?: TeammateView } & ErrorAnswer>(
+    api.request<{ message: string; project?: ProjectView; teammate?: ProfileView } & ErrorAnswer>(
       'PUT',
       path,
       { token: user?.token, body },
@@ -57,8 +57,8 @@ describe('freshness: last active and open to collaborate', () => {
     api.request<ProjectHits & ErrorAnswer>('POST', PROJECTS, {
       body: { activeFilters, filtering_restriction: 'min_1_match' },
     });
-  const findTeammates = (activeFilters: Record<string, unknown>) =>
-    api.request<TeammateHits>('POST', TEAMMATES, {
+  const findProfiles = (activeFilters: Record<string, unknown>) =>
+    api.request<ProfileHits>('POST', PROFILES, {
       body: { activeFilters, filtering_restriction: 'min_1_match' },
     });
   /** Writes stored fields as an old record would have them, through the index outbox like any edit. */
@@ -92,9 +92,9 @@ describe('freshness: last active and open to collaborate', () => {
       expect(card).toMatchObject({ lastActiveAt: project.lastActiveAt, openNow: true });
     }, INDEXED);
 
-    const profile = await createTeammate(api, owner);
+    const profile = await createProfile(api, owner);
     expect(profile).toMatchObject({ openToCollaborate: true, openNow: true });
-    const mine = await api.request<{ userTeammateProfile: TeammateView }>('GET', '/api/user/myTeammate', {
+    const mine = await api.request<{ userTeammateProfile: ProfileView }>('GET', '/api/user/myTeammate', {
       token: owner.token,
     });
     expect(mine.body.userTeammateProfile.openNow).toBe(true);
@@ -167,18 +167,18 @@ describe('freshness: last active and open to collaborate', () => {
 
   it('marks the records active at sign-in at most hourly, and tells of a lapse once', async () => {
     const owner = await api.signUp();
-    const profile = await createTeammate(api, owner, { nickname: 'lapsing-lena', locations: ['Latvia'] });
+    const profile = await createProfile(api, owner, { nickname: 'lapsing-lena', locations: ['Latvia'] });
     const project = await createProject(api, owner, { projectName: 'Recent work' });
     const confirmedAt = daysAgo(70);
     await backdate('teammate', profile._id, { lastActiveAt: daysAgo(45), openConfirmedAt: confirmedAt });
     await vi.waitFor(async () => {
-      expect((await findTeammates({ locations: ['Latvia'], openOnly: true })).body.total).toBe(0);
-      expect((await findTeammates({ locations: ['Latvia'], activeWithinDays: 30 })).body.total).toBe(0);
+      expect((await findProfiles({ locations: ['Latvia'], openOnly: true })).body.total).toBe(0);
+      expect((await findProfiles({ locations: ['Latvia'], activeWithinDays: 30 })).body.total).toBe(0);
     }, INDEXED);
 
     const before = Date.now();
     expect((await login(owner)).status).toBe(200);
-    const mine = await api.request<{ userTeammateProfile: TeammateView }>('GET', '/api/user/myTeammate', {
+    const mine = await api.request<{ userTeammateProfile: ProfileView }>('GET', '/api/user/myTeammate', {
       token: owner.token,
     });
     const touched = mine.body.userTeammateProfile;
@@ -191,7 +191,7 @@ describe('freshness: last active and open to collaborate', () => {
     expect(projectNow.body.project.lastActiveAt).toBe(project.lastActiveAt);
     await vi.waitFor(
       async () =>
-        expect((await findTeammates({ locations: ['Latvia'], activeWithinDays: 30 })).body.total).toBe(1),
+        expect((await findProfiles({ locations: ['Latvia'], activeWithinDays: 30 })).body.total).toBe(1),
       INDEXED,
     );
 
@@ -214,17 +214,17 @@ describe('freshness: last active and open to collaborate', () => {
     expect(still.status).toBe(200);
     expect(still.body.teammate).toMatchObject({ openToCollaborate: true, openNow: true });
     await vi.waitFor(
-      async () => expect((await findTeammates({ locations: ['Latvia'], openOnly: true })).body.total).toBe(1),
+      async () => expect((await findProfiles({ locations: ['Latvia'], openOnly: true })).body.total).toBe(1),
       INDEXED,
     );
   });
 
   it('offers "Active within" and "Open only" as one-click relaxations when they hold matches back', async () => {
     const owner = await api.signUp();
-    const profile = await createTeammate(api, owner, { nickname: 'quiet-quinn', locations: ['Cyprus'] });
+    const profile = await createProfile(api, owner, { nickname: 'quiet-quinn', locations: ['Cyprus'] });
     await backdate('teammate', profile._id, { lastActiveAt: daysAgo(45), openConfirmedAt: daysAgo(70) });
     const relaxFor = async (activeFilters: Record<string, unknown>) => {
-      const answer = await api.request<TeammateHits & { relax?: unknown[] }>('POST', TEAMMATES, {
+      const answer = await api.request<ProfileHits & { relax?: unknown[] }>('POST', PROFILES, {
         body: { activeFilters, filtering_restriction: 'min_1_match', facets: true },
       });
       expect(answer.status).toBe(200);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRecord } from '@skillers/domain';
-import {
-  createProject,
-  createTeammate,
-  type ErrorAnswer,
-  projectBody,
-  teammateBody,
-} from './listing-fixtures';
+import { createProject, createProfile, type ErrorAnswer, projectBody, profileBody } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 interface Listing {
@@ -117,11 +111,11 @@ describe('tag lists accept only their options', () => {
     expect(edited.body.project.forGratification).toEqual(['Milestone', 'Time']);
   });
 
-  it('checks skiller profiles on create and edit', async () => {
+  it('checks profiles on create and edit', async () => {
     const refused = await send(
       'POST',
       '/api/teammate',
-      teammateBody({ softSkills: ['Empathy', 'Telepathy'] }),
+      profileBody({ softSkills: ['Empathy', 'Telepathy'] }),
     );
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toContainEqual({
@@ -133,17 +127,17 @@ describe('tag lists accept only their options', () => {
     });
     expect(mine.body).toEqual({ userTeammateProfile: null });
 
-    const profile = await createTeammate(api, owner, { hardSkills: ['ux designer'] });
+    const profile = await createProfile(api, owner, { hardSkills: ['ux designer'] });
     expect(profile.hardSkills).toEqual(['UX Designer']);
     const edit = (body: unknown) => send<{ teammate: Listing }>('PUT', '/api/teammate/editTeammate', body);
-    const refusedEdit = await edit(teammateBody({ productType: ['Time Machine'] }));
+    const refusedEdit = await edit(profileBody({ productType: ['Time Machine'] }));
     expect(refusedEdit.status).toBe(400);
     expect(refusedEdit.body.errors).toContainEqual({
       field: 'productType.0',
       message: '"Time Machine" is not one of the Product type options; propose it if it is missing',
     });
     const edited = await edit(
-      teammateBody({ toolsExperience: ['figma', 'FIGMA'], projectType: 'hackathon project' }),
+      profileBody({ toolsExperience: ['figma', 'FIGMA'], projectType: 'hackathon project' }),
     );
     expect(edited.status).toBe(200);
     expect(edited.body.teammate).toMatchObject({

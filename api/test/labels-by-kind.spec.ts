@@ -2,7 +2,7 @@ import type { ProjectView, UnderstoodText } from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INDEX } from '../src/core/tokens';
-import { createProject, createTeammate, type ErrorAnswer } from './listing-fixtures';
+import { createProject, createProfile, type ErrorAnswer } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 interface MlAnswer {
@@ -53,7 +53,7 @@ describe('labels no record of the asked kind carries are neither suggested nor u
     api = await startTestApp();
     owner = await api.signUp();
     await createProject(api, owner, { hardSkills: ['Frontend Developer'] });
-    await createTeammate(api, await api.signUp(), { hardSkills: ['UX Researcher'] });
+    await createProfile(api, await api.signUp(), { hardSkills: ['UX Researcher'] });
     await vi.waitFor(async () => expect((await findProjects({})).body.total).toBe(1), { timeout: 10_000 });
     await vi.waitFor(
       async () =>

@@ -1,4 +1,4 @@
-import type { ProjectRecord, ProjectView, PublicUser, TeammateView } from '@skillers/domain';
+import type { ProjectRecord, ProjectView, PublicUser, ProfileView } from '@skillers/domain';
 import type { TestApp, TestUser } from './test-app';
 
 /** A well-formed id that names nothing. */
@@ -16,7 +16,7 @@ export const projectBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Everything the create-profile form requires, and nothing more. */
-export const teammateBody = (overrides: Record<string, unknown> = {}) => ({
+export const profileBody = (overrides: Record<string, unknown> = {}) => ({
   nickname: 'pixel-pusher',
   toolsExperience: [{ tool: 'Figma', mep: 5 }],
   projectType: ['Freelancing'],
@@ -42,8 +42,8 @@ export interface ProjectDetail {
   project_creator: PublicUser | null;
 }
 
-export interface TeammatesPage {
-  teammates: TeammateView[];
+export interface ProfilesPage {
+  teammates: ProfileView[];
   teammatesPages: number;
 }
 
@@ -60,14 +60,14 @@ export const createProject = async (
   return created.body.project;
 };
 
-export const createTeammate = async (
+export const createProfile = async (
   api: TestApp,
   owner: TestUser,
   overrides: Record<string, unknown> = {},
 ) => {
-  const created = await api.request<{ teammate: TeammateView }>('POST', '/api/teammate', {
+  const created = await api.request<{ teammate: ProfileView }>('POST', '/api/teammate', {
     token: owner.token,
-    body: teammateBody(overrides),
+    body: profileBody(overrides),
   });
   if (created.status !== 201) throw new Error(`profile creation failed: ${JSON.stringify(created.body)}`);
   return created.body.teammate;

@@ -12,7 +12,7 @@ import {
   startRedisServer,
 } from '../../libs/queue/src/bullmq/redis-server.testing';
 import { BUILT_SERVER, call, exited, type Running, signUpOn, startServer, stopServer } from './built-server';
-import { projectBody, teammateBody } from './listing-fixtures';
+import { projectBody, profileBody } from './listing-fixtures';
 
 const redisBinary = findRedisServer();
 if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
@@ -114,7 +114,7 @@ describeOutage('index changes through a Redis outage (embedded store, BullMQ on 
         `${name} creates a profile`,
         'POST',
         '/api/teammate',
-        teammateBody({ nickname: name, toolsExperience: [{ tool: CREATED_TOOL.teammate, mep: 4 }] }),
+        profileBody({ nickname: name, toolsExperience: [{ tool: CREATED_TOOL.teammate, mep: 4 }] }),
         token,
       );
       acknowledge(profile.body.teammate._id, 'teammate', false);
@@ -139,7 +139,7 @@ describeOutage('index changes through a Redis outage (embedded store, BullMQ on 
         `${name} edits the profile`,
         'PUT',
         '/api/teammate/editTeammate',
-        teammateBody({ nickname: name, toolsExperience: [{ tool: EDITED_TOOL, mep: 2 }] }),
+        profileBody({ nickname: name, toolsExperience: [{ tool: EDITED_TOOL, mep: 2 }] }),
         token,
       );
       acknowledge(profile.body.teammate._id, 'teammate', true);

@@ -16,7 +16,7 @@ import {
 } from '../../libs/domain/src/search/stored-saved-search.testing';
 
 import { runBuiltCli } from './built-cli';
-import { createTeammate } from './listing-fixtures';
+import { createProfile } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const ADMIN_TOKEN = 'quarantine-admin-token-'.padEnd(48, '0');
@@ -120,7 +120,7 @@ describe('stored saved searches that no longer read', () => {
   });
 
   it('alerts only for the searches that read: none of the quarantined ones matches the new record', async () => {
-    await createTeammate(api, publisher, { toolsExperience: [{ tool: 'Figma', mep: 5 }] });
+    await createProfile(api, publisher, { toolsExperience: [{ tool: 'Figma', mep: 5 }] });
     await vi.waitFor(async () => {
       const good = (await list()).body.savedSearches.find((search) => search._id === goodId);
       expect(good?.newMatches).toBe(1);

@@ -15,7 +15,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createProject,
-  createTeammate,
+  createProfile,
   type ErrorAnswer,
   MALFORMED_IDS,
   UNKNOWN_ID,
@@ -64,7 +64,7 @@ describe('saved searches', () => {
   const notifications = (user: TestUser) =>
     api.request<NotificationsPage>('GET', '/api/notifications', { token: user.token });
 
-  const figmaSkillers = {
+  const figmaProfiles = {
     kind: 'teammate',
     name: '  Figma people  ',
     activeFilters: { toolsExperience: [{ tool: 'Figma', mep: 4 }] },
@@ -73,7 +73,7 @@ describe('saved searches', () => {
   it('creates a search from the filtering body, alerts on, and lists it with no new matches', async () => {
     const user = await api.signUp();
     const created = await create(user, {
-      ...figmaSkillers,
+      ...figmaProfiles,
       mustHave: { toolsExperience: ['Figma'] },
       filtering_restriction: 'all_match',
       text: 'designer',
@@ -115,17 +115,17 @@ describe('saved searches', () => {
   });
 
   it.each([
-    [{ ...figmaSkillers, name: '   ' }, 'Give the search a name'],
-    [{ ...figmaSkillers, name: 'x'.repeat(81) }, 'A name must be at most 80 characters'],
-    [{ ...figmaSkillers, kind: 'post' }, 'Kind must be project or teammate'],
-    [{ ...figmaSkillers, activeFilters: { colour: ['red'] } }, 'Unknown field: colour'],
-    [{ ...figmaSkillers, ownerId: UNKNOWN_ID }, 'Unknown field: ownerId'],
-    [{ ...figmaSkillers, alerts: 'yes' }, 'Alerts must be true or false'],
+    [{ ...figmaProfiles, name: '   ' }, 'Give the search a name'],
+    [{ ...figmaProfiles, name: 'x'.repeat(81) }, 'A name must be at most 80 characters'],
+    [{ ...figmaProfiles, kind: 'post' }, 'Kind must be project or teammate'],
+    [{ ...figmaProfiles, activeFilters: { colour: ['red'] } }, 'Unknown field: colour'],
+    [{ ...figmaProfiles, ownerId: UNKNOWN_ID }, 'Unknown field: ownerId'],
+    [{ ...figmaProfiles, alerts: 'yes' }, 'Alerts must be true or false'],
     [
-      { ...figmaSkillers, mustHave: { locations: ['Spain'] } },
+      { ...figmaProfiles, mustHave: { locations: ['Spain'] } },
       'Must-have "Spain" is not among the picked options of locations',
     ],
-    [{ ...figmaSkillers, filtering_restriction: 'some' }, 'Restriction must be min_1_match or all_match'],
+    [{ ...figmaProfiles, filtering_restriction: 'some' }, 'Restriction must be min_1_match or all_match'],
     [{ name: 'No kind', activeFilters: { locations: ['Spain'] } }, 'Kind must be project or teammate'],
   ])('refuses a bad body with a message: %j', async (body, message) => {
     const answer = await create(owner, body);
@@ -134,7 +134,7 @@ describe('saved searches', () => {
   });
 
   it('needs a signed-in user for every call', async () => {
-    expect((await create(undefined, figmaSkillers)).body).toMatchObject({
+    expect((await create(undefined, figmaProfiles)).body).toMatchObject({
       statusCode: 401,
       message: HTTP_MESSAGES.unauthorized,
     });
@@ -145,7 +145,7 @@ describe('saved searches', () => {
   });
 
   it('renames and switches alerts; nothing to change, bad names and unknown fields are refused', async () => {
-    const { savedSearch } = (await create(owner, figmaSkillers)).body;
+    const { savedSearch } = (await create(owner, figmaProfiles)).body;
     const renamed = await update(owner, savedSearch._id, { name: 'Designers' });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({
@@ -168,7 +168,7 @@ describe('saved searches', () => {
   });
 
   it("answers 404 for another user's search or an unknown one, and 400 for a malformed id", async () => {
-    const { savedSearch } = (await create(owner, figmaSkillers)).body;
+    const { savedSearch } = (await create(owner, figmaProfiles)).body;
     for (const id of [savedSearch._id, UNKNOWN_ID]) {
       expect((await update(publisher, id, { name: 'Mine now' })).body).toMatchObject({
         statusCode: 404,
@@ -192,9 +192,9 @@ describe('saved searches', () => {
   it(`keeps at most ${SAVED_SEARCHES_PER_USER} searches per user`, async () => {
     const user = await api.signUp();
     for (let n = 0; n < SAVED_SEARCHES_PER_USER; n++) {
-      expect((await create(user, { ...figmaSkillers, name: `Search ${n}` })).status).toBe(201);
+      expect((await create(user, { ...figmaProfiles, name: `Search ${n}` })).status).toBe(201);
     }
-    const over = await create(user, figmaSkillers);
+    const over = await create(user, figmaProfiles);
     expect(over.status).toBe(409);
     expect(over.body.message).toBe(SAVED_SEARCH_MESSAGES.tooMany);
     expect((await list(user)).body.savedSearches).toHaveLength(SAVED_SEARCHES_PER_USER);
@@ -203,7 +203,7 @@ describe('saved searches', () => {
   it(`keeps the cap when creates race: 60 at once leave exactly ${SAVED_SEARCHES_PER_USER}`, async () => {
     const user = await api.signUp();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, n) => create(user, { ...figmaSkillers, name: `Search ${n}` })),
+      Array.from({ length: 60 }, (_, n) => create(user, { ...figmaProfiles, name: `Search ${n}` })),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(SAVED_SEARCHES_PER_USER);
     const refused = answers.filter((answer) => answer.status !== 201);
@@ -215,13 +215,13 @@ describe('saved searches', () => {
 
   it('records a matching new or edited profile once, notifies the owner live, and opening it clears "new"', async () => {
     const alice = await api.signUp();
-    const { savedSearch } = (await create(alice, { ...figmaSkillers, text: 'illustrator' })).body;
+    const { savedSearch } = (await create(alice, { ...figmaProfiles, text: 'illustrator' })).body;
     const socket = await connectSocket(api.baseUrl, { token: alice.token });
     sockets.push(socket);
 
     const live = nextEvent<RealtimeNotification>(socket, CHAT_EVENTS.notification, 5_000);
     const bob = await api.signUp();
-    const profile = await createTeammate(api, bob, {
+    const profile = await createProfile(api, bob, {
       toolsExperience: [{ tool: 'Figma', mep: 5 }],
       description: 'Illustrator and brand designer',
     });
@@ -277,7 +277,7 @@ describe('saved searches', () => {
     const alertsOf = async () =>
       (await notifications(frank)).body.notifications.filter((n) => n.kind === 'saved_search');
     const blenderProfile = async () =>
-      createTeammate(api, await api.signUp(), { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
+      createProfile(api, await api.signUp(), { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
 
     const first = await blenderProfile();
     await vi.waitFor(async () => expect(await alertsOf()).toHaveLength(1), INDEXED_WITHIN);
@@ -323,7 +323,7 @@ describe('saved searches', () => {
       toolsExperience: [{ tool: 'Rust', mep: 2 }],
       description: 'My own robots',
     });
-    await createTeammate(api, dave, {
+    await createProfile(api, dave, {
       toolsExperience: [{ tool: 'Rust', mep: 2 }],
       description: 'I build robots',
     });
@@ -385,7 +385,7 @@ describe('saved searches', () => {
 
     beforeAll(async () => {
       // A record carrying both labels, so that the understanding keeps them (it drops labels nobody carries).
-      await createTeammate(api, await api.signUp(), {
+      await createProfile(api, await api.signUp(), {
         toolsExperience: [{ tool: 'Python', mep: 2 }],
         hardSkills: ['Full Stack Developer'],
       });
@@ -411,12 +411,12 @@ describe('saved searches', () => {
       expect(created.body.savedSearch).toMatchObject({ text: typed, understood });
       const { _id } = created.body.savedSearch;
 
-      await createTeammate(api, await api.signUp(), {
+      await createProfile(api, await api.signUp(), {
         toolsExperience: [{ tool: 'Python', mep: 4 }],
         hardSkills: ['Full Stack Developer'],
         description: 'Python developer, front to back',
       });
-      const scientist = await createTeammate(api, await api.signUp(), {
+      const scientist = await createProfile(api, await api.signUp(), {
         toolsExperience: [{ tool: 'Python', mep: 4 }],
         description: 'Data scientist',
       });
@@ -501,7 +501,7 @@ describe('saved searches across a restart', () => {
       const first = await startTestApp({ DATA_DIR: dataDir });
       const owner = await first.signUp();
       // A record carrying Python, so that the understanding keeps the label.
-      await createTeammate(first, await first.signUp(), { toolsExperience: [{ tool: 'Python', mep: 2 }] });
+      await createProfile(first, await first.signUp(), { toolsExperience: [{ tool: 'Python', mep: 2 }] });
       await first.close();
       const store = await openRecordStore({ dataDir });
       const olderId = newId();
@@ -528,7 +528,7 @@ describe('saved searches across a restart', () => {
         expect(await listed()).toMatchObject([
           { _id: olderId, understood: { labels: { toolsExperience: ['Python'] } } },
         ]);
-        await createTeammate(second, await second.signUp(), {
+        await createProfile(second, await second.signUp(), {
           toolsExperience: [{ tool: 'Python', mep: 4 }],
           description: 'Data scientist',
         });

@@ -5,7 +5,7 @@ import {
   PAGE_MESSAGE,
   type ProjectRecord,
   type ProjectView,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,10 @@ import { RECORD_STORE } from '../src/core/tokens';
 import {
   BAD_PAGES,
   createProject,
-  createTeammate,
+  createProfile,
   type ErrorAnswer,
   MALFORMED_IDS,
-  type TeammatesPage,
+  type ProfilesPage,
   UNKNOWN_ID,
 } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
@@ -45,8 +45,8 @@ describe('saved items', () => {
     api.request<SaveAnswer>(method, `/api/user/${kind}/${id}`, { token });
   const foundProjects = (user: TestUser, page = 1) =>
     api.request<FoundProjects>('GET', `/api/user/projects/found?page=${page}`, { token: user.token });
-  const foundTeammates = (user: TestUser, page = 1) =>
-    api.request<TeammatesPage>('GET', `/api/user/teammates/found?page=${page}`, { token: user.token });
+  const foundProfiles = (user: TestUser, page = 1) =>
+    api.request<ProfilesPage>('GET', `/api/user/teammates/found?page=${page}`, { token: user.token });
   const savedIds = (user: TestUser) =>
     api.request<SavedIds>('GET', '/api/user/savedIds', { token: user.token });
 
@@ -72,22 +72,22 @@ describe('saved items', () => {
     expect((await call('DELETE', 'projects', UNKNOWN_ID, reader.token)).status).toBe(200);
   });
 
-  it('saves and forgets a skiller profile the same way', async () => {
-    const teammate = await createTeammate(api, owner);
-    const saved = await call('POST', 'teammates', teammate._id, reader.token);
+  it('saves and forgets a profile the same way', async () => {
+    const profile = await createProfile(api, owner);
+    const saved = await call('POST', 'teammates', profile._id, reader.token);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ message: LISTING_MESSAGES.teammateSaved, saved: true });
-    expect((await call('POST', 'teammates', teammate._id, reader.token)).status).toBe(200);
+    expect(saved.body).toEqual({ message: LISTING_MESSAGES.profileSaved, saved: true });
+    expect((await call('POST', 'teammates', profile._id, reader.token)).status).toBe(200);
 
-    const found = await foundTeammates(reader);
+    const found = await foundProfiles(reader);
     expect(found.body.teammatesPages).toBe(1);
-    expect(found.body.teammates).toEqual([{ ...teammate, isMyTeammate: true }]);
-    expect((await savedIds(reader)).body.teammateIds).toEqual([teammate._id]);
+    expect(found.body.teammates).toEqual([{ ...profile, isMyTeammate: true }]);
+    expect((await savedIds(reader)).body.teammateIds).toEqual([profile._id]);
 
-    const forgotten = await call('DELETE', 'teammates', teammate._id, reader.token);
-    expect(forgotten.body).toEqual({ message: LISTING_MESSAGES.teammateForgotten, saved: false });
-    expect((await foundTeammates(reader)).body).toEqual({ teammates: [], teammatesPages: 1 });
-    expect((await call('DELETE', 'teammates', teammate._id, reader.token)).status).toBe(200);
+    const forgotten = await call('DELETE', 'teammates', profile._id, reader.token);
+    expect(forgotten.body).toEqual({ message: LISTING_MESSAGES.profileForgotten, saved: false });
+    expect((await foundProfiles(reader)).body).toEqual({ teammates: [], teammatesPages: 1 });
+    expect((await call('DELETE', 'teammates', profile._id, reader.token)).status).toBe(200);
   });
 
   it('refuses to save your own project or profile', async () => {
@@ -96,13 +96,13 @@ describe('saved items', () => {
     expect(ownProject.status).toBe(400);
     expect(ownProject.body.message).toBe(LISTING_MESSAGES.ownProjectNotSavable);
 
-    const teammate = await createTeammate(api, reader);
-    const ownProfile = await call('POST', 'teammates', teammate._id, reader.token);
+    const profile = await createProfile(api, reader);
+    const ownProfile = await call('POST', 'teammates', profile._id, reader.token);
     expect(ownProfile.status).toBe(400);
     expect(ownProfile.body.message).toBe(LISTING_MESSAGES.ownProfileNotSavable);
 
     expect((await savedIds(owner)).body.projectIds).not.toContain(project._id);
-    expect((await savedIds(reader)).body.teammateIds).not.toContain(teammate._id);
+    expect((await savedIds(reader)).body.teammateIds).not.toContain(profile._id);
   });
 
   it('answers 404 for unknown items and 400 for malformed ids', async () => {
@@ -214,27 +214,27 @@ describe('saved items: found lists', () => {
   });
 
   it('pages saved profiles too, skipping ones that are gone', async () => {
-    const saved: TeammateView[] = [];
+    const saved: ProfileView[] = [];
     for (let n = 0; n < LIST_PAGE_SIZE + 1; n++) {
-      const teammate = await createTeammate(api, await api.signUp(), { nickname: `S${n}` });
-      await api.request('POST', `/api/user/teammates/${teammate._id}`, { token: saver.token });
-      saved.unshift(teammate);
+      const profile = await createProfile(api, await api.signUp(), { nickname: `S${n}` });
+      await api.request('POST', `/api/user/teammates/${profile._id}`, { token: saver.token });
+      saved.unshift(profile);
     }
-    const teammates = (page: number) =>
-      api.request<TeammatesPage>('GET', `/api/user/teammates/found?page=${page}`, { token: saver.token });
-    const first = await teammates(1);
+    const profiles = (page: number) =>
+      api.request<ProfilesPage>('GET', `/api/user/teammates/found?page=${page}`, { token: saver.token });
+    const first = await profiles(1);
     expect(first.body.teammatesPages).toBe(2);
-    expect(first.body.teammates.map((teammate) => teammate.nickname)).toEqual(
-      saved.slice(0, LIST_PAGE_SIZE).map((teammate) => teammate.nickname),
+    expect(first.body.teammates.map((profile) => profile.nickname)).toEqual(
+      saved.slice(0, LIST_PAGE_SIZE).map((profile) => profile.nickname),
     );
-    expect(first.body.teammates.every((teammate) => teammate.isMyTeammate === true)).toBe(true);
+    expect(first.body.teammates.every((profile) => profile.isMyTeammate === true)).toBe(true);
 
     const store = api.app.get<RecordStore>(RECORD_STORE);
     await store.collection(COLLECTIONS.teammates).delete(saved[0]._id);
-    const afterRemoval = await teammates(1);
-    expect(afterRemoval.body.teammates.map((teammate) => teammate._id)).not.toContain(saved[0]._id);
-    expect((await teammates(1)).body).toEqual({
-      teammates: saved.slice(1).map((teammate) => ({ ...teammate, isMyTeammate: true })),
+    const afterRemoval = await profiles(1);
+    expect(afterRemoval.body.teammates.map((profile) => profile._id)).not.toContain(saved[0]._id);
+    expect((await profiles(1)).body).toEqual({
+      teammates: saved.slice(1).map((profile) => ({ ...profile, isMyTeammate: true })),
       teammatesPages: 1,
     });
   });

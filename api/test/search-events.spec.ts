@@ -5,11 +5,11 @@ import type { ProjectView } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchEvent } from '../src/analytics/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../src/analytics/search-event-sink';
-import { createProject, createTeammate } from './listing-fixtures';
+import { createProject, createProfile } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const PROJECTS = '/api/project/traditional_filtering_all';
-const TEAMMATES = '/api/teammate/traditional_filtering';
+const PROFILES = '/api/teammate/traditional_filtering';
 const DAY_FILE = /^search-events-(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
 describe('search events of the filtering endpoints (embedded profile)', () => {
@@ -34,7 +34,7 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
     owner = await api.signUp();
     await createProject(api, owner, { projectName: 'Older', toolsExperience: [{ tool: 'Rust', mep: 2 }] });
     await createProject(api, owner, { projectName: 'Newer', toolsExperience: [{ tool: 'Rust', mep: 4 }] });
-    await createTeammate(api, owner);
+    await createProfile(api, owner);
     await vi.waitFor(
       async () =>
         expect(
@@ -107,10 +107,10 @@ describe('search events of the filtering endpoints (embedded profile)', () => {
     expect(event).not.toHaveProperty('userId');
   });
 
-  it('records searches of skiller profiles and searches that find nothing, into the file of the day', async () => {
+  it('records searches of profiles and searches that find nothing, into the file of the day', async () => {
     const before = (await recordedEvents()).length;
-    await api.request('POST', TEAMMATES, { body: { activeFilters: {} } });
-    await api.request('POST', TEAMMATES, { body: { activeFilters: { hardSkills: ['Data Scientist'] } } });
+    await api.request('POST', PROFILES, { body: { activeFilters: {} } });
+    await api.request('POST', PROFILES, { body: { activeFilters: { hardSkills: ['Data Scientist'] } } });
 
     const events = (await recordedEvents()).slice(before);
     expect(

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTeammate, type ErrorAnswer } from './listing-fixtures';
+import { createProfile, type ErrorAnswer } from './listing-fixtures';
 import { SHARED_MODEL_ENV } from './shared-model';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -30,17 +30,17 @@ const LABEL_KEYS = [
 
 /** Profiles (one per user) whose texts point at three different fields; none carries the tags the tests filter on. */
 const seedProfiles = async (api: TestApp) => {
-  const farmer = await createTeammate(api, await api.signUp(), {
+  const farmer = await createProfile(api, await api.signUp(), {
     nickname: 'field-hand',
     description: 'I help farmers with crops, harvest planning and organic agriculture',
     areaOfExpertise: ['Organic Farming'],
   });
-  const web = await createTeammate(api, await api.signUp(), {
+  const web = await createProfile(api, await api.signUp(), {
     nickname: 'web-smith',
     description: 'Frontend developer building web apps and websites',
     hardSkills: ['Frontend Developer'],
   });
-  const music = await createTeammate(api, await api.signUp(), {
+  const music = await createProfile(api, await api.signUp(), {
     nickname: 'beat-maker',
     description: 'Composer and music producer for films and games',
     hardSkills: ['Composer'],
@@ -48,7 +48,7 @@ const seedProfiles = async (api: TestApp) => {
   return { farmer, web, music };
 };
 
-const sortTeammates = (api: TestApp, body: Record<string, unknown>) =>
+const sortProfiles = (api: TestApp, body: Record<string, unknown>) =>
   api.request<SortAnswer>('POST', '/api/sort', { body: { type: 'teammate', ...body } });
 
 describe('similarity search with the shared model', () => {
@@ -60,7 +60,7 @@ describe('similarity search with the shared model', () => {
     const profiles = await seedProfiles(api);
     ids = { farmer: profiles.farmer._id, web: profiles.web._id, music: profiles.music._id };
     await vi.waitFor(
-      async () => expect((await sortTeammates(api, { text: 'anything' })).body.results).toHaveLength(3),
+      async () => expect((await sortProfiles(api, { text: 'anything' })).body.results).toHaveLength(3),
       { timeout: 5000 },
     );
   });
@@ -87,7 +87,7 @@ describe('similarity search with the shared model', () => {
     });
     expect(filtered.body.total).toBe(0);
 
-    const sorted = await sortTeammates(api, {
+    const sorted = await sortProfiles(api, {
       filter: { requiredAreaOfExpertise: ['Agriculture'], projectType: ['Community Project'] },
     });
 
@@ -100,7 +100,7 @@ describe('similarity search with the shared model', () => {
   });
 
   it('uses the free text too, respects the limit and answers on /embedder/sort as well', async () => {
-    const sorted = await sortTeammates(api, {
+    const sorted = await sortProfiles(api, {
       filter: {},
       text: 'songs and soundtracks for a film',
       limit: 1,
@@ -118,7 +118,7 @@ describe('similarity search with the shared model', () => {
     });
     expect(mounted.body.results.map((result) => result.record_id)[0]).toBe(ids.web);
     expect(mounted.body.results).toHaveLength(2);
-    expect((await sortTeammates(api, { type: 'project', text: 'farming' })).body.results).toEqual([]);
+    expect((await sortProfiles(api, { type: 'project', text: 'farming' })).body.results).toEqual([]);
   });
 
   it('refuses a bad sort request with 400 and a message', async () => {
@@ -272,7 +272,7 @@ describe('similarity search without a model', () => {
   });
 
   it('ranks lexically by tags and text, and says so', async () => {
-    const sorted = await sortTeammates(api, {
+    const sorted = await sortProfiles(api, {
       filter: { hardSkills: ['Frontend Developer', 'Composer'] },
       text: 'music for films',
     });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, CHAT_EVENTS } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, projectBody, teammateBody } from './listing-fixtures';
+import { createProject, projectBody, profileBody } from './listing-fixtures';
 import { connectSocket } from './socket-client';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -78,7 +78,7 @@ describe('text fields refuse NUL and direction overrides', () => {
       ['POST', '/api/project', projectBody({ projectName: text })],
       ['POST', '/api/project', projectBody({ description: text })],
       ['PUT', `/api/project/editProject/${project._id}`, { projectName: text }],
-      ['POST', '/api/teammate', teammateBody({ nickname: text })],
+      ['POST', '/api/teammate', profileBody({ nickname: text })],
       ['POST', '/api/post', { data: text }],
       ['POST', '/api/chat/sendMessage', { id: other.id, message: text }],
       ['PATCH', '/api/user/settings', { name: text }],

@@ -13,7 +13,7 @@ import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
-import { createProject, createTeammate, MALFORMED_IDS, UNKNOWN_ID } from './listing-fixtures';
+import { createProject, createProfile, MALFORMED_IDS, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const ADMIN_TOKEN = 'trust-admin-token-for-tests-'.padEnd(48, '0');
@@ -87,7 +87,7 @@ describe('reports and the admin queue', () => {
   });
 
   it('reports profiles, posts, comments and the reporter’s own conversations', async () => {
-    const profile = await createTeammate(api, author);
+    const profile = await createProfile(api, author);
     const post = await createPost(author, 'Buy followers cheap');
     const comment = await api.request<{ comment: { _id: string } }>(
       'POST',
@@ -287,7 +287,7 @@ describe('reports and the admin queue', () => {
         body: { data: 'A rude comment' },
       },
     );
-    const profile = await createTeammate(api, other);
+    const profile = await createProfile(api, other);
     const hide = async (targetKind: string, targetId: string) => {
       const filed = await report(reporter.token, { targetKind, targetId, reason: 'inappropriate' });
       const answer = await api.request('POST', `/api/admin/reports/${filed.body.reportId}/hide`, {
@@ -453,10 +453,10 @@ describe('reports and the admin queue', () => {
 
   it('keeps a profile hidden when its owner has published another since, saying why', async () => {
     const owner = await api.signUp();
-    const profile = await createTeammate(api, owner);
+    const profile = await createProfile(api, owner);
     const filed = await fileReport('profile', profile._id);
     await admin(filed, 'hide');
-    const newer = await createTeammate(api, owner);
+    const newer = await createProfile(api, owner);
 
     const refused = await admin(filed, 'restore');
     expect(refused.status).toBe(409);

@@ -1,15 +1,15 @@
-import type { TeammateView, UnderstoodText } from '@skillers/domain';
+import type { ProfileView, UnderstoodText } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTeammate } from './listing-fixtures';
+import { createProfile } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
-interface TeammateHits {
-  teammates: TeammateView[];
+interface ProfileHits {
+  teammates: ProfileView[];
   total: number;
   understood?: UnderstoodText;
 }
 
-const TEAMMATES = '/api/teammate/traditional_filtering';
+const PROFILE_SEARCH = '/api/teammate/traditional_filtering';
 
 /** Five profiles, one per user, oldest first. */
 const PROFILES = [
@@ -29,14 +29,14 @@ describe('the home search: what the server understands of the text ranks, and ne
   let api: TestApp;
 
   const find = (body: Record<string, unknown>) =>
-    api.request<TeammateHits>('POST', TEAMMATES, {
+    api.request<ProfileHits>('POST', PROFILE_SEARCH, {
       body: { activeFilters: {}, filtering_restriction: 'min_1_match', page: 1, facets: true, ...body },
     });
-  const names = (hits: TeammateHits) => hits.teammates.map((teammate) => teammate.nickname);
+  const names = (hits: ProfileHits) => hits.teammates.map((profile) => profile.nickname);
 
   beforeAll(async () => {
     api = await startTestApp();
-    for (const profile of PROFILES) await createTeammate(api, await api.signUp(), profile);
+    for (const profile of PROFILES) await createProfile(api, await api.signUp(), profile);
     await vi.waitFor(async () => expect((await find({})).body.total).toBe(5), { timeout: 10_000 });
   });
   afterAll(() => api.close());

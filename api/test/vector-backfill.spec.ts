@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { INDEX_SNAPSHOT_FILE } from '../src/indexing/index-worker.service';
-import { createTeammate } from './listing-fixtures';
+import { createProfile } from './listing-fixtures';
 import { seededDataDir } from './seeded-data-dir';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -54,7 +54,7 @@ describe('the embedded server with records whose vectors are not cached', () => 
     const ids: string[] = [];
     for (const [index, nickname] of NICKNAMES.entries()) {
       const owner = await api.signUp();
-      ids.push((await createTeammate(api, owner, { nickname, description: DESCRIPTIONS[index] }))._id);
+      ids.push((await createProfile(api, owner, { nickname, description: DESCRIPTIONS[index] }))._id);
     }
     await vi.waitFor(async () => expect(await profilesFound()).toBe(3), { timeout: 5000 });
     await stop();

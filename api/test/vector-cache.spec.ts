@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INDEX_SNAPSHOT_FILE } from '../src/indexing/index-worker.service';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createTeammate } from './listing-fixtures';
+import { createProfile } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
 interface SortAnswer {
@@ -67,7 +67,7 @@ describe('record vectors survive a restart of the embedded profile', () => {
     ];
     const ids: string[] = [];
     for (const [index, nickname] of NICKNAMES.entries()) {
-      const profile = await createTeammate(api, await api.signUp(), {
+      const profile = await createProfile(api, await api.signUp(), {
         nickname,
         description: descriptions[index],
       });

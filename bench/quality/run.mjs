@@ -24,7 +24,7 @@ const {
   foldLabel,
   LABELS_PER_KEY_DEFAULT,
   sortRequestSchema,
-  teammateCreateSchema,
+  profileCreateSchema,
   VOCABULARIES,
 } = require('@skillers/domain');
 const {
@@ -89,7 +89,7 @@ const checkData = () => {
   for (const profile of PROFILES) {
     if (nicknames.has(profile.nickname)) problems.push(`profile ${profile.nickname} is listed twice`);
     nicknames.add(profile.nickname);
-    const parsed = teammateCreateSchema.safeParse(profile);
+    const parsed = profileCreateSchema.safeParse(profile);
     if (!parsed.success) problems.push(`profile ${profile.nickname}: ${parsed.error.issues[0].message}`);
   }
   for (const sortCase of SORT_CASES) {

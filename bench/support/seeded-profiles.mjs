@@ -11,7 +11,7 @@ import { clusteredVectorRows } from './clustered-vectors.mjs';
 
 const require = createRequire(import.meta.url);
 const { hashDemoPassword, seedDatabase } = require('@skillers/demo-data');
-const { embeddingText, teammateSearchDocument } = require('@skillers/indexing');
+const { embeddingText, profileSearchDocument } = require('@skillers/indexing');
 const { SqliteVectorCache } = require('@skillers/embedding');
 const { openRecordStore, COLLECTIONS } = require('@skillers/store');
 
@@ -68,7 +68,7 @@ export const seedProfilesWithVectors = async (dataDir, { profiles, model, dims }
     });
     if (batch.length === 0) break;
     last = batch[batch.length - 1]._id;
-    const texts = batch.map((record) => embeddingText(teammateSearchDocument(record)));
+    const texts = batch.map((record) => embeddingText(profileSearchDocument(record)));
     cache.put(
       model,
       texts,

@@ -4,14 +4,14 @@ import type {
   PostRecord,
   ProjectRecord,
   ReportTargetKind,
-  TeammateRecord,
+  ProfileRecord,
 } from '@skillers/domain';
 
 /** Cuts a text to at most `length` characters, marking the cut. */
 export const cut = (text: string, length: number): string =>
   text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 
-export type AnyItem = ProjectRecord | TeammateRecord | PostRecord | CommentRecord | ConversationRecord;
+export type AnyItem = ProjectRecord | ProfileRecord | PostRecord | CommentRecord | ConversationRecord;
 
 export interface ItemFacts {
   /** The project's name, the profile's nickname, or the post's or comment's whole text (uncut). */
@@ -41,7 +41,7 @@ export const itemFacts = (kind: ReportTargetKind, record: AnyItem): ItemFacts =>
       };
     }
     case 'profile': {
-      const profile = record as TeammateRecord;
+      const profile = record as ProfileRecord;
       return {
         title: profile.nickname,
         excerpt: profile.description,

@@ -46,7 +46,7 @@ export class ChatController {
     return this.chat.sendTo(user.id, body.id, body.message);
   }
 
-  /** The same send, under the path the single project and teammate pages use. */
+  /** The same send, under the path the single project and profile pages use. */
   @Post('singlePage/sendMessage')
   @PerMinuteLimit(SENDS_PER_MINUTE)
   @PerUserLimit(USER_LIMITS.messages)

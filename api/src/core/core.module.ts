@@ -1,19 +1,14 @@
-import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { openRecordStore, type RecordStore } from '@skillers/store';
+import { Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { resolveJwtSecret } from '../config/jwt-secret';
 import { METRICS_REGISTRY, metricsRegistryProvider } from './metrics-registry';
 import { PortStatusRegistry } from './port-status';
-import { APP_CONFIG, JWT_SECRET, RECORD_STORE } from './tokens';
+import { APP_CONFIG, JWT_SECRET } from './tokens';
 
-/** Configuration, the record store and the metrics registry, available to every feature module. */
+/** Configuration, the ports' health registry and the metrics registry, available to every feature module. */
 @Global()
 @Module({})
-export class CoreModule implements OnApplicationShutdown {
-  private readonly logger = new Logger(CoreModule.name);
-
-  constructor(@Inject(RECORD_STORE) private readonly store: RecordStore) {}
-
+export class CoreModule {
   static forConfig(config: AppConfig) {
     return {
       module: CoreModule,
@@ -22,22 +17,8 @@ export class CoreModule implements OnApplicationShutdown {
         { provide: JWT_SECRET, useFactory: () => resolveJwtSecret(config.jwtSecret, config.dataDir) },
         PortStatusRegistry,
         metricsRegistryProvider,
-        {
-          provide: RECORD_STORE,
-          inject: [PortStatusRegistry],
-          useFactory: async (ports: PortStatusRegistry) => {
-            const store = await openRecordStore({ dataDir: config.dataDir, mongoUrl: config.mongoUrl });
-            ports.register('store', async () => ({ adapter: store.adapter, ready: await store.isReady() }));
-            return store;
-          },
-        },
       ],
-      exports: [APP_CONFIG, JWT_SECRET, RECORD_STORE, PortStatusRegistry, METRICS_REGISTRY],
+      exports: [APP_CONFIG, JWT_SECRET, PortStatusRegistry, METRICS_REGISTRY],
     };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
-    this.logger.log('Record store closed');
   }
 }

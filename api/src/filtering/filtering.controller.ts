@@ -31,6 +31,6 @@ export class FilteringController {
     @Ip() address: string,
     @CurrentUser() user?: AuthenticatedUser,
   ) {
-    return this.filtering.teammatesMatching(body, { userId: user?.id, address });
+    return this.filtering.profilesMatching(body, { userId: user?.id, address });
   }
 }

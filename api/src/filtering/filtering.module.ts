@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { EmbedderController } from '../embedder/embedder.controller';
 import { ProjectsModule } from '../projects/projects.module';
-import { TeammatesModule } from '../teammates/teammates.module';
+import { ProfilesModule } from '../profiles/profiles.module';
 import { FilteringController } from './filtering.controller';
 import { FilteringService } from './filtering.service';
 import { SearchClickController } from './search-click.controller';
 import { TextUnderstandingModule } from './text-understanding.module';
 
 @Module({
-  imports: [ProjectsModule, TeammatesModule, TextUnderstandingModule],
+  imports: [ProjectsModule, ProfilesModule, TextUnderstandingModule],
   controllers: [FilteringController, EmbedderController, SearchClickController],
   providers: [FilteringService],
 })

@@ -8,7 +8,7 @@ import {
   type ProjectView,
   type SearchKind,
   type SearchQuery,
-  type TeammateView,
+  type ProfileView,
   toActiveQuery,
   type UnderstoodText,
   understoodOptions,
@@ -26,7 +26,7 @@ import { SEARCH_INDEX } from '../core/tokens';
 import { EMBEDDER } from '../core/embedder.tokens';
 import { AppEvents } from '../core/events/app-events.service';
 import { ProjectService } from '../projects/project.service';
-import { TeammateService } from '../teammates/teammate.service';
+import { ProfileService } from '../profiles/profile.service';
 import { searchEventOf } from '../analytics/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
 import { type Searcher, ServedSearches } from '../analytics/served-searches';
@@ -55,7 +55,7 @@ export class FilteringService {
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly projects: ProjectService,
-    private readonly teammates: TeammateService,
+    private readonly profiles: ProfileService,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly served: ServedSearches,
@@ -87,12 +87,12 @@ export class FilteringService {
     };
   }
 
-  async teammatesMatching(
+  async profilesMatching(
     request: FilteringRequest,
     searcher: Searcher,
   ): Promise<
     {
-      teammates: Explained<TeammateView>[];
+      teammates: Explained<ProfileView>[];
       total: number;
       teammatesPages: number;
       eventId: string;
@@ -101,13 +101,13 @@ export class FilteringService {
     const startedAt = performance.now();
     const { query, result, understood } = await this.search('teammate', request);
     const [views, whys] = await Promise.all([
-      this.teammates.viewsInOrder(result.ids, searcher.userId),
+      this.profiles.viewsInOrder(result.ids, searcher.userId),
       this.explain(query, result),
     ]);
-    const teammates = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
-    const eventId = this.recordSearch('teammate', request, result, teammates, startedAt, searcher);
+    const profiles = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
+    const eventId = this.recordSearch('teammate', request, result, profiles, startedAt, searcher);
     return {
-      teammates,
+      teammates: profiles,
       total: result.total,
       teammatesPages: pageCount(result.total),
       eventId,

@@ -11,19 +11,19 @@ import {
   type ProjectRecord,
   type ProjectView,
   SIGN_IN_TOUCH_INTERVAL_MS,
-  type TeammateRecord,
-  type TeammateView,
+  type ProfileRecord,
+  type ProfileView,
 } from '@skillers/domain';
 import { SignInListeners } from '../auth/sign-in-listeners';
 import { RecordChangesService } from '../indexing/record-changes.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ProjectRepository } from '../projects/project.repository';
-import { TeammateRepository } from '../teammates/teammate.repository';
-import { toTeammateView } from '../teammates/teammate-view';
+import { ProfileRepository } from '../profiles/profile.repository';
+import { toProfileView } from '../profiles/profile-view';
 import { UsersRepository } from '../auth/users.repository';
 import { withFreshness } from '../common/with-freshness';
 
-type Listing = { kind: 'project'; record: ProjectRecord } | { kind: 'teammate'; record: TeammateRecord };
+type Listing = { kind: 'project'; record: ProjectRecord } | { kind: 'teammate'; record: ProfileRecord };
 
 /** The switch as stored: on confirms it now, off closes it; either is activity of the owner. */
 const switchFields = (open: boolean, now: string): FreshnessFields =>
@@ -40,7 +40,7 @@ const switchFields = (open: boolean, now: string): FreshnessFields =>
 export class FreshnessService implements OnModuleInit {
   constructor(
     private readonly projects: ProjectRepository,
-    private readonly teammates: TeammateRepository,
+    private readonly profiles: ProfileRepository,
     private readonly users: UsersRepository,
     private readonly changes: RecordChangesService,
     private readonly notifications: NotificationsService,
@@ -67,12 +67,12 @@ export class FreshnessService implements OnModuleInit {
   async setOwnProfileOpen(
     userId: string,
     open: boolean,
-  ): Promise<{ message: string; teammate: TeammateView }> {
-    const profile = await this.teammates.findByOwner(userId);
+  ): Promise<{ message: string; teammate: ProfileView }> {
+    const profile = await this.profiles.findByOwner(userId);
     if (!profile) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
     const updated = await this.write({ kind: 'teammate', record: profile }, switchFields(open, nowIso()));
     if (!updated) throw new NotFoundException(LISTING_MESSAGES.noProfileYet);
-    return { message: message(open), teammate: toTeammateView(updated as TeammateRecord) };
+    return { message: message(open), teammate: toProfileView(updated as ProfileRecord) };
   }
 
   /** Reads the owner's records (two indexed reads) and writes only those that need it. */
@@ -80,7 +80,7 @@ export class FreshnessService implements OnModuleInit {
     const now = new Date();
     const [projects, profile] = await Promise.all([
       this.projects.ownedBy(userId),
-      this.teammates.findByOwner(userId),
+      this.profiles.findByOwner(userId),
     ]);
     const listings: Listing[] = [
       ...projects.map((record): Listing => ({ kind: 'project', record })),
@@ -108,7 +108,7 @@ export class FreshnessService implements OnModuleInit {
     const cutoff = new Date(now.getTime() - OPEN_LAPSE_DAYS * MS_PER_DAY).toISOString();
     const [projects, profiles] = await Promise.all([
       this.projects.confirmedBefore(cutoff),
-      this.teammates.confirmedBefore(cutoff),
+      this.profiles.confirmedBefore(cutoff),
     ]);
     const listings: Listing[] = [
       ...projects.map((record): Listing => ({ kind: 'project', record })),
@@ -138,15 +138,12 @@ export class FreshnessService implements OnModuleInit {
     });
   }
 
-  private async write(
-    listing: Listing,
-    set: FreshnessFields,
-  ): Promise<ProjectRecord | TeammateRecord | null> {
+  private async write(listing: Listing, set: FreshnessFields): Promise<ProjectRecord | ProfileRecord | null> {
     const change = this.changes.change(listing.kind, listing.record._id);
     const updated =
       listing.kind === 'project'
         ? await this.projects.update(listing.record._id, set, [], change.write)
-        : await this.teammates.update(listing.record._id, set, [], change.write);
+        : await this.profiles.update(listing.record._id, set, [], change.write);
     this.changes.written(change);
     return updated;
   }

@@ -5,7 +5,7 @@ import { OUTBOX_RELAY } from './outbox-relay.token';
 export type IndexedKind = IndexRecordPayload['kind'];
 
 /**
- * The single place that hears about every write to a project or skiller profile. Each write stores an
+ * The single place that hears about every write to a project or profile. Each write stores an
  * outbox entry beside the record (`change(...).write`, passed to the store), so the change to index is
  * durable whenever the write is; once the store has acknowledged the write, `written` hands the entry to the
  * relay, which enqueues it in the background. The request never waits for the job queue.

@@ -4,6 +4,7 @@ import { IndexWorkerModule } from '../indexing/index-worker.module';
 import { SavedSearchesModule } from '../saved-searches/saved-searches.module';
 import { EmbedderPortsModule } from './embedder-ports.module';
 import { SearchPortsModule } from './search-ports.module';
+import { StorePortsModule } from './store-ports.module';
 
 /**
  * The composition root: the one place that reads which setup the validated configuration chose (embedded,
@@ -11,7 +12,7 @@ import { SearchPortsModule } from './search-ports.module';
  * injects ports by their tokens and never names an adapter class.
  */
 export const chosenSetup = (config: AppConfig): { ports: Type[]; indexWorker: DynamicModule[] } => ({
-  ports: [SearchPortsModule, EmbedderPortsModule],
+  ports: [StorePortsModule, SearchPortsModule, EmbedderPortsModule],
   // The embedded index lives in this process, which is therefore also its indexer; the cluster's index is
   // written by the indexer service.
   indexWorker: config.elasticsearchUrl ? [] : [IndexWorkerModule.withAlerts(SavedSearchesModule)],

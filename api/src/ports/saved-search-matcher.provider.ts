@@ -11,7 +11,7 @@ import {
   InMemorySavedSearchMatcher,
   type SavedSearchMatcher,
 } from '@skillers/search';
-import { type RecordStore, SqliteRecordStore } from '@skillers/store';
+import type { RecordStore } from '@skillers/store';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
 import {
@@ -35,9 +35,7 @@ export const savedSearchMatcherProvider: Provider = {
         requestTimeoutMs: config.elasticsearchRequestTimeoutMs,
       });
     }
-    if (store instanceof SqliteRecordStore && store.filename !== ':memory:') {
-      return new ThreadedSavedSearchAlerts({ sqliteFile: store.filename });
-    }
+    if (store.sqliteFile) return new ThreadedSavedSearchAlerts({ sqliteFile: store.sqliteFile });
     return new InMemorySavedSearchMatcher();
   },
 };

@@ -17,7 +17,7 @@ import { ZodPipe } from '../common/zod-body.pipe';
 import { SavedFilteringService } from './saved-filtering.service';
 import { SavedService } from './saved.service';
 
-/** Projects and skillers the signed-in user keeps for later. Saving twice answers the same as once. */
+/** Projects and profiles the signed-in user keeps for later. Saving twice answers the same as once. */
 @Controller('user')
 @UseGuards(JwtAuthGuard)
 export class SavedController {
@@ -64,23 +64,23 @@ export class SavedController {
   }
 
   @Get('teammates/found')
-  foundTeammates(
+  foundProfiles(
     @CurrentUser() user: AuthenticatedUser,
     @Query(new ZodPipe(pageQuerySchema)) query: PageQuery,
   ) {
-    return this.saved.foundTeammates(user.id, query.page);
+    return this.saved.foundProfiles(user.id, query.page);
   }
 
   @Post('teammates/:id')
   @PerUserLimit(USER_LIMITS.saves)
   @HttpCode(200)
-  saveTeammate(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
-    return this.saved.saveTeammate(user.id, id);
+  saveProfile(@CurrentUser() user: AuthenticatedUser, @Param('id', new ZodPipe(objectIdSchema)) id: string) {
+    return this.saved.saveProfile(user.id, id);
   }
 
   @Delete('teammates/:id')
   @PerUserLimit(USER_LIMITS.saves)
-  forgetTeammate(
+  forgetProfile(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', new ZodPipe(objectIdSchema)) id: string,
   ) {

@@ -4,11 +4,11 @@ import {
   pageCount,
   type ProjectView,
   type SavedKind,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { ProjectRepository } from '../projects/project.repository';
-import { TeammateRepository } from '../teammates/teammate.repository';
-import { toTeammateView } from '../teammates/teammate-view';
+import { ProfileRepository } from '../profiles/profile.repository';
+import { toProfileView } from '../profiles/profile-view';
 import { withFreshness } from '../common/with-freshness';
 import { SavedRepository } from './saved.repository';
 
@@ -22,7 +22,7 @@ export class SavedService {
   constructor(
     private readonly saved: SavedRepository,
     private readonly projects: ProjectRepository,
-    private readonly teammates: TeammateRepository,
+    private readonly profiles: ProfileRepository,
   ) {}
 
   async saveProject(userId: string, projectId: string): Promise<SaveAnswer> {
@@ -33,19 +33,19 @@ export class SavedService {
     return { message: LISTING_MESSAGES.projectSaved, saved: true };
   }
 
-  async saveTeammate(userId: string, teammateId: string): Promise<SaveAnswer> {
-    const teammate = await this.teammates.findById(teammateId);
-    if (!teammate) throw new NotFoundException(LISTING_MESSAGES.profileNotFound);
-    if (teammate.ownerId === userId) throw new BadRequestException(LISTING_MESSAGES.ownProfileNotSavable);
-    await this.saved.save(userId, 'teammate', teammateId);
-    return { message: LISTING_MESSAGES.teammateSaved, saved: true };
+  async saveProfile(userId: string, profileId: string): Promise<SaveAnswer> {
+    const profile = await this.profiles.findById(profileId);
+    if (!profile) throw new NotFoundException(LISTING_MESSAGES.profileNotFound);
+    if (profile.ownerId === userId) throw new BadRequestException(LISTING_MESSAGES.ownProfileNotSavable);
+    await this.saved.save(userId, 'teammate', profileId);
+    return { message: LISTING_MESSAGES.profileSaved, saved: true };
   }
 
   /** Forgetting is idempotent: an item that was never saved, or no longer exists, is simply not saved. */
   async forget(userId: string, kind: SavedKind, itemId: string): Promise<SaveAnswer> {
     await this.saved.forget(userId, kind, itemId);
     const message =
-      kind === 'project' ? LISTING_MESSAGES.projectForgotten : LISTING_MESSAGES.teammateForgotten;
+      kind === 'project' ? LISTING_MESSAGES.projectForgotten : LISTING_MESSAGES.profileForgotten;
     return { message, saved: false };
   }
 
@@ -61,22 +61,22 @@ export class SavedService {
     };
   }
 
-  async foundTeammates(
+  async foundProfiles(
     userId: string,
     page: number,
-  ): Promise<{ teammates: TeammateView[]; teammatesPages: number }> {
+  ): Promise<{ teammates: ProfileView[]; teammatesPages: number }> {
     const { items, pages } = await this.found(userId, 'teammate', page, (ids) =>
-      this.teammates.findByIds(ids),
+      this.profiles.findByIds(ids),
     );
-    return { teammates: items.map((teammate) => toTeammateView(teammate, true)), teammatesPages: pages };
+    return { teammates: items.map((profile) => toProfileView(profile, true)), teammatesPages: pages };
   }
 
   async savedIds(userId: string): Promise<{ projectIds: string[]; teammateIds: string[] }> {
-    const [projectIds, teammateIds] = await Promise.all([
+    const [projectIds, profileIds] = await Promise.all([
       this.saved.itemIds(userId, 'project'),
       this.saved.itemIds(userId, 'teammate'),
     ]);
-    return { projectIds, teammateIds };
+    return { projectIds, teammateIds: profileIds };
   }
 
   /**

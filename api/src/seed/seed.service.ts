@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord, UserRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { AuthService } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -51,7 +51,7 @@ export class SeedService implements OnModuleInit {
     });
     const generator = await DemoDataGenerator.create({ seed: DEMO_DATA_SEED + 1 });
     const owner = { user: demo };
-    await this.store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(generator.teammate(owner));
+    await this.store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(generator.profile(owner));
     await this.store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany(Array.from({ length: DEMO_ACCOUNT_PROJECTS }, () => generator.project(owner)));

@@ -2,7 +2,7 @@ import { type IndexedRecord, type OutboxRelay, rebuildIndex } from '@skillers/in
 import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRecord, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { projectRecord, profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 import { RecordChangesService } from '../indexing/record-changes.service';
 import { ItemHider, type RestoreOutcome } from './item-hider';
 
@@ -17,7 +17,7 @@ describe('ItemHider on the embedded store', () => {
     const longAgo = '2026-01-01T00:00:00.000Z';
     const project = projectRecord('Farm app', { createdAt: longAgo, updatedAt: longAgo });
     await store.collection<IndexedRecord>(COLLECTIONS.projects).insert(project);
-    await store.collection<IndexedRecord>(COLLECTIONS.teammates).insert(teammateRecord('Ana'));
+    await store.collection<IndexedRecord>(COLLECTIONS.teammates).insert(profileRecord('Ana'));
     await hider.hide('project', project._id, 'r'.repeat(24));
     const index = EmbeddedSearchIndex.create();
     // The restore lands while the build embeds the profiles, after it copied the projects.

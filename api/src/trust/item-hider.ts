@@ -10,7 +10,7 @@ export type RestoreOutcome =
   | { restored: StoredDocument }
   /** Nothing of that kind and id is hidden. */
   | 'not-hidden'
-  /** Another record now holds one of its unique keys (the owner's newer skiller profile). */
+  /** Another record now holds one of its unique keys (the owner's newer profile). */
   | 'taken';
 
 /**

@@ -6,7 +6,7 @@ import {
   type PostRecord,
   type ProjectRecord,
   type ReportTargetKind,
-  type TeammateRecord,
+  type ProfileRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, type CollectionSpec, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
@@ -26,7 +26,7 @@ export const INDEXED_KINDS: Partial<Record<HideableKind, 'teammate' | 'project'>
   project: 'project',
 };
 
-type AnyTarget = TeammateRecord | ProjectRecord | PostRecord | CommentRecord | ConversationRecord;
+type AnyTarget = ProfileRecord | ProjectRecord | PostRecord | CommentRecord | ConversationRecord;
 
 /** A reported item as the reporter may see it: who is behind it, and whether the reporter is part of it. */
 export interface ReportTarget {

@@ -405,7 +405,7 @@ describe('bad input, everywhere', () => {
       ['/api/user/teammates/found', owner],
       [`/api/project/${seeded.ownProjectId}`, owner],
       [`/api/project/${seeded.friendProjectId}`, owner],
-      [`/api/teammate/${seeded.friendTeammateId}`, owner],
+      [`/api/teammate/${seeded.friendProfileId}`, owner],
       [`/api/chat/conversation?friendId=${seeded.friendId}`, owner],
       ['/api/chat/conversations', owner],
       ['/api/project', undefined],
@@ -473,7 +473,7 @@ describe('bad input, everywhere', () => {
       offeredGratification: ['Salary'],
       forGratification: ['Time'],
     });
-    const friendTeammate = await as(friend.token, 'POST', '/api/teammate', {
+    const friendProfile = await as(friend.token, 'POST', '/api/teammate', {
       nickname: 'bob',
       toolsExperience: ['Kotlin'],
       projectType: ['Business'],
@@ -482,7 +482,7 @@ describe('bad input, everywhere', () => {
       forGratification: ['KPI'],
     });
     await as(owner.token, 'POST', `/api/user/projects/${friendProject.body.project._id}`);
-    await as(owner.token, 'POST', `/api/user/teammates/${friendTeammate.body.teammate._id}`);
+    await as(owner.token, 'POST', `/api/user/teammates/${friendProfile.body.teammate._id}`);
     const sent = await as(owner.token, 'POST', '/api/chat/sendMessage', {
       id: friend.id,
       message: 'Hello Bob',
@@ -518,7 +518,7 @@ describe('bad input, everywhere', () => {
       adminToken: ADMIN_TOKEN,
       ownProjectId: ownProject.body.project._id,
       friendProjectId: friendProject.body.project._id,
-      friendTeammateId: friendTeammate.body.teammate._id,
+      friendProfileId: friendProfile.body.teammate._id,
       postId: post.body.post._id,
       propositionId: proposals.body.propositions[0]._id,
       reportId: report.body.reportId,

@@ -21,8 +21,8 @@ import {
   settingsSchema,
   signupSchema,
   sortRequestSchema,
-  teammateCreateSchema,
-  teammateEditSchema,
+  profileCreateSchema,
+  profileEditSchema,
   updateSavedSearchSchema,
 } from '@skillers/domain';
 import { withKnownOptions } from '../../src/common/known-options';
@@ -41,7 +41,7 @@ export interface Seeded {
   adminToken: string;
   ownProjectId: string;
   friendProjectId: string;
-  friendTeammateId: string;
+  friendProfileId: string;
   postId: string;
   propositionId: string;
   /** A report of the owner's conversation with the friend: hiding it is refused, so no attempt hides anything. */
@@ -112,7 +112,7 @@ const project = {
   speakingLanguagesRequired: ['Polish'],
 };
 
-const teammate = {
+const profile = {
   nickname: 'pixel-pusher',
   toolsExperience: [{ tool: 'Figma', mep: 5 }],
   projectType: 'Freelancing',
@@ -343,20 +343,20 @@ export const ROUTES: RouteEntry[] = [
     method: 'GET',
     path: '/api/teammate/:id',
     auth: 'optional',
-    id: (s) => s.friendTeammateId,
+    id: (s) => s.friendProfileId,
     absentIdStatus: 404,
   },
   {
     method: 'POST',
     path: '/api/teammate',
     auth: 'user',
-    body: { schema: withKnownOptions(teammateCreateSchema), valid: () => teammate },
+    body: { schema: withKnownOptions(profileCreateSchema), valid: () => profile },
   },
   {
     method: 'PUT',
     path: '/api/teammate/editTeammate',
     auth: 'user',
-    body: { schema: withKnownOptions(teammateEditSchema), valid: () => teammate },
+    body: { schema: withKnownOptions(profileEditSchema), valid: () => profile },
   },
   { method: 'GET', path: '/api/user/myTeammate', auth: 'user' },
   {
@@ -399,14 +399,14 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST',
     path: '/api/user/teammates/:id',
     auth: 'user',
-    id: (s) => s.friendTeammateId,
+    id: (s) => s.friendProfileId,
     absentIdStatus: 404,
   },
   {
     method: 'DELETE',
     path: '/api/user/teammates/:id',
     auth: 'user',
-    id: (s) => s.friendTeammateId,
+    id: (s) => s.friendProfileId,
     absentIdStatus: null,
   },
   { method: 'GET', path: '/api/user/savedIds', auth: 'user' },

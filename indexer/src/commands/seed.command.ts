@@ -22,8 +22,10 @@ export interface SeedCommandOptions {
 }
 
 /** Enough owners for one profile each, and projects at about two per owner. */
-const defaultUsers = ({ projects, teammates }: Pick<SeedCounts, 'projects' | 'teammates'>): number =>
-  Math.max(teammates, Math.ceil(projects / 2));
+const defaultUsers = ({
+  projects,
+  teammates: profiles,
+}: Pick<SeedCounts, 'projects' | 'teammates'>): number => Math.max(profiles, Math.ceil(projects / 2));
 
 const perSecond = (records: number, milliseconds: number): string =>
   Math.round((records * 1000) / Math.max(milliseconds, 1)).toLocaleString('en-US');

@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord } from '@skillers/domain';
 import { HttpEmbedder } from '@skillers/embedding';
 import {
   embeddingText,
@@ -22,14 +22,14 @@ import {
   type RedisServer,
   startRedisServer,
 } from '../../../libs/queue/src/bullmq/redis-server.testing';
-import { projectRecord, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { projectRecord, profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 import { closedLoopbackUrl } from '../commands/collected-output.testing';
 import { type BuiltEmbedder, startBuiltEmbedder } from './built-embedder.testing';
 import { IndexWorker } from './index-worker';
 
 const project = (name: string, description: string): ProjectRecord =>
   projectRecord(name, { description, toolsExperience: [{ tool: 'React', mep: 2 }] });
-const teammate = teammateRecord;
+const profile = profileRecord;
 
 const enqueue = (queue: JobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
@@ -105,7 +105,7 @@ describe('index worker with the embedder service', () => {
   it('embeds the records of the first index build too', async () => {
     const record = project('Seeded', 'A record loaded before the worker started');
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insert(record);
-    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('Painter'));
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(profile('Painter'));
 
     await startWorker(service.url);
 

@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord } from '@skillers/domain';
 import {
   INDEX_RECORD_JOB,
   indexRecordJobId,
@@ -24,9 +24,9 @@ import { IndexWorker, type WorkerHealth, type WorkerPorts } from './index-worker
 import { type HealthServer, startHealthServer } from './worker-health.server';
 import { workerMetrics } from './worker-metrics';
 import { scrapeMetrics } from '../../../libs/metrics/src/scraped-metrics.testing';
-import { projectRecord as project, teammateRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { projectRecord as project, profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 
-const teammate = teammateRecord;
+const profile = profileRecord;
 
 const enqueue = (queue: InProcessJobQueue, payload: IndexRecordPayload) =>
   queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
@@ -74,7 +74,7 @@ describe('index worker', () => {
     await ports.store
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany([project('a'), project('b')]);
-    await ports.store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('c'));
+    await ports.store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(profile('c'));
 
     await worker.start();
 

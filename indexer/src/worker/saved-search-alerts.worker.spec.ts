@@ -6,7 +6,7 @@ import {
   type RealtimeNotification,
   type SavedSearchHitsRecord,
   type SavedSearchRecord,
-  type TeammateRecord,
+  type ProfileRecord,
   type UserRecord,
   userRoom,
   SAVED_SEARCH_SCHEMA_VERSION,
@@ -37,15 +37,15 @@ import {
   type RedisNotificationPush,
   storedAndPushedAlerts,
 } from '@skillers/indexing';
-import { teammateRecord, userRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { profileRecord, userRecord } from '../../../libs/indexing/src/record-fixtures.testing';
 import { IndexWorker } from './index-worker';
 
 const redisBinary = findRedisServer();
 if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
 
-/** A skiller profile in the store, as the API writes it. */
-const profile = (ownerId: string, tool: string): TeammateRecord =>
-  teammateRecord(`${tool} person`, { ownerId, toolsExperience: [{ tool, mep: 4 }] });
+/** A profile in the store, as the API writes it. */
+const profile = (ownerId: string, tool: string): ProfileRecord =>
+  profileRecord(`${tool} person`, { ownerId, toolsExperience: [{ tool, mep: 4 }] });
 
 /*
  * The cluster's path on real parts where they can run here: the index worker (SQLite standing in for
@@ -126,7 +126,7 @@ describe.skipIf(!redisBinary)(
       rmSync(folder, { recursive: true, force: true });
     });
 
-    const index = async (record: TeammateRecord) => {
+    const index = async (record: ProfileRecord) => {
       const payload: IndexRecordPayload = { kind: 'teammate', id: record._id };
       await queue.enqueue(INDEX_RECORD_JOB, payload, { jobId: indexRecordJobId(payload) });
       await queue.drain();
@@ -144,7 +144,7 @@ describe.skipIf(!redisBinary)(
         client.once(CHAT_EVENTS.notification, resolve),
       );
       const record = profile(publisher, 'Figma');
-      await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(record);
+      await store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(record);
       await index(record);
 
       expect(await live).toMatchObject({
@@ -170,7 +170,7 @@ describe.skipIf(!redisBinary)(
     it("records nothing for a record that does not match, nor for the owner's own", async () => {
       const other = profile(newId(), 'Blender');
       const own = profile(owner, 'Figma');
-      await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany([other, own]);
+      await store.collection<ProfileRecord>(COLLECTIONS.teammates).insertMany([other, own]);
       await index(other);
       await index(own);
       expect(await matches()).toHaveLength(1);

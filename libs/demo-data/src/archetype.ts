@@ -27,7 +27,7 @@ export interface Archetype {
   tools: readonly string[];
   /** Categories of the tool vocabulary from which a post now and then adds a rarer tool. */
   rareToolCategories: readonly ToolCategory[];
-  /** Target roles of a project, and the roles skillers of this kind have. */
+  /** Target roles of a project, and the roles profiles of this kind offer. */
   roles: readonly string[];
   projectTypes: readonly string[];
   rewards: readonly string[];
@@ -39,7 +39,7 @@ export interface Archetype {
   brandStems: readonly string[];
   /** Completes "we're looking for a … to …". */
   tasks: readonly string[];
-  /** Completes "… years of experience …" in a skiller's description. */
+  /** Completes "… years of experience …" in a profile's description. */
   experience: string;
   /** Completes "Most recently I … at <company>". */
   pastWork: readonly string[];

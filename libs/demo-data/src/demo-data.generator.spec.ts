@@ -7,8 +7,8 @@ import {
   settingsSchema,
   signupSchema,
   TAG_LISTS,
-  teammateCreateSchema,
-  type TeammateRecord,
+  profileCreateSchema,
+  type ProfileRecord,
   type VocabularyKey,
 } from '@skillers/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,15 +23,15 @@ const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA'
 interface Sample {
   accounts: DemoAccount[];
   projects: ProjectRecord[];
-  teammates: TeammateRecord[];
+  teammates: ProfileRecord[];
 }
 
 const generate = async (seed: number, size: number): Promise<Sample> => {
   const generator = await DemoDataGenerator.create({ seed, now: NOW });
   const accounts = Array.from({ length: size }, () => generator.account(HASH));
-  const teammates = accounts.map((account) => generator.teammate(account));
+  const profiles = accounts.map((account) => generator.profile(account));
   const projects = Array.from({ length: size }, () => generator.project(generator.pickOwner(accounts)));
-  return { accounts, projects, teammates };
+  return { accounts, projects, teammates: profiles };
 };
 
 /** What the create form would send: the record without what the server adds. */
@@ -44,7 +44,7 @@ const formFields = ({
   openToCollaborate,
   openConfirmedAt,
   ...fields
-}: ProjectRecord | TeammateRecord) => {
+}: ProjectRecord | ProfileRecord) => {
   expect([_id, ownerId, createdAt, updatedAt, lastActiveAt, openConfirmedAt].every(Boolean)).toBe(true);
   expect(typeof openToCollaborate).toBe('boolean');
   return fields;
@@ -58,7 +58,7 @@ const TAG_VOCABULARIES = Object.entries(TAG_LISTS).flatMap(([field, info]) =>
 );
 
 /** Every tag of a listing that is not in the vocabulary its filter uses, as "field: label". */
-const unknownTags = (listing: ProjectRecord | TeammateRecord): string[] => {
+const unknownTags = (listing: ProjectRecord | ProfileRecord): string[] => {
   const fields = listing as unknown as Record<string, unknown>;
   const unknown = listing.toolsExperience
     .filter((entry) => !isKnownOption('tool', entry.tool))
@@ -98,11 +98,11 @@ describe('DemoDataGenerator', () => {
     }
   });
 
-  it('makes skiller profiles exactly as the create schema stores them', () => {
-    for (const teammate of sample.teammates) {
-      const fields = formFields(teammate);
-      expect(teammateCreateSchema.parse(fields)).toEqual(fields);
-      expect(teammate.bizRole + teammate.techRole).toBe(100);
+  it('makes profiles exactly as the create schema stores them', () => {
+    for (const profile of sample.teammates) {
+      const fields = formFields(profile);
+      expect(profileCreateSchema.parse(fields)).toEqual(fields);
+      expect(profile.bizRole + profile.techRole).toBe(100);
     }
   });
 
@@ -150,7 +150,7 @@ describe('DemoDataGenerator', () => {
 
   it('gives every profile to its own owner and projects to generated owners', () => {
     const userIds = new Set(sample.accounts.map((account) => account.user._id));
-    const profileOwners = sample.teammates.map((teammate) => teammate.ownerId);
+    const profileOwners = sample.teammates.map((profile) => profile.ownerId);
     expect(new Set(profileOwners).size).toBe(profileOwners.length);
     expect(listings().every((listing) => userIds.has(listing.ownerId))).toBe(true);
     const [first] = sample.teammates;
@@ -186,8 +186,8 @@ describe('DemoDataGenerator', () => {
 
 describe('demo freshness', () => {
   it('spreads last-active times and leaves some listings lapsed or closed', async () => {
-    const { projects, teammates } = await generate(7, 300);
-    const listings = [...projects, ...teammates];
+    const { projects, teammates: profiles } = await generate(7, 300);
+    const listings = [...projects, ...profiles];
     const now = new Date(NOW);
     const daysAgo = (iso: string | undefined) => (NOW - Date.parse(iso ?? '')) / DAY_MS;
     const active = listings.map((listing) => daysAgo(listing.lastActiveAt));
@@ -208,8 +208,8 @@ describe('demo freshness', () => {
 
   it('is reproducible from the seed', async () => {
     const [first, second] = [await generate(3, 20), await generate(3, 20)];
-    expect(second.teammates.map((teammate) => teammate.lastActiveAt)).toEqual(
-      first.teammates.map((teammate) => teammate.lastActiveAt),
+    expect(second.teammates.map((profile) => profile.lastActiveAt)).toEqual(
+      first.teammates.map((profile) => profile.lastActiveAt),
     );
   });
 });

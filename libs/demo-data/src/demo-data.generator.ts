@@ -1,7 +1,7 @@
 import {
   type ProjectRecord,
   ROLE_SHARE_TOTAL,
-  type TeammateRecord,
+  type ProfileRecord,
   type ToolExperience,
   TOOLS,
   type UserRecord,
@@ -29,9 +29,9 @@ const ACCOUNT_AGE_MS = { min: 183 * DAY_MS, max: 365 * DAY_MS };
 
 const HOURS_PER_WEEK = weights([3, 5, 10, 15, 20, 30, 40], [1, 3, 5, 3, 4, 2, 2]);
 const COLLABORATION_MONTHS = weights([1, 3, 6, 12, 18, 24, 36, 48, 60], [1, 3, 5, 6, 2, 3, 1, 1, 1]);
-/** A project asks for a working level; a skiller tends to rate themselves higher. */
+/** A project asks for a working level; a profile tends to rate itself higher. */
 const PROJECT_TOOL_LEVELS = weights([1, 2, 3, 4], [2, 4, 3, 1]);
-const SKILLER_TOOL_LEVELS = weights([2, 3, 4, 5], [2, 4, 3, 1]);
+const PROFILE_TOOL_LEVELS = weights([2, 3, 4, 5], [2, 4, 3, 1]);
 const GENERAL_SOFT_SKILLS = ['Communication', 'Teamwork', 'Reliability', 'Time Management'];
 /** Lower-case letters that Unicode decomposition does not turn into plain ASCII. */
 const ASCII_SPELLINGS: Readonly<Record<string, string>> = {
@@ -113,7 +113,7 @@ export interface DemoDataOptions {
 }
 
 /**
- * Makes believable accounts, projects and skiller profiles, shaped exactly as the API stores them. Each
+ * Makes believable accounts, projects and profiles, shaped exactly as the API stores them. Each
  * listing is built from one archetype and one idea, so its tags, tools and description agree with each
  * other; tags come from the vocabularies with skewed popularity.
  */
@@ -274,14 +274,14 @@ export class DemoDataGenerator {
     };
   }
 
-  teammate(owner: DemoOwner): TeammateRecord {
+  profile(owner: DemoOwner): ProfileRecord {
     const faker = this.faker;
     const prepared = faker.helpers.weightedArrayElement(PREPARED_ARCHETYPES);
     const { archetype } = prepared;
     const city = owner.city ?? this.city();
     const { createdAt, updatedAt } = this.listingDates();
     const roles = pickDistinct(faker, prepared.roles, faker.number.int({ min: 1, max: 2 }));
-    const tools = this.tools(prepared, faker.number.int({ min: 3, max: 7 }), SKILLER_TOOL_LEVELS);
+    const tools = this.tools(prepared, faker.number.int({ min: 3, max: 7 }), PROFILE_TOOL_LEVELS);
     const hoursPerWeek = faker.helpers.weightedArrayElement(HOURS_PER_WEEK);
     const months = faker.helpers.weightedArrayElement(COLLABORATION_MONTHS);
     const { remote, office } = this.workingType();

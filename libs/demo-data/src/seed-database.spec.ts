@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord, UserRecord } from '@skillers/domain';
 import { COLLECTIONS, openRecordStore, type RecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ describe('seedDatabase into a SQLite file', () => {
   let store: RecordStore;
   const users = () => store.collection<UserRecord>(COLLECTIONS.users);
   const projects = () => store.collection<ProjectRecord>(COLLECTIONS.projects);
-  const teammates = () => store.collection<TeammateRecord>(COLLECTIONS.teammates);
+  const profileCollection = () => store.collection<ProfileRecord>(COLLECTIONS.teammates);
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'skillers-seed-'));
@@ -36,9 +36,11 @@ describe('seedDatabase into a SQLite file', () => {
       onProgress: (kind, done, total) => progress.push([kind, done, total]),
     });
     expect(counts).toEqual({ users: 100, teammates: 90, projects: 130 });
-    expect([await users().count({}), await teammates().count({}), await projects().count({})]).toEqual([
-      100, 90, 130,
-    ]);
+    expect([
+      await users().count({}),
+      await profileCollection().count({}),
+      await projects().count({}),
+    ]).toEqual([100, 90, 130]);
     expect(progress).toEqual([
       ['users', 40, 100],
       ['users', 80, 100],
@@ -56,7 +58,7 @@ describe('seedDatabase into a SQLite file', () => {
   it('links every listing to a stored user, one profile per user, readable through the store', async () => {
     await seedDatabase(store, { users: 60, teammates: 60, projects: 80, seed: 8, passwordHash: HASH });
     const userIds = new Set((await users().find({})).map((user) => user._id));
-    const profiles = await teammates().find({});
+    const profiles = await profileCollection().find({});
     expect(new Set(profiles.map((profile) => profile.ownerId))).toEqual(userIds);
     const stored = await projects().find({}, { sort: [{ field: 'createdAt', direction: 'desc' }] });
     expect(stored.every((project) => userIds.has(project.ownerId))).toBe(true);
@@ -73,7 +75,7 @@ describe('seedDatabase into a SQLite file', () => {
     expect(stored).toHaveLength(50);
     const numbers = stored.map((user) => Number(/\d+$/.exec(user.username)?.[0])).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
-    expect(await teammates().count({})).toBe(50);
+    expect(await profileCollection().count({})).toBe(50);
   });
 
   it('refuses more profiles than users, or projects without users, before writing anything', async () => {

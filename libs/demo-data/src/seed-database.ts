@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord, UserRecord } from '@skillers/domain';
 import { type Collection, COLLECTIONS, type RecordStore, type StoredDocument } from '@skillers/store';
 import { DemoDataGenerator, type DemoOwner } from './demo-data.generator';
 
@@ -43,10 +43,10 @@ export class SeedRequestError extends Error {
 }
 
 /** Refuses counts that cannot be met, before anything is written. */
-export const checkSeedRequest = ({ users, projects, teammates }: SeedCounts): void => {
-  if (teammates > users) {
+export const checkSeedRequest = ({ users, projects, teammates: profiles }: SeedCounts): void => {
+  if (profiles > users) {
     throw new SeedRequestError(
-      `Every skiller profile needs its own user: ${teammates} profiles need at least ${teammates} users`,
+      `Every skiller profile needs its own user: ${profiles} profiles need at least ${profiles} users`,
     );
   }
   if (projects > 0 && users === 0) throw new SeedRequestError('Projects need owners: add at least one user');
@@ -103,10 +103,10 @@ export const seedDatabase = async (store: RecordStore, options: SeedOptions): Pr
 
   let nextProfileOwner = 0;
   await insertInBatches(
-    store.collection<TeammateRecord>(COLLECTIONS.teammates),
+    store.collection<ProfileRecord>(COLLECTIONS.teammates),
     options.teammates,
     batchSize,
-    () => generator.teammate(owners[nextProfileOwner++]),
+    () => generator.profile(owners[nextProfileOwner++]),
     report('teammates'),
   );
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Freshness of projects and skiller profiles: when the owner was last active (signed in or edited the record)
+ * Freshness of projects and profiles: when the owner was last active (signed in or edited the record)
  * and whether the record is open to collaborate. The switch lapses OPEN_LAPSE_DAYS after its last
  * confirmation; the effective value is computed from the dates, so no job has to close anything.
  *

@@ -1,4 +1,4 @@
-/** Answers about projects, skiller profiles and saved items; the specification leaves these texts open. */
+/** Answers about projects, profiles and saved items; the specification leaves these texts open. */
 export const LISTING_MESSAGES = {
   projectCreated: 'Project created',
   projectUpdated: 'Project updated',
@@ -12,8 +12,8 @@ export const LISTING_MESSAGES = {
   profileExists: 'You already have a skiller profile. Edit it instead.',
   projectSaved: 'Project saved',
   projectForgotten: 'Project forgotten',
-  teammateSaved: 'Teammate saved',
-  teammateForgotten: 'Teammate forgotten',
+  profileSaved: 'Teammate saved',
+  profileForgotten: 'Teammate forgotten',
   ownProjectNotSavable: 'You cannot save your own project.',
   ownProfileNotSavable: 'You cannot save your own skiller profile.',
   rolesMustAddUp: 'Business and tech roles must add up to 100',

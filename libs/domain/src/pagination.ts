@@ -1,4 +1,4 @@
-/** Every paged list (projects, skillers, own projects, saved items) has this many items per page. */
+/** Every paged list (projects, profiles, own projects, saved items) has this many items per page. */
 export const LIST_PAGE_SIZE = 12;
 
 /**

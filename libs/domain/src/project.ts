@@ -1,5 +1,5 @@
 import type { FreshnessFields } from './freshness';
-/** A tool a project needs or a skiller offers, with the experience level (mep) on a 0-5 scale. */
+/** A tool a project needs or a profile offers, with the experience level (mep) on a 0-5 scale. */
 export interface ToolExperience {
   tool: string;
   mep: number;

@@ -1,4 +1,4 @@
-/** What can be reported: a skiller profile, a project, a feed post or comment, or a conversation. */
+/** What can be reported: a profile, a project, a feed post or comment, or a conversation. */
 export const REPORT_TARGET_KINDS = ['profile', 'project', 'post', 'comment', 'conversation'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 

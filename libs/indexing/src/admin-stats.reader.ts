@@ -30,8 +30,8 @@ export const readAdminStats = async ({
   queue,
   version,
 }: AdminStatsSources): Promise<AdminStats> => {
-  const [project, teammate, projects, teammates, users, savedSearches, queueCounts, failed] =
-    await Promise.all([
+  const [project, profile, projects, profiles, users, savedSearches, queueCounts, failed] = await Promise.all(
+    [
       index.count('project'),
       index.count('teammate'),
       store.collection(COLLECTIONS.projects).count({}),
@@ -40,13 +40,14 @@ export const readAdminStats = async ({
       readStoredSavedSearches(store),
       queue ? queueStats(queue) : null,
       queue ? queue.failed(FAILED_JOBS_SHOWN) : [],
-    ]);
+    ],
+  );
   return {
-    index: { adapter: index.adapter, version, documents: { project, teammate } },
+    index: { adapter: index.adapter, version, documents: { project, teammate: profile } },
     store: {
       adapter: store.adapter,
       projects,
-      teammates,
+      teammates: profiles,
       users,
       quarantinedSavedSearches: {
         count: savedSearches.quarantined.length,

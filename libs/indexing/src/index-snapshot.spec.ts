@@ -1,4 +1,4 @@
-import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, SearchQuery, ProfileRecord } from '@skillers/domain';
 import { EmbeddedSearchIndex, snapshotSourceOf, writeSnapshotFile } from '@skillers/search';
 import { COLLECTIONS, newId, type RecordStore, SqliteRecordStore } from '@skillers/store';
 import {
@@ -22,7 +22,7 @@ import {
 import { withVectors } from './document-vectors';
 import { QuietRetry } from './quiet-retry';
 import { rebuildIndex } from './rebuild-index';
-import { teammateSearchDocument } from './search-document.mapper';
+import { profileSearchDocument } from './search-document.mapper';
 
 const root = mkdtempSync(join(tmpdir(), 'skillers-index-snapshot-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -40,7 +40,7 @@ const embedder = {
 };
 
 const now = () => new Date().toISOString();
-const teammate = (nickname: string, tool: string): TeammateRecord => ({
+const newProfile = (nickname: string, tool: string): ProfileRecord => ({
   _id: newId(),
   ownerId: newId(),
   createdAt: now(),
@@ -78,14 +78,14 @@ const byTool = (tool: string): SearchQuery => ({
 let dir: string;
 let storeFile: string;
 let file: string;
-let profiles: TeammateRecord[];
+let profiles: ProfileRecord[];
 const ready = { embedderReady: async () => true };
 
 /** A store on disk with records, its index built and saved as after a start: what a restart finds. */
 const builtAndSaved = async (): Promise<EmbeddedSearchIndex> => {
   const store = new SqliteRecordStore(storeFile);
-  profiles = Array.from({ length: 30 }, (_, n) => teammate(`skiller ${n}`, n % 3 ? 'Figma' : 'Rust'));
-  await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
+  profiles = Array.from({ length: 30 }, (_, n) => newProfile(`skiller ${n}`, n % 3 ? 'Figma' : 'Rust'));
+  await store.collection<ProfileRecord>(COLLECTIONS.teammates).insertMany(profiles);
   await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('a farm app')]);
   const index = EmbeddedSearchIndex.create();
   const stamp = await indexedChangeStamp(store);
@@ -180,11 +180,11 @@ describe('index snapshots', () => {
 
   it('are not used once the store has changed, by any write, even one a crash kept from the index', async () => {
     await builtAndSaved();
-    const teammates = (store: RecordStore) => store.collection<TeammateRecord>(COLLECTIONS.teammates);
+    const profileCollection = (store: RecordStore) => store.collection<ProfileRecord>(COLLECTIONS.teammates);
     const writes: ((store: RecordStore) => Promise<unknown>)[] = [
-      (store) => teammates(store).insert(teammate('joined later', 'Rust')),
-      (store) => teammates(store).update(profiles[0]._id, { nickname: 'renamed' }),
-      (store) => teammates(store).delete(profiles[1]._id),
+      (store) => profileCollection(store).insert(newProfile('joined later', 'Rust')),
+      (store) => profileCollection(store).update(profiles[0]._id, { nickname: 'renamed' }),
+      (store) => profileCollection(store).delete(profiles[1]._id),
       (store) => store.collection<ProjectRecord>(COLLECTIONS.projects).deleteMany({}),
     ];
     for (const write of writes) {
@@ -279,7 +279,7 @@ describe('index snapshots', () => {
 
   it('are not used when documents lack vectors the model can now compute', async () => {
     const store = new SqliteRecordStore(storeFile);
-    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insert(teammate('no model then', 'Go'));
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insert(newProfile('no model then', 'Go'));
     const index = EmbeddedSearchIndex.create();
     const stamp = (await indexedChangeStamp(store)) as string;
     const unavailable = { modelId: MODEL, embed: () => Promise.reject(new Error('no model')) };
@@ -301,13 +301,13 @@ describe('index snapshots', () => {
     const index = await builtAndSaved();
     const before = readFileSync(file);
     const store = new SqliteRecordStore(storeFile);
-    const teammates = store.collection<TeammateRecord>(COLLECTIONS.teammates);
+    const profiles = store.collection<ProfileRecord>(COLLECTIONS.teammates);
     const labels = async () => ({ modelId: MODEL, stamp: (await indexedChangeStamp(store)) as string });
     /** A profile written to the store and embedded, as an index job does, before the index takes it. */
     const written = async (nickname: string) => {
-      const record = teammate(nickname, 'Rust');
-      await teammates.insert(record);
-      return withVectors([teammateSearchDocument(record)], embedder);
+      const record = newProfile(nickname, 'Rust');
+      await profiles.insert(record);
+      return withVectors([profileSearchDocument(record)], embedder);
     };
 
     const late = await written('joined while saving');

@@ -29,7 +29,7 @@ export {
 export { type IndexWorkerStart, startIndexWorker } from './index-worker-start';
 export { QuietRetry } from './quiet-retry';
 export { rebuildIndex, type RebuildOptions, type RebuildProgress } from './rebuild-index';
-export { projectSearchDocument, searchDocumentFor, teammateSearchDocument } from './search-document.mapper';
+export { projectSearchDocument, searchDocumentFor, profileSearchDocument } from './search-document.mapper';
 export {
   type AlertNotifier,
   type SavedSearchAlert,

@@ -1,4 +1,4 @@
-import type { ProjectRecord, SearchQuery, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, SearchQuery, ProfileRecord } from '@skillers/domain';
 import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,12 +6,12 @@ import { countingReads } from '../../search/src/read-counting.testing';
 import { indexChange } from './index-outbox';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
-import { projectRecord, teammateRecord } from './record-fixtures.testing';
-import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
+import { projectRecord, profileRecord } from './record-fixtures.testing';
+import { projectSearchDocument, profileSearchDocument } from './search-document.mapper';
 
 const project = (name: string, tool: string): ProjectRecord =>
   projectRecord(name, { toolsExperience: [{ tool, mep: 2 }] });
-const teammate = teammateRecord;
+const profile = profileRecord;
 
 const byTool = (tool: string): SearchQuery => ({
   kind: 'project',
@@ -92,8 +92,8 @@ describe('rebuildIndex', () => {
       .collection<ProjectRecord>(COLLECTIONS.projects)
       .insertMany(Array.from({ length: 7 }, (_, n) => project(`p${n}`, 'Go')));
     await store
-      .collection<TeammateRecord>(COLLECTIONS.teammates)
-      .insertMany(Array.from({ length: 4 }, (_, n) => teammate(`t${n}`)));
+      .collection<ProfileRecord>(COLLECTIONS.teammates)
+      .insertMany(Array.from({ length: 4 }, (_, n) => profile(`t${n}`)));
     const index = EmbeddedSearchIndex.create();
     const createGeneration = vi.spyOn(index, 'createGeneration');
     await rebuildIndex(store, index, { batchSize: 3, replay: false });
@@ -142,11 +142,11 @@ describe('rebuildIndex', () => {
   it('rebuilds only the asked kinds with progress, and carries the other kind over from the store', async () => {
     const store = new SqliteRecordStore(':memory:');
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany([project('p', 'Go')]);
-    const profiles = Array.from({ length: 7 }, (_, n) => teammate(`t${n}`));
-    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(profiles);
+    const profiles = Array.from({ length: 7 }, (_, n) => profile(`t${n}`));
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insertMany(profiles);
     const index = EmbeddedSearchIndex.create();
-    const staleProfile = teammate('deleted since the last build');
-    await index.upsert([teammateSearchDocument(staleProfile)]);
+    const staleProfile = profile('deleted since the last build');
+    await index.upsert([profileSearchDocument(staleProfile)]);
 
     const reported = new Set<string>();
     const counts = await rebuildIndex(store, index, {

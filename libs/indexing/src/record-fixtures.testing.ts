@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord, UserRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord, UserRecord } from '@skillers/domain';
 import { newId } from '@skillers/store';
 
 /** A minimal stored project with every required list filled, for indexing tests. */
@@ -17,8 +17,8 @@ export const projectRecord = (name: string, fields: Partial<ProjectRecord> = {})
   ...fields,
 });
 
-/** A minimal stored skiller profile with every required list filled, for indexing tests. */
-export const teammateRecord = (nickname: string, fields: Partial<TeammateRecord> = {}): TeammateRecord => ({
+/** A minimal stored profile with every required list filled, for indexing tests. */
+export const profileRecord = (nickname: string, fields: Partial<ProfileRecord> = {}): ProfileRecord => ({
   _id: newId(),
   ownerId: newId(),
   createdAt: new Date().toISOString(),

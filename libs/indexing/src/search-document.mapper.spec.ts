@@ -1,6 +1,6 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
-import { projectSearchDocument, teammateSearchDocument } from './search-document.mapper';
+import { projectSearchDocument, profileSearchDocument } from './search-document.mapper';
 
 const project: ProjectRecord = {
   _id: 'a'.repeat(24),
@@ -60,8 +60,8 @@ describe('search documents', () => {
     expect(projectSearchDocument(project).toolLevels).toEqual({ Flutter: 1, Firebase: 4 });
   });
 
-  it('maps a skiller profile: nickname and labels as text, collaboration months as duration', () => {
-    const teammate: TeammateRecord = {
+  it('maps a profile: nickname and labels as text, collaboration months as duration', () => {
+    const profile: ProfileRecord = {
       _id: 'c'.repeat(24),
       ownerId: 'd'.repeat(24),
       createdAt: '2026-05-01T10:00:00.000Z',
@@ -76,7 +76,7 @@ describe('search documents', () => {
       techRole: 50,
       deadline: 12,
     };
-    const doc = teammateSearchDocument(teammate);
+    const doc = profileSearchDocument(profile);
     expect(doc).toMatchObject({
       kind: 'teammate',
       text: 'pixel-pusher\nFigma, Freelancing, Salary, Time, Empathy',

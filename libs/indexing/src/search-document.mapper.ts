@@ -4,7 +4,7 @@ import {
   type ProjectRecord,
   type SearchDocument,
   type SearchKind,
-  type TeammateRecord,
+  type ProfileRecord,
   type ToolExperience,
 } from '@skillers/domain';
 
@@ -24,7 +24,7 @@ const joinText = (...parts: (string | undefined)[]): string => parts.filter(Bool
  * project types, rewards, places and languages, and its working types, so that a search text meets a record
  * by what it is tagged with as well as by what its owner wrote.
  */
-const labelText = (record: ProjectRecord | TeammateRecord): string =>
+const labelText = (record: ProjectRecord | ProfileRecord): string =>
   [
     record.toolsExperience.map(({ tool }) => tool),
     record.hardSkills ?? [],
@@ -42,7 +42,7 @@ const labelText = (record: ProjectRecord | TeammateRecord): string =>
     .flat()
     .join(', ');
 
-const sharedTags = (record: ProjectRecord | TeammateRecord) => ({
+const sharedTags = (record: ProjectRecord | ProfileRecord) => ({
   tools: record.toolsExperience.map(({ tool }) => tool),
   projectType: [...record.projectType],
   productType: [...(record.productType ?? [])],
@@ -55,18 +55,18 @@ const sharedTags = (record: ProjectRecord | TeammateRecord) => ({
   locations: [...(record.locations ?? [])],
 });
 
-const freshness = (record: ProjectRecord | TeammateRecord) => {
+const freshness = (record: ProjectRecord | ProfileRecord) => {
   const openUntil = openUntilOf(record);
   return { lastActiveAt: lastActiveAtOf(record), ...(openUntil !== undefined && { openUntil }) };
 };
 
 /** The record's `updatedAt` as the document's version; absent when it is not a valid time. */
-const versionOf = (record: ProjectRecord | TeammateRecord) => {
+const versionOf = (record: ProjectRecord | ProfileRecord) => {
   const version = Date.parse(record.updatedAt);
   return Number.isFinite(version) ? { version } : {};
 };
 
-const sharedFields = (kind: SearchKind, record: ProjectRecord | TeammateRecord) => ({
+const sharedFields = (kind: SearchKind, record: ProjectRecord | ProfileRecord) => ({
   id: record._id,
   kind,
   ownerId: record.ownerId,
@@ -90,21 +90,18 @@ export const projectSearchDocument = (project: ProjectRecord): SearchDocument =>
   },
 });
 
-export const teammateSearchDocument = (teammate: TeammateRecord): SearchDocument => ({
-  ...sharedFields('teammate', teammate),
-  text: joinText(teammate.nickname, teammate.description, labelText(teammate)),
+export const profileSearchDocument = (profile: ProfileRecord): SearchDocument => ({
+  ...sharedFields('teammate', profile),
+  text: joinText(profile.nickname, profile.description, labelText(profile)),
   numbers: {
-    availability: teammate.availability,
-    bizRole: teammate.bizRole,
-    techRole: teammate.techRole,
-    durationMonths: teammate.deadline,
+    availability: profile.availability,
+    bizRole: profile.bizRole,
+    techRole: profile.techRole,
+    durationMonths: profile.deadline,
   },
 });
 
-export const searchDocumentFor = (
-  kind: SearchKind,
-  record: ProjectRecord | TeammateRecord,
-): SearchDocument =>
+export const searchDocumentFor = (kind: SearchKind, record: ProjectRecord | ProfileRecord): SearchDocument =>
   kind === 'project'
     ? projectSearchDocument(record as ProjectRecord)
-    : teammateSearchDocument(record as TeammateRecord);
+    : profileSearchDocument(record as ProfileRecord);

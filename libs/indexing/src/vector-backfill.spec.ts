@@ -1,4 +1,4 @@
-import type { ProjectRecord, TeammateRecord } from '@skillers/domain';
+import type { ProjectRecord, ProfileRecord } from '@skillers/domain';
 import { EmbeddedSearchIndex } from '@skillers/search';
 import { COLLECTIONS, SqliteRecordStore } from '@skillers/store';
 import { createHash } from 'node:crypto';
@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentEmbedder, embeddingText } from './document-vectors';
 import { indexRecordHandler } from './index-record.job';
 import { rebuildIndex } from './rebuild-index';
-import { projectRecord, teammateRecord } from './record-fixtures.testing';
+import { projectRecord, profileRecord } from './record-fixtures.testing';
 import { backfillVectors, type VectorBackfillProgress } from './vector-backfill';
 
 const MODEL = 'test/hash-3d';
@@ -56,14 +56,14 @@ describe('backfillVectors', () => {
   let store: SqliteRecordStore;
   let index: EmbeddedSearchIndex;
   let projects: ProjectRecord[];
-  let teammates: TeammateRecord[];
+  let profiles: ProfileRecord[];
 
   beforeEach(async () => {
     store = new SqliteRecordStore(':memory:');
     projects = Array.from({ length: 7 }, (_, n) => projectRecord(`Project ${n}`));
-    teammates = Array.from({ length: 5 }, (_, n) => teammateRecord(`Skiller ${n}`));
+    profiles = Array.from({ length: 5 }, (_, n) => profileRecord(`Skiller ${n}`));
     await store.collection<ProjectRecord>(COLLECTIONS.projects).insertMany(projects);
-    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany(teammates);
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insertMany(profiles);
     index = EmbeddedSearchIndex.create();
     await rebuildIndex(store, index, { embedder: noVectors, replay: false });
   });
@@ -88,7 +88,7 @@ describe('backfillVectors', () => {
     expect(embedder.asked.flat()).toHaveLength(11);
     expect(embedder.asked.flat()).not.toContain(embeddingText(already!));
     expect(Math.max(...embedder.asked.map((texts) => texts.length))).toBe(2);
-    for (const record of [...projects, ...teammates]) {
+    for (const record of [...projects, ...profiles]) {
       const doc = await index.get(record._id);
       expect(doc?.vectorModel).toBe(MODEL);
       expect(doc?.vector).toEqual(record === projects[3] ? kept : vectorOf(embeddingText(doc!)));
@@ -96,10 +96,10 @@ describe('backfillVectors', () => {
     expect(progress.at(-1)).toMatchObject({ checked: 12, embedded: 11, total: 12 });
     const [hit] = await index.knn(
       'teammate',
-      vectorOf(embeddingText((await index.get(teammates[2]._id))!)),
+      vectorOf(embeddingText((await index.get(profiles[2]._id))!)),
       1,
     );
-    expect(hit.id).toBe(teammates[2]._id);
+    expect(hit.id).toBe(profiles[2]._id);
   });
 
   it('keeps edits indexed while a vector was computed, with or without their own vector', async () => {
@@ -152,7 +152,7 @@ describe('backfillVectors', () => {
     const result = await running;
     expect(result).toMatchObject({ stopped: 'aborted', embedded: 2 });
     expect(embedder.asked).toHaveLength(1);
-    const docs = await index.getMany([...projects, ...teammates].map((record) => record._id));
+    const docs = await index.getMany([...projects, ...profiles].map((record) => record._id));
     expect(docs.filter((doc) => doc?.vector !== undefined)).toHaveLength(2);
   });
 

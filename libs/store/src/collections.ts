@@ -28,7 +28,7 @@ export const COLLECTIONS = {
       { fields: ['updatedAt'] },
     ],
   },
-  /** One skiller profile per user: the unique owner index decides between racing creations. */
+  /** One profile per user: the unique owner index decides between racing creations. */
   teammates: {
     name: 'teammates',
     indexes: [

@@ -133,6 +133,11 @@ export interface RecordStore {
    * cannot keep one (MongoDB): such copies are then never trusted.
    */
   changeStamp?(collections: readonly string[]): Promise<string>;
+  /**
+   * The SQLite file behind the store, which another thread of this process may open on the same records.
+   * Absent for MongoDB and for a store held in memory.
+   */
+  readonly sqliteFile?: string;
   /** True when the store answers a trivial query. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import { projectCreateSchema, projectEditSchema, teammateCreateSchema } from '@skillers/domain';
+import { projectCreateSchema, projectEditSchema, profileCreateSchema } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import {
   capCollabMonths,
@@ -105,7 +105,7 @@ describe('checkListing', () => {
     expect(checkListing(projectCreateSchema, withoutProductType)).toMatchObject({ missingRequired: true });
     expect(checkListing(projectEditSchema, withoutProductType).ok).toBe(true);
     const profile = { ...complete, projectName: undefined, nickname: '' };
-    expect(checkListing(teammateCreateSchema, profile)).toMatchObject({ missingRequired: true });
+    expect(checkListing(profileCreateSchema, profile)).toMatchObject({ missingRequired: true });
   });
 
   it('names the field of any other problem', () => {

@@ -21,7 +21,7 @@ export const AVAILABILITY_UNITS = [
   { value: 'Monthly', label: 'per month' },
 ] as const;
 
-/** The tag lists projects and skiller profiles share, each picked from an option list. */
+/** The tag lists projects and profiles share, each picked from an option list. */
 export const TAG_LIST_FIELDS = [
   'projectType',
   'productType',

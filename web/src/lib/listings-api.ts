@@ -1,4 +1,4 @@
-import type { ProjectView, SavedKind, TeammateView } from '@skillers/domain';
+import type { ProjectView, SavedKind, ProfileView } from '@skillers/domain';
 import { api } from './api-client';
 import type { Page } from './paged-list';
 
@@ -7,9 +7,9 @@ export const fetchProjectPage = (page: number): Promise<Page<ProjectView>> =>
     .get<{ projects: ProjectView[]; projectsPages: number }>(`/project?page=${page}`)
     .then((answer) => ({ items: answer.projects, pages: answer.projectsPages }));
 
-export const fetchTeammatePage = (page: number): Promise<Page<TeammateView>> =>
+export const fetchProfilePage = (page: number): Promise<Page<ProfileView>> =>
   api
-    .get<{ teammates: TeammateView[]; teammatesPages: number }>(`/teammates/?page=${page}`)
+    .get<{ teammates: ProfileView[]; teammatesPages: number }>(`/teammates/?page=${page}`)
     .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));
 
 const SAVED_PATHS: Record<SavedKind, string> = { project: '/user/projects', teammate: '/user/teammates' };

@@ -1,4 +1,4 @@
-import type { TeammateView } from '@skillers/domain';
+import type { ProfileView } from '@skillers/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
@@ -9,12 +9,12 @@ export const myProjectIdsQuery = queryOptions({
     api.get<{ myProjectsIds: string[] }>('/user/myProjectsIds').then((answer) => answer.myProjectsIds),
 });
 
-/** The signed-in user's skiller profile, or null while they have none. */
-export const myTeammateQuery = queryOptions({
+/** The signed-in user's profile, or null while they have none. */
+export const myProfileQuery = queryOptions({
   queryKey: ['user', 'myTeammate'],
   queryFn: () =>
     api
-      .get<{ userTeammateProfile: TeammateView | null }>('/user/myTeammate')
+      .get<{ userTeammateProfile: ProfileView | null }>('/user/myTeammate')
       .then((answer) => answer.userTeammateProfile),
 });
 
@@ -22,7 +22,7 @@ export interface Ownership {
   /** False while the user's own ids are loading: controls that depend on them wait. */
   known: boolean;
   ownsProject(id: string): boolean;
-  ownsTeammate(id: string): boolean;
+  ownsProfile(id: string): boolean;
 }
 
 /**
@@ -32,10 +32,10 @@ export interface Ownership {
 export const useOwnership = (): Ownership => {
   const { isSignedIn } = useAuth();
   const projectIds = useQuery({ ...myProjectIdsQuery, enabled: isSignedIn });
-  const teammate = useQuery({ ...myTeammateQuery, enabled: isSignedIn });
+  const profile = useQuery({ ...myProfileQuery, enabled: isSignedIn });
   return {
-    known: !isSignedIn || (!projectIds.isPending && !teammate.isPending),
+    known: !isSignedIn || (!projectIds.isPending && !profile.isPending),
     ownsProject: (id) => projectIds.data?.includes(id) ?? false,
-    ownsTeammate: (id) => teammate.data?._id === id,
+    ownsProfile: (id) => profile.data?._id === id,
   };
 };

@@ -6,7 +6,7 @@ const emptyTags = () =>
 
 let counter = 0;
 
-/** A skiller profile's document with nothing picked, a new id each time, and the given fields. */
+/** A profile's document with nothing picked, a new id each time, and the given fields. */
 export const testDocument = (
   overrides: Partial<Omit<SearchDocument, 'tags'>> & { tags?: Partial<Record<TagFacet, string[]>> } = {},
 ): SearchDocument => ({

@@ -23,14 +23,14 @@ export interface SearchNumbers {
   /** Business share of the role, 0-100; `techRole` is the rest. */
   bizRole?: number;
   techRole?: number;
-  /** How many months a skiller is willing to collaborate. */
+  /** How many months a profile offers to collaborate. */
   durationMonths?: number;
   /** A project's deadline as an ISO date or date-time; 1970-01-01 or earlier means unset. */
   deadline?: string;
 }
 
 /**
- * What the search indexes of one project or skiller profile. The indexer builds it from the stored
+ * What the search indexes of one project or profile. The indexer builds it from the stored
  * record; the search never reads records itself.
  */
 export interface SearchDocument {

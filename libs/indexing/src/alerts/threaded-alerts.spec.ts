@@ -3,7 +3,7 @@ import {
   SAVED_SEARCH_SCHEMA_VERSION,
   type SavedSearchHitsRecord,
   type SavedSearchRecord,
-  type TeammateRecord,
+  type ProfileRecord,
   type UserRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, newId, SqliteRecordStore } from '@skillers/store';
@@ -17,8 +17,8 @@ import {
   describeSavedSearchMatcherContract,
   savedSearch,
 } from '../../../search/src/saved-searches/saved-search-matcher.contract';
-import { teammateRecord, userRecord } from '../record-fixtures.testing';
-import { teammateSearchDocument } from '../search-document.mapper';
+import { profileRecord, userRecord } from '../record-fixtures.testing';
+import { profileSearchDocument } from '../search-document.mapper';
 import { ThreadedSavedSearchAlerts } from './threaded-alerts';
 
 const folders: string[] = [];
@@ -69,14 +69,14 @@ describe('saved-search alerts on their own thread', () => {
     alerts.onNotified = (records) => notified.push(...records);
     expect(await alerts.load()).toEqual({ loaded: 1, quarantined: [], relabelled: [] });
     // The thread reads the records it is told of from the store.
-    const published = teammateRecord('figma fan', {
+    const published = profileRecord('figma fan', {
       ownerId: publisher,
       toolsExperience: [{ tool: 'Figma', mep: 3 }],
     });
-    const other = teammateRecord('blender fan', { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
-    await store.collection<TeammateRecord>(COLLECTIONS.teammates).insertMany([published, other]);
-    const doc = teammateSearchDocument(published);
-    return { store, alerts, search, notified, doc, other: teammateSearchDocument(other) };
+    const other = profileRecord('blender fan', { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
+    await store.collection<ProfileRecord>(COLLECTIONS.teammates).insertMany([published, other]);
+    const doc = profileSearchDocument(published);
+    return { store, alerts, search, notified, doc, other: profileSearchDocument(other) };
   };
 
   it('keeps the hits in the shared file and answers a batch with the notifications it stored', async () => {

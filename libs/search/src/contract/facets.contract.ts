@@ -169,12 +169,12 @@ export const describeFacetsContract = (subject: ContractSubject): void => {
       norway,
       searchDocument({ kind: 'project', tags: { hardSkills: ['Founder'] } }),
     ]);
-    const teammates = await index.labelCounts('teammate');
-    expect(teammates.locations).toEqual({ Iceland: 2, Norway: 1 });
+    const profiles = await index.labelCounts('teammate');
+    expect(profiles.locations).toEqual({ Iceland: 2, Norway: 1 });
     // A tool counts from level 1, as in the facets.
-    expect(teammates.tools).toEqual({ Rust: 1 });
-    expect(teammates.workingType).toEqual({ Remote: 1 });
-    expect(teammates.hardSkills).toEqual({});
+    expect(profiles.tools).toEqual({ Rust: 1 });
+    expect(profiles.workingType).toEqual({ Remote: 1 });
+    expect(profiles.hardSkills).toEqual({});
     expect((await index.labelCounts('project')).hardSkills).toEqual({ Founder: 1 });
 
     await index.remove([norway.id]);

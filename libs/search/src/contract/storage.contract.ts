@@ -36,10 +36,10 @@ export const describeStorageContract = (subject: ContractSubject): void => {
   it('reads many documents at once, in the order asked, with or without their vectors', async () => {
     const vector = Array.from({ length: options.vectorDims }, (_, i) => i + 1);
     const project = searchDocument({ kind: 'project', vector, vectorModel: 'test-model' });
-    const teammate = searchDocument({ vector, vectorModel: 'test-model' });
-    await index.upsert([project, teammate]);
+    const profile = searchDocument({ vector, vectorModel: 'test-model' });
+    await index.upsert([project, profile]);
     const missing = nextId();
-    expect(await index.getMany([teammate.id, missing, project.id])).toEqual([teammate, null, project]);
+    expect(await index.getMany([profile.id, missing, project.id])).toEqual([profile, null, project]);
     const { vector: _vector, ...withoutVector } = project;
     expect(await index.getMany([project.id], { vectors: false })).toEqual([withoutVector]);
     expect(await index.getMany([])).toEqual([]);
@@ -115,12 +115,12 @@ export const describeStorageContract = (subject: ContractSubject): void => {
   });
 
   it('keeps the kinds apart and clears both', async () => {
-    const teammate = searchDocument({ tags: { industry: ['Banking'] } });
+    const profile = searchDocument({ tags: { industry: ['Banking'] } });
     const project = searchDocument({ kind: 'project', tags: { industry: ['Banking'] } });
-    await index.upsert([teammate, project]);
+    await index.upsert([profile, project]);
     expect(await index.count('teammate')).toBe(1);
     expect(await index.count('project')).toBe(1);
-    expect(await ids({ kind: 'teammate', tags: { industry: ['Banking'] } })).toEqual([teammate.id]);
+    expect(await ids({ kind: 'teammate', tags: { industry: ['Banking'] } })).toEqual([profile.id]);
     expect(await ids({ kind: 'project', tags: { industry: ['Banking'] } })).toEqual([project.id]);
     await index.clear();
     expect(await index.count('teammate')).toBe(0);

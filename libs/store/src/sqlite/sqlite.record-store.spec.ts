@@ -180,3 +180,20 @@ describe('SqliteRecordStore change stamp', () => {
     expect(await stampAfterOneWrite('one.sqlite')).not.toBe(await stampAfterOneWrite('two.sqlite'));
   });
 });
+
+describe('SqliteRecordStore file for another thread', () => {
+  it('names its file, which another connection opens on the same records; a store in memory names none', async () => {
+    const store = new SqliteRecordStore(join(dir, 'shared.sqlite'));
+    expect(store.sqliteFile).toBe(join(dir, 'shared.sqlite'));
+    const notes = store.collection<{ _id: string; text: string }>({ name: 'notes', indexes: [] });
+    const note = await notes.insert({ _id: newId(), text: 'seen by the other thread' });
+    const other = new SqliteRecordStore(store.sqliteFile ?? '');
+    expect(await other.collection({ name: 'notes', indexes: [] }).findById(note._id)).toEqual(note);
+    await other.close();
+    await store.close();
+
+    const inMemory = new SqliteRecordStore(':memory:');
+    expect(inMemory.sqliteFile).toBeUndefined();
+    await inMemory.close();
+  });
+});

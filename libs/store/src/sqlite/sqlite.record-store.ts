@@ -46,8 +46,13 @@ export class SqliteRecordStore implements RecordStore {
   private readonly db: Database.Database;
   private readonly collections = new Map<string, SqliteCollection<StoredDocument>>();
 
-  constructor(readonly filename: string) {
-    if (filename !== ':memory:') createPrivately(filename);
+  readonly sqliteFile?: string;
+
+  constructor(filename: string) {
+    if (filename !== ':memory:') {
+      createPrivately(filename);
+      this.sqliteFile = filename;
+    }
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');

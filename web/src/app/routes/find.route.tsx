@@ -7,9 +7,9 @@ import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { RelaxOptions } from '../../features/filters/components/relax-options';
 import { SearchSummary } from '../../features/filters/components/search-summary';
 import { ProjectResults } from '../../features/filters/components/project-results';
-import { useProjectSource, useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
+import { useProjectSource, useProfileSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
-import { TeammatesList } from '../../features/teammates/components/teammates-list';
+import { ProfilesList } from '../../features/profiles/components/profiles-list';
 import type { OpenedSavedSearchState } from '../../features/saved-searches/components/saved-searches-screen';
 import { savedSearchFilterState } from '../../features/filters/utils/saved-filter-state';
 import { readSearchTab, readSearchText, saveSearch } from '../../lib/search-storage';
@@ -26,7 +26,7 @@ export default function FindRoute() {
   const [storedText] = useState(() => (opened ? '' : readSearchText()));
   const [kind, setKind] = useState(() => opened?.kind ?? kindOfTab());
   const filters = useFilterState(storedText);
-  const teammates = useTeammateSource(filters);
+  const profiles = useProfileSource(filters);
   const projects = useProjectSource(filters);
   const { dispatch } = filters;
 
@@ -54,7 +54,7 @@ export default function FindRoute() {
         {/* Outside the results, so switching the tab keeps the panel as it is. */}
         <FilterPanel kind={kind} onKindChange={chooseKind} handle={filters} />
         {kind === 'teammate' ? (
-          <TeammatesList
+          <ProfilesList
             note={
               <>
                 <SearchSummary kind="teammate" handle={filters} />
@@ -62,7 +62,7 @@ export default function FindRoute() {
                 {filters.closest.includes('teammate') && <ClosestNote kind="teammate" />}
               </>
             }
-            source={teammates}
+            source={profiles}
           />
         ) : (
           <>

@@ -1,11 +1,11 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { FoundTeammates } from '../../features/saved/components/found-teammates';
+import { FoundProfiles } from '../../features/saved/components/found-profiles';
 
 /** Visitors never get here: the account layout sends them to /login. */
 export default function FoundTeammatesRoute() {
   return (
     <PageLayout title="Found Skillers">
-      <FoundTeammates />
+      <FoundProfiles />
     </PageLayout>
   );
 }

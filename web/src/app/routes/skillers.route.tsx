@@ -1,10 +1,10 @@
 import { PageLayout } from '../../components/layout/page-layout';
-import { SkillersArea } from '../../features/teammates/components/skillers-area';
+import { ProfilesArea } from '../../features/profiles/components/profiles-area';
 
 export default function SkillersRoute() {
   return (
     <PageLayout title="Skillers" lead="People and the skills they bring to projects.">
-      <SkillersArea />
+      <ProfilesArea />
     </PageLayout>
   );
 }

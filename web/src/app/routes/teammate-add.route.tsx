@@ -1,12 +1,12 @@
 import { PageLayout } from '../../components/layout/page-layout';
 import { RequireSignIn } from '../../components/layout/require-sign-in';
-import { AddTeammateScreen } from '../../features/teammates/components/teammate-form-screens';
+import { AddProfileScreen } from '../../features/profiles/components/profile-form-screens';
 
 export default function TeammateAddRoute() {
   return (
     <RequireSignIn>
       <PageLayout title="Add Teammate" lead="Create your skiller profile so project leaders can find you.">
-        <AddTeammateScreen />
+        <AddProfileScreen />
       </PageLayout>
     </RequireSignIn>
   );

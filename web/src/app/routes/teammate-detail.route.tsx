@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { TeammateDetailScreen } from '../../features/teammates/components/teammate-detail';
+import { ProfileDetailScreen } from '../../features/profiles/components/profile-detail';
 
 export default function TeammateDetailRoute() {
   const { id = '' } = useParams();
-  return <TeammateDetailScreen key={id} id={id} />;
+  return <ProfileDetailScreen key={id} id={id} />;
 }

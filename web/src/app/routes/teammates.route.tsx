@@ -3,16 +3,16 @@ import { ClosestNote } from '../../features/filters/components/closest-note';
 import { FilterPanel } from '../../features/filters/components/filter-panel';
 import { RelaxOptions } from '../../features/filters/components/relax-options';
 import { SearchSummary } from '../../features/filters/components/search-summary';
-import { useTeammateSource } from '../../features/filters/hooks/use-filter-sources';
+import { useProfileSource } from '../../features/filters/hooks/use-filter-sources';
 import { useFilterState } from '../../features/filters/hooks/use-filter-state';
-import { TeammatesList } from '../../features/teammates/components/teammates-list';
+import { ProfilesList } from '../../features/profiles/components/profiles-list';
 
 export default function TeammatesRoute() {
   const filters = useFilterState();
-  const source = useTeammateSource(filters);
+  const source = useProfileSource(filters);
   return (
     <PageLayout title="Teammates" lead="Skillers ready to join a project.">
-      <TeammatesList
+      <ProfilesList
         filterPanel={<FilterPanel kind="teammate" handle={filters} />}
         note={
           <>

@@ -11,7 +11,7 @@ interface CollabDurationFieldProps {
   error?: string;
 }
 
-/** How many months a skiller will collaborate: suggestions 1 to 60, typed values capped at 60. */
+/** How many months a profile offers to collaborate: suggestions 1 to 60, typed values capped at 60. */
 export const CollabDurationField = ({
   label = 'Collaboration duration (months)',
   value,

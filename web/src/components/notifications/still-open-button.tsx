@@ -2,7 +2,7 @@ import type { NotificationListing } from '@skillers/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setOpenToCollaborate } from '../../lib/open-switch.api';
 import { announceProjectOpen } from '../../lib/open-switch-changes';
-import { myTeammateQuery } from '../../lib/ownership';
+import { myProfileQuery } from '../../lib/ownership';
 
 /** One click from a lapse notice: the listing is open to collaborate for 60 more days. */
 export const StillOpenButton = ({ listing }: { listing: NotificationListing }) => {
@@ -17,7 +17,7 @@ export const StillOpenButton = ({ listing }: { listing: NotificationListing }) =
         announceProjectOpen(listing.id, answer);
         void queryClient.invalidateQueries({ queryKey: ['project', listing.id] });
       } else {
-        void queryClient.invalidateQueries(myTeammateQuery);
+        void queryClient.invalidateQueries(myProfileQuery);
         void queryClient.invalidateQueries({ queryKey: ['teammate', listing.id] });
       }
     },

@@ -32,7 +32,7 @@ const ACTIONS: Record<
   dismissed: [],
 };
 
-/** Projects and skiller profiles have pages of their own; the other kinds are named by id. */
+/** Projects and profiles have pages of their own; the other kinds are named by id. */
 const itemPath = ({ targetKind, targetId }: AdminReport): string | undefined => {
   if (targetKind === 'project') return `/projects/${targetId}`;
   if (targetKind === 'profile') return `/teammates/${targetId}`;

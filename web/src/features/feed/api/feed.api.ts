@@ -1,7 +1,7 @@
 import type { Comment, FeedPage, Post, ProjectView } from '@skillers/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
+import { fetchProjectPage, fetchProfilePage } from '../../../lib/listings-api';
 import { FIRST_PAGE } from '../../../lib/paged-list';
 
 /** How many items each side box lists. */
@@ -45,7 +45,7 @@ export const newestProjectsQuery = queryOptions({
   queryFn: () => fetchProjectPage(FIRST_PAGE).then((page) => page.items.slice(0, SIDE_LIST_SIZE)),
 });
 
-export const newestSkillersQuery = queryOptions({
+export const newestProfilesQuery = queryOptions({
   queryKey: ['feed', 'newest-skillers'],
-  queryFn: () => fetchTeammatePage(FIRST_PAGE).then((page) => page.items.slice(0, SIDE_LIST_SIZE)),
+  queryFn: () => fetchProfilePage(FIRST_PAGE).then((page) => page.items.slice(0, SIDE_LIST_SIZE)),
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
-import { myTeammateQuery } from '../../../lib/ownership';
+import { myProfileQuery } from '../../../lib/ownership';
 import { myProjectsQuery } from '../api/feed.api';
 import { profileSkills } from '../utils/feed-data';
 import { LinkListBox, projectLink, SideBox, SideLinks, SideQuery } from './side-box';
@@ -55,18 +55,18 @@ export const MyProjectsBox = () => {
 };
 
 export const MySkillsBox = () => {
-  const profile = useQuery(myTeammateQuery);
+  const profile = useQuery(myProfileQuery);
   return (
     <SideBox title="My skills">
       <SideQuery status={profile.status} data={profile.data} what="your skills">
-        {(teammate) =>
-          teammate === null ? (
+        {(profile) =>
+          profile === null ? (
             <p className="side-box__muted">
               No skiller profile yet... <Link to="/teammates/add">Create Skiller Profile</Link>
             </p>
           ) : (
             <ul className="side-box__tags" aria-label="My skills">
-              {profileSkills(teammate).map((skill) => (
+              {profileSkills(profile).map((skill) => (
                 <li key={skill} className="side-box__tag">
                   {skill}
                 </li>

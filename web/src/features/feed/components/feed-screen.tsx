@@ -1,7 +1,7 @@
 import { useAuth } from '../../../lib/auth';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { MyProjectsBox, MySkillsBox, ProfileBox } from './account-boxes';
-import { NewestProjectsBox, NewestSkillersBox } from './listing-boxes';
+import { NewestProjectsBox, NewestProfilesBox } from './listing-boxes';
 import { NewsBox, WhatsNewBox } from './news-boxes';
 import { PostList } from './post-list';
 import './feed.css';
@@ -21,7 +21,7 @@ export const FeedScreen = () => {
         {isSignedIn && <MySkillsBox />}
         {narrow && <WhatsNewBox />}
         <NewestProjectsBox />
-        <NewestSkillersBox />
+        <NewestProfilesBox />
       </aside>
       <section className="feed__centre" aria-label="Community posts">
         <PostList />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { newestProjectsQuery, newestSkillersQuery } from '../api/feed.api';
+import { newestProjectsQuery, newestProfilesQuery } from '../api/feed.api';
 import { LinkListBox, projectLink } from './side-box';
 
 export const NewestProjectsBox = () => {
@@ -15,18 +15,18 @@ export const NewestProjectsBox = () => {
   );
 };
 
-export const NewestSkillersBox = () => {
-  const skillers = useQuery(newestSkillersQuery);
+export const NewestProfilesBox = () => {
+  const profiles = useQuery(newestProfilesQuery);
   return (
     <LinkListBox
       title="Newest skillers"
-      list={skillers}
+      list={profiles}
       what="the newest skillers"
       empty="No skillers yet."
-      toLink={(teammate) => ({
-        key: teammate._id,
-        to: `/teammates/${teammate._id}`,
-        label: teammate.nickname,
+      toLink={(profile) => ({
+        key: profile._id,
+        to: `/teammates/${profile._id}`,
+        label: profile.nickname,
       })}
     />
   );

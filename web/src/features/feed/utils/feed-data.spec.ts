@@ -1,4 +1,4 @@
-import type { Post, TeammateView } from '@skillers/domain';
+import type { Post, ProfileView } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { type FeedData, feedPosts, profileSkills, withNewPost, withPostChange } from './feed-data';
 
@@ -41,7 +41,7 @@ describe('feed data', () => {
       hardSkills: ['Frontend Developer', 'Designer'],
       softSkills: ['Communication', 'Designer'],
       tools: ['React', 'TypeScript', 'Figma', 'Node.js', 'Docker', 'Git'],
-    } as TeammateView;
+    } as ProfileView;
     expect(profileSkills(profile)).toEqual([
       'Frontend Developer',
       'Designer',
@@ -52,6 +52,6 @@ describe('feed data', () => {
       'Node.js',
       'Docker',
     ]);
-    expect(profileSkills({ tools: ['React'] } as TeammateView)).toEqual(['React']);
+    expect(profileSkills({ tools: ['React'] } as ProfileView)).toEqual(['React']);
   });
 });

@@ -1,4 +1,4 @@
-import type { FeedPage, Post, TeammateView } from '@skillers/domain';
+import type { FeedPage, Post, ProfileView } from '@skillers/domain';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type FeedData = InfiniteData<FeedPage>;
@@ -43,7 +43,7 @@ export const withPostChange = (
   };
 
 /** The skills a profile offers, most specific first: target roles, then soft skills, then tools. */
-export const profileSkills = (profile: TeammateView): string[] =>
+export const profileSkills = (profile: ProfileView): string[] =>
   [...new Set([...(profile.hardSkills ?? []), ...(profile.softSkills ?? []), ...profile.tools])].slice(
     0,
     MY_SKILLS_SIZE,

@@ -6,7 +6,7 @@ import {
   type ProjectView,
   type PropositionInput,
   SEARCH_TEXT_MAX_LENGTH,
-  type TeammateView,
+  type ProfileView,
   type UnderstoodLabels,
   type UnderstoodText,
 } from '@skillers/domain';
@@ -92,12 +92,12 @@ export const fetchFilteredProjects = (
       ...extras(answer),
     }));
 
-export const fetchFilteredTeammates = (
+export const fetchFilteredProfiles = (
   request: FilterRequest,
   page: number,
-): Promise<FilteredPage<TeammateView>> =>
+): Promise<FilteredPage<ProfileView>> =>
   api
-    .post<{ teammates: Explained<TeammateView>[]; teammatesPages: number } & Extras>(
+    .post<{ teammates: Explained<ProfileView>[]; teammatesPages: number } & Extras>(
       '/teammate/traditional_filtering',
       body(request, page),
     )
@@ -115,5 +115,5 @@ export const proposeFilterOption = (input: PropositionInput): Promise<unknown> =
 export const fetchProjectById = (id: string): Promise<ProjectView> =>
   api.get<{ project: ProjectView }>(`/project/${id}`).then((answer) => answer.project);
 
-export const fetchTeammateById = (id: string): Promise<TeammateView> =>
-  api.get<{ teammate: TeammateView }>(`/teammate/${id}`).then((answer) => answer.teammate);
+export const fetchProfileById = (id: string): Promise<ProfileView> =>
+  api.get<{ teammate: ProfileView }>(`/teammate/${id}`).then((answer) => answer.teammate);

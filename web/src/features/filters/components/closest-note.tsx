@@ -1,13 +1,13 @@
 import type { SearchKind } from '@skillers/domain';
 import { Notice } from '../../../components/ui/notice';
 
-/** The teammate list: the line above teammates ranked by similarity. */
-export const CLOSEST_TEAMMATES_NOTE = 'No exact matches found, showing closest teammates:';
+/** The profile list: the line above profiles ranked by similarity. */
+export const CLOSEST_PROFILES_NOTE = 'No exact matches found, showing closest teammates:';
 /** The projects listing: the banner over results that carry similarity values. */
 export const CLOSEST_PROJECTS_BANNER = "Sorry we didn't find perfect match, checkout closest hits";
 
 const TEXTS: Record<SearchKind, string> = {
-  teammate: CLOSEST_TEAMMATES_NOTE,
+  teammate: CLOSEST_PROFILES_NOTE,
   project: CLOSEST_PROJECTS_BANNER,
 };
 

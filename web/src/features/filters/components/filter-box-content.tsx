@@ -101,7 +101,7 @@ export const FilterBoxContent = ({
         />
       );
     case 'projectDeadline':
-      // Projects end on a date; skillers offer a number of months.
+      // Projects end on a date; profiles offer a number of months.
       return kind === 'project' ? (
         <DeadlinePicker
           label="Willing to Collab Until"

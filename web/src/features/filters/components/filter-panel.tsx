@@ -22,7 +22,7 @@ export const FILTERING_FAILED =
 interface FilterPanelProps {
   /** Which records the filters narrow: it decides the deadline box (a date or months). */
   kind: SearchKind;
-  /** Given on the find screen, which searches projects or teammates. */
+  /** Given on the find screen, which searches projects or profiles. */
   onKindChange?(kind: SearchKind): void;
   handle: FilterStateHandle;
 }

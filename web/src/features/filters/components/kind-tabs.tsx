@@ -6,7 +6,7 @@ const TABS: readonly { kind: SearchKind; label: string }[] = [
   { kind: 'teammate', label: 'Teammates' },
 ];
 
-/** The find screen searches projects or teammates. */
+/** The find screen searches projects or profiles. */
 export const KindTabs = ({ value, onChange }: { value: SearchKind; onChange(kind: SearchKind): void }) => {
   const name = useId();
   return (

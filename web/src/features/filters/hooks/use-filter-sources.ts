@@ -1,16 +1,16 @@
-import type { ProjectView, SearchKind, TeammateView } from '@skillers/domain';
+import type { ProjectView, SearchKind, ProfileView } from '@skillers/domain';
 import { type Dispatch, useMemo } from 'react';
 import { filteredPages } from '../../../lib/filtered-pages';
-import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
+import { fetchProjectPage, fetchProfilePage } from '../../../lib/listings-api';
 import { FIRST_PAGE, type Page } from '../../../lib/paged-list';
 import { fetchClosest, type Ranked } from '../../../lib/similarity';
 import {
   fetchFilteredProjects,
-  fetchFilteredTeammates,
+  fetchFilteredProfiles,
   type FilteredPage,
   type FilterRequest,
   fetchProjectById,
-  fetchTeammateById,
+  fetchProfileById,
 } from '../api/filters.api';
 import {
   type AppliedFilters,
@@ -71,20 +71,13 @@ const pagedSource = <T extends Ranked<object>>(
 };
 
 /** The teammates of the last applied filters, or all of them before any. */
-export const useTeammateSource = ({
+export const useProfileSource = ({
   applied,
   dispatch,
-}: FilterStateHandle): PagedSource<Ranked<TeammateView>> =>
+}: FilterStateHandle): PagedSource<Ranked<ProfileView>> =>
   useMemo(
     () =>
-      pagedSource(
-        applied,
-        dispatch,
-        'teammate',
-        fetchFilteredTeammates,
-        fetchTeammatePage,
-        fetchTeammateById,
-      ),
+      pagedSource(applied, dispatch, 'teammate', fetchFilteredProfiles, fetchProfilePage, fetchProfileById),
     [applied, dispatch],
   );
 
@@ -101,7 +94,7 @@ export const useProjectSource = ({
 
 export interface ListingSource {
   key: string;
-  fetch(): Promise<{ projects: readonly Ranked<ProjectView>[]; teammates: readonly Ranked<TeammateView>[] }>;
+  fetch(): Promise<{ projects: readonly Ranked<ProjectView>[]; teammates: readonly Ranked<ProfileView>[] }>;
 }
 
 /**
@@ -110,18 +103,18 @@ export interface ListingSource {
  */
 export const useListingSource = (handle: FilterStateHandle): ListingSource => {
   const projects = useProjectSource(handle);
-  const teammates = useTeammateSource(handle);
+  const profiles = useProfileSource(handle);
   return useMemo(
     () => ({
       key: projects.key,
       fetch: async () => {
-        const [projectPage, teammatePage] = await Promise.all([
+        const [projectPage, profilePage] = await Promise.all([
           projects.fetchPage(FIRST_PAGE),
-          teammates.fetchPage(FIRST_PAGE),
+          profiles.fetchPage(FIRST_PAGE),
         ]);
-        return { projects: projectPage.items, teammates: teammatePage.items };
+        return { projects: projectPage.items, teammates: profilePage.items };
       },
     }),
-    [projects, teammates],
+    [projects, profiles],
   );
 };

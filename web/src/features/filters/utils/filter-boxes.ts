@@ -1,7 +1,7 @@
 import { FILTER_KEYS, type FilterClientKey } from '@skillers/domain';
 import type { FilterBox } from './filter-state';
 
-/** The boxes in the order of the teammate filter panel (docs/web-app.md), then the business/tech split. */
+/** The boxes in the order of the profile filter panel (docs/web-app.md), then the business/tech split. */
 export const FILTER_BOXES: readonly FilterBox[] = [
   'productType',
   'projectType',

@@ -57,7 +57,7 @@ describe('toActiveFilters', () => {
     });
   });
 
-  it('asks skillers for months and projects for a date', () => {
+  it('asks profiles for months and projects for a date', () => {
     const filters = filtersAfter(
       { type: 'setDeadlineOption', typed: '12' },
       { type: 'setProjectDeadline', day: '2031-05-20' },

@@ -49,7 +49,7 @@ export type FilterState = Record<TagFilter, string[]> & {
   toolsExperience: ToolExperience[];
   /** Projects: the earliest deadline asked, yyyy-MM-dd, or empty. */
   projectDeadline: string;
-  /** Skillers: the fewest months of collaboration asked, or empty. */
+  /** Profiles: the fewest months of collaboration asked, or empty. */
   deadlineOption: string;
   bizOrTechLeft: string;
   bizOrTechRight: string;
@@ -394,7 +394,7 @@ const requiredAvailability = (filters: FilterState): ActiveFilters['requiredAvai
   return hours > 0 ? { hours, mode: filters.requiredAvailabilityOption } : undefined;
 };
 
-/** Projects are asked for a deadline on or after a day, skillers for a collaboration of at least N months. */
+/** Projects are asked for a deadline on or after a day, profiles for a collaboration of at least N months. */
 const projectDeadline = (filters: FilterState, kind: SearchKind): ActiveFilters['projectDeadline'] => {
   if (kind === 'project') return calendarDay(filters.projectDeadline) ? filters.projectDeadline : undefined;
   const months = wholeNumber(filters.deadlineOption);

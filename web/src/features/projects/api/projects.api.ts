@@ -1,7 +1,7 @@
-import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser, TeammateView } from '@skillers/domain';
+import type { ProjectEditInput, ProjectInput, ProjectView, PublicUser, ProfileView } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fetchProjectPage, fetchTeammatePage } from '../../../lib/listings-api';
+import { fetchProjectPage, fetchProfilePage } from '../../../lib/listings-api';
 import type { Page } from '../../../lib/paged-list';
 import type { Ranked } from '../../../lib/similarity';
 
@@ -20,7 +20,7 @@ export const projectQuery = (id: string) =>
 
 export interface ListingItems {
   projects: readonly Ranked<ProjectView>[];
-  teammates: readonly Ranked<TeammateView>[];
+  teammates: readonly Ranked<ProfileView>[];
 }
 
 /** Where the listing's items come from, e.g. a filtered search; each key is fetched on its own. */
@@ -33,8 +33,8 @@ export interface ListingSource {
 export const EVERY_LISTING: ListingSource = {
   key: 'all',
   fetch: async () => {
-    const [projects, teammates] = await Promise.all([fetchProjectPage(1), fetchTeammatePage(1)]);
-    return { projects: projects.items, teammates: teammates.items };
+    const [projects, profiles] = await Promise.all([fetchProjectPage(1), fetchProfilePage(1)]);
+    return { projects: projects.items, teammates: profiles.items };
   },
 };
 

@@ -1,7 +1,7 @@
 import { LISTING_KINDS, type ListingKind } from '../utils/listing-entries';
 import './kind-switch.css';
 
-/** Limits the listing to projects, teammates or both. */
+/** Limits the listing to projects, profiles or both. */
 export const KindSwitch = ({
   value,
   onChange,

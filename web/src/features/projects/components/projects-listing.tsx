@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { CardGrid, NoResults } from '../../../components/listings/card-grid';
 import { ProjectCard } from '../../../components/listings/project-card';
-import { TeammateCard } from '../../../components/listings/teammate-card';
+import { ProfileCard } from '../../../components/listings/profile-card';
 import { Spinner } from '../../../components/ui/spinner';
 import { EVERY_LISTING, type ListingSource, projectsListingQuery } from '../api/projects.api';
 import { type ListingKind, listingEntries } from '../utils/listing-entries';
@@ -18,7 +18,7 @@ interface ProjectsListingProps {
   source?: ListingSource;
 }
 
-/** Projects and teammates together, newest first; a failed load goes to /error. */
+/** Projects and profiles together, newest first; a failed load goes to /error. */
 export const ProjectsListing = ({ filterPanel, banner, source = EVERY_LISTING }: ProjectsListingProps) => {
   const [kind, setKind] = useState<ListingKind>('All');
   const listing = useQuery(projectsListingQuery(source));
@@ -43,7 +43,7 @@ export const ProjectsListing = ({ filterPanel, banner, source = EVERY_LISTING }:
             entry.kind === 'project' ? (
               <ProjectCard project={entry.item} />
             ) : (
-              <TeammateCard teammate={entry.item} />
+              <ProfileCard profile={entry.item} />
             )
           }
         />

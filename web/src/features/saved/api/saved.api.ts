@@ -1,11 +1,11 @@
-import type { ActiveFilters, ProjectView, TeammateView } from '@skillers/domain';
+import type { ActiveFilters, ProjectView, ProfileView } from '@skillers/domain';
 import { api } from '../../../lib/api-client';
 import type { Page } from '../../../lib/paged-list';
 import type { Ranked } from '../../../lib/similarity';
 
-export const fetchFoundTeammatesPage = (page: number): Promise<Page<TeammateView>> =>
+export const fetchFoundProfilesPage = (page: number): Promise<Page<ProfileView>> =>
   api
-    .get<{ teammates: TeammateView[]; teammatesPages: number }>(`/user/teammates/found?page=${page}`)
+    .get<{ teammates: ProfileView[]; teammatesPages: number }>(`/user/teammates/found?page=${page}`)
     .then((answer) => ({ items: answer.teammates, pages: answer.teammatesPages }));
 
 export const fetchFoundProjectsPage = (page: number): Promise<Page<ProjectView>> =>

@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CardGrid } from '../../../components/listings/card-grid';
 import { EmptyState } from '../../../components/listings/empty-state';
 import { OpenSwitch } from '../../../components/listings/open-switch';
-import { TeammateCard } from '../../../components/listings/teammate-card';
+import { ProfileCard } from '../../../components/listings/profile-card';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { myTeammateQuery } from '../../../lib/ownership';
+import { myProfileQuery } from '../../../lib/ownership';
 
 export const MY_PROFILE_LOAD_FAILED =
   "We couldn't load your skiller profile right now. Please try again in a moment.";
@@ -14,8 +14,8 @@ export const MY_PROFILE_LOAD_FAILED =
  * The user's profile, or the way to create one. The creation form always starts
  * from its defaults, so nothing needs resetting before it opens.
  */
-export const MySkiller = () => {
-  const mine = useQuery(myTeammateQuery);
+export const MyProfile = () => {
+  const mine = useQuery(myProfileQuery);
   const queryClient = useQueryClient();
   if (mine.isPending) return <Spinner label="Loading your skiller profile..." />;
   if (mine.isError) return <Notice tone="error">{MY_PROFILE_LOAD_FAILED}</Notice>;
@@ -28,17 +28,17 @@ export const MySkiller = () => {
     <CardGrid
       label="My skiller profile"
       items={[mine.data]}
-      itemKey={(teammate) => teammate._id}
-      renderItem={(teammate) => (
-        <TeammateCard
-          teammate={teammate}
+      itemKey={(profile) => profile._id}
+      renderItem={(profile) => (
+        <ProfileCard
+          profile={profile}
           ownerActions={
             <OpenSwitch
               listing={{ kind: 'teammate' }}
-              openToCollaborate={teammate.openToCollaborate !== false}
-              openNow={teammate.openNow === true}
+              openToCollaborate={profile.openToCollaborate !== false}
+              openNow={profile.openNow === true}
               onChanged={(fresh) =>
-                queryClient.setQueryData(myTeammateQuery.queryKey, (old) => old && { ...old, ...fresh })
+                queryClient.setQueryData(myProfileQuery.queryKey, (old) => old && { ...old, ...fresh })
               }
             />
           }

@@ -1,8 +1,8 @@
 import type { FreshnessFields } from './freshness';
 import type { ToolExperience } from './project';
 
-/** The fields a skiller fills in; `deadline` is how many months they are willing to collaborate. */
-export interface TeammateFields {
+/** The fields of a profile; `deadline` is how many months they are willing to collaborate. */
+export interface ProfileFields {
   nickname: string;
   toolsExperience: ToolExperience[];
   projectType: string[];
@@ -26,7 +26,7 @@ export interface TeammateFields {
   availabilityType?: string;
 }
 
-export interface TeammateRecord extends TeammateFields, FreshnessFields {
+export interface ProfileRecord extends ProfileFields, FreshnessFields {
   _id: string;
   ownerId: string;
   createdAt: string;
@@ -34,7 +34,7 @@ export interface TeammateRecord extends TeammateFields, FreshnessFields {
 }
 
 /** Names the cards and the profile page use for stored lists; derived, so they never drift apart. */
-export interface TeammateDisplayFields {
+export interface ProfileDisplayFields {
   reward: string[];
   compensationBasis: string[];
   tools: string[];
@@ -42,22 +42,22 @@ export interface TeammateDisplayFields {
 }
 
 /** A profile as the API shows it; `isMyTeammate` (saved by the asking user) only when signed in. */
-export interface TeammateView extends TeammateRecord, TeammateDisplayFields {
+export interface ProfileView extends ProfileRecord, ProfileDisplayFields {
   isMyTeammate?: boolean;
   /** Open to collaborate right now (see `freshnessView`); views always carry it. */
   openNow?: boolean;
 }
 
-export const teammateDisplayFields = (
-  teammate: Pick<
-    TeammateFields,
+export const profileDisplayFields = (
+  profile: Pick<
+    ProfileFields,
     'offeredGratification' | 'forGratification' | 'toolsExperience' | 'bizRole' | 'techRole'
   >,
-): TeammateDisplayFields => ({
-  reward: [...teammate.offeredGratification],
-  compensationBasis: [...teammate.forGratification],
-  tools: teammate.toolsExperience.map((entry) => entry.tool),
-  skillsOrientation: skillsOrientation(teammate.bizRole, teammate.techRole),
+): ProfileDisplayFields => ({
+  reward: [...profile.offeredGratification],
+  compensationBasis: [...profile.forGratification],
+  tools: profile.toolsExperience.map((entry) => entry.tool),
+  skillsOrientation: skillsOrientation(profile.bizRole, profile.techRole),
 });
 
 /** The larger share names the orientation; an even split is both. */

@@ -1,9 +1,9 @@
 import {
-  TEAMMATE_CREATE_REQUIRED,
-  TEAMMATE_EDIT_REQUIRED,
-  teammateCreateSchema,
-  teammateEditSchema,
-  type TeammateView,
+  PROFILE_CREATE_REQUIRED,
+  PROFILE_EDIT_REQUIRED,
+  profileCreateSchema,
+  profileEditSchema,
+  type ProfileView,
 } from '@skillers/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -25,12 +25,12 @@ import {
   listingValuesFrom,
 } from '../../../lib/listing-form';
 import type { OptionLists } from '../../../lib/options';
-import { myTeammateQuery } from '../../../lib/ownership';
-import { createTeammate, editTeammate, teammateQuery } from '../api/teammates.api';
+import { myProfileQuery } from '../../../lib/ownership';
+import { createProfile, editProfile, profileQuery } from '../api/profiles.api';
 
-type TeammateFormValues = ListingFormValues & { nickname: string; deadline: string };
+type ProfileFormValues = ListingFormValues & { nickname: string; deadline: string };
 
-const DEFAULTS: TeammateFormValues = { ...LISTING_FORM_DEFAULTS, nickname: '', deadline: '' };
+const DEFAULTS: ProfileFormValues = { ...LISTING_FORM_DEFAULTS, nickname: '', deadline: '' };
 
 const BASICS: SectionDef = {
   id: 'basics',
@@ -40,36 +40,36 @@ const BASICS: SectionDef = {
 const DURATION: SectionDef = { id: 'duration', title: 'Collaboration Duration', fields: ['deadline'] };
 const SECTIONS = formSections(BASICS, DURATION);
 
-const valuesFrom = (teammate: TeammateView): TeammateFormValues => ({
-  ...listingValuesFrom(teammate),
-  nickname: teammate.nickname,
-  deadline: teammate.deadline ? String(teammate.deadline) : '',
+const valuesFrom = (profile: ProfileView): ProfileFormValues => ({
+  ...listingValuesFrom(profile),
+  nickname: profile.nickname,
+  deadline: profile.deadline ? String(profile.deadline) : '',
 });
 
-interface TeammateFormProps {
+interface ProfileFormProps {
   options: OptionLists;
   /** The user's profile being edited; without one the form creates it. */
-  teammate?: TeammateView;
+  profile?: ProfileView;
 }
 
 /**
- * Create or edit the user's skiller profile. Creating resets the form and goes to
- * the teammate list; editing goes to My Skills.
+ * Create or edit the user's profile. Creating resets the form and goes to
+ * the profile list; editing goes to My Skills.
  */
-export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {
-  const editing = teammate !== undefined;
+export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
+  const editing = profile !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useListingForm<TeammateFormValues>(teammate ? valuesFrom(teammate) : DEFAULTS, SECTIONS);
+  const form = useListingForm<ProfileFormValues>(profile ? valuesFrom(profile) : DEFAULTS, SECTIONS);
   const { values, errors, change } = form;
-  const required = new Set<string>(editing ? TEAMMATE_EDIT_REQUIRED : TEAMMATE_CREATE_REQUIRED);
+  const required = new Set<string>(editing ? PROFILE_EDIT_REQUIRED : PROFILE_CREATE_REQUIRED);
 
   const save = useMutation({
     mutationFn: (send: () => Promise<unknown>) => send(),
     onSuccess: async () => {
-      if (teammate) await queryClient.invalidateQueries(teammateQuery(teammate._id));
+      if (profile) await queryClient.invalidateQueries(profileQuery(profile._id));
       else form.reset();
-      await queryClient.invalidateQueries(myTeammateQuery);
+      await queryClient.invalidateQueries(myProfileQuery);
       void navigate(editing ? '/skillers/my' : '/teammates');
     },
     onError: form.fail,
@@ -83,11 +83,11 @@ export const TeammateForm = ({ options, teammate }: TeammateFormProps) => {
       deadline: emptyIsZero(values.deadline),
     };
     if (editing) {
-      const body = form.check(teammateEditSchema, raw);
-      if (body) save.mutate(() => editTeammate(body));
+      const body = form.check(profileEditSchema, raw);
+      if (body) save.mutate(() => editProfile(body));
     } else {
-      const body = form.check(teammateCreateSchema, raw);
-      if (body) save.mutate(() => createTeammate(body));
+      const body = form.check(profileCreateSchema, raw);
+      if (body) save.mutate(() => createProfile(body));
     }
   };
 

@@ -5,28 +5,28 @@ import {
   LISTING_MESSAGES,
   PAGE_MESSAGE,
   type PublicUser,
-  type TeammateView,
+  type ProfileView,
 } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordChangesService } from '../src/indexing/record-changes.service';
 import {
   BAD_PAGES,
-  createTeammate,
+  createProfile,
   type ErrorAnswer,
   MALFORMED_IDS,
-  teammateBody,
-  type TeammatesPage,
+  profileBody,
+  type ProfilesPage,
   UNKNOWN_ID,
 } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
-interface TeammateDetail {
-  teammate: TeammateView;
+interface ProfileDetail {
+  teammate: ProfileView;
   teammate_creator: PublicUser | null;
 }
-type TeammateAnswer = { message: string; teammate: TeammateView } & ErrorAnswer;
+type ProfileAnswer = { message: string; teammate: ProfileView } & ErrorAnswer;
 
-describe('skiller profiles: create, read and edit', () => {
+describe('profiles: create, read and edit', () => {
   let api: TestApp;
   beforeAll(async () => {
     api = await startTestApp();
@@ -34,16 +34,16 @@ describe('skiller profiles: create, read and edit', () => {
   afterAll(() => api.close());
 
   const create = (body: unknown, token?: string) =>
-    api.request<TeammateAnswer>('POST', '/api/teammate', { token, body });
+    api.request<ProfileAnswer>('POST', '/api/teammate', { token, body });
   const edit = (body: unknown, token?: string) =>
-    api.request<TeammateAnswer>('PUT', '/api/teammate/editTeammate', { token, body });
+    api.request<ProfileAnswer>('PUT', '/api/teammate/editTeammate', { token, body });
   const mine = (token?: string) =>
-    api.request<{ userTeammateProfile: TeammateView | null }>('GET', '/api/user/myTeammate', { token });
+    api.request<{ userTeammateProfile: ProfileView | null }>('GET', '/api/user/myTeammate', { token });
 
   it('creates a profile with display fields derived from the stored lists', async () => {
     const user = await api.signUp();
     const created = await create(
-      teammateBody({
+      profileBody({
         techRole: 80,
         deadline: 12,
         availability: 20,
@@ -54,9 +54,9 @@ describe('skiller profiles: create, read and edit', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body.message).toBe(LISTING_MESSAGES.profileCreated);
-    const { teammate } = created.body;
-    expect(teammate).toMatchObject({
-      ...teammateBody(),
+    const { teammate: profile } = created.body;
+    expect(profile).toMatchObject({
+      ...profileBody(),
       ownerId: user.id,
       bizRole: 20,
       techRole: 80,
@@ -68,25 +68,25 @@ describe('skiller profiles: create, read and edit', () => {
       tools: ['Figma'],
       skillsOrientation: ['Tech'],
     });
-    expect(teammate).not.toHaveProperty('description');
-    expect(new Date(teammate.createdAt).toISOString()).toBe(teammate.createdAt);
+    expect(profile).not.toHaveProperty('description');
+    expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
 
-    const read = await api.request<TeammateDetail>('GET', `/api/teammate/${teammate._id}`);
+    const read = await api.request<ProfileDetail>('GET', `/api/teammate/${profile._id}`);
     expect(read.status).toBe(200);
-    expect(read.body.teammate).toEqual(teammate);
+    expect(read.body.teammate).toEqual(profile);
     expect(read.body.teammate_creator).toEqual({ _id: user.id, username: user.username });
   });
 
   it('keeps one profile per user: a second one answers 409, even when both race', async () => {
     const user = await api.signUp();
-    await createTeammate(api, user);
-    const again = await create(teammateBody({ nickname: 'second' }), user.token);
+    await createProfile(api, user);
+    const again = await create(profileBody({ nickname: 'second' }), user.token);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(LISTING_MESSAGES.profileExists);
 
     const racer = await api.signUp();
     const attempts = await Promise.all(
-      [1, 2, 3].map((n) => create(teammateBody({ nickname: `racer ${n}` }), racer.token)),
+      [1, 2, 3].map((n) => create(profileBody({ nickname: `racer ${n}` }), racer.token)),
     );
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual([201, 409, 409]);
   });
@@ -119,7 +119,7 @@ describe('skiller profiles: create, read and edit', () => {
     [{ ownerId: UNKNOWN_ID }, 'ownerId', 'Unknown field: ownerId'],
   ])('refuses %j with 400 naming %s', async (change, field, message) => {
     const user = await api.signUp();
-    const refused = await create(teammateBody(change), user.token);
+    const refused = await create(profileBody(change), user.token);
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toContainEqual({ field, message });
   });
@@ -127,8 +127,8 @@ describe('skiller profiles: create, read and edit', () => {
   it('answers 401 to every signed-in call without a valid token', async () => {
     for (const token of [undefined, 'not.a.token']) {
       for (const answer of [
-        await create(teammateBody(), token),
-        await edit(teammateBody(), token),
+        await create(profileBody(), token),
+        await edit(profileBody(), token),
         await mine(token),
       ]) {
         expect(answer.status).toBe(401);
@@ -151,20 +151,20 @@ describe('skiller profiles: create, read and edit', () => {
     const none = await mine(user.token);
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ userTeammateProfile: null });
-    const teammate = await createTeammate(api, user);
-    expect((await mine(user.token)).body.userTeammateProfile).toEqual(teammate);
+    const profile = await createProfile(api, user);
+    expect((await mine(user.token)).body.userTeammateProfile).toEqual(profile);
   });
 
   it("edits only the caller's own profile, replacing what the form sends", async () => {
     const [owner, other] = [await api.signUp(), await api.signUp()];
-    const teammate = await createTeammate(api, owner, {
+    const profile = await createProfile(api, owner, {
       description: 'Old text',
       locations: ['Spain'],
       bizRole: 90,
     });
-    const otherProfile = await createTeammate(api, other, { nickname: 'other' });
+    const otherProfile = await createProfile(api, other, { nickname: 'other' });
 
-    const { productType: _dropped, ...withoutProductType } = teammateBody();
+    const { productType: _dropped, ...withoutProductType } = profileBody();
     const edited = await edit(
       { ...withoutProductType, nickname: 'renamed', softSkills: ['Empathy'] },
       owner.token,
@@ -172,9 +172,9 @@ describe('skiller profiles: create, read and edit', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.message).toBe(LISTING_MESSAGES.profileUpdated);
     expect(edited.body.teammate).toMatchObject({
-      _id: teammate._id,
+      _id: profile._id,
       ownerId: owner.id,
-      createdAt: teammate.createdAt,
+      createdAt: profile.createdAt,
       nickname: 'renamed',
       softSkills: ['Empathy'],
       bizRole: 50,
@@ -184,23 +184,23 @@ describe('skiller profiles: create, read and edit', () => {
     for (const cleared of ['description', 'locations', 'productType']) {
       expect(edited.body.teammate).not.toHaveProperty(cleared);
     }
-    const read = await api.request<TeammateDetail>('GET', `/api/teammate/${teammate._id}`);
+    const read = await api.request<ProfileDetail>('GET', `/api/teammate/${profile._id}`);
     expect(read.body.teammate).toEqual(edited.body.teammate);
-    const untouched = await api.request<TeammateDetail>('GET', `/api/teammate/${otherProfile._id}`);
+    const untouched = await api.request<ProfileDetail>('GET', `/api/teammate/${otherProfile._id}`);
     expect(untouched.body.teammate).toEqual(otherProfile);
   });
 
   it("cannot be pointed at someone else's profile, and answers 404 without one of your own", async () => {
     const [owner, stranger] = [await api.signUp(), await api.signUp()];
-    const teammate = await createTeammate(api, owner);
-    const redirected = await edit(teammateBody({ _id: teammate._id, nickname: 'hijacked' }), stranger.token);
+    const profile = await createProfile(api, owner);
+    const redirected = await edit(profileBody({ _id: profile._id, nickname: 'hijacked' }), stranger.token);
     expect(redirected.status).toBe(400);
     expect(redirected.body.errors).toContainEqual({ field: '_id', message: 'Unknown field: _id' });
-    const noProfile = await edit(teammateBody({ nickname: 'hijacked' }), stranger.token);
+    const noProfile = await edit(profileBody({ nickname: 'hijacked' }), stranger.token);
     expect(noProfile.status).toBe(404);
     expect(noProfile.body.message).toBe(LISTING_MESSAGES.noProfileYet);
-    expect((await api.request<TeammateDetail>('GET', `/api/teammate/${teammate._id}`)).body.teammate).toEqual(
-      teammate,
+    expect((await api.request<ProfileDetail>('GET', `/api/teammate/${profile._id}`)).body.teammate).toEqual(
+      profile,
     );
   });
 
@@ -208,13 +208,13 @@ describe('skiller profiles: create, read and edit', () => {
     const written = vi.spyOn(api.app.get(RecordChangesService), 'written');
     try {
       const owner = await api.signUp();
-      const teammate = await createTeammate(api, owner);
-      await create(teammateBody(), owner.token);
-      await edit(teammateBody({ nickname: 'edited' }), owner.token);
+      const profile = await createProfile(api, owner);
+      await create(profileBody(), owner.token);
+      await edit(profileBody({ nickname: 'edited' }), owner.token);
       await edit({ nickname: 'incomplete' }, owner.token);
       expect(written.mock.calls.map(([change]) => [change.entry.kind, change.entry.recordId])).toEqual([
-        ['teammate', teammate._id],
-        ['teammate', teammate._id],
+        ['teammate', profile._id],
+        ['teammate', profile._id],
       ]);
     } finally {
       vi.restoreAllMocks();
@@ -223,15 +223,15 @@ describe('skiller profiles: create, read and edit', () => {
 
   it('refuses an edit with missing required fields and changes nothing', async () => {
     const owner = await api.signUp();
-    const teammate = await createTeammate(api, owner);
+    const profile = await createProfile(api, owner);
     const refused = await edit({ nickname: 'only a name' }, owner.token);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(FORM_MESSAGES.requiredFields);
-    expect((await mine(owner.token)).body.userTeammateProfile).toEqual(teammate);
+    expect((await mine(owner.token)).body.userTeammateProfile).toEqual(profile);
   });
 });
 
-describe('skiller profiles: lists and pages', () => {
+describe('profiles: lists and pages', () => {
   let api: TestApp;
   let viewer: TestUser;
   const names: string[] = [];
@@ -240,24 +240,24 @@ describe('skiller profiles: lists and pages', () => {
     viewer = await api.signUp();
     for (let n = 0; n < LIST_PAGE_SIZE + 2; n++) {
       const user = await api.signUp();
-      await createTeammate(api, user, { nickname: `skiller ${n}` });
+      await createProfile(api, user, { nickname: `skiller ${n}` });
       names.unshift(`skiller ${n}`);
     }
   });
   afterAll(() => api.close());
 
   it(`lists profiles newest first, ${LIST_PAGE_SIZE} per page, under every path the web app uses`, async () => {
-    const first = await api.request<TeammatesPage>('GET', '/api/teammate');
+    const first = await api.request<ProfilesPage>('GET', '/api/teammate');
     expect(first.status).toBe(200);
     expect(first.body.teammatesPages).toBe(2);
-    expect(first.body.teammates.map((teammate) => teammate.nickname)).toEqual(names.slice(0, LIST_PAGE_SIZE));
+    expect(first.body.teammates.map((profile) => profile.nickname)).toEqual(names.slice(0, LIST_PAGE_SIZE));
     for (const path of ['/api/teammate?page=1', '/api/teammates/?page=1', '/api/teammates?page=1']) {
-      expect((await api.request<TeammatesPage>('GET', path)).body).toEqual(first.body);
+      expect((await api.request<ProfilesPage>('GET', path)).body).toEqual(first.body);
     }
-    const second = await api.request<TeammatesPage>('GET', '/api/teammates/?page=2');
-    expect(second.body.teammates.map((teammate) => teammate.nickname)).toEqual(names.slice(LIST_PAGE_SIZE));
+    const second = await api.request<ProfilesPage>('GET', '/api/teammates/?page=2');
+    expect(second.body.teammates.map((profile) => profile.nickname)).toEqual(names.slice(LIST_PAGE_SIZE));
     expect(second.body.teammatesPages).toBe(2);
-    expect((await api.request<TeammatesPage>('GET', '/api/teammate?page=3')).body).toEqual({
+    expect((await api.request<ProfilesPage>('GET', '/api/teammate?page=3')).body).toEqual({
       teammates: [],
       teammatesPages: 2,
     });
@@ -274,20 +274,20 @@ describe('skiller profiles: lists and pages', () => {
   });
 
   it('marks profiles the signed-in viewer saved, and only for signed-in viewers', async () => {
-    const anonymous = await api.request<TeammatesPage>('GET', '/api/teammate');
-    expect(anonymous.body.teammates.every((teammate) => !('isMyTeammate' in teammate))).toBe(true);
+    const anonymous = await api.request<ProfilesPage>('GET', '/api/teammate');
+    expect(anonymous.body.teammates.every((profile) => !('isMyTeammate' in profile))).toBe(true);
     const target = anonymous.body.teammates[3];
     expect(
       (await api.request('POST', `/api/user/teammates/${target._id}`, { token: viewer.token })).status,
     ).toBe(200);
-    const signedIn = await api.request<TeammatesPage>('GET', '/api/teammate', { token: viewer.token });
+    const signedIn = await api.request<ProfilesPage>('GET', '/api/teammate', { token: viewer.token });
     expect(
-      signedIn.body.teammates.filter((teammate) => teammate.isMyTeammate).map((teammate) => teammate._id),
+      signedIn.body.teammates.filter((profile) => profile.isMyTeammate).map((profile) => profile._id),
     ).toEqual([target._id]);
-    expect(signedIn.body.teammates.filter((teammate) => teammate.isMyTeammate === false)).toHaveLength(
+    expect(signedIn.body.teammates.filter((profile) => profile.isMyTeammate === false)).toHaveLength(
       LIST_PAGE_SIZE - 1,
     );
-    const detail = await api.request<TeammateDetail>('GET', `/api/teammate/${target._id}`, {
+    const detail = await api.request<ProfileDetail>('GET', `/api/teammate/${target._id}`, {
       token: viewer.token,
     });
     expect(detail.body.teammate.isMyTeammate).toBe(true);

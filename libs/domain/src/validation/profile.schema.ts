@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TeammateFields } from '../teammate';
+import type { ProfileFields } from '../profile';
 import {
   checkOrder,
   checkRoleShares,
@@ -17,7 +17,7 @@ import {
   withoutUndefined,
 } from './listing-fields';
 
-const teammateFields = {
+const profileFields = {
   nickname: textField('Nickname', LISTING_NAME_MAX_LENGTH),
   ...LISTING_CORE_TAG_FIELDS,
   description: textField('Description', DESCRIPTION_MAX_LENGTH),
@@ -27,48 +27,48 @@ const teammateFields = {
   ...LISTING_AVAILABILITY_RANGE_FIELDS,
 };
 
-export type TeammateFieldName = keyof typeof teammateFields;
-export const TEAMMATE_FIELD_NAMES = Object.keys(teammateFields) as TeammateFieldName[];
+export type ProfileFieldName = keyof typeof profileFields;
+export const PROFILE_FIELD_NAMES = Object.keys(profileFields) as ProfileFieldName[];
 
 /** What the create-profile form must have before it is sent. */
-export const TEAMMATE_CREATE_REQUIRED = [
+export const PROFILE_CREATE_REQUIRED = [
   'nickname',
   'toolsExperience',
   'projectType',
   'productType',
   'offeredGratification',
   'forGratification',
-] as const satisfies readonly TeammateFieldName[];
+] as const satisfies readonly ProfileFieldName[];
 
 /**
  * The specification names no rule for editing a profile; it follows the project edit rule, so a
  * profile keeps what its card shows (name, project type, reward, compensation basis, tools).
  */
-export const TEAMMATE_EDIT_REQUIRED = [
+export const PROFILE_EDIT_REQUIRED = [
   'nickname',
   'toolsExperience',
   'projectType',
   'offeredGratification',
   'forGratification',
-] as const satisfies readonly TeammateFieldName[];
+] as const satisfies readonly ProfileFieldName[];
 
-const teammateSchema = <K extends TeammateFieldName>(required: readonly K[]) =>
+const profileSchema = <K extends ProfileFieldName>(required: readonly K[]) =>
   z.preprocess(
-    dropEmptyFields({ fields: TEAMMATE_FIELD_NAMES, keepZero: ['bizRole', 'techRole'] }),
+    dropEmptyFields({ fields: PROFILE_FIELD_NAMES, keepZero: ['bizRole', 'techRole'] }),
     z
-      .strictObject(requiredFirst(teammateFields, required))
+      .strictObject(requiredFirst(profileFields, required))
       .superRefine(checkRoleShares)
       .superRefine(checkOrder('availabilityFrom', 'availabilityTo', 'Availability must start before it ends'))
-      .transform((teammate) => withoutUndefined(completeRoleShares(teammate))),
+      .transform((profile) => withoutUndefined(completeRoleShares(profile))),
   );
 
-/** A new skiller profile; empty fields are left out. */
-export const teammateCreateSchema = teammateSchema(TEAMMATE_CREATE_REQUIRED);
+/** A new profile; empty fields are left out. */
+export const profileCreateSchema = profileSchema(PROFILE_CREATE_REQUIRED);
 
 /** An edited profile replaces the editable fields: whatever the form leaves empty is cleared. */
-export const teammateEditSchema = teammateSchema(TEAMMATE_EDIT_REQUIRED);
+export const profileEditSchema = profileSchema(PROFILE_EDIT_REQUIRED);
 
 /** Fails to compile if what the schemas produce stops being a profile's fields. */
-type Fits<T extends TeammateFields> = T;
-export type TeammateInput = Fits<z.output<typeof teammateCreateSchema>>;
-export type TeammateEditInput = Fits<z.output<typeof teammateEditSchema>>;
+type Fits<T extends ProfileFields> = T;
+export type ProfileInput = Fits<z.output<typeof profileCreateSchema>>;
+export type ProfileEditInput = Fits<z.output<typeof profileEditSchema>>;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { FORM_MESSAGES } from '../messages';
 import { LISTING_MESSAGES } from '../listing-messages';
-import { teammateDisplayFields } from '../teammate';
+import { profileDisplayFields } from '../profile';
 import { fieldIssues } from './issues';
-import { teammateCreateSchema, teammateEditSchema } from './teammate.schema';
+import { profileCreateSchema, profileEditSchema } from './profile.schema';
 
 const minimal = {
   nickname: 'pixel-pusher',
@@ -21,13 +21,13 @@ const issuesOf = (schema: z.ZodType, input: unknown) => {
   return fieldIssues(result.error);
 };
 
-describe('teammateCreateSchema', () => {
+describe('profileCreateSchema', () => {
   it('accepts the required fields with an even split', () => {
-    expect(teammateCreateSchema.parse(minimal)).toEqual({ ...minimal, bizRole: 50, techRole: 50 });
+    expect(profileCreateSchema.parse(minimal)).toEqual({ ...minimal, bizRole: 50, techRole: 50 });
   });
 
   it('asks for each required field with the form alert', () => {
-    expect(issuesOf(teammateCreateSchema, { description: 'hi' })).toEqual(
+    expect(issuesOf(profileCreateSchema, { description: 'hi' })).toEqual(
       [
         'nickname',
         'toolsExperience',
@@ -40,18 +40,18 @@ describe('teammateCreateSchema', () => {
   });
 
   it('keeps collaboration duration in months up to 60 and availability up to 100 hours', () => {
-    const parsed = teammateCreateSchema.parse({ ...minimal, deadline: 60, availability: 100, techRole: 80 });
+    const parsed = profileCreateSchema.parse({ ...minimal, deadline: 60, availability: 100, techRole: 80 });
     expect(parsed).toMatchObject({ deadline: 60, availability: 100, bizRole: 20, techRole: 80 });
-    expect(issuesOf(teammateCreateSchema, { ...minimal, deadline: 61 })).toEqual([
+    expect(issuesOf(profileCreateSchema, { ...minimal, deadline: 61 })).toEqual([
       { field: 'deadline', message: 'Collaboration duration must be at most 60 months' },
     ]);
-    expect(issuesOf(teammateCreateSchema, { ...minimal, availability: 101 })).toEqual([
+    expect(issuesOf(profileCreateSchema, { ...minimal, availability: 101 })).toEqual([
       { field: 'availability', message: 'Availability must be at most 100 hours per week' },
     ]);
   });
 
   it('drops zero durations and false flags, keeps a 0 % share', () => {
-    const parsed = teammateCreateSchema.parse({
+    const parsed = profileCreateSchema.parse({
       ...minimal,
       deadline: 0,
       workingTypeOffice: false,
@@ -63,41 +63,41 @@ describe('teammateCreateSchema', () => {
   });
 
   it('rejects shares that do not add up, and project-only fields', () => {
-    expect(issuesOf(teammateCreateSchema, { ...minimal, bizRole: 10, techRole: 10 })).toEqual([
+    expect(issuesOf(profileCreateSchema, { ...minimal, bizRole: 10, techRole: 10 })).toEqual([
       { field: 'techRole', message: LISTING_MESSAGES.rolesMustAddUp },
     ]);
-    expect(issuesOf(teammateCreateSchema, { ...minimal, projectName: 'x' })).toEqual([
+    expect(issuesOf(profileCreateSchema, { ...minimal, projectName: 'x' })).toEqual([
       { field: 'projectName', message: 'Unknown field: projectName' },
     ]);
-    expect(issuesOf(teammateCreateSchema, { ...minimal, reward: ['Salary'] })).toEqual([
+    expect(issuesOf(profileCreateSchema, { ...minimal, reward: ['Salary'] })).toEqual([
       { field: 'reward', message: 'Unknown field: reward' },
     ]);
   });
 });
 
-describe('teammateEditSchema', () => {
+describe('profileEditSchema', () => {
   it('follows the project edit rule: product type may be left out', () => {
     const { productType: _dropped, ...rest } = minimal;
-    expect(teammateEditSchema.parse(rest)).toEqual({ ...rest, bizRole: 50, techRole: 50 });
-    expect(issuesOf(teammateEditSchema, { ...rest, nickname: '' })).toEqual([
+    expect(profileEditSchema.parse(rest)).toEqual({ ...rest, bizRole: 50, techRole: 50 });
+    expect(issuesOf(profileEditSchema, { ...rest, nickname: '' })).toEqual([
       { field: 'nickname', message: FORM_MESSAGES.requiredFields },
     ]);
   });
 });
 
-describe('teammateDisplayFields', () => {
+describe('profileDisplayFields', () => {
   it('derives reward, compensation basis, tools and orientation from the stored lists', () => {
-    const teammate = teammateCreateSchema.parse({ ...minimal, techRole: 70 });
-    expect(teammateDisplayFields(teammate)).toEqual({
+    const profile = profileCreateSchema.parse({ ...minimal, techRole: 70 });
+    expect(profileDisplayFields(profile)).toEqual({
       reward: ['Salary'],
       compensationBasis: ['Time'],
       tools: ['Figma'],
       skillsOrientation: ['Tech'],
     });
-    expect(teammateDisplayFields({ ...teammate, bizRole: 60, techRole: 40 }).skillsOrientation).toEqual([
+    expect(profileDisplayFields({ ...profile, bizRole: 60, techRole: 40 }).skillsOrientation).toEqual([
       'Business',
     ]);
-    expect(teammateDisplayFields({ ...teammate, bizRole: 50, techRole: 50 }).skillsOrientation).toEqual([
+    expect(profileDisplayFields({ ...profile, bizRole: 50, techRole: 50 }).skillsOrientation).toEqual([
       'Business',
       'Tech',
     ]);

@@ -3,10 +3,10 @@ import {
   objectIdSchema,
   type PageQuery,
   pageQuerySchema,
-  teammateCreateSchema,
-  type TeammateEditInput,
-  teammateEditSchema,
-  type TeammateInput,
+  profileCreateSchema,
+  type ProfileEditInput,
+  profileEditSchema,
+  type ProfileInput,
 } from '@skillers/domain';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -15,23 +15,23 @@ import { withKnownOptions } from '../common/known-options';
 import { USER_LIMITS } from '../common/rate-limits';
 import { PerUserLimit } from '../auth/per-user-limit';
 import { ZodPipe } from '../common/zod-body.pipe';
-import { TeammateService } from './teammate.service';
+import { ProfileService } from './profile.service';
 
-/** Skiller profiles; the list answers under both names the web app uses. */
+/** Profiles; the list answers under both names the web app uses. */
 @Controller()
-export class TeammateController {
-  constructor(private readonly teammates: TeammateService) {}
+export class ProfileController {
+  constructor(private readonly profiles: ProfileService) {}
 
   @Get(['teammate', 'teammates'])
   @UseGuards(OptionalJwtAuthGuard)
   list(@Query(new ZodPipe(pageQuerySchema)) query: PageQuery, @CurrentUser() user?: AuthenticatedUser) {
-    return this.teammates.list(query.page, user?.id);
+    return this.profiles.list(query.page, user?.id);
   }
 
   @Get('teammate/:id')
   @UseGuards(OptionalJwtAuthGuard)
   detail(@Param('id', new ZodPipe(objectIdSchema)) id: string, @CurrentUser() user?: AuthenticatedUser) {
-    return this.teammates.detail(id, user?.id);
+    return this.profiles.detail(id, user?.id);
   }
 
   @Post('teammate')
@@ -39,9 +39,9 @@ export class TeammateController {
   @PerUserLimit(USER_LIMITS.listings)
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(withKnownOptions(teammateCreateSchema))) body: TeammateInput,
+    @Body(new ZodPipe(withKnownOptions(profileCreateSchema))) body: ProfileInput,
   ) {
-    return this.teammates.create(user.id, body);
+    return this.profiles.create(user.id, body);
   }
 
   @Put('teammate/editTeammate')
@@ -49,8 +49,8 @@ export class TeammateController {
   @PerUserLimit(USER_LIMITS.listings)
   edit(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(new ZodPipe(withKnownOptions(teammateEditSchema))) body: TeammateEditInput,
+    @Body(new ZodPipe(withKnownOptions(profileEditSchema))) body: ProfileEditInput,
   ) {
-    return this.teammates.editOwn(user.id, body);
+    return this.profiles.editOwn(user.id, body);
   }
 }

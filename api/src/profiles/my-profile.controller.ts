@@ -2,16 +2,16 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
-import { TeammateService } from './teammate.service';
+import { ProfileService } from './profile.service';
 
 @Controller('user')
 @UseGuards(JwtAuthGuard)
-export class MyTeammateController {
-  constructor(private readonly teammates: TeammateService) {}
+export class MyProfileController {
+  constructor(private readonly profiles: ProfileService) {}
 
   /** The caller's own profile, or null: having none yet is an ordinary state. */
   @Get('myTeammate')
   mine(@CurrentUser() user: AuthenticatedUser) {
-    return this.teammates.mine(user.id);
+    return this.profiles.mine(user.id);
   }
 }

@@ -1,5 +1,5 @@
 import { FreshnessLine } from '../../../components/listings/freshness-line';
-import type { PublicUser, TeammateView } from '@skillers/domain';
+import type { PublicUser, ProfileView } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DetailLoadFailed } from '../../../components/listings/detail-not-found';
 import {
@@ -15,12 +15,12 @@ import { useArrivedWhy, WhyThisMatch } from '../../../components/listings/why-th
 import { Spinner } from '../../../components/ui/spinner';
 import { availabilityRangeText, hoursPerWeek, monthsText } from '../../../lib/display';
 import { useOwnership } from '../../../lib/ownership';
-import { teammateQuery } from '../api/teammates.api';
+import { profileQuery } from '../api/profiles.api';
 
-export const TEAMMATE_LOAD_FAILED = "We couldn't load this profile right now. Please try again in a moment.";
+export const PROFILE_LOAD_FAILED = "We couldn't load this profile right now. Please try again in a moment.";
 
-export const TeammateDetailScreen = ({ id }: { id: string }) => {
-  const detail = useQuery(teammateQuery(id));
+export const ProfileDetailScreen = ({ id }: { id: string }) => {
+  const detail = useQuery(profileQuery(id));
   if (detail.isPending) return <Spinner label="Loading the profile..." />;
   if (detail.isError) {
     return (
@@ -29,76 +29,76 @@ export const TeammateDetailScreen = ({ id }: { id: string }) => {
         title="Skiller profile not found"
         back="/teammates"
         backLabel="Browse teammates"
-        failedMessage={TEAMMATE_LOAD_FAILED}
+        failedMessage={PROFILE_LOAD_FAILED}
       />
     );
   }
-  return <TeammateDetail teammate={detail.data.teammate} owner={detail.data.teammate_creator} />;
+  return <ProfileDetail profile={detail.data.teammate} owner={detail.data.teammate_creator} />;
 };
 
 /** Every group of a profile, the owner's Edit Profile, or Save and the message box. */
-const TeammateDetail = ({ teammate, owner }: { teammate: TeammateView; owner: PublicUser }) => {
+const ProfileDetail = ({ profile, owner }: { profile: ProfileView; owner: PublicUser }) => {
   const why = useArrivedWhy();
-  const own = useOwnership().ownsTeammate(teammate._id);
+  const own = useOwnership().ownsProfile(profile._id);
   return (
     <DetailPage
       kind="Skiller"
       titleId="teammate-title"
-      title={teammate.nickname}
+      title={profile.nickname}
       own={own}
-      editHref={`/teammates/editTeammate/${teammate._id}`}
-      save={{ kind: 'teammate', itemId: teammate._id, saved: teammate.isMyTeammate ?? false }}
+      editHref={`/teammates/editTeammate/${profile._id}`}
+      save={{ kind: 'teammate', itemId: profile._id, saved: profile.isMyTeammate ?? false }}
       message={{ recipientId: owner._id, variant: 'teammate' }}
-      report={{ targetKind: 'profile', targetId: teammate._id, ownerName: owner.username }}
+      report={{ targetKind: 'profile', targetId: profile._id, ownerName: owner.username }}
     >
-      <FreshnessLine lastActiveAt={teammate.lastActiveAt} openNow={teammate.openNow} />
+      <FreshnessLine lastActiveAt={profile.lastActiveAt} openNow={profile.openNow} />
       {why && <WhyThisMatch why={why} />}
-      <DetailText title="Description" text={teammate.description} />
+      <DetailText title="Description" text={profile.description} />
       <dl className="detail__groups">
         <DetailGroup title="Availability">
-          <TextLines lines={[hoursPerWeek(teammate.availability), availabilityRangeText(teammate)]} />
+          <TextLines lines={[hoursPerWeek(profile.availability), availabilityRangeText(profile)]} />
         </DetailGroup>
         <DetailGroup title="Locations">
-          <TagChips items={teammate.locations} />
+          <TagChips items={profile.locations} />
         </DetailGroup>
         <DetailGroup title="Working type">
-          <TagChips items={workingTypes(teammate)} />
+          <TagChips items={workingTypes(profile)} />
         </DetailGroup>
         <DetailGroup title="Collaboration duration">
-          <TextLines lines={[monthsText(teammate.deadline)]} />
+          <TextLines lines={[monthsText(profile.deadline)]} />
         </DetailGroup>
         <DetailGroup title="Project type">
-          <TagChips items={teammate.projectType} />
+          <TagChips items={profile.projectType} />
         </DetailGroup>
         <DetailGroup title="Industry">
-          <TagChips items={teammate.areaOfExpertise} />
+          <TagChips items={profile.areaOfExpertise} />
         </DetailGroup>
         <DetailGroup title="Product type">
-          <TagChips items={teammate.productType} />
+          <TagChips items={profile.productType} />
         </DetailGroup>
         <DetailGroup title="Reward">
-          <TagChips items={teammate.reward} />
+          <TagChips items={profile.reward} />
         </DetailGroup>
         <DetailGroup title="Compensation basis">
-          <TagChips items={teammate.compensationBasis} />
+          <TagChips items={profile.compensationBasis} />
         </DetailGroup>
         <DetailGroup title="Tools">
-          <TagChips items={toolLabels(teammate.toolsExperience)} />
+          <TagChips items={toolLabels(profile.toolsExperience)} />
         </DetailGroup>
         <DetailGroup title="Soft skills">
-          <TagChips items={teammate.softSkills} />
+          <TagChips items={profile.softSkills} />
         </DetailGroup>
         <DetailGroup title="Hard skills">
-          <TagChips items={teammate.hardSkills} />
+          <TagChips items={profile.hardSkills} />
         </DetailGroup>
         <DetailGroup title="Languages">
-          <TagChips items={teammate.usedLanguages} />
+          <TagChips items={profile.usedLanguages} />
         </DetailGroup>
         <DetailGroup title="Skills orientation">
           <TextLines
             lines={[
-              teammate.skillsOrientation.join(' and '),
-              `Business ${teammate.bizRole}% · Tech ${teammate.techRole}%`,
+              profile.skillsOrientation.join(' and '),
+              `Business ${profile.bizRole}% · Tech ${profile.techRole}%`,
             ]}
           />
         </DetailGroup>

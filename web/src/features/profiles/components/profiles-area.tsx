@@ -1,9 +1,9 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { useAuth } from '../../../lib/auth';
-import './skillers-area.css';
+import './profiles-area.css';
 
-/** The skiller area: the user's own profile, and the way to everyone else's. */
-export const SkillersArea = () => {
+/** The profile area: the user's own profile, and the way to everyone else's. */
+export const ProfilesArea = () => {
   const { isSignedIn } = useAuth();
   return (
     <ul className="skillers-area">

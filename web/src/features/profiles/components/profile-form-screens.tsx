@@ -5,18 +5,18 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { OPTIONS_LOAD_FAILED, optionsQuery } from '../../../lib/options';
-import { myTeammateQuery } from '../../../lib/ownership';
-import { teammateQuery } from '../api/teammates.api';
-import { TEAMMATE_LOAD_FAILED } from './teammate-detail';
-import { TeammateForm } from './teammate-form';
+import { myProfileQuery } from '../../../lib/ownership';
+import { profileQuery } from '../api/profiles.api';
+import { PROFILE_LOAD_FAILED } from './profile-detail';
+import { ProfileForm } from './profile-form';
 
 export const PROFILE_EXISTS = 'You already have a skiller profile. Edit it instead.';
 export const NOT_YOUR_PROFILE = 'You can only edit your own skiller profile.';
 
 /** Each user has one profile: someone who has one is pointed to editing it instead. */
-export const AddTeammateScreen = () => {
+export const AddProfileScreen = () => {
   const options = useQuery(optionsQuery);
-  const mine = useQuery(myTeammateQuery);
+  const mine = useQuery(myProfileQuery);
   if (options.isPending || mine.isPending) return <Spinner label="Loading the form..." />;
   if (options.isError) return <Notice tone="error">{OPTIONS_LOAD_FAILED}</Notice>;
   if (mine.data) {
@@ -29,14 +29,14 @@ export const AddTeammateScreen = () => {
       </div>
     );
   }
-  return <TeammateForm options={options.data} />;
+  return <ProfileForm options={options.data} />;
 };
 
 /** Loads the profile and the option lists, including the availability range the form keeps. */
-export const EditTeammateScreen = ({ teammateId }: { teammateId: string }) => {
+export const EditProfileScreen = ({ profileId }: { profileId: string }) => {
   const { user } = useAuth();
   const options = useQuery(optionsQuery);
-  const detail = useQuery(teammateQuery(teammateId));
+  const detail = useQuery(profileQuery(profileId));
   if (options.isPending || detail.isPending) return <Spinner label="Loading your profile..." />;
   if (detail.isError) {
     return (
@@ -45,12 +45,12 @@ export const EditTeammateScreen = ({ teammateId }: { teammateId: string }) => {
         title="Skiller profile not found"
         back="/skillers/my"
         backLabel="My Skills"
-        failedMessage={TEAMMATE_LOAD_FAILED}
+        failedMessage={PROFILE_LOAD_FAILED}
       />
     );
   }
   if (options.isError) return <Notice tone="error">{OPTIONS_LOAD_FAILED}</Notice>;
-  const { teammate } = detail.data;
-  if (teammate.ownerId !== user?.id) return <Notice tone="error">{NOT_YOUR_PROFILE}</Notice>;
-  return <TeammateForm key={teammate.updatedAt} options={options.data} teammate={teammate} />;
+  const { teammate: profile } = detail.data;
+  if (profile.ownerId !== user?.id) return <Notice tone="error">{NOT_YOUR_PROFILE}</Notice>;
+  return <ProfileForm key={profile.updatedAt} options={options.data} profile={profile} />;
 };
