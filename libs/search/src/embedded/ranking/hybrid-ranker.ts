@@ -146,9 +146,8 @@ class EvidenceScores {
 }
 const evidenceScores = new EvidenceScores();
 
-/** The first pool of `rankAmongEvidence`, beyond the page, and how much it grows when it was not enough. */
-const POOL_MARGIN = 64;
-const POOL_GROWTH = 4;
+/** How many matches with evidence `rankAmongEvidence` ranks first, for a page ending at `k`. */
+const POOL_SIZE = (k: number): number => 4 * k + 64;
 /** Far above the rounding of a sum of six parts below 1, far below any difference a ranking shows. */
 const ROUNDING = 1e-9;
 
@@ -159,9 +158,10 @@ const ROUNDING = 1e-9;
  * A match without evidence has no facet, text or understood part, and a vector part at most the last
  * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. A match with evidence
  * is first weighed by its `lead`, its text and understood parts fused, which two reads give; only a pool of
- * the best by lead is ranked, and one outside it is worth at most the pool's last lead plus that ceiling.
- * When the page's last fused score is above both, no match outside can reach the page; otherwise the pool
- * grows. A query's words and labels are often carried by a third of the kind: this ranks a few hundred.
+ * the best by lead is ranked (with every match tied with its last), and one outside it is worth at most the
+ * best lead left out plus that ceiling. When the page's last fused score is above that, no match outside can
+ * reach the page; otherwise that last score tells which leads can still reach it, and a second ranking takes
+ * them all. A query's words and labels are often carried by half the kind: this ranks a few hundred.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
@@ -188,23 +188,29 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
     neighbours.length === k + VECTOR_MARGIN ? vectorSignal(neighbours[neighbours.length - 1].similarity) : 0;
   // What a match adds beside its lead at most: clean, full freshness and the bound's vector part.
   const besideLead = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1, vector: bound });
-  for (let pool = POOL_GROWTH * k + POOL_MARGIN; ; pool *= POOL_GROWTH) {
-    const whole = pool >= count;
-    const bits = evidenceScores.candidates.subarray(0, words);
+  const bits = evidenceScores.candidates.subarray(0, words);
+  /** Ranks the matches with evidence leading at least `floor`, and the neighbours; `below`: the others' best. */
+  const rankLeading = (floor: number) => {
     bits.fill(0);
-    // Every match with evidence leading at least the pool's last; the others lead less.
-    const floor = whole ? 0 : kthLargest(lead, count, pool, evidenceScores.scratch);
+    let below = 0;
     for (let at = 0; at < count; at++) {
       const slot = slots[at];
-      if (whole || lead[at] >= floor) bits[slot >>> 5] |= 1 << (slot & 31);
+      if (lead[at] >= floor) bits[slot >>> 5] |= 1 << (slot & 31);
+      else if (lead[at] > below) below = lead[at];
     }
     for (const { slot } of neighbours) bits[slot >>> 5] |= 1 << (slot & 31);
     const ranked = rankEveryMatch({ ...request, matches: { ...matches, bits, total: countBits(bits) } });
-    const last = ranked.length === k ? ranked[k - 1].signals.fused : -Infinity;
-    // The sums are added in another order than the fused scores: a hair of margin keeps the proof sound.
-    if (last > floor + besideLead + ROUNDING) return ranked;
-    if (whole) return false;
-  }
+    return { ranked, last: ranked.length === k ? ranked[k - 1].signals.fused : -Infinity, below };
+  };
+  // The sums are added in another order than the fused scores: a hair of margin keeps the proofs sound.
+  const pool = POOL_SIZE(k);
+  const first = rankLeading(pool < count ? kthLargest(lead, count, pool, evidenceScores.scratch) : 0);
+  if (first.last > first.below + besideLead + ROUNDING) return first.ranked;
+  // The page's last score found among some matches is at most the true one: every match leading less than
+  // it minus what can be added beside a lead stays off the page, and every other match is ranked now.
+  const floor = first.last - besideLead - ROUNDING;
+  if (!(floor > 0)) return false;
+  return rankLeading(floor).ranked;
 };
 
 /**
