@@ -48,3 +48,4 @@ export * from './validation/username';
 export * from './validation/profile.schema';
 export * from './validation/text';
 export * from './vocabularies';
+export * from './matching/two-sided-fit';
