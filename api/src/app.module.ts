@@ -28,6 +28,7 @@ import { SavedModule } from './saved/saved.module';
 import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
 import { ProfilesModule } from './profiles/profiles.module';
+import { MatchesModule } from './matches/matches.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
 
@@ -77,6 +78,7 @@ export class AppModule {
         SimilarityModule,
         ProjectsModule,
         ProfilesModule,
+        MatchesModule,
         FreshnessModule,
         SavedModule,
         TrustModule,

@@ -19,5 +19,6 @@ import { FirstContactLimit } from './first-contact-limit';
     { provide: CONVERSATIONS, useExisting: ChatService },
     ChatGateway,
   ],
+  exports: [ChatRepository],
 })
 export class ChatModule {}

@@ -58,4 +58,9 @@ export class ProfileRepository {
     ]);
     return { items, total };
   }
+
+  /** Every profile, for ranking the whole kind (matches). */
+  all(): Promise<ProfileRecord[]> {
+    return this.profiles.find({});
+  }
 }

@@ -67,4 +67,9 @@ export class ProjectRepository {
   async idsOwnedBy(ownerId: string): Promise<string[]> {
     return (await this.projects.find({ ownerId }, { sort: NEWEST_FIRST })).map((project) => project._id);
   }
+
+  /** Every project, for ranking the whole kind (matches). */
+  all(): Promise<ProjectRecord[]> {
+    return this.projects.find({});
+  }
 }

@@ -45,4 +45,9 @@ export class BlocksRepository {
   blockedIdsOf(blockerId: string): Promise<Set<string>> {
     return this.pairs.blockedBy(blockerId);
   }
+
+  /** The users who blocked `blockedId`. */
+  async blockerIdsOf(blockedId: string): Promise<Set<string>> {
+    return (await this.pairs.blockersOf([blockedId])).get(blockedId) ?? new Set();
+  }
 }

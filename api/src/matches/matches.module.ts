@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ChatModule } from '../chat/chat.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { ProjectsModule } from '../projects/projects.module';
+import { BlocksRecordsModule } from '../trust/blocks-records.module';
+import { MatchesController } from './matches.controller';
+import { MatchesService } from './matches.service';
+
+@Module({
+  imports: [ProjectsModule, ProfilesModule, ChatModule, BlocksRecordsModule],
+  controllers: [MatchesController],
+  providers: [MatchesService],
+})
+export class MatchesModule {}

@@ -1,0 +1,152 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type FacetCounts,
+  LIST_PAGE_SIZE,
+  type NeedField,
+  type NeedWeight,
+  optionWeight,
+  pageCount,
+  type ProfileView,
+  type ProjectView,
+  type TwoSidedFit,
+  twoSidedFit,
+} from '@skillers/domain';
+import type { SearchIndex } from '@skillers/search';
+import { SEARCH_INDEX } from '../core/tokens';
+import { ChatRepository } from '../chat/chat.repository';
+import { BlocksRepository } from '../trust/blocks.repository';
+import { ProfileRepository } from '../profiles/profile.repository';
+import { ProfileService } from '../profiles/profile.service';
+import { ProjectRepository } from '../projects/project.repository';
+import { ProjectService } from '../projects/project.service';
+
+export const MATCH_MESSAGES = {
+  projectNotFound: 'Project not found',
+  notYourProject: 'Only the owner of a project sees its matches',
+  noProfile: 'Create your skiller profile to see projects for you',
+} as const;
+
+/** A recommended record with its two-sided fit as `why`. */
+export type Matched<T> = T & { why: TwoSidedFit };
+
+/** The index facet each asked list of a project is counted in, for its rarity among profiles. */
+const FACET_OF_NEED: Record<NeedField, keyof FacetCounts> = {
+  tools: 'tools',
+  hardSkills: 'hardSkills',
+  softSkills: 'softSkills',
+  usedLanguages: 'usedLanguages',
+  areaOfExpertise: 'industry',
+};
+
+interface Scored<T> {
+  record: T;
+  fit: TwoSidedFit;
+}
+
+/**
+ * Matches for you (docs/matching.md): the other kind's records ranked by their two-sided fit with the
+ * caller's project or profile, best first. Left out: the caller's own records, users either side blocked,
+ * users the caller already talks with, and pairs with no fit at all.
+ */
+@Injectable()
+export class MatchesService {
+  constructor(
+    private readonly projects: ProjectRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly projectViews: ProjectService,
+    private readonly profileViews: ProfileService,
+    private readonly chats: ChatRepository,
+    private readonly blocks: BlocksRepository,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+  ) {}
+
+  async profilesForProject(
+    userId: string,
+    projectId: string,
+    page: number,
+  ): Promise<{ teammates: Matched<ProfileView>[]; total: number; teammatesPages: number }> {
+    const project = await this.projects.findById(projectId);
+    if (!project) throw new NotFoundException(MATCH_MESSAGES.projectNotFound);
+    if (project.ownerId !== userId) throw new ForbiddenException(MATCH_MESSAGES.notYourProject);
+    const [profiles, leftOut, weightOf] = await Promise.all([
+      this.profiles.all(),
+      this.usersLeftOut(userId),
+      this.needWeights(),
+    ]);
+    const ranked = rankByFit(
+      profiles.filter((profile) => !leftOut.has(profile.ownerId)),
+      (profile) => twoSidedFit(project, profile, weightOf),
+    );
+    const shown = pageOf(ranked, page);
+    const views = await this.profileViews.viewsInOrder(
+      shown.map(({ record }) => record._id),
+      userId,
+    );
+    return {
+      teammates: views.map((view, at) => ({ ...view, why: shown[at].fit })),
+      total: ranked.length,
+      teammatesPages: pageCount(ranked.length),
+    };
+  }
+
+  async projectsForProfile(
+    userId: string,
+    page: number,
+  ): Promise<{ projects: Matched<ProjectView>[]; total: number; projectsPages: number }> {
+    const profile = await this.profiles.findByOwner(userId);
+    if (!profile) throw new NotFoundException(MATCH_MESSAGES.noProfile);
+    const [projects, leftOut, weightOf] = await Promise.all([
+      this.projects.all(),
+      this.usersLeftOut(userId),
+      this.needWeights(),
+    ]);
+    const ranked = rankByFit(
+      projects.filter((project) => !leftOut.has(project.ownerId)),
+      (project) => twoSidedFit(project, profile, weightOf),
+    );
+    const shown = pageOf(ranked, page);
+    const views = await this.projectViews.viewsInOrder(
+      shown.map(({ record }) => record._id),
+      userId,
+    );
+    return {
+      projects: views.map((view, at) => ({ ...view, why: shown[at].fit })),
+      total: ranked.length,
+      projectsPages: pageCount(ranked.length),
+    };
+  }
+
+  /** The caller, users either side blocked, and users the caller already has a conversation with. */
+  private async usersLeftOut(userId: string): Promise<Set<string>> {
+    const [conversations, blocked, blockers] = await Promise.all([
+      this.chats.conversationsOf(userId),
+      this.blocks.blockedIdsOf(userId),
+      this.blocks.blockerIdsOf(userId),
+    ]);
+    const leftOut = new Set([userId, ...blocked, ...blockers]);
+    for (const { participants } of conversations) for (const id of participants) leftOut.add(id);
+    return leftOut;
+  }
+
+  /** An asked label weighs its rarity among profiles, as a picked option does in the search. */
+  private async needWeights(): Promise<NeedWeight> {
+    const [counts, profiles] = await Promise.all([
+      this.index.labelCounts('teammate'),
+      this.index.count('teammate'),
+    ]);
+    return (field, label) => optionWeight(profiles, counts[FACET_OF_NEED[field]]?.[label] ?? 0);
+  }
+}
+
+/** The records with any fit, best first, then newest. */
+const rankByFit = <T extends { createdAt: string }>(
+  records: readonly T[],
+  fitOf: (record: T) => TwoSidedFit,
+): Scored<T>[] =>
+  records
+    .map((record) => ({ record, fit: fitOf(record) }))
+    .filter(({ fit }) => fit.score > 0)
+    .sort((a, b) => b.fit.score - a.fit.score || b.record.createdAt.localeCompare(a.record.createdAt));
+
+const pageOf = <T>(ranked: readonly T[], page: number): T[] =>
+  ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
