@@ -38,11 +38,6 @@ const FACET_OF_NEED: Record<NeedField, keyof FacetCounts> = {
   areaOfExpertise: 'industry',
 };
 
-interface Scored<T> {
-  record: T;
-  fit: TwoSidedFit;
-}
-
 /**
  * Matches for you (docs/matching.md): the other kind's records ranked by their two-sided fit with the
  * caller's project or profile, best first. Left out: the caller's own records, users either side blocked,
@@ -68,25 +63,14 @@ export class MatchesService {
     const project = await this.projects.findById(projectId);
     if (!project) throw new NotFoundException(MATCH_MESSAGES.projectNotFound);
     if (project.ownerId !== userId) throw new ForbiddenException(MATCH_MESSAGES.notYourProject);
-    const [profiles, leftOut, weightOf] = await Promise.all([
-      this.profiles.all(),
-      this.usersLeftOut(userId),
-      this.needWeights(),
-    ]);
-    const ranked = rankByFit(
-      profiles.filter((profile) => !leftOut.has(profile.ownerId)),
-      (profile) => twoSidedFit(project, profile, weightOf),
-    );
-    const shown = pageOf(ranked, page);
-    const views = await this.profileViews.viewsInOrder(
-      shown.map(({ record }) => record._id),
+    const { items, total } = await this.matchPage(
       userId,
+      page,
+      this.profiles.all(),
+      (profile, weightOf) => twoSidedFit(project, profile, weightOf),
+      (ids) => this.profileViews.viewsInOrder(ids, userId),
     );
-    return {
-      teammates: views.map((view, at) => ({ ...view, why: shown[at].fit })),
-      total: ranked.length,
-      teammatesPages: pageCount(ranked.length),
-    };
+    return { teammates: items, total, teammatesPages: pageCount(total) };
   }
 
   async projectsForProfile(
@@ -95,25 +79,37 @@ export class MatchesService {
   ): Promise<{ projects: Matched<ProjectView>[]; total: number; projectsPages: number }> {
     const profile = await this.profiles.findByOwner(userId);
     if (!profile) throw new NotFoundException(MATCH_MESSAGES.noProfile);
-    const [projects, leftOut, weightOf] = await Promise.all([
+    const { items, total } = await this.matchPage(
+      userId,
+      page,
       this.projects.all(),
+      (project, weightOf) => twoSidedFit(project, profile, weightOf),
+      (ids) => this.projectViews.viewsInOrder(ids, userId),
+    );
+    return { projects: items, total, projectsPages: pageCount(total) };
+  }
+
+  /** One page of `candidates` with any fit, best first, then newest, as views with their fit as `why`. */
+  private async matchPage<T extends { _id: string; ownerId: string; createdAt: string }, V>(
+    userId: string,
+    page: number,
+    candidates: Promise<T[]>,
+    fitOf: (record: T, weightOf: NeedWeight) => TwoSidedFit,
+    viewsInOrder: (ids: string[]) => Promise<V[]>,
+  ): Promise<{ items: Matched<V>[]; total: number }> {
+    const [records, leftOut, weightOf] = await Promise.all([
+      candidates,
       this.usersLeftOut(userId),
       this.needWeights(),
     ]);
-    const ranked = rankByFit(
-      projects.filter((project) => !leftOut.has(project.ownerId)),
-      (project) => twoSidedFit(project, profile, weightOf),
-    );
-    const shown = pageOf(ranked, page);
-    const views = await this.projectViews.viewsInOrder(
-      shown.map(({ record }) => record._id),
-      userId,
-    );
-    return {
-      projects: views.map((view, at) => ({ ...view, why: shown[at].fit })),
-      total: ranked.length,
-      projectsPages: pageCount(ranked.length),
-    };
+    const ranked = records
+      .filter((record) => !leftOut.has(record.ownerId))
+      .map((record) => ({ record, fit: fitOf(record, weightOf) }))
+      .filter(({ fit }) => fit.score > 0)
+      .sort((a, b) => b.fit.score - a.fit.score || b.record.createdAt.localeCompare(a.record.createdAt));
+    const shown = ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
+    const views = await viewsInOrder(shown.map(({ record }) => record._id));
+    return { items: views.map((view, at) => ({ ...view, why: shown[at].fit })), total: ranked.length };
   }
 
   /** The caller, users either side blocked, and users the caller already has a conversation with. */
@@ -137,16 +133,3 @@ export class MatchesService {
     return (field, label) => optionWeight(profiles, counts[FACET_OF_NEED[field]]?.[label] ?? 0);
   }
 }
-
-/** The records with any fit, best first, then newest. */
-const rankByFit = <T extends { createdAt: string }>(
-  records: readonly T[],
-  fitOf: (record: T) => TwoSidedFit,
-): Scored<T>[] =>
-  records
-    .map((record) => ({ record, fit: fitOf(record) }))
-    .filter(({ fit }) => fit.score > 0)
-    .sort((a, b) => b.fit.score - a.fit.score || b.record.createdAt.localeCompare(a.record.createdAt));
-
-const pageOf = <T>(ranked: readonly T[], page: number): T[] =>
-  ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);

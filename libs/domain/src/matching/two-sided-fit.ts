@@ -34,8 +34,8 @@ export type NeedField = 'tools' | (typeof NEED_FIELDS)[number];
 /** An asked label's weight: rarer labels weigh more (`optionWeight` over profiles); 1 each by default. */
 export type NeedWeight = (field: NeedField, label: string) => number;
 
-export type FitProject = Pick<
-  ProjectFields,
+/** The fields both kinds keep that the fit reads. */
+type SharedFitField =
   | 'toolsExperience'
   | 'hardSkills'
   | 'softSkills'
@@ -46,24 +46,11 @@ export type FitProject = Pick<
   | 'workingTypeRemote'
   | 'workingTypeOffice'
   | 'availability'
-  | 'locations'
->;
+  | 'locations';
+export type FitProject = Pick<ProjectFields, SharedFitField>;
 export type FitProfile = Pick<
   ProfileFields,
-  | 'toolsExperience'
-  | 'hardSkills'
-  | 'softSkills'
-  | 'usedLanguages'
-  | 'areaOfExpertise'
-  | 'offeredGratification'
-  | 'forGratification'
-  | 'workingTypeRemote'
-  | 'workingTypeOffice'
-  | 'availability'
-  | 'availabilityFrom'
-  | 'availabilityTo'
-  | 'availabilityType'
-  | 'locations'
+  SharedFitField | 'availabilityFrom' | 'availabilityTo' | 'availabilityType'
 >;
 
 /**
