@@ -84,6 +84,8 @@ const ROUTES: readonly Route[] = [
   route('user', 'PUT', '/api/user/saved-searches/:id'),
   route('user', 'DELETE', '/api/user/saved-searches/:id'),
   route('user', 'POST', '/api/user/saved-searches/:id/view'),
+  route('user', 'GET', '/api/matches/teammates'),
+  route('user', 'GET', '/api/matches/projects'),
 
   route('admin', 'GET', '/api/admin/stats'),
   route('admin', 'POST', '/api/admin/reindex'),
@@ -99,6 +101,7 @@ const ROUTES: readonly Route[] = [
   route('open', 'POST', '/api/auth/signup'),
   route('open', 'POST', '/api/auth/login'),
   route('open', 'GET', '/api/health'),
+  route('open', 'GET', '/api/ready'),
   route('open', 'GET', '/api/options'),
   route('open', 'GET', '/api/post'),
   route('open', 'GET', '/api/post/:id/image'),

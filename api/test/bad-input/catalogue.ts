@@ -8,6 +8,7 @@ import {
   loginSchema,
   openSwitchSchema,
   pageQuerySchema,
+  profileMatchesQuerySchema,
   postSchema,
   commentSchema,
   createSavedSearchSchema,
@@ -177,6 +178,21 @@ const page = {
 /** Every HTTP route of the API and the embedder routes it mounts, with what a passing request looks like. */
 export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/health', auth: 'none' },
+  { method: 'GET', path: '/api/ready', auth: 'none' },
+  {
+    method: 'GET',
+    path: '/api/matches/teammates',
+    auth: 'user',
+    query: {
+      schemas: [profileMatchesQuerySchema],
+      fields: [
+        { name: 'projectId', kind: 'id' },
+        { name: 'page', kind: 'page' },
+      ],
+      valid: (s) => ({ projectId: s.ownProjectId, page: '1' }),
+    },
+  },
+  { method: 'GET', path: '/api/matches/projects', auth: 'user', query: page },
   { method: 'GET', path: '/api/options', auth: 'none' },
   {
     method: 'POST',

@@ -49,3 +49,4 @@ export * from './validation/profile.schema';
 export * from './validation/text';
 export * from './vocabularies';
 export * from './matching/two-sided-fit';
+export * from './matching/matches-query.schema';

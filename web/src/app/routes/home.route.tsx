@@ -1,5 +1,11 @@
 import { HomeSearch } from '../../features/home/components/home-search';
+import { MatchesForYou } from '../../features/matches/components/matches-for-you';
 
 export default function HomeRoute() {
-  return <HomeSearch />;
+  return (
+    <>
+      <HomeSearch />
+      <MatchesForYou />
+    </>
+  );
 }
