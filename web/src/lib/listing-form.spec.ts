@@ -10,6 +10,7 @@ import {
   listingPayload,
   listingValuesFrom,
   matchChoices,
+  missesRequired,
   pickOption,
   roleSharesToSend,
   splitRoles,
@@ -119,6 +120,21 @@ describe('checkListing', () => {
       missingRequired: false,
       errors: { availabilityTo: 'Availability must start before it ends' },
     });
+  });
+});
+
+describe('missesRequired', () => {
+  const required = new Set(['projectName', 'projectType']);
+
+  it('holds while a required field of the section is empty or only spaces', () => {
+    expect(missesRequired(['projectName', 'description'], required, { projectName: '  ' })).toBe(true);
+    expect(missesRequired(['projectType'], required, { projectType: [] })).toBe(true);
+  });
+
+  it('clears once every required field of the section is filled, whatever the others hold', () => {
+    expect(missesRequired(['projectName', 'description'], required, { projectName: 'Atlas' })).toBe(false);
+    expect(missesRequired(['projectType'], required, { projectType: ['Startup'] })).toBe(false);
+    expect(missesRequired(['description'], required, { description: '' })).toBe(false);
   });
 });
 

@@ -161,6 +161,21 @@ export const listingValuesFrom = (record: ListingRecordFields): ListingFormValue
   availabilityType: record.availabilityType ?? LISTING_FORM_DEFAULTS.availabilityType,
 });
 
+/** Whether a form value counts as given: text with more than spaces, a list with an item, a true box. */
+const isFilled = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return Boolean(value);
+};
+
+/** Whether any of `fields` is one the form insists on and is still empty: its section keeps the red x. */
+export const missesRequired = (
+  fields: readonly string[],
+  required: ReadonlySet<string>,
+  values: object,
+): boolean =>
+  fields.some((field) => required.has(field) && !isFilled((values as Record<string, unknown>)[field]));
+
 export type ListingCheck<T> =
   { ok: true; data: T } | { ok: false; missingRequired: boolean; errors: FieldErrors };
 
