@@ -192,6 +192,22 @@ describe('matchChoices', () => {
     expect(matchChoices(choices, 'K8S', []).map((choice) => choice.label)).toEqual(['Kubernetes']);
     expect(matchChoices(choices, '', ['Preact'])).toHaveLength(3);
   });
+
+  it('puts the options with the most records first, then A–Z, when counts are known', () => {
+    const counts = { Preact: 2, Kubernetes: 7, 'React Native': 2 };
+    expect(matchChoices(choices, '', [], counts).map((choice) => choice.label)).toEqual([
+      'Kubernetes',
+      'Preact',
+      'React Native',
+      'React',
+    ]);
+    // What was typed still ranks first: the exact match leads whatever its count.
+    expect(matchChoices(choices, 'react', [], counts).map((choice) => choice.label)).toEqual([
+      'React',
+      'React Native',
+      'Preact',
+    ]);
+  });
 });
 
 describe('pickOption and unpickOption', () => {

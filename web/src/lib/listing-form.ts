@@ -202,12 +202,14 @@ export interface Choice {
 /**
  * Options match a case-insensitive substring of what was typed, leaving out those
  * already picked. Exact and leading matches come first, so Enter picks what the reader meant
- * ("react" picks React, not Preact).
+ * ("react" picks React, not Preact). With facet counts, the options that would find the most
+ * records come next within each rank (an option without a count finds none), then A–Z.
  */
 export const matchChoices = (
   choices: readonly Choice[],
   query: string,
   picked: readonly string[],
+  counts?: Readonly<Record<string, number>>,
 ): Choice[] => {
   const needle = query.trim().toLowerCase();
   const taken = new Set(picked);
@@ -223,8 +225,15 @@ export const matchChoices = (
     else continue;
     ranked.push({ choice, rank });
   }
-  // Array sort is stable, so each rank keeps the alphabetical order of the option list.
-  return ranked.sort((a, b) => a.rank - b.rank).map(({ choice }) => choice);
+  const countOf = (choice: Choice) => counts?.[choice.label] ?? 0;
+  // Array sort is stable: without counts each rank keeps the order of the option list.
+  return ranked
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (counts ? countOf(b.choice) - countOf(a.choice) || a.choice.label.localeCompare(b.choice.label) : 0),
+    )
+    .map(({ choice }) => choice);
 };
 
 /** Picking moves an option from All to Picked; an option is picked at most once. */
