@@ -41,6 +41,11 @@ test('on a phone the bell and the messages link stay in the top bar, and the bel
 
   await topBar.getByRole('link', { name: 'Messages' }).click();
   await expect(page).toHaveURL('/conversations');
+
+  // On a wide screen My Account leads to the messages, so the bar shows no second way there.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(bell).toBeVisible();
+  await expect(topBar.getByRole('link', { name: 'Messages' })).toBeHidden();
 });
 
 test('on a phone the chat header shows the whole name of the other person', async ({ browser, request }) => {
