@@ -226,6 +226,8 @@ test('a profile is created through the form, edited, and shown on the list and i
   page,
   request,
 }) => {
+  // It creates, opens, lists and edits the profile: five screens, like the project test above.
+  test.slow();
   const profile = await createAccount(request);
   const alerts = collectAlerts(page);
   await openSignedIn(page, profile, '/skillers/my');
