@@ -9,6 +9,29 @@ const openBox = async (panel: Locator, title: string) => {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 };
 
+/** The contrast ratio (WCAG 2) of an element's text colour against its nearest painted background. */
+const contrastOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (colour: string) => {
+      const [r, g, b] = channels(colour)
+        .slice(0, 3)
+        .map((value) => value / 255)
+        .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let painted: Element | null = node;
+    let background = 'rgba(0, 0, 0, 0)';
+    while (painted && (channels(background)[3] ?? 1) === 0) {
+      background = getComputedStyle(painted).backgroundColor;
+      painted = painted.parentElement;
+    }
+    const [lighter, darker] = [luminance(getComputedStyle(node).color), luminance(background)].sort(
+      (a, b) => b - a,
+    );
+    return (lighter + 0.05) / (darker + 0.05);
+  });
+
 const pick = async (panel: Locator, box: string, option: string) => {
   await openBox(panel, box);
   await panel.getByLabel(`Search ${box}`).fill(option);
@@ -68,6 +91,13 @@ test('facet counts, a must-have picked by keyboard, zero results repaired in one
   await openBox(panel, 'Location');
   const pickedLocation = panel.getByRole('list', { name: 'Picked Location' }).getByRole('listitem');
   await expect(pickedLocation).toContainText('Iceland (2)');
+  // The count on the picked chip is as readable as its name (WCAG AA, 4.5:1).
+  const chipCount = pickedLocation.locator('.tag-picker__count');
+  expect(await contrastOf(chipCount)).toBeGreaterThanOrEqual(4.5);
+  // Options are ordered by what they would find: Malta, the one other place with a Finnish speaker, leads.
+  await expect(panel.getByRole('list', { name: 'All Location' }).getByRole('button').first()).toHaveText(
+    'Malta (1)',
+  );
   await panel.getByLabel('Search Location').fill('Malta');
   await expect(
     panel.getByRole('list', { name: 'All Location' }).getByRole('button', { name: /^Malta/ }),
@@ -75,11 +105,15 @@ test('facet counts, a must-have picked by keyboard, zero results repaired in one
 
   // Rust becomes a must-have by keyboard; an Office-only search then finds nobody.
   await pick(panel, 'Tools', 'Rust');
-  const mustHaveRust = panel.getByRole('button', { name: 'Must-have Rust' });
-  await expect(mustHaveRust).toHaveAttribute('aria-pressed', 'false');
+  const mustHaveRust = panel.getByRole('switch', { name: 'Must-have Rust' });
+  await expect(mustHaveRust).toHaveAttribute('aria-checked', 'false');
+  await expect(mustHaveRust).toHaveAttribute(
+    'title',
+    'On: every result has Rust. Off: Rust only ranks the results.',
+  );
   await mustHaveRust.focus();
   await page.keyboard.press('Space');
-  await expect(mustHaveRust).toHaveAttribute('aria-pressed', 'true');
+  await expect(mustHaveRust).toHaveAttribute('aria-checked', 'true');
   await pick(panel, 'Working Type', 'Office');
   const filtering = page.waitForRequest('**/api/teammate/traditional_filtering');
   await panel.getByRole('button', { name: 'Apply Filters' }).click();

@@ -10,6 +10,7 @@ import {
   listingPayload,
   listingValuesFrom,
   matchChoices,
+  missesRequired,
   pickOption,
   roleSharesToSend,
   splitRoles,
@@ -122,6 +123,21 @@ describe('checkListing', () => {
   });
 });
 
+describe('missesRequired', () => {
+  const required = new Set(['projectName', 'projectType']);
+
+  it('holds while a required field of the section is empty or only spaces', () => {
+    expect(missesRequired(['projectName', 'description'], required, { projectName: '  ' })).toBe(true);
+    expect(missesRequired(['projectType'], required, { projectType: [] })).toBe(true);
+  });
+
+  it('clears once every required field of the section is filled, whatever the others hold', () => {
+    expect(missesRequired(['projectName', 'description'], required, { projectName: 'Atlas' })).toBe(false);
+    expect(missesRequired(['projectType'], required, { projectType: ['Startup'] })).toBe(false);
+    expect(missesRequired(['description'], required, { description: '' })).toBe(false);
+  });
+});
+
 describe('listingValuesFrom', () => {
   it('loads a record, its availability range included', () => {
     const values = listingValuesFrom({
@@ -175,6 +191,22 @@ describe('matchChoices', () => {
     ]);
     expect(matchChoices(choices, 'K8S', []).map((choice) => choice.label)).toEqual(['Kubernetes']);
     expect(matchChoices(choices, '', ['Preact'])).toHaveLength(3);
+  });
+
+  it('puts the options with the most records first, then A–Z, when counts are known', () => {
+    const counts = { Preact: 2, Kubernetes: 7, 'React Native': 2 };
+    expect(matchChoices(choices, '', [], counts).map((choice) => choice.label)).toEqual([
+      'Kubernetes',
+      'Preact',
+      'React Native',
+      'React',
+    ]);
+    // What was typed still ranks first: the exact match leads whatever its count.
+    expect(matchChoices(choices, 'react', [], counts).map((choice) => choice.label)).toEqual([
+      'React',
+      'React Native',
+      'Preact',
+    ]);
   });
 });
 

@@ -161,6 +161,21 @@ export const listingValuesFrom = (record: ListingRecordFields): ListingFormValue
   availabilityType: record.availabilityType ?? LISTING_FORM_DEFAULTS.availabilityType,
 });
 
+/** Whether a form value counts as given: text with more than spaces, a list with an item, a true box. */
+const isFilled = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return Boolean(value);
+};
+
+/** Whether any of `fields` is one the form insists on and is still empty: its section keeps the red x. */
+export const missesRequired = (
+  fields: readonly string[],
+  required: ReadonlySet<string>,
+  values: object,
+): boolean =>
+  fields.some((field) => required.has(field) && !isFilled((values as Record<string, unknown>)[field]));
+
 export type ListingCheck<T> =
   { ok: true; data: T } | { ok: false; missingRequired: boolean; errors: FieldErrors };
 
@@ -187,12 +202,14 @@ export interface Choice {
 /**
  * Options match a case-insensitive substring of what was typed, leaving out those
  * already picked. Exact and leading matches come first, so Enter picks what the reader meant
- * ("react" picks React, not Preact).
+ * ("react" picks React, not Preact). With facet counts, the options that would find the most
+ * records come next within each rank (an option without a count finds none), then A–Z.
  */
 export const matchChoices = (
   choices: readonly Choice[],
   query: string,
   picked: readonly string[],
+  counts?: Readonly<Record<string, number>>,
 ): Choice[] => {
   const needle = query.trim().toLowerCase();
   const taken = new Set(picked);
@@ -208,8 +225,15 @@ export const matchChoices = (
     else continue;
     ranked.push({ choice, rank });
   }
-  // Array sort is stable, so each rank keeps the alphabetical order of the option list.
-  return ranked.sort((a, b) => a.rank - b.rank).map(({ choice }) => choice);
+  const countOf = (choice: Choice) => counts?.[choice.label] ?? 0;
+  // Array sort is stable: without counts each rank keeps the order of the option list.
+  return ranked
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (counts ? countOf(b.choice) - countOf(a.choice) || a.choice.label.localeCompare(b.choice.label) : 0),
+    )
+    .map(({ choice }) => choice);
 };
 
 /** Picking moves an option from All to Picked; an option is picked at most once. */

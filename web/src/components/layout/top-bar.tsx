@@ -4,22 +4,36 @@ import { UnreadBadge } from '../notifications/unread-badge';
 import { useUnread } from '../notifications/use-unread';
 import { useAuth } from '../../lib/auth';
 import { ButtonLink } from '../ui/button';
-import { FeedbackIcon } from '../ui/icons';
+import { FeedbackIcon, MessagesIcon } from '../ui/icons';
 import { AddMenu } from './add-menu';
 import { MobileMenu } from './mobile-menu';
 import './top-bar.css';
 
-/** The signed-in part: the bell and My Account, each with its unread count, kept live over the socket. */
-const AccountLinks = () => {
+/** My Account with its unread count, kept live over the socket. */
+const AccountLink = () => {
   const unread = useUnread();
   return (
-    <>
+    <ButtonLink to="/conversations" variant="secondary">
+      My Account
+      <UnreadBadge count={unread.total} />
+    </ButtonLink>
+  );
+};
+
+/**
+ * The bell, and on narrow screens the messages link, outside the navigation: they stay in the bar at
+ * every width while the rest of the navigation folds into the menu.
+ */
+const AlwaysShownLinks = () => {
+  const unread = useUnread();
+  return (
+    <div className="top-bar__always">
       <NotificationBell unread={unread.notifications} />
-      <ButtonLink to="/conversations" variant="secondary">
-        My Account
-        <UnreadBadge count={unread.total} />
-      </ButtonLink>
-    </>
+      <Link to="/conversations" className="top-bar__icon-link top-bar__messages" aria-label="Messages">
+        <MessagesIcon />
+        <UnreadBadge count={unread.messages} />
+      </Link>
+    </div>
   );
 };
 
@@ -39,8 +53,9 @@ export const TopBar = () => {
           <NavLink to="/feedback" className="top-bar__icon-link" aria-label="Feedback" title="Feedback">
             <FeedbackIcon />
           </NavLink>
-          {isSignedIn ? <AccountLinks /> : <ButtonLink to="/login">Sign in</ButtonLink>}
+          {isSignedIn ? <AccountLink /> : <ButtonLink to="/login">Sign in</ButtonLink>}
         </nav>
+        {isSignedIn && <AlwaysShownLinks />}
         <MobileMenu />
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { ChevronDownIcon } from '../ui/icons';
 
-/** Required sections carry a red x. */
+/** Required sections carry a red x until their required fields are filled. */
 export const RequiredMark = () => (
   <>
     <span className="required-mark" aria-hidden="true">
@@ -12,6 +12,8 @@ export const RequiredMark = () => (
 );
 
 interface FormSectionProps {
+  /** The section's id in its form, so a link to one of its fields can find it. */
+  sectionId?: string;
   title: string;
   required: boolean;
   /** A short state shown beside the title, e.g. "3 picked". */
@@ -25,10 +27,18 @@ interface FormSectionProps {
  * One expandable part of a long form; the form keeps at most one open. A closed section keeps its
  * content in the page (hidden), so what was typed in it stays.
  */
-export const FormSection = ({ title, required, summary, open, onToggle, children }: FormSectionProps) => {
+export const FormSection = ({
+  sectionId,
+  title,
+  required,
+  summary,
+  open,
+  onToggle,
+  children,
+}: FormSectionProps) => {
   const panelId = useId();
   return (
-    <section className={`form-section${open ? ' form-section--open' : ''}`}>
+    <section className={`form-section${open ? ' form-section--open' : ''}`} data-section={sectionId}>
       <h2 className="form-section__heading">
         <button
           type="button"

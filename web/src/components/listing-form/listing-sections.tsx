@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../lib/form-errors';
-import type { ListingFormValues } from '../../lib/listing-form';
+import { type ListingFormValues, missesRequired } from '../../lib/listing-form';
 import type { OptionLists } from '../../lib/options';
 import { AvailabilityFields } from './availability-fields';
 import { FormSection } from './form-section';
@@ -24,7 +24,7 @@ interface ListingSectionsProps {
   errors: FieldErrors;
   openSection: string | null;
   toggle(id: string): void;
-  /** The fields this form insists on; their sections carry the red x. */
+  /** The fields this form insists on; their sections carry the red x until they are filled. */
   required: ReadonlySet<string>;
   options: OptionLists;
   /** The project's deadline or the profile's collaboration length, just before the role split. */
@@ -47,8 +47,9 @@ export const ListingSections = ({
   const section = (def: SectionDef, content: ReactNode, summary?: string) => (
     <FormSection
       key={def.id}
+      sectionId={def.id}
       title={def.title}
-      required={def.fields.some((field) => required.has(field))}
+      required={missesRequired(def.fields, required, values)}
       summary={summary}
       open={openSection === def.id}
       onToggle={() => toggle(def.id)}

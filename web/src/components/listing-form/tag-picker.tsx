@@ -42,7 +42,10 @@ export const TagPicker = ({
 }: TagPickerProps) => {
   const id = useId();
   const [query, setQuery] = useState('');
-  const matches = useMemo(() => matchChoices(choices, query, picked), [choices, query, picked]);
+  const matches = useMemo(
+    () => matchChoices(choices, query, picked, counts),
+    [choices, query, picked, counts],
+  );
 
   const typed = query.trim();
 

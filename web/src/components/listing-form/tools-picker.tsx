@@ -38,39 +38,44 @@ export const ToolsPicker = ({
   const levelOf = (tool: string) => value.find((entry) => entry.tool === tool)?.mep ?? minLevel;
 
   return (
-    <TagPicker
-      label="Tools"
-      choices={choices}
-      picked={picked}
-      error={error}
-      renderNoMatch={renderNoMatch}
-      counts={counts}
-      excluded={excluded}
-      // A new tool starts at level 0 in the forms and at 1 in the filters.
-      onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
-      renderPicked={(tool) => (
-        <>
-          <select
-            className="tag-picker__level"
-            aria-label={`Level for ${tool}`}
-            value={levelOf(tool)}
-            onChange={(event) =>
-              onChange(
-                value.map((entry) =>
-                  entry.tool === tool ? { tool, mep: Number(event.target.value) } : entry,
-                ),
-              )
-            }
-          >
-            {levels.map((level) => (
-              <option key={level} value={level}>
-                Level {level}
-              </option>
-            ))}
-          </select>
-          {renderPicked?.(tool)}
-        </>
-      )}
-    />
+    <div className="tools-picker">
+      <p className="tools-picker__levels">
+        Each tool has a level of experience, from 0 (none yet) to {TOOL_LEVEL_MAX} (expert).
+      </p>
+      <TagPicker
+        label="Tools"
+        choices={choices}
+        picked={picked}
+        error={error}
+        renderNoMatch={renderNoMatch}
+        counts={counts}
+        excluded={excluded}
+        // A new tool starts at level 0 in the forms and at 1 in the filters.
+        onChange={(names) => onChange(names.map((tool) => ({ tool, mep: levelOf(tool) })))}
+        renderPicked={(tool) => (
+          <>
+            <select
+              className="tag-picker__level"
+              aria-label={`Level for ${tool}`}
+              value={levelOf(tool)}
+              onChange={(event) =>
+                onChange(
+                  value.map((entry) =>
+                    entry.tool === tool ? { tool, mep: Number(event.target.value) } : entry,
+                  ),
+                )
+              }
+            >
+              {levels.map((level) => (
+                <option key={level} value={level}>
+                  Level {level}
+                </option>
+              ))}
+            </select>
+            {renderPicked?.(tool)}
+          </>
+        )}
+      />
+    </div>
   );
 };

@@ -1,5 +1,6 @@
 import { FORM_MESSAGES } from '@skillers/domain';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { splitServerErrors } from '../../lib/api-error';
 import type { FieldErrors } from '../../lib/form-errors';
@@ -17,9 +18,11 @@ export const useListingForm = <Values extends object>(initial: Values, sections:
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [openSection, setOpenSection] = useState<string | null>(sections[0]?.id ?? null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
+    if (Object.keys(next).length > 0) setFailedSubmits((count) => count + 1);
     const first = sections.find((section) => section.fields.some((field) => next[field]));
     if (first) setOpenSection(first.id);
   };
@@ -29,6 +32,7 @@ export const useListingForm = <Values extends object>(initial: Values, sections:
     errors,
     formError,
     openSection,
+    failedSubmits,
 
     change(patch: Partial<Values>) {
       setValues((current) => ({ ...current, ...patch }));
@@ -42,6 +46,18 @@ export const useListingForm = <Values extends object>(initial: Values, sections:
     /** Only one section is open at a time: opening one closes the other. */
     toggle(id: string) {
       setOpenSection((current) => (current === id ? null : id));
+    },
+
+    /** Opens the section that holds `field` and focuses the field (the first control showing a problem). */
+    focusField(field: string) {
+      const section = sections.find((candidate) => candidate.fields.includes(field));
+      if (!section) return;
+      flushSync(() => setOpenSection(section.id));
+      const panel = document.querySelector(`[data-section="${section.id}"] .form-section__panel`);
+      const target =
+        panel?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        panel?.querySelector<HTMLElement>('input, textarea, select, button');
+      target?.focus();
     },
 
     /**

@@ -32,6 +32,13 @@ export const BellIcon = () => (
   </Icon>
 );
 
+export const MessagesIcon = () => (
+  <Icon>
+    <path d="M4 6h16v10H9l-5 4z" />
+    <path d="M8 10h8" />
+  </Icon>
+);
+
 export const MenuIcon = () => (
   <Icon>
     <path d="M4 7h16M4 12h16M4 17h16" />

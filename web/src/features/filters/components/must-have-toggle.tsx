@@ -6,17 +6,22 @@ interface MustHaveToggleProps {
 
 /**
  * Marks a picked option as must-have: every result then has it, while the other picks only rank.
- * A toggle button, so a keyboard reaches it with Tab and flips it with Enter or Space.
+ * A switch whose visible label stays "Must-have" while its state shows in the track, so a keyboard
+ * reaches it with Tab and flips it with Space or Enter.
  */
 export const MustHaveToggle = ({ option, pressed, onToggle }: MustHaveToggleProps) => (
   <button
     type="button"
-    className="must-have-toggle"
-    aria-pressed={pressed}
+    role="switch"
+    className="must-have-switch"
+    aria-checked={pressed}
     aria-label={`Must-have ${option}`}
-    title={pressed ? 'Every result has it' : 'Only ranks the results'}
+    title={`On: every result has ${option}. Off: ${option} only ranks the results.`}
     onClick={onToggle}
   >
-    {pressed ? 'Must-have' : 'Nice to have'}
+    <span className="must-have-switch__track" aria-hidden="true">
+      <span className="must-have-switch__thumb" />
+    </span>
+    Must-have
   </button>
 );

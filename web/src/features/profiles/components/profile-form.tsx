@@ -10,6 +10,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CollabDurationField } from '../../../components/listing-form/collab-duration-field';
 import { DescriptionField } from '../../../components/listing-form/description-field';
+import { ErrorSummary } from '../../../components/listing-form/error-summary';
 import { FormSection } from '../../../components/listing-form/form-section';
 import { ListingSections } from '../../../components/listing-form/listing-sections';
 import { formSections, type SectionDef } from '../../../components/listing-form/sections';
@@ -23,6 +24,7 @@ import {
   type ListingFormValues,
   listingPayload,
   listingValuesFrom,
+  missesRequired,
 } from '../../../lib/listing-form';
 import type { OptionLists } from '../../../lib/options';
 import { myProfileQuery } from '../../../lib/ownership';
@@ -53,8 +55,8 @@ interface ProfileFormProps {
 }
 
 /**
- * Create or edit the user's profile. Creating resets the form and goes to
- * the profile list; editing goes to My Skills.
+ * Create or edit the user's profile. Creating resets the form and opens the new profile's page;
+ * editing goes to My Skills.
  */
 export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const editing = profile !== undefined;
@@ -65,12 +67,13 @@ export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const required = new Set<string>(editing ? PROFILE_EDIT_REQUIRED : PROFILE_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<unknown>) => send(),
-    onSuccess: async () => {
+    mutationFn: (send: () => Promise<{ teammate: ProfileView }>) => send(),
+    onSuccess: async (saved) => {
       if (profile) await queryClient.invalidateQueries(profileQuery(profile._id));
       else form.reset();
       await queryClient.invalidateQueries(myProfileQuery);
-      void navigate(editing ? '/skillers/my' : '/teammates');
+      // A new profile is shown at once, so its owner sees what others will see.
+      void navigate(editing ? '/skillers/my' : `/teammates/${saved.teammate._id}`);
     },
     onError: form.fail,
   });
@@ -98,9 +101,16 @@ export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
       noValidate
       aria-label={editing ? 'Edit skiller profile' : 'Add skiller profile'}
     >
+      <ErrorSummary
+        sections={SECTIONS}
+        errors={errors}
+        failedSubmits={form.failedSubmits}
+        onPick={form.focusField}
+      />
       <FormSection
+        sectionId={BASICS.id}
         title={BASICS.title}
-        required
+        required={missesRequired(BASICS.fields, required, values)}
         open={form.openSection === BASICS.id}
         onToggle={() => form.toggle(BASICS.id)}
       >

@@ -11,6 +11,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DeadlinePicker } from '../../../components/listing-form/deadline-picker';
 import { DescriptionField } from '../../../components/listing-form/description-field';
+import { ErrorSummary } from '../../../components/listing-form/error-summary';
 import { FormSection } from '../../../components/listing-form/form-section';
 import { ListingSections } from '../../../components/listing-form/listing-sections';
 import { formSections, type SectionDef } from '../../../components/listing-form/sections';
@@ -24,6 +25,7 @@ import {
   type ListingFormValues,
   listingPayload,
   listingValuesFrom,
+  missesRequired,
 } from '../../../lib/listing-form';
 import type { OptionLists } from '../../../lib/options';
 import { myProjectIdsQuery } from '../../../lib/ownership';
@@ -73,7 +75,7 @@ interface ProjectFormProps {
 
 /**
  * Add or edit a project. Adding needs a product type, editing does not.
- * Success goes to My Projects; an add also resets the form.
+ * An add resets the form and opens the new project's page; an edit goes to My Projects.
  */
 export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const editing = project !== undefined;
@@ -84,12 +86,13 @@ export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const required = new Set<string>(editing ? PROJECT_EDIT_REQUIRED : PROJECT_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<unknown>) => send(),
-    onSuccess: async () => {
+    mutationFn: (send: () => Promise<{ project: ProjectView }>) => send(),
+    onSuccess: async (saved) => {
       if (project) await queryClient.invalidateQueries(projectQuery(project._id));
       else form.reset();
       await queryClient.invalidateQueries(myProjectIdsQuery);
-      void navigate('/projects/my');
+      // A new project is shown at once, so its owner sees what others will see.
+      void navigate(editing ? '/projects/my' : `/projects/${saved.project._id}`);
     },
     onError: form.fail,
   });
@@ -119,9 +122,16 @@ export const ProjectForm = ({ options, project }: ProjectFormProps) => {
       noValidate
       aria-label={editing ? 'Edit project' : 'Add project'}
     >
+      <ErrorSummary
+        sections={SECTIONS}
+        errors={errors}
+        failedSubmits={form.failedSubmits}
+        onPick={form.focusField}
+      />
       <FormSection
+        sectionId={BASICS.id}
         title={BASICS.title}
-        required
+        required={missesRequired(BASICS.fields, required, values)}
         open={form.openSection === BASICS.id}
         onToggle={() => form.toggle(BASICS.id)}
       >
