@@ -153,9 +153,7 @@ test('a project is created through the form, edited, and shown on the listing an
   await business.fill('60');
 
   await form.getByRole('button', { name: 'Submit' }).click();
-  // The new project's page opens at once.
-  await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}$/);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page).toHaveURL('/projects/my');
   expect(alerts).toHaveLength(1);
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({
@@ -173,7 +171,6 @@ test('a project is created through the form, edited, and shown on the listing an
   expect(sent[0]).not.toHaveProperty('locations');
   expect(sent[0]).not.toHaveProperty('workingTypeOffice');
 
-  await page.goto('/projects/my');
   const card = page.getByRole('article', { name });
   await expect(card.getByText('My Project')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
@@ -260,11 +257,8 @@ test('a profile is created through the form, edited, and shown on the list and i
   await expect(duration).toHaveValue('60');
 
   await form.getByRole('button', { name: 'Submit' }).click();
-  // The new profile's page opens at once.
-  await expect(page).toHaveURL(/\/teammates\/[0-9a-f]{24}$/);
-  await expect(page.getByRole('heading', { name: nickname })).toBeVisible();
+  await expect(page).toHaveURL('/teammates');
   expect(alerts).toHaveLength(1);
-  await page.goto('/teammates');
   const card = page.getByRole('article', { name: nickname });
   await expect(card.getByText('My Skills')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);

@@ -67,13 +67,12 @@ export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const required = new Set<string>(editing ? PROFILE_EDIT_REQUIRED : PROFILE_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<{ teammate: ProfileView }>) => send(),
-    onSuccess: async (saved) => {
+    mutationFn: (send: () => Promise<unknown>) => send(),
+    onSuccess: async () => {
       if (profile) await queryClient.invalidateQueries(profileQuery(profile._id));
       else form.reset();
       await queryClient.invalidateQueries(myProfileQuery);
-      // A new profile is shown at once, so its owner sees what others will see.
-      void navigate(editing ? '/skillers/my' : `/teammates/${saved.teammate._id}`);
+      void navigate(editing ? '/skillers/my' : '/teammates');
     },
     onError: form.fail,
   });

@@ -86,13 +86,12 @@ export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const required = new Set<string>(editing ? PROJECT_EDIT_REQUIRED : PROJECT_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<{ project: ProjectView }>) => send(),
-    onSuccess: async (saved) => {
+    mutationFn: (send: () => Promise<unknown>) => send(),
+    onSuccess: async () => {
       if (project) await queryClient.invalidateQueries(projectQuery(project._id));
       else form.reset();
       await queryClient.invalidateQueries(myProjectIdsQuery);
-      // A new project is shown at once, so its owner sees what others will see.
-      void navigate(editing ? '/projects/my' : `/projects/${saved.project._id}`);
+      void navigate('/projects/my');
     },
     onError: form.fail,
   });
