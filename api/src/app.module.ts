@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { HTTP_MESSAGES } from '@skillers/domain';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoInstance } from 'pino';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
@@ -82,6 +83,7 @@ export class AppModule {
         TrustModule,
         SeedModule,
         AdminModule,
+        AccountModule,
         MetricsModule,
         ...webApp(),
       ],

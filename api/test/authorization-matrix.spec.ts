@@ -74,6 +74,8 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/user/settings'),
   route('user', 'PATCH', '/api/user/settings'),
   route('user', 'GET', '/api/user/users'),
+  route('user', 'GET', '/api/user/export'),
+  route('user', 'DELETE', '/api/user'),
   route('user', 'POST', '/api/reports'),
   route('user', 'GET', '/api/user/blocks'),
   route('user', 'POST', '/api/user/blocks/:id'),
@@ -95,6 +97,8 @@ const ROUTES: readonly Route[] = [
   route('admin', 'POST', '/api/admin/reports/:id/hide'),
   route('admin', 'POST', '/api/admin/reports/:id/restore'),
   route('admin', 'POST', '/api/admin/reports/:id/dismiss'),
+  route('admin', 'GET', '/api/admin/users/export'),
+  route('admin', 'DELETE', '/api/admin/users'),
 
   route('open', 'POST', '/api/auth/signup'),
   route('open', 'POST', '/api/auth/login'),

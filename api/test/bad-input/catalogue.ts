@@ -1,5 +1,7 @@
 import {
   conversationQuerySchema,
+  accountEmailQuerySchema,
+  deleteAccountSchema,
   deleteProjectSchema,
   embedRequestSchema,
   feedbackSchema,
@@ -213,6 +215,14 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/user/users', auth: 'user' },
+  { method: 'GET', path: '/api/user/export', auth: 'user' },
+  {
+    method: 'DELETE',
+    path: '/api/user',
+    auth: 'user',
+    // A wrong password, so that no attempt built from it deletes the account the barrage runs as.
+    body: { schema: deleteAccountSchema, valid: () => ({ password: 'not-the-owners-password' }) },
+  },
   {
     method: 'POST',
     path: '/api/feedback',
@@ -533,6 +543,17 @@ export const ROUTES: RouteEntry[] = [
     id: (s) => s.reportId,
     absentIdStatus: 404,
   },
+  ...(['GET', 'DELETE'] as const).map((method): RouteEntry => ({
+    method,
+    path: method === 'GET' ? '/api/admin/users/export' : '/api/admin/users',
+    auth: 'admin',
+    // An address no account has, so that no attempt built from it deletes one.
+    query: {
+      schemas: [accountEmailQuerySchema],
+      fields: [{ name: 'email', kind: 'enum' }],
+      valid: () => ({ email: 'nobody@example.com' }),
+    },
+  })),
   {
     method: 'DELETE',
     path: '/api/admin/propositions/:id',

@@ -1,5 +1,6 @@
 export type * from './admin/admin-api.types';
 export * from './admin/admin-token-file';
+export * from './account';
 export * from './chat';
 export * from './config/config-error';
 export * from './config/environment';

@@ -14,6 +14,8 @@ export const COLLECTIONS = {
       { fields: ['usernameKey'], unique: true },
     ],
   },
+  /** Accounts deleted whose data is still being removed: a restart finishes each one. */
+  accountDeletions: { name: 'account_deletions', indexes: [] },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',
