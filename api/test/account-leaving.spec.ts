@@ -160,7 +160,7 @@ describe('leaving: the export and the deletion of an account', () => {
     ['an empty password', { password: '' }, 400, AUTH_MESSAGES.passwordRequired],
     ['a password that is not text', { password: 42 }, 400, AUTH_MESSAGES.passwordRequired],
     ['another field', { password: 'x', id: 'y' }, 400, undefined],
-    ['the wrong password', { password: 'not-my-password' }, 401, AUTH_MESSAGES.wrongPassword],
+    ['the wrong password', { password: 'not-my-password' }, 403, AUTH_MESSAGES.wrongPassword],
   ])('refuses a deletion with %s, and keeps the account', async (_name, body, status, message) => {
     const user = await api.signUp();
     const answer = await deleteAccount(user, body);

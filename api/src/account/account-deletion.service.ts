@@ -1,10 +1,10 @@
 import {
+  ForbiddenException,
   Inject,
   Injectable,
   Logger,
   NotFoundException,
   type OnApplicationBootstrap,
-  UnauthorizedException,
 } from '@nestjs/common';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type UserRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
@@ -53,8 +53,9 @@ export class AccountDeletionService implements OnApplicationBootstrap {
   async deleteOwn(userId: string, password: string): Promise<{ message: string }> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.accountNotFound);
+    // 403, not 401: the session is fine, and clients drop their token on a 401.
     if (!(await this.hasher.verify(user.passwordHash, password)))
-      throw new UnauthorizedException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
+      throw new ForbiddenException({ message: AUTH_MESSAGES.wrongPassword, field: 'password' });
     return this.delete(user);
   }
 
