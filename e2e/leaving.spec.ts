@@ -21,6 +21,8 @@ test('downloads one’s data with one’s own message in it, then deletes the ac
   browser,
   request,
 }) => {
+  // Two waits for the search index, one before and one after the deletion.
+  test.setTimeout(60_000);
   const [leaver, friend] = [await createAccount(request), await createAccount(request)];
   const nickname = uniqueName('Leaving designer');
   await createProfile(request, leaver, { nickname });

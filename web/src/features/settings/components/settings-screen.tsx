@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { settingsQuery } from '../api/settings.api';
+import { BlockedUsers } from './blocked-users';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
-import './leave-account.css';
+import './settings-screen.css';
 import { SettingsForm } from './settings-form';
 
 export const SETTINGS_LOAD_FAILED = "We couldn't load your settings right now. Please try again in a moment.";
@@ -16,6 +17,7 @@ export const SettingsScreen = () => {
   return (
     <div className="settings-stack">
       <SettingsForm key={settings.data._id} settings={settings.data} />
+      <BlockedUsers />
       <DownloadData />
       <DeleteAccount />
     </div>
