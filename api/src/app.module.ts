@@ -22,6 +22,7 @@ import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
+import { NotificationSettingsModule } from './notification-settings/notification-settings.module';
 import { OptionsModule } from './options/options.module';
 import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
@@ -84,6 +85,7 @@ export class AppModule {
         SeedModule,
         AdminModule,
         AccountModule,
+        NotificationSettingsModule,
         MetricsModule,
         ...webApp(),
       ],

@@ -76,6 +76,8 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/user/users'),
   route('user', 'GET', '/api/user/export'),
   route('user', 'DELETE', '/api/user'),
+  route('user', 'GET', '/api/user/notification-settings'),
+  route('user', 'PUT', '/api/user/notification-settings'),
   route('user', 'POST', '/api/reports'),
   route('user', 'GET', '/api/user/blocks'),
   route('user', 'POST', '/api/user/blocks/:id'),

@@ -30,6 +30,7 @@ export class AccountDataRemoval {
     await this.removeFeedActivity(userId);
     await this.store.collection(COLLECTIONS.saved).deleteMany({ userId });
     await this.store.collection(COLLECTIONS.notifications).deleteMany({ userId });
+    await this.store.collection(COLLECTIONS.notificationSettings).delete(userId);
     await this.store.collection(COLLECTIONS.conversationReads).deleteMany({ userId });
     await this.store.collection(COLLECTIONS.blocks).deleteMany({ blockerId: userId });
     await this.store.collection(COLLECTIONS.blocks).deleteMany({ blockedId: userId });

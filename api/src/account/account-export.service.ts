@@ -1,11 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ACCOUNT_MESSAGES, type AccountExport, type UserRecord } from '@skillers/domain';
+import { NotificationSettingsRepository } from '../notification-settings/notification-settings.repository';
 import { AccountRecords } from './account-records';
 
 /** The user's own data as one JSON document (GDPR articles 15 and 20). */
 @Injectable()
 export class AccountExportService {
-  constructor(private readonly records: AccountRecords) {}
+  constructor(
+    private readonly records: AccountRecords,
+    private readonly notificationSettings: NotificationSettingsRepository,
+  ) {}
 
   async export(userId: string): Promise<AccountExport> {
     return this.exportOf(await this.records.user(userId));
@@ -18,19 +22,31 @@ export class AccountExportService {
   private async exportOf(user: UserRecord | null): Promise<AccountExport> {
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.accountNotFound);
     const userId = user._id;
-    const [profile, projects, savedItems, savedSearches, messages, posts, comments, liked, reports, blocks] =
-      await Promise.all([
-        this.records.profile(userId),
-        this.records.projects(userId),
-        this.records.savedItems(userId),
-        this.records.savedSearches(userId),
-        this.records.messages(userId),
-        this.records.posts(userId),
-        this.records.comments(userId),
-        this.records.likedPosts(userId),
-        this.records.reportsFiled(userId),
-        this.records.blocks(userId),
-      ]);
+    const [
+      notificationSettings,
+      profile,
+      projects,
+      savedItems,
+      savedSearches,
+      messages,
+      posts,
+      comments,
+      liked,
+      reports,
+      blocks,
+    ] = await Promise.all([
+      this.notificationSettings.of(userId),
+      this.records.profile(userId),
+      this.records.projects(userId),
+      this.records.savedItems(userId),
+      this.records.savedSearches(userId),
+      this.records.messages(userId),
+      this.records.posts(userId),
+      this.records.comments(userId),
+      this.records.likedPosts(userId),
+      this.records.reportsFiled(userId),
+      this.records.blocks(userId),
+    ]);
     return {
       exportedAt: new Date().toISOString(),
       // Named field by field, so the password hash and internal keys never slip in.
@@ -43,6 +59,7 @@ export class AccountExportService {
         phoneNumber: user.phoneNumber ?? '',
         createdAt: user.createdAt,
       },
+      notificationSettings,
       profile,
       projects,
       savedItems,

@@ -8,6 +8,7 @@ import {
   filteringRequestSchema,
   labelSuggestionRequestSchema,
   loginSchema,
+  notificationSettingsSchema,
   openSwitchSchema,
   pageQuerySchema,
   postSchema,
@@ -216,6 +217,21 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', path: '/api/user/users', auth: 'user' },
   { method: 'GET', path: '/api/user/export', auth: 'user' },
+  { method: 'GET', path: '/api/user/notification-settings', auth: 'user' },
+  {
+    method: 'PUT',
+    path: '/api/user/notification-settings',
+    auth: 'user',
+    body: {
+      schema: notificationSettingsSchema,
+      valid: () => ({
+        messages: 'email',
+        alertMatches: 'digest',
+        likesAndComments: 'in-app',
+        moderation: 'email',
+      }),
+    },
+  },
   {
     method: 'DELETE',
     path: '/api/user',

@@ -3,6 +3,7 @@ import type { ChatMessage } from './chat';
 import type { AccountSettings } from './entities';
 import type { CommentRecord, PostRecord } from './feed';
 import { AUTH_MESSAGES } from './messages';
+import type { NotificationSettings } from './notification-settings';
 import { emailField } from './validation/auth.schema';
 import type { ProfileRecord } from './profile';
 import type { ProjectRecord } from './project';
@@ -45,6 +46,7 @@ export interface LikedPost {
 export interface AccountExport {
   exportedAt: string;
   account: AccountSettings & { createdAt: string };
+  notificationSettings: NotificationSettings;
   profile: ProfileRecord | null;
   projects: ProjectRecord[];
   savedItems: SavedRecord[];

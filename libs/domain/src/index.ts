@@ -9,6 +9,7 @@ export * from './feed';
 export * from './freshness';
 export * from './listing-messages';
 export * from './messages';
+export * from './notification-settings';
 export * from './notifications';
 export * from './pagination';
 export * from './project';
