@@ -31,7 +31,12 @@ const DeleteAccountForm = ({ onCancel }: { onCancel(): void }) => {
     failureMessage: DELETE_FAILED,
   });
   return (
-    <form onSubmit={form.submit} noValidate aria-label="Confirm account deletion" className="leave-form">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      aria-label="Confirm account deletion"
+      className="settings-card-form"
+    >
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
       <TextField
         label="Password"
@@ -40,7 +45,7 @@ const DeleteAccountForm = ({ onCancel }: { onCancel(): void }) => {
         autoFocus
         {...form.field('password')}
       />
-      <div className="leave-form__actions">
+      <div className="settings-card-form__actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>

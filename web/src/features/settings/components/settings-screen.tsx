@@ -5,6 +5,7 @@ import { settingsQuery } from '../api/settings.api';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
+import { NotificationSettingsSection } from './notification-settings';
 import './settings-screen.css';
 import { SettingsForm } from './settings-form';
 
@@ -17,6 +18,7 @@ export const SettingsScreen = () => {
   return (
     <div className="settings-stack">
       <SettingsForm key={settings.data._id} settings={settings.data} />
+      <NotificationSettingsSection />
       <BlockedUsers />
       <DownloadData />
       <DeleteAccount />
