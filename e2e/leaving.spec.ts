@@ -5,7 +5,7 @@ import { chatOf } from './support/chat';
 import { createProfile, uniqueName } from './support/listings';
 
 /** The find screen's teammate cards for a search text, as the home search sends it. */
-const findTeammates = async (page: Page, text: string) => {
+const findProfiles = async (page: Page, text: string) => {
   await page.goto('/');
   await page.evaluate((searchText) => {
     localStorage.setItem('searchTab', 'Teammate');
@@ -37,7 +37,7 @@ test('downloads one’s data with one’s own message in it, then deletes the ac
   // The profile is findable before.
   await openSignedIn(page, leaver, '/feed');
   await expect(async () => {
-    await expect((await findTeammates(page, nickname)).filter({ hasText: nickname })).toHaveCount(1, {
+    await expect((await findProfiles(page, nickname)).filter({ hasText: nickname })).toHaveCount(1, {
       timeout: 2_000,
     });
   }).toPass({ timeout: 15_000 });
@@ -69,7 +69,7 @@ test('downloads one’s data with one’s own message in it, then deletes the ac
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   await expect(async () => {
-    await expect((await findTeammates(page, nickname)).filter({ hasText: nickname })).toHaveCount(0, {
+    await expect((await findProfiles(page, nickname)).filter({ hasText: nickname })).toHaveCount(0, {
       timeout: 2_000,
     });
   }).toPass({ timeout: 15_000 });

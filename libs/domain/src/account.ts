@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { ChatMessage } from './chat';
 import type { AccountSettings } from './entities';
 import type { CommentRecord, PostRecord } from './feed';
-import { AUTH_MESSAGES } from './messages';
 import type { NotificationSettings } from './notification-settings';
-import { emailField } from './validation/auth.schema';
+import { emailField, passwordField } from './validation/auth.schema';
 import type { ProfileRecord } from './profile';
 import type { ProjectRecord } from './project';
 import type { SavedRecord } from './saved';
@@ -21,9 +20,7 @@ export const ACCOUNT_MESSAGES = {
 export const DELETED_USERNAME = 'deleted user';
 
 /** Deleting an account asks for its password again. */
-export const deleteAccountSchema = z.strictObject({
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired),
-});
+export const deleteAccountSchema = z.strictObject({ password: passwordField });
 
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
