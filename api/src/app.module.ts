@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { HTTP_MESSAGES } from '@skillers/domain';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoInstance } from 'pino';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
@@ -21,6 +22,7 @@ import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
+import { NotificationSettingsModule } from './notification-settings/notification-settings.module';
 import { OptionsModule } from './options/options.module';
 import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
@@ -84,6 +86,8 @@ export class AppModule {
         TrustModule,
         SeedModule,
         AdminModule,
+        AccountModule,
+        NotificationSettingsModule,
         MetricsModule,
         ...webApp(),
       ],

@@ -6,11 +6,14 @@ import { registerReindexCommand } from './commands/reindex.command';
 import { registerReportsCommand } from './commands/reports.command';
 import { registerSeedCommand } from './commands/seed.command';
 import { registerStatsCommand } from './commands/stats.command';
+import { registerUsersCommand } from './commands/users.command';
 
 /** The admin command line; each command lives in its own module under `commands/` and registers itself. */
 const createProgram = (context: CliContext): Command => {
   const program = new Command('skillers')
-    .description('Skillers administration: demo data, search index, statistics, jobs and proposals')
+    .description(
+      'Skillers administration: demo data, search index, statistics, jobs, proposals, reports and accounts',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => context.stdout.write(text),
@@ -22,6 +25,7 @@ const createProgram = (context: CliContext): Command => {
   registerJobsCommand(program, context);
   registerProposalsCommand(program, context);
   registerReportsCommand(program, context);
+  registerUsersCommand(program, context);
   return program;
 };
 

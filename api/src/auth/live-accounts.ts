@@ -26,4 +26,9 @@ export class LiveAccounts {
   async exists(id: string): Promise<boolean> {
     return (await this.known.fetch(id)) === true;
   }
+
+  /** An account deleted here stops at once; other processes see it gone within ACCOUNT_CHECK_TTL_MS. */
+  deleted(id: string): void {
+    this.known.set(id, false);
+  }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type UserRecord, usernameKey } from '@skillers/domain';
-import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type RecordStore, type WriteOptions } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()
@@ -40,6 +40,10 @@ export class UsersRepository {
 
   update(id: string, set: Partial<Omit<UserRecord, '_id'>>, unset: (keyof UserRecord)[] = []) {
     return this.users.update(id, set, unset);
+  }
+
+  delete(id: string, options?: WriteOptions) {
+    return this.users.delete(id, options);
   }
 
   count() {

@@ -10,6 +10,7 @@ import {
   type ChatMessage,
   CONVERSATION_LIST_LIMIT,
   CONVERSATION_MESSAGES_LIMIT,
+  DELETED_USERNAME,
   type ConversationPage,
   type ConversationRecord,
   type ConversationSummary,
@@ -63,8 +64,10 @@ export class ChatService {
     friendId: string,
     paging: ConversationPaging = {},
   ): Promise<ConversationPage> {
-    await this.assertCanTalkTo(userId, friendId);
+    if (friendId === userId) throw new BadRequestException(CHAT_MESSAGES.cannotMessageYourself);
     const conversation = await this.chats.findConversationBetween(userId, friendId);
+    // A deleted account's conversation stays readable for the other party.
+    if (!conversation) await this.assertCanTalkTo(userId, friendId);
     if (!conversation && paging.before) throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
     // Conversations start with their first message: before that there is simply nothing to show.
     if (!conversation) return { conversation: { messages: [], hasMore: false } };
@@ -120,6 +123,7 @@ export class ChatService {
   async sendInConversation(senderId: string, conversationId: string, text: string): Promise<ChatMessage> {
     const conversation = await this.assertParticipant(senderId, conversationId);
     const recipientId = friendOf(conversation, senderId);
+    await this.assertCanTalkTo(senderId, recipientId);
     await this.assertNotBlockedBySender(senderId, recipientId);
     return this.store(conversationId, senderId, recipientId, text);
   }
@@ -155,20 +159,20 @@ export class ChatService {
     const friendById = new Map(friends.map((friend) => [friend._id, friend]));
     const readAtById = new Map(markers.map((marker) => [marker.conversationId, marker.readAt]));
     const summaries = await Promise.all(
-      newest.map(async ({ conversation, lastMessage }): Promise<ConversationSummary | undefined> => {
-        const friend = friendById.get(friendOf(conversation, userId));
-        // An account that no longer exists is left out of the list.
-        if (!friend) return undefined;
+      newest.map(async ({ conversation, lastMessage }): Promise<ConversationSummary> => {
+        const friendId = friendOf(conversation, userId);
+        const friend = friendById.get(friendId);
         const readAt = readAtById.get(conversation._id);
         return {
           _id: conversation._id,
-          friend: toPublicUser(friend),
+          // A deleted account's messages stay with the other party, from a "deleted user".
+          friend: friend ? toPublicUser(friend) : { _id: friendId, username: DELETED_USERNAME },
           lastMessage,
-          unread: await this.unreadCount(conversation._id, friend._id, lastMessage, readAt),
+          unread: await this.unreadCount(conversation._id, friendId, lastMessage, readAt),
         };
       }),
     );
-    return { conversations: summaries.filter((summary) => summary !== undefined) };
+    return { conversations: summaries };
   }
 
   /** Conversations with at least one message, with that message, most recently active first. */

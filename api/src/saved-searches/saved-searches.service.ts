@@ -183,6 +183,14 @@ export class SavedSearchesService implements OnApplicationBootstrap {
     return { message: SAVED_SEARCH_MESSAGES.deleted, _id: id };
   }
 
+  /** A deleted account's searches go, from the store and the matcher alike. */
+  async deleteAllOf(ownerId: string): Promise<void> {
+    for (const { _id } of await this.searches.ownedBy(ownerId, SAVED_SEARCHES_PER_USER)) {
+      await this.searches.delete(_id);
+      await this.matcher.remove(_id);
+    }
+  }
+
   /** Opening a search sees its matches: "N new" starts again from 0. */
   async view(ownerId: string, id: string): Promise<{ savedSearch: SavedSearch }> {
     const { search, notes } = usable(await this.owned(ownerId, id));

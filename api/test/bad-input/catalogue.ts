@@ -1,11 +1,14 @@
 import {
   conversationQuerySchema,
+  accountEmailQuerySchema,
+  deleteAccountSchema,
   deleteProjectSchema,
   embedRequestSchema,
   feedbackSchema,
   filteringRequestSchema,
   labelSuggestionRequestSchema,
   loginSchema,
+  notificationSettingsSchema,
   openSwitchSchema,
   pageQuerySchema,
   profileMatchesQuerySchema,
@@ -229,6 +232,29 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/user/users', auth: 'user' },
+  { method: 'GET', path: '/api/user/export', auth: 'user' },
+  { method: 'GET', path: '/api/user/notification-settings', auth: 'user' },
+  {
+    method: 'PUT',
+    path: '/api/user/notification-settings',
+    auth: 'user',
+    body: {
+      schema: notificationSettingsSchema,
+      valid: () => ({
+        messages: 'email',
+        alertMatches: 'digest',
+        likesAndComments: 'in-app',
+        moderation: 'email',
+      }),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user',
+    auth: 'user',
+    // A wrong password, so that no attempt built from it deletes the account the barrage runs as.
+    body: { schema: deleteAccountSchema, valid: () => ({ password: 'not-the-owners-password' }) },
+  },
   {
     method: 'POST',
     path: '/api/feedback',
@@ -549,6 +575,17 @@ export const ROUTES: RouteEntry[] = [
     id: (s) => s.reportId,
     absentIdStatus: 404,
   },
+  ...(['GET', 'DELETE'] as const).map((method): RouteEntry => ({
+    method,
+    path: method === 'GET' ? '/api/admin/users/export' : '/api/admin/users',
+    auth: 'admin',
+    // An address no account has, so that no attempt built from it deletes one.
+    query: {
+      schemas: [accountEmailQuerySchema],
+      fields: [{ name: 'email', kind: 'enum' }],
+      valid: () => ({ email: 'nobody@example.com' }),
+    },
+  })),
   {
     method: 'DELETE',
     path: '/api/admin/propositions/:id',

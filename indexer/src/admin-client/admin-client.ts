@@ -1,4 +1,5 @@
 import type {
+  AccountExport,
   AdminReportList,
   AdminStats,
   DismissedProposition,
@@ -105,6 +106,16 @@ export class AdminClient {
 
   dismissReport(reportId: string): Promise<ResolvedReport> {
     return this.json('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/dismiss`);
+  }
+
+  /** Everything the product keeps about the account with this email, as the user would download it. */
+  exportAccount(email: string): Promise<AccountExport> {
+    return this.json('GET', `/api/admin/users/export?${new URLSearchParams({ email })}`);
+  }
+
+  /** Deletes the account with this email and everything it leaves behind, as the user's own delete does. */
+  deleteAccount(email: string): Promise<{ message: string; userId: string }> {
+    return this.json('DELETE', `/api/admin/users?${new URLSearchParams({ email })}`);
   }
 
   /**

@@ -1,5 +1,6 @@
 export type * from './admin/admin-api.types';
 export * from './admin/admin-token-file';
+export * from './account';
 export * from './chat';
 export * from './config/config-error';
 export * from './config/environment';
@@ -8,6 +9,7 @@ export * from './feed';
 export * from './freshness';
 export * from './listing-messages';
 export * from './messages';
+export * from './notification-settings';
 export * from './notifications';
 export * from './pagination';
 export * from './project';

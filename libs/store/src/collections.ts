@@ -14,6 +14,8 @@ export const COLLECTIONS = {
       { fields: ['usernameKey'], unique: true },
     ],
   },
+  /** Accounts deleted whose data is still being removed: a restart finishes each one. */
+  accountDeletions: { name: 'account_deletions', indexes: [] },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',
@@ -97,6 +99,8 @@ export const COLLECTIONS = {
    * batch of records at a time by the alerts, and by id when "N new" is counted.
    */
   savedSearchHits: { name: 'saved_search_hits', indexes: [] },
+  /** How each user wants each group of notifications delivered, keyed by the user's id. */
+  notificationSettings: { name: 'notification_settings', indexes: [] },
   /** A user's latest events, newest first; unread counts filter the same user's documents. */
   notifications: {
     name: 'notifications',

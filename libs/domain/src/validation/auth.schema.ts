@@ -18,7 +18,7 @@ export const emailField = z
   .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
   .transform((email) => email.toLowerCase());
 
-const passwordField = z
+export const passwordField = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
