@@ -92,6 +92,7 @@ const ROUTES: readonly Route[] = [
   route('user', 'GET', '/api/matches/projects'),
 
   route('admin', 'GET', '/api/admin/stats'),
+  route('admin', 'GET', '/metrics'),
   route('admin', 'POST', '/api/admin/reindex'),
   route('admin', 'POST', '/api/admin/jobs/retry-failed'),
   route('admin', 'GET', '/api/admin/propositions'),

@@ -335,12 +335,17 @@ const attemptsFor = (route: RouteEntry, seeded: Seeded): fc.Arbitrary<Attempt> =
           expected: [400],
         })),
     );
-    if (fields.some((field) => field.kind === 'id')) {
+    const idField = fields.find((field) => field.kind === 'id');
+    if (idField) {
       add(
         2,
         absentId.map((id) => ({
           fault: 'absent id in the query',
-          request: { method: route.method, path: `${path}?friendId=${id}`, headers: auth },
+          request: {
+            method: route.method,
+            path: `${path}?${new URLSearchParams({ ...valid(seeded), [idField.name]: id }).toString()}`,
+            headers: auth,
+          },
           expected: [404],
         })),
       );
