@@ -22,6 +22,7 @@ import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
 import { OptionsModule } from './options/options.module';
+import { PasswordModule } from './password/password.module';
 import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
@@ -66,6 +67,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         UsersModule,
+        PasswordModule,
         FeedbackModule,
         ChatModule,
         FeedModule,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import { mailMessage } from './mail-message';
@@ -35,13 +35,16 @@ export class EmlFileMailSender implements MailSender {
       this.folder,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
     );
-    const handle = await open(file, 'wx');
+    // Written aside, then renamed: whoever lists the folder never opens half a mail.
+    const partial = `${file}.partial`;
+    const handle = await open(partial, 'wx');
     try {
       await handle.writeFile(message);
       await handle.sync();
     } finally {
       await handle.close();
     }
+    await rename(partial, file);
     this.logger.log(`Mail "${mail.subject}" written to ${file}`);
   }
 

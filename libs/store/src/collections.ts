@@ -14,6 +14,8 @@ export const COLLECTIONS = {
       { fields: ['usernameKey'], unique: true },
     ],
   },
+  /** One live reset per user: a new one deletes the user's others. */
+  passwordResets: { name: 'password_resets', indexes: [{ fields: ['userId'] }] },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',
