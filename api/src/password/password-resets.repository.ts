@@ -17,12 +17,6 @@ export class PasswordResetsRepository {
     await this.resets.insert(reset);
   }
 
-  /** The same writes as `replace`, keeping nothing: for an address without an account. */
-  async rehearse(reset: PasswordResetRecord): Promise<void> {
-    await this.resets.deleteMany({ userId: reset.userId });
-    await this.resets.delete(reset._id);
-  }
-
   findByHash(tokenHash: string) {
     return this.resets.findById(tokenHash);
   }
