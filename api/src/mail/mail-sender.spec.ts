@@ -2,7 +2,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmlFileMailSender } from './eml-file.mail-sender';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.testing';
 import type { MailSender, OutgoingMail } from './mail-sender';
@@ -77,7 +78,13 @@ describe('EmlFileMailSender', () => {
 
   it('writes each mail as one .eml file in the folder, which it makes when missing', async () => {
     const sender = new EmlFileMailSender(folder, FROM);
+    const log = vi.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     await sender.send(alert);
+    // One log line, naming the file.
+    expect(log).toHaveBeenCalledTimes(1);
+    const [file] = readdirSync(folder);
+    expect(String(log.mock.calls[0][0])).toContain(join(folder, file));
+    log.mockRestore();
     await sender.send({ ...alert, to: 'bob@example.com' });
     const files = readdirSync(folder).sort();
     expect(files).toHaveLength(2);
