@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs up from the same address; the limits themselves are tested against the API.
       RATE_LIMIT_SCALE: '50',
+      // Links in mail (written as .eml files under DATA_DIR/mail) lead back to this server.
+      PUBLIC_URL: BASE_URL,
     },
   },
 });

@@ -24,6 +24,7 @@ import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationSettingsModule } from './notification-settings/notification-settings.module';
 import { OptionsModule } from './options/options.module';
+import { PasswordModule } from './password/password.module';
 import { chosenSetup } from './ports/chosen-setup';
 import { ProjectsModule } from './projects/projects.module';
 import { SavedModule } from './saved/saved.module';
@@ -69,6 +70,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         UsersModule,
+        PasswordModule,
         FeedbackModule,
         ChatModule,
         FeedModule,

@@ -18,7 +18,7 @@ const COMPOSITION_ROOTS = [
 
 /** Adapter classes by the port they implement; the port interfaces themselves leave no trace in JavaScript. */
 const ADAPTER_CLASS =
-  /\bclass (\w+(?:SearchIndex|RecordStore|JobQueue|Embedder|SavedSearchMatcher|SavedSearchAlerts|SearchEventSink|VectorCache))\b/g;
+  /\bclass (\w+(?:SearchIndex|RecordStore|JobQueue|Embedder|SavedSearchMatcher|SavedSearchAlerts|SearchEventSink|VectorCache|MailSender))\b/g;
 
 /** Compiled output keeps the doc comments, which may well name an adapter. */
 const withoutComments = (source: string): string =>

@@ -73,6 +73,7 @@ const ROUTES: readonly Route[] = [
   route('user', 'PUT', '/api/project/:id/open'),
   route('user', 'GET', '/api/user/settings'),
   route('user', 'PATCH', '/api/user/settings'),
+  route('user', 'PUT', '/api/user/password'),
   route('user', 'GET', '/api/user/users'),
   route('user', 'GET', '/api/user/export'),
   route('user', 'DELETE', '/api/user'),
@@ -107,6 +108,8 @@ const ROUTES: readonly Route[] = [
 
   route('open', 'POST', '/api/auth/signup'),
   route('open', 'POST', '/api/auth/login'),
+  route('open', 'POST', '/api/auth/forgot-password'),
+  route('open', 'POST', '/api/auth/reset-password'),
   route('open', 'GET', '/api/health'),
   route('open', 'GET', '/api/ready'),
   route('open', 'GET', '/api/options'),

@@ -50,6 +50,7 @@ describe('cluster profile files', () => {
       'elasticsearch',
       'kibana',
       'redis',
+      'mailpit',
       'api',
       'indexer',
       'embedder',

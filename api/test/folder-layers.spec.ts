@@ -11,8 +11,8 @@ const API_SRC = join(__dirname, '../src');
  * Files directly in `api/src` (the app module, `create-app`, `main`) compose everything and are left out.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  // Settings, logging, port tokens and app events, shared HTTP plumbing.
-  ['config', 'logging', 'core', 'common'],
+  // Settings, logging, port tokens and app events, shared HTTP plumbing, outgoing mail.
+  ['config', 'logging', 'core', 'common', 'mail'],
   // Who is signed in: tokens, guards, the accounts store, per-user limits.
   ['auth'],
   // What features push through: sockets, record changes into the outbox and the embedded index worker,

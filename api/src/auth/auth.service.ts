@@ -76,7 +76,11 @@ export class AuthService {
     await this.signIns.signedIn(user._id);
     return {
       message: AUTH_MESSAGES.loggedIn,
-      token: await this.tokens.sign({ id: user._id, username: user.username }),
+      token: await this.tokens.sign({
+        id: user._id,
+        username: user.username,
+        tokenVersion: user.tokenVersion,
+      }),
     };
   }
 }

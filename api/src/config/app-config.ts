@@ -11,7 +11,7 @@ import { embedderServiceVariables, modelFolder } from '@skillers/embedding';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@skillers/queue';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@skillers/search';
 
-const { flag, logLevel, port, text, url, wholeNumber } = variable;
+const { flag, logLevel, mailbox, port, text, url, wholeNumber } = variable;
 
 const moreThanZero = (max: number) =>
   variableRule(`must be greater than 0 and at most ${max}`, (value) => {
@@ -24,6 +24,9 @@ const secret = () =>
 
 /** How old the oldest change waiting for the index may be while `/api/ready` still says yes. */
 export const DEFAULT_READY_INDEX_LAG_SECONDS = 30;
+
+/** The From line of outgoing mail when `MAIL_FROM` is unset. */
+export const DEFAULT_MAIL_FROM = 'Skillers <no-reply@localhost>';
 
 const appVariables = {
   PORT: port().default(3000),
@@ -53,6 +56,9 @@ const appVariables = {
   LOG_LEVEL: logLevel().default('info'),
   METRICS_PORT: port().optional(),
   READY_INDEX_LAG_SECONDS: wholeNumber({ min: 1 }).default(DEFAULT_READY_INDEX_LAG_SECONDS),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: mailbox().default(DEFAULT_MAIL_FROM),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
   CORS_ORIGINS: variableRule(
     'must be a comma-separated list of origins such as https://example.com',
     (list) => {
@@ -96,6 +102,11 @@ export type AppConfig = Readonly<{
   corsOrigins: readonly string[];
   /** New conversations one user may start in 24 hours; replies are never limited. */
   firstContactsPerDay: number;
+  /** Where mail is sent; unset, each mail is written as an `.eml` file under `DATA_DIR/mail/`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The web app's address as users reach it, for links in mail (never taken from a request's Host). */
+  publicUrl: string;
 }>;
 
 /** Builds the one typed configuration from the environment; empty variables count as unset. */
@@ -136,5 +147,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     trustProxy: vars.TRUST_PROXY,
     corsOrigins: vars.CORS_ORIGINS ?? [],
     firstContactsPerDay: vars.FIRST_CONTACTS_PER_DAY,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
   });
 };

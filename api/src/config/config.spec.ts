@@ -22,8 +22,11 @@ describe('loadConfig', () => {
       firstContactsPerDay: 20,
       elasticsearchRequestTimeoutMs: 30_000,
       jobRetry: { attempts: 12, backoffMs: 1000, maxBackoffMs: 60_000 },
+      mailFrom: 'Skillers <no-reply@localhost>',
+      publicUrl: 'http://localhost:3000',
     });
     expect(config.mongoUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
   });
 
   it('seeds demo data by default only in the embedded profile', () => {
@@ -49,6 +52,9 @@ describe('loadConfig', () => {
       EMBEDDER_MODEL: 'Xenova/other',
       EMBEDDER_MODEL_PATH: tmpdir(),
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      SMTP_URL: 'smtp://mail:1025',
+      MAIL_FROM: 'Team <team@skillers.example>',
+      PUBLIC_URL: 'https://skillers.example/',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,7 +67,18 @@ describe('loadConfig', () => {
       embedderModel: 'Xenova/other',
       embedderModelPath: resolve(tmpdir()),
       corsOrigins: ['https://a.example', 'https://b.example'],
+      smtpUrl: 'smtp://mail:1025',
+      mailFrom: 'Team <team@skillers.example>',
+      publicUrl: 'https://skillers.example',
     });
+  });
+
+  it('refuses a mail server that is not an SMTP URL and a From line that is not a mail address', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail:1025' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail:1025' })).toThrow(/SMTP_URL.*smtp:\/\/ or smtps:\/\//);
+    for (const bad of ['Skillers', 'no at sign <x>', 'a@b\r\nBcc: c@d'])
+      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow(/MAIL_FROM.*must be a mail address/);
+    expect(loadConfig({ MAIL_FROM: 'ops@skillers.example' }).mailFrom).toBe('ops@skillers.example');
   });
 
   it('refuses Elasticsearch without Redis in one line, since no index job would ever run', () => {

@@ -153,8 +153,9 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   private async handle(socket: Socket, event: string, work: () => Promise<ChatAck>): Promise<ChatAck> {
     try {
-      // An account deleted after the handshake: its socket can do nothing more.
-      if (!(await this.accounts.exists(socketUser(socket).id))) {
+      // An account deleted, or its password reset or changed, after the handshake: its socket can do nothing more.
+      const { id, tokenVersion } = socketUser(socket);
+      if (!(await this.accounts.isLive(id, tokenVersion))) {
         this.endSession(socket, HTTP_MESSAGES.unauthorized);
         return { ok: false, message: HTTP_MESSAGES.unauthorized };
       }

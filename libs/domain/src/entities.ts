@@ -10,6 +10,17 @@ export interface UserRecord {
   surname?: string;
   phoneNumber?: string;
   createdAt: string;
+  /** Raised when the password is reset or changed: tokens signed with an older one are refused. */
+  tokenVersion?: number;
+}
+
+/** A password reset asked for: stored under the SHA-256 of the mailed token, never the token itself. */
+export interface PasswordResetRecord {
+  /** base64url SHA-256 of the token. */
+  _id: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
 }
 
 /** What the API shows of a user: never the password hash or internal keys. */

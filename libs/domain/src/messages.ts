@@ -18,6 +18,14 @@ export const AUTH_MESSAGES = {
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait a minute and try again.',
   tooManySignups:
     'Too many sign-up attempts for this email or username. Please wait a few minutes and try again.',
+  resetMailSent:
+    'If an account uses this email, a link to choose a new password is on its way. It works for 30 minutes.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait a while and try again.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordReset: 'Your password was changed. Please log in with the new one.',
+  currentPasswordRequired: 'Please enter your current password',
+  wrongCurrentPassword: 'Your current password is not right',
+  passwordChanged: 'Your password was changed. You were signed out everywhere else.',
 } as const;
 
 export const FORM_MESSAGES = {

@@ -16,6 +16,8 @@ export const COLLECTIONS = {
   },
   /** Accounts deleted whose data is still being removed: a restart finishes each one. */
   accountDeletions: { name: 'account_deletions', indexes: [] },
+  /** One live reset per user: a new one deletes the user's others. */
+  passwordResets: { name: 'password_resets', indexes: [{ fields: ['userId'] }] },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',

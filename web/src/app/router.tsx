@@ -8,6 +8,8 @@ import { RouteErrorPage } from './route-error-page';
 const Home = lazyScreen(() => import('./routes/home.route'));
 const Login = lazyScreen(() => import('./routes/login.route'));
 const SignUp = lazyScreen(() => import('./routes/sign-up.route'));
+const ForgotPassword = lazyScreen(() => import('./routes/forgot-password.route'));
+const ResetPassword = lazyScreen(() => import('./routes/reset-password.route'));
 const HomeCard = lazyScreen(() => import('./routes/home-card.route'));
 const Find = lazyScreen(() => import('./routes/find.route'));
 const Projects = lazyScreen(() => import('./routes/projects.route'));
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: <Home /> },
           { path: '/login', element: <Login /> },
           { path: '/signUp', element: <SignUp /> },
+          { path: '/forgot-password', element: <ForgotPassword /> },
+          { path: '/reset-password', element: <ResetPassword /> },
           { path: '/home/card/:option', element: <HomeCard /> },
           { path: '/find', element: <Find /> },
           { path: '/user/projects/found', element: <Find /> },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error';
 import { loadEnvironment, LOG_LEVELS, variable, type VariableRule } from './environment';
 
-const { flag, logLevel, oneOf, port, required, text, url, wholeNumber } = variable;
+const { flag, logLevel, mailbox, oneOf, port, required, text, url, wholeNumber } = variable;
 
 const refusal = (load: () => unknown): string => {
   try {
@@ -69,6 +69,13 @@ describe('variable rules', () => {
     const redis = url(['redis:', 'rediss:']);
     expect(read(redis, 'rediss://cache:6380')).toBe('rediss://cache:6380');
     for (const bad of ['http://cache', 'cache:6379', 'not a url']) expect(read(redis, bad)).toBeUndefined();
+  });
+
+  it('takes mail addresses, plain or named, and nothing that could add a header', () => {
+    for (const good of ['ops@skillers.example', 'Skillers Team <no-reply@skillers.example>'])
+      expect(read(mailbox(), good)).toBe(good);
+    for (const bad of ['Skillers', 'Team <ops>', 'a@b c@d', 'Team <a@b>\nBcc: x@y', 'a@b\r\nBcc: x@y'])
+      expect(read(mailbox(), bad)).toBeUndefined();
   });
 
   it('reads flags, choices and every log level', () => {

@@ -55,12 +55,18 @@ const flag = (): VariableRule<boolean> =>
 
 const text = (): VariableRule<string> => z.string();
 
+/** A plain address (`a@b.example`) or a named one (`Name <a@b.example>`), as a mail's From line takes it. */
+const mailbox = (): VariableRule<string> =>
+  variableRule('must be a mail address such as Skillers <no-reply@example.com>', (value) =>
+    /^(?:[^<>@\r\n]+ <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value) ? value : undefined,
+  );
+
 /** A variable the service cannot start without; `why` ends the message that names it. */
 const required = <T>(rule: VariableRule<T>, why: string): VariableRule<T> =>
   z.string({ error: why }).pipe(rule);
 
 /** The rules services build their schemas from, so one kind of value is refused in one wording everywhere. */
-export const variable = { wholeNumber, port, url, oneOf, logLevel, flag, text, required };
+export const variable = { wholeNumber, port, url, oneOf, logLevel, flag, text, mailbox, required };
 
 /**
  * Reads a service's variables, one rule each (with `.optional()` or `.default()`):

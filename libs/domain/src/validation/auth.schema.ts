@@ -43,10 +43,35 @@ export const loginSchema = z.strictObject({
   password: passwordField,
 });
 
+/** A new password: the sign-up rules. */
+const newPasswordField = passwordField.pipe(
+  z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort),
+);
+
 export const signupSchema = z.strictObject({
   username: usernameField,
   email: emailField,
-  password: passwordField.pipe(z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)),
+  password: newPasswordField,
+});
+
+/** A reset token as mailed: 32 random bytes in base64url. */
+export const RESET_TOKEN_PATTERN = /^[\w-]{43}$/;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailField });
+
+export const resetPasswordSchema = z.strictObject({
+  token: z
+    .string({ error: AUTH_MESSAGES.resetLinkInvalid })
+    .regex(RESET_TOKEN_PATTERN, AUTH_MESSAGES.resetLinkInvalid),
+  password: newPasswordField,
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.wrongCurrentPassword),
+  newPassword: newPasswordField,
 });
 
 /** The web sign-up form also asks for the password twice; the API never sees the confirmation. */
@@ -64,3 +89,6 @@ export const signupFormSchema = z
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

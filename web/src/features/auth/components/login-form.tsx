@@ -31,6 +31,9 @@ export const LoginForm = ({ initialEmail = '' }: { initialEmail?: string }) => {
         autoComplete="current-password"
         {...form.field('password')}
       />
+      <p className="form-card__footer">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <Button type="submit" block busy={form.isPending}>
         Sign in
       </Button>

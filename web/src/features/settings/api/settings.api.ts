@@ -1,4 +1,4 @@
-import type { AccountSettings, SettingsInput } from '@skillers/domain';
+import type { AccountSettings, ChangePasswordInput, SettingsInput } from '@skillers/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,3 +9,7 @@ export const settingsQuery = queryOptions({
 
 export const saveSettings = (input: SettingsInput) =>
   api.patch<{ message: string; user: AccountSettings }>('/user/settings', input);
+
+/** Answers with a fresh token: the old one, like every other session's, no longer works. */
+export const changePassword = (input: ChangePasswordInput) =>
+  api.put<{ message: string; token: string }>('/user/password', input);

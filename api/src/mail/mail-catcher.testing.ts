@@ -1,0 +1,57 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on a free loopback port that keeps every mail it accepts, parsed. */
+export interface MailCatcher {
+  /** The `SMTP_URL` that reaches it. */
+  url: string;
+  mails: ParsedMail[];
+  /** The first mail to `address` that arrived, waiting for it if need be. */
+  mailTo(address: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail): string[] =>
+  [mail.to ?? []].flat().flatMap((to) => to.value.map((entry) => entry.address ?? ''));
+
+export const startMailCatcher = async (): Promise<MailCatcher> => {
+  const mails: ParsedMail[] = [];
+  const waiting = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          for (const wake of waiting) wake();
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const mailTo = (address: string) =>
+    new Promise<ParsedMail>((resolve) => {
+      const look = () => {
+        const found = mails.find((mail) => recipients(mail).includes(address));
+        if (!found) return;
+        waiting.delete(look);
+        resolve(found);
+      };
+      waiting.add(look);
+      look();
+    });
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    mailTo,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
