@@ -8,6 +8,9 @@ import {
   filteringRequestSchema,
   labelSuggestionRequestSchema,
   loginSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  changePasswordSchema,
   notificationSettingsSchema,
   openSwitchSchema,
   pageQuerySchema,
@@ -215,6 +218,31 @@ export const ROUTES: RouteEntry[] = [
     path: '/api/auth/login',
     auth: 'none',
     body: { schema: loginSchema, valid: (s) => ({ email: s.owner.email, password: s.owner.password }) },
+  },
+  // An unknown address, a token that names no reset and a wrong current password: no attempt changes an account.
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    auth: 'none',
+    body: { schema: forgotPasswordSchema, valid: () => ({ email: 'nobody-here@example.com' }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    auth: 'none',
+    body: {
+      schema: resetPasswordSchema,
+      valid: () => ({ token: 'a'.repeat(43), password: 'correct-horse-battery-2' }),
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/password',
+    auth: 'user',
+    body: {
+      schema: changePasswordSchema,
+      valid: () => ({ currentPassword: 'not-the-password', newPassword: 'correct-horse-battery-2' }),
+    },
   },
   { method: 'GET', path: '/api/user/settings', auth: 'user' },
   {
