@@ -128,6 +128,17 @@ const remembered = (vectors: VectorSide): VectorSide => {
   };
 };
 
+/**
+ * The `k + VECTOR_MARGIN` matches nearest the query vector, and the vector part that bounds every other
+ * match's: the last neighbour's, or 0 when there were fewer (then every match with a vector is among them).
+ */
+const nearestWithBound = (vectors: VectorSide, k: number) => {
+  const neighbours = vectors.nearest(k + VECTOR_MARGIN);
+  const bound =
+    neighbours.length < k + VECTOR_MARGIN ? 0 : vectorSignal(neighbours[neighbours.length - 1].similarity);
+  return { neighbours, bound };
+};
+
 /** The matches with evidence and their text and understood parts fused, reused across queries. */
 class EvidenceScores {
   slots = new Int32Array(1024);
@@ -183,9 +194,7 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       lead[count++] = fuseRankSignals(values);
     }
   }
-  const neighbours = vectors ? vectors.nearest(k + VECTOR_MARGIN) : [];
-  const bound =
-    neighbours.length === k + VECTOR_MARGIN ? vectorSignal(neighbours[neighbours.length - 1].similarity) : 0;
+  const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
   // What a match adds beside its lead at most: clean, full freshness and the bound's vector part.
   const besideLead = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1, vector: bound });
   const bits = evidenceScores.candidates.subarray(0, words);
@@ -268,11 +277,8 @@ const rankEveryMatch = ({
   if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsOf(slot, undefined) }));
 
   const similarity = new Map<number, number | undefined>();
-  const neighbours = vectors.nearest(k + VECTOR_MARGIN);
+  const { neighbours, bound } = nearestWithBound(vectors, k);
   for (const { slot, similarity: value } of neighbours) similarity.set(slot, value);
-  // Fewer neighbours than asked: every match with a vector is among them, the others have no vector part.
-  const bound =
-    neighbours.length < k + VECTOR_MARGIN ? 0 : vectorSignal(neighbours[neighbours.length - 1].similarity);
   const unknown = baseTop.filter((slot) => !similarity.has(slot));
   vectors.similarities(unknown).forEach((value, at) => similarity.set(unknown[at], value));
 
