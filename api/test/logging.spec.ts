@@ -59,18 +59,23 @@ describe('API log', () => {
     expect(times[times.length - 1]).toBeLessThanOrEqual(created);
   });
 
-  it('says where it listens even when only warnings are logged, since scripts wait for that line', async () => {
+  /** The app listening on a free port, its log lines collected as written. */
+  const listeningApp = async (level: string) => {
     const lines: string[] = [];
     const config = loadConfig({
       SEED: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: level,
       ...SHARED_MODEL_ENV,
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
     });
     const app = await createApp(config, { logDestination: { write: (text: string) => lines.push(text) } });
-    const url = await listenAndAnnounce(app, config);
+    return { app, url: await listenAndAnnounce(app, config), lines };
+  };
+
+  it('says where it listens even when only warnings are logged, since scripts wait for that line', async () => {
+    const { app, url, lines } = await listeningApp('warn');
     await app.close();
     const announced = lines.map((text) => JSON.parse(text) as LogLine).filter((line) => line.level < 40);
     expect(announced).toEqual([
@@ -79,17 +84,7 @@ describe('API log', () => {
   });
 
   it('gives every request an id, in its log lines and its X-Request-Id header, keeping a sane incoming one', async () => {
-    const lines: string[] = [];
-    const config = loadConfig({
-      SEED: 'false',
-      LOG_LEVEL: 'info',
-      ...SHARED_MODEL_ENV,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-    });
-    const app = await createApp(config, { logDestination: { write: (text: string) => lines.push(text) } });
-    const url = await listenAndAnnounce(app, config);
+    const { app, url, lines } = await listeningApp('info');
     const idOf = async (sent?: string) => {
       const response = await fetch(`${url}/api/health`, { headers: sent ? { 'x-request-id': sent } : {} });
       return response.headers.get('x-request-id');
