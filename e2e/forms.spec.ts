@@ -1,33 +1,40 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { createAccount, openSignedIn } from './support/accounts';
+import { LAPTOP_AND_PHONE } from './support/screens';
 
 const sectionToggle = (form: Locator, title: string) =>
   form.getByRole('button', { name: new RegExp(`^${title}( \\(required\\))?( \\d+ picked)?$`) });
 
-test('an empty project form lands on an error summary whose links lead to the fields', async ({
-  page,
-  request,
-}) => {
-  page.on('dialog', (dialog) => void dialog.accept());
-  const owner = await createAccount(request);
-  await openSignedIn(page, owner, '/project/add');
-  const form = page.getByRole('form', { name: 'Add project' });
+for (const viewport of LAPTOP_AND_PHONE) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
 
-  await form.getByRole('button', { name: 'Submit' }).click();
-  const summary = form.getByRole('alert').filter({ hasText: 'before saving' });
-  await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link', { name: /^Name and Description: / })).toBeVisible();
-  await expect(summary.getByRole('link', { name: /^Product Type: / })).toBeVisible();
+    test('an empty project form lands on an error summary whose links lead to the fields', async ({
+      page,
+      request,
+    }) => {
+      page.on('dialog', (dialog) => void dialog.accept());
+      const owner = await createAccount(request);
+      await openSignedIn(page, owner, '/project/add');
+      const form = page.getByRole('form', { name: 'Add project' });
 
-  // A link opens the closed section that holds its field and puts the cursor in it.
-  await expect(sectionToggle(form, 'Product Type')).toHaveAttribute('aria-expanded', 'false');
-  await summary.getByRole('link', { name: /^Product Type: / }).click();
-  await expect(sectionToggle(form, 'Product Type')).toHaveAttribute('aria-expanded', 'true');
-  await expect(form.getByRole('searchbox', { name: 'Search Product Type' })).toBeFocused();
+      await form.getByRole('button', { name: 'Submit' }).click();
+      const summary = form.getByRole('alert').filter({ hasText: 'before saving' });
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole('link', { name: /^Name and Description: / })).toBeVisible();
+      await expect(summary.getByRole('link', { name: /^Product Type: / })).toBeVisible();
 
-  await summary.getByRole('link', { name: /^Name and Description: / }).click();
-  await expect(form.getByLabel('Project name')).toBeFocused();
-});
+      // A link opens the closed section that holds its field and puts the cursor in it.
+      await expect(sectionToggle(form, 'Product Type')).toHaveAttribute('aria-expanded', 'false');
+      await summary.getByRole('link', { name: /^Product Type: / }).click();
+      await expect(sectionToggle(form, 'Product Type')).toHaveAttribute('aria-expanded', 'true');
+      await expect(form.getByRole('searchbox', { name: 'Search Product Type' })).toBeFocused();
+
+      await summary.getByRole('link', { name: /^Name and Description: / }).click();
+      await expect(form.getByLabel('Project name')).toBeFocused();
+    });
+  });
+}
 
 test('a section loses its required mark once its required part is filled', async ({ page, request }) => {
   const owner = await createAccount(request);

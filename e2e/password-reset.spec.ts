@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@skillers/domain';
 import { createAccount, openSignedIn } from './support/accounts';
 import { mailTo } from './support/mail';
+import { LAPTOP_AND_PHONE } from './support/screens';
 
 /** One more session of the account, as another device would sign in. */
 const anotherSession = async (request: APIRequestContext, email: string, password: string) => {
@@ -11,10 +12,7 @@ const anotherSession = async (request: APIRequestContext, email: string, passwor
 
 const NEW_PASSWORD = 'a-brand-new-secret';
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
+for (const viewport of LAPTOP_AND_PHONE) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
