@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, openSignedIn } from './support/accounts';
+import { openPanel, pick } from './support/filter-panel';
 import { createProfile, createProject, editProfile, uniqueName } from './support/listings';
 
 test('cards shorten long names, sum up long lists with a tooltip, and show where the work is', async ({
@@ -83,6 +84,29 @@ test('a profile card shows "Not specified" for empty rows and the owner badge', 
     'href',
     /\/teammates\/editTeammate\//,
   );
+});
+
+test('a card names the role and, in a search, shows the asked tools first', async ({ page, request }) => {
+  const owner = await createAccount(request);
+  const nickname = uniqueName('Mainframe keeper');
+  await createProfile(request, owner, {
+    nickname,
+    hardSkills: ['Backend Developer', 'DevOps Engineer'],
+    toolsExperience: ['Figma', 'Jira', 'Git', 'Docker', 'Notion', 'COBOL'].map((tool) => ({ tool, mep: 3 })),
+  });
+  const searcher = await createAccount(request);
+  await openSignedIn(page, searcher, '/teammates');
+  const panel = await openPanel(page);
+  await panel.getByRole('searchbox', { name: 'Search', exact: true }).fill(nickname);
+  await pick(panel, 'Tools', 'COBOL');
+  await panel.getByRole('button', { name: 'Apply Filters' }).click();
+
+  const card = page.getByRole('list', { name: 'Teammates' }).getByRole('article', { name: nickname });
+  await expect(card.getByText('Backend Developer', { exact: true })).toBeVisible();
+  // Without the search COBOL would hide inside "+2 more".
+  await expect(card.getByRole('definition').last()).toHaveText('COBOL, Figma, Jira, Git, +2 more', {
+    useInnerText: true,
+  });
 });
 
 test('empty account lists say so and offer the next step', async ({ page, request }) => {

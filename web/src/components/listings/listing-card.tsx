@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { CARD_DISPLAY_COUNTS, shortenName, type WorkPlace } from '../../lib/display';
 import { matchLine } from '../../lib/match-line';
+import { matchedToolsFirst } from '../../lib/matched-first';
 import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
@@ -27,6 +28,8 @@ interface ListingCardProps {
   href: string;
   /** "My Project" or "My Skills" on the user's own items. */
   badge?: string;
+  /** Who the person is, or whom the project looks for: the first of the record's target roles. */
+  role?: string;
   summary: CardSummary;
   place: WorkPlace;
   /** Edit, Save/Forget, Delete: whatever the viewer may do. */
@@ -47,6 +50,7 @@ export const ListingCard = ({
   name,
   href,
   badge,
+  role,
   summary,
   place,
   actions,
@@ -82,6 +86,7 @@ export const ListingCard = ({
             {shortName}
           </Link>
         </h2>
+        {role && <p className="listing-card__role">{role}</p>}
       </header>
       {freshness && <FreshnessLine {...freshness} />}
       {line && <p className="listing-card__why">{line}</p>}
@@ -102,7 +107,11 @@ export const ListingCard = ({
           items={summary.compensationBasis}
           count={CARD_DISPLAY_COUNTS.compensationBasis}
         />
-        <SummaryRow title="Tools" items={summary.tools} count={CARD_DISPLAY_COUNTS.tools} />
+        <SummaryRow
+          title="Tools"
+          items={summary.tools && matchedToolsFirst(summary.tools, why)}
+          count={CARD_DISPLAY_COUNTS.tools}
+        />
         {similarity !== undefined && (
           <div className="listing-card__row">
             <dt>Similarity</dt>

@@ -23,6 +23,7 @@ export const ProfileCard = ({
       name={profile.nickname}
       href={`/teammates/${profile._id}`}
       badge={own ? 'My Skills' : undefined}
+      role={profile.hardSkills?.[0]}
       summary={{
         projectType: profile.projectType,
         productType: profile.productType,

@@ -23,6 +23,7 @@ export const ProjectCard = ({
       name={project.projectName}
       href={`/projects/${project._id}`}
       badge={own ? 'My Project' : undefined}
+      role={project.hardSkills?.[0] && `Looking for: ${project.hardSkills[0]}`}
       summary={{
         projectType: project.projectType,
         productType: project.productType,
