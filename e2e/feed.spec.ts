@@ -48,6 +48,9 @@ test('visitors read the feed and are asked to log in to take part', async ({ pag
   await expect(post.getByText('Please log in to comment on posts')).toBeVisible();
 
   const composer = page.getByRole('form', { name: 'Create a post' });
+  // Visitors learn it before typing, with the way to do it.
+  await expect(composer.getByText('to share a post with the community.')).toBeVisible();
+  await expect(composer.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   await composer.getByRole('textbox', { name: 'Write a post' }).fill('Hello everyone');
   await composer.getByRole('button', { name: 'Publish' }).click();
   await expect(composer.getByRole('alert')).toHaveText('Please log in to create a post');
@@ -71,6 +74,7 @@ test('a signed-in user posts with an image, then likes, unlikes and comments on 
   const composer = page.getByRole('form', { name: 'Create a post' });
   const box = composer.getByRole('textbox', { name: 'Write a post' });
   const publish = composer.getByRole('button', { name: 'Publish' });
+  await expect(composer.getByText('to share a post with the community.')).toHaveCount(0);
   const attach = composer.getByLabel('Add an image');
   await expect(box).toHaveAttribute('rows', '3');
   await expect(box).toHaveAccessibleDescription('0/500');

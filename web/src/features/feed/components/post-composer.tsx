@@ -1,6 +1,7 @@
 import { FEED_MESSAGES, POST_IMAGE_TYPES, POST_MAX_LENGTH, type Post } from '@skillers/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { useAuth } from '../../../lib/auth';
@@ -64,6 +65,12 @@ export const PostComposer = ({ onCreated }: { onCreated(post: Post): void }) => 
 
   return (
     <form className="feed-card post-composer" onSubmit={submit} aria-label="Create a post">
+      {!isSignedIn && (
+        // Said before anyone types: the spec's alert on Publish alone comes after the effort.
+        <p className="post-composer__visitor">
+          <Link to="/login">Log in</Link> to share a post with the community.
+        </p>
+      )}
       <textarea
         className="post-composer__text"
         aria-label="Write a post"
