@@ -173,6 +173,12 @@ test('a project is created through the form, edited, and shown on the listing an
 
   const card = page.getByRole('article', { name });
   await expect(card.getByText('My Project')).toBeVisible();
+  // The list the spec goes to leads on to the new project.
+  const published = page.getByRole('status').filter({ hasText: `“${name}” is published.` });
+  await expect(published.getByRole('link', { name: 'Open it' })).toHaveAttribute(
+    'href',
+    /^\/projects\/[0-9a-f]{24}$/,
+  );
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await card.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/project\/editProject\/[0-9a-f]{24}$/);
@@ -192,6 +198,7 @@ test('a project is created through the form, edited, and shown on the listing an
   await expect(page).toHaveURL('/projects/my');
   const renamedCard = page.getByRole('article', { name: renamed });
   await expect(renamedCard).toBeVisible();
+  await expect(page.getByText('is published.')).toHaveCount(0);
   await expect(renamedCard.getByRole('definition').filter({ hasText: 'Not specified' })).toHaveCount(1);
 
   // The listing shows it among projects, not among teammates.
@@ -262,6 +269,10 @@ test('a profile is created through the form, edited, and shown on the list and i
   const card = page.getByRole('article', { name: nickname });
   await expect(card.getByText('My Skills')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  const published = page.getByRole('status').filter({ hasText: `“${nickname}” is published.` });
+  await published.getByRole('link', { name: 'Open it' }).click();
+  await expect(page).toHaveURL(/^.*\/teammates\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name: nickname })).toBeVisible();
 
   await page.goto('/skillers/my');
   const mine = page.getByRole('article', { name: nickname });

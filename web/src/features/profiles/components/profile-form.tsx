@@ -10,6 +10,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CollabDurationField } from '../../../components/listing-form/collab-duration-field';
 import { DescriptionField } from '../../../components/listing-form/description-field';
+import { createdState } from '../../../components/listings/created-notice';
 import { ErrorSummary } from '../../../components/listing-form/error-summary';
 import { FormSection } from '../../../components/listing-form/form-section';
 import { ListingSections } from '../../../components/listing-form/listing-sections';
@@ -55,8 +56,8 @@ interface ProfileFormProps {
 }
 
 /**
- * Create or edit the user's profile. Creating resets the form and opens the new profile's page;
- * editing goes to My Skills.
+ * Create or edit the user's profile. Creating resets the form and goes to the profiles, as the spec says,
+ * with a link to the new profile; editing goes to My Skills.
  */
 export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const editing = profile !== undefined;
@@ -67,12 +68,16 @@ export const ProfileForm = ({ options, profile }: ProfileFormProps) => {
   const required = new Set<string>(editing ? PROFILE_EDIT_REQUIRED : PROFILE_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<unknown>) => send(),
-    onSuccess: async () => {
+    mutationFn: (send: () => Promise<{ teammate: ProfileView }>) => send(),
+    onSuccess: async ({ teammate: saved }) => {
       if (profile) await queryClient.invalidateQueries(profileQuery(profile._id));
       else form.reset();
       await queryClient.invalidateQueries(myProfileQuery);
-      void navigate(editing ? '/skillers/my' : '/teammates');
+      if (editing) void navigate('/skillers/my');
+      else
+        void navigate('/teammates', {
+          state: createdState({ name: saved.nickname, href: `/teammates/${saved._id}` }),
+        });
     },
     onError: form.fail,
   });

@@ -2,6 +2,7 @@ import type { ProfileView } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { InfiniteCardGrid, NoResults } from '../../../components/listings/card-grid';
+import { CreatedNotice } from '../../../components/listings/created-notice';
 import { ProfileCard } from '../../../components/listings/profile-card';
 import { fetchProfilePage } from '../../../lib/listings-api';
 import type { PagedListOptions } from '../../../lib/paged-list';
@@ -23,6 +24,7 @@ const EVERYONE = { key: 'all', fetchPage: fetchProfilePage };
 /** Every profile, page by page as the reader scrolls; a failed first page goes to /error. */
 export const ProfilesList = ({ filterPanel, note, source = EVERYONE }: ProfilesListProps) => (
   <div className="listing-screen">
+    <CreatedNotice />
     {filterPanel}
     {note}
     <ProfilesGrid key={source.key} fetchPage={source.fetchPage} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { InfiniteCardGrid } from '../../../components/listings/card-grid';
+import { CreatedNotice } from '../../../components/listings/created-notice';
 import { EmptyState } from '../../../components/listings/empty-state';
 import { OpenSwitch } from '../../../components/listings/open-switch';
 import { ProjectCard } from '../../../components/listings/project-card';
@@ -21,30 +22,33 @@ export const MyProjects = () => {
   // "Still open" in the notification bell changes a project while this list shows it.
   useEffect(() => onProjectOpen((id, fresh) => setChanged((current) => ({ ...current, [id]: fresh }))), []);
   return (
-    <InfiniteCardGrid
-      label="My projects"
-      list={list}
-      renderItem={(loaded) => {
-        const project = { ...loaded, ...changed[loaded._id] };
-        return (
-          <ProjectCard
-            project={project}
-            ownerActions={
-              <>
-                <OpenSwitch
-                  listing={{ kind: 'project', id: project._id }}
-                  openToCollaborate={project.openToCollaborate !== false}
-                  openNow={project.openNow === true}
-                  onChanged={(fresh) => setChanged((current) => ({ ...current, [project._id]: fresh }))}
-                />
-                <DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />
-              </>
-            }
-          />
-        );
-      }}
-      empty={<EmptyState text="No projects created yet..." action="Create Project" to="/project/add" />}
-      failed={<Notice tone="error">{MY_PROJECTS_LOAD_FAILED}</Notice>}
-    />
+    <>
+      <CreatedNotice />
+      <InfiniteCardGrid
+        label="My projects"
+        list={list}
+        renderItem={(loaded) => {
+          const project = { ...loaded, ...changed[loaded._id] };
+          return (
+            <ProjectCard
+              project={project}
+              ownerActions={
+                <>
+                  <OpenSwitch
+                    listing={{ kind: 'project', id: project._id }}
+                    openToCollaborate={project.openToCollaborate !== false}
+                    openNow={project.openNow === true}
+                    onChanged={(fresh) => setChanged((current) => ({ ...current, [project._id]: fresh }))}
+                  />
+                  <DeleteProjectButton project={project} onDeleted={() => list.remove(project._id)} />
+                </>
+              }
+            />
+          );
+        }}
+        empty={<EmptyState text="No projects created yet..." action="Create Project" to="/project/add" />}
+        failed={<Notice tone="error">{MY_PROJECTS_LOAD_FAILED}</Notice>}
+      />
+    </>
   );
 };

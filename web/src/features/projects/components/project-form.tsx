@@ -11,6 +11,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DeadlinePicker } from '../../../components/listing-form/deadline-picker';
 import { DescriptionField } from '../../../components/listing-form/description-field';
+import { createdState } from '../../../components/listings/created-notice';
 import { ErrorSummary } from '../../../components/listing-form/error-summary';
 import { FormSection } from '../../../components/listing-form/form-section';
 import { ListingSections } from '../../../components/listing-form/listing-sections';
@@ -75,7 +76,7 @@ interface ProjectFormProps {
 
 /**
  * Add or edit a project. Adding needs a product type, editing does not.
- * An add resets the form and opens the new project's page; an edit goes to My Projects.
+ * Both go to My Projects, as the spec says; an add resets the form and offers a link to the new project.
  */
 export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const editing = project !== undefined;
@@ -86,12 +87,13 @@ export const ProjectForm = ({ options, project }: ProjectFormProps) => {
   const required = new Set<string>(editing ? PROJECT_EDIT_REQUIRED : PROJECT_CREATE_REQUIRED);
 
   const save = useMutation({
-    mutationFn: (send: () => Promise<unknown>) => send(),
-    onSuccess: async () => {
+    mutationFn: (send: () => Promise<{ project: ProjectView }>) => send(),
+    onSuccess: async ({ project: saved }) => {
       if (project) await queryClient.invalidateQueries(projectQuery(project._id));
       else form.reset();
       await queryClient.invalidateQueries(myProjectIdsQuery);
-      void navigate('/projects/my');
+      const created = { name: saved.projectName, href: `/projects/${saved._id}` };
+      void navigate('/projects/my', project ? undefined : { state: createdState(created) });
     },
     onError: form.fail,
   });
