@@ -31,6 +31,7 @@ import { SavedModule } from './saved/saved.module';
 import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
 import { ProfilesModule } from './profiles/profiles.module';
+import { InvitationsModule } from './invitations/invitations.module';
 import { MatchesModule } from './matches/matches.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
@@ -83,6 +84,7 @@ export class AppModule {
         ProjectsModule,
         ProfilesModule,
         MatchesModule,
+        InvitationsModule,
         FreshnessModule,
         SavedModule,
         TrustModule,

@@ -91,6 +91,10 @@ const ROUTES: readonly Route[] = [
   route('user', 'POST', '/api/user/saved-searches/:id/view'),
   route('user', 'GET', '/api/matches/teammates'),
   route('user', 'GET', '/api/matches/projects'),
+  route('user', 'GET', '/api/invitations'),
+  route('user', 'POST', '/api/invitations'),
+  route('user', 'POST', '/api/invitations/:id/accept'),
+  route('user', 'POST', '/api/invitations/:id/decline'),
 
   route('admin', 'GET', '/api/admin/stats'),
   route('admin', 'GET', '/metrics'),

@@ -19,6 +19,6 @@ import { FirstContactLimit } from './first-contact-limit';
     { provide: CONVERSATIONS, useExisting: ChatService },
     ChatGateway,
   ],
-  exports: [ChatRepository],
+  exports: [ChatRepository, ChatService, FirstContactLimit],
 })
 export class ChatModule {}

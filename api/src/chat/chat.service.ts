@@ -18,7 +18,7 @@ import {
   UNREAD_COUNT_LIMIT,
   type UnreadMessages,
 } from '@skillers/domain';
-import { newId } from '@skillers/store';
+import { DuplicateKeyError, newId } from '@skillers/store';
 import { AppEvents } from '../core/events/app-events.service';
 import { toPublicUser } from '../users/users.service';
 import { UsersRepository } from '../auth/users.repository';
@@ -31,6 +31,14 @@ export interface ConversationPaging {
   /** A message id: the page ends just before it. */
   before?: string;
   limit?: number;
+}
+
+export interface InvitationOpening {
+  messageId: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  text: string;
 }
 
 interface ActiveConversation {
@@ -126,6 +134,23 @@ export class ChatService {
     await this.assertCanTalkTo(senderId, recipientId);
     await this.assertNotBlockedBySender(senderId, recipientId);
     return this.store(conversationId, senderId, recipientId, text);
+  }
+
+  /**
+   * The first message of a conversation an accepted invitation opens, sent as the inviter. Its id is the
+   * invitation's, so accepting again after a failure stores it once.
+   */
+  async openWithInvitation(opening: InvitationOpening): Promise<ChatMessage> {
+    const stored = await this.chats.findMessage(opening.messageId);
+    if (stored) return stored;
+    const { conversationId, senderId, recipientId, text, messageId } = opening;
+    try {
+      return await this.store(conversationId, senderId, recipientId, text, messageId);
+    } catch (error) {
+      const raced = error instanceof DuplicateKeyError && (await this.chats.findMessage(messageId));
+      if (!raced) throw error;
+      return raced;
+    }
   }
 
   /** Refuses alike whether the conversation is someone else's or does not exist, so ids reveal nothing. */
@@ -239,9 +264,10 @@ export class ChatService {
     senderId: string,
     recipientId: string,
     text: string,
+    messageId = newId(),
   ): Promise<ChatMessage> {
     const message: ChatMessage = {
-      _id: newId(),
+      _id: messageId,
       conversationId,
       senderId,
       message: text,

@@ -10,5 +10,6 @@ import { MatchesService } from './matches.service';
   imports: [ProjectsModule, ProfilesModule, ChatModule, BlocksRecordsModule],
   controllers: [MatchesController],
   providers: [MatchesService],
+  exports: [MatchesService],
 })
 export class MatchesModule {}

@@ -6,7 +6,9 @@ import {
   type NeedWeight,
   optionWeight,
   pageCount,
+  type ProfileRecord,
   type ProfileView,
+  type ProjectRecord,
   type ProjectView,
   type TwoSidedFit,
   twoSidedFit,
@@ -122,6 +124,12 @@ export class MatchesService {
     const leftOut = new Set([userId, ...blocked, ...blockers]);
     for (const { participants } of conversations) for (const id of participants) leftOut.add(id);
     return leftOut;
+  }
+
+  /** The two-sided fit of any project and profile, with the labels' rarity as it is now. */
+  async fitMeasure(): Promise<(project: ProjectRecord, profile: ProfileRecord) => TwoSidedFit> {
+    const weightOf = await this.needWeights();
+    return (project, profile) => twoSidedFit(project, profile, weightOf);
   }
 
   /** An asked label weighs its rarity among profiles, as a picked option does in the search. */

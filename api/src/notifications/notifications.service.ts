@@ -42,7 +42,10 @@ export class NotificationsService implements OnModuleInit {
     private readonly blocks: BlocksRepository,
   ) {}
 
-  /** A message notifies its recipient; reading its conversation reads that notification. */
+  /**
+   * A message notifies its recipient; reading its conversation reads that notification. An invitation
+   * notifies its receiver, and its answer its sender.
+   */
   onModuleInit(): void {
     this.events.subscribe('message.sent', ({ message, recipientId, sender }) =>
       this.notify(recipientId, {
@@ -50,6 +53,22 @@ export class NotificationsService implements OnModuleInit {
         actor: sender,
         conversationId: message.conversationId,
         text: message.message,
+      }),
+    );
+    this.events.subscribe('invitation.sent', ({ invitation, sender, projectName }) =>
+      this.notify(invitation.toId, {
+        kind: invitation.direction === 'invite' ? 'invitation' : 'join_request',
+        actor: sender,
+        listing: { kind: 'project', id: invitation.projectId, name: projectName },
+        text: invitation.message,
+      }),
+    );
+    this.events.subscribe('invitation.answered', ({ invitation, status, answerer, projectName }) =>
+      this.notify(invitation.fromId, {
+        kind: status === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
+        actor: answerer,
+        listing: { kind: 'project', id: invitation.projectId, name: projectName },
+        conversationId: invitation.conversationId,
       }),
     );
     this.events.subscribe('conversation.read', ({ userId, conversationId }) =>

@@ -5,6 +5,8 @@ import {
   deleteProjectSchema,
   embedRequestSchema,
   feedbackSchema,
+  invitationCreateSchema,
+  invitationDeclineSchema,
   filteringRequestSchema,
   labelSuggestionRequestSchema,
   loginSchema,
@@ -199,6 +201,33 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/matches/projects', auth: 'user', query: page },
+  { method: 'GET', path: '/api/invitations', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/invitations',
+    auth: 'user',
+    // The owner's profile asks to join the friend's project; only refused variants of it are sent.
+    body: {
+      schema: invitationCreateSchema,
+      valid: (s) => ({ projectId: s.friendProjectId, message: 'Would you join?' }),
+    },
+  },
+  // The owner received no invitation: each id answers 404 and nothing is answered.
+  {
+    method: 'POST',
+    path: '/api/invitations/:id/accept',
+    auth: 'user',
+    id: (s) => s.friendProjectId,
+    absentIdStatus: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/invitations/:id/decline',
+    auth: 'user',
+    id: (s) => s.friendProjectId,
+    absentIdStatus: 404,
+    body: { schema: invitationDeclineSchema, valid: () => ({ reason: 'Other' }) },
+  },
   { method: 'GET', path: '/api/options', auth: 'none' },
   {
     method: 'POST',

@@ -52,3 +52,4 @@ export * from './validation/text';
 export * from './vocabularies';
 export * from './matching/two-sided-fit';
 export * from './matching/matches-query.schema';
+export * from './matching/invitations';

@@ -33,6 +33,10 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationSetting
   comment: 'likesAndComments',
   item_hidden: 'moderation',
   item_restored: 'moderation',
+  invitation: 'messages',
+  join_request: 'messages',
+  invitation_accepted: 'messages',
+  invitation_declined: 'messages',
 };
 
 export const NOTIFICATION_SETTINGS_MESSAGES = {

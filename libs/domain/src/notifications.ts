@@ -7,6 +7,8 @@ export const NOTIFICATIONS_LIMIT = 50;
 /**
  * `open_lapsed`: the owner's project or profile stopped being open to collaborate (freshness.ts).
  * `item_hidden` / `item_restored`: a moderator hid the owner's item after a report, or put it back.
+ * `invitation` / `join_request`: an owner invites the user to a project, or a skiller asks to join the user's
+ * project (`listing` names the project); `invitation_accepted` / `invitation_declined` tell its sender.
  */
 export const NOTIFICATION_KINDS = [
   'message',
@@ -16,6 +18,10 @@ export const NOTIFICATION_KINDS = [
   'saved_search',
   'item_hidden',
   'item_restored',
+  'invitation',
+  'join_request',
+  'invitation_accepted',
+  'invitation_declined',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**

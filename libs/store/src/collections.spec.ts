@@ -28,6 +28,9 @@ const LISTS: { spec: CollectionSpec; filter: Record<string, string>; sort: FindO
   { spec: COLLECTIONS.reports, filter: {}, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.reports, filter: { status: 'a' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.conversations, filter: { startedBy: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.invitations, filter: { toId: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.invitations, filter: { fromId: 'a' }, sort: NEWEST_FIRST },
+  { spec: COLLECTIONS.invitations, filter: { projectId: 'a' }, sort: NEWEST_FIRST },
   { spec: COLLECTIONS.savedSearches, filter: { ownerId: 'a' }, sort: NEWEST_FIRST },
   {
     spec: COLLECTIONS.messages,

@@ -71,6 +71,21 @@ export const COLLECTIONS = {
     indexes: [{ fields: ['conversationId', 'userId'], unique: true }],
   },
   messages: { name: 'messages', indexes: [{ fields: ['conversationId', 'date', '_id'] }] },
+  /**
+   * Invitations, newest first per receiver, sender and project (the daily cap counts a project's). One per
+   * pair of users: the unique pair key settles two sent at once.
+   */
+  invitations: {
+    name: 'invitations',
+    indexes: [
+      { fields: ['pairKey'], unique: true },
+      { fields: ['toId', 'createdAt', '_id'] },
+      { fields: ['fromId', 'createdAt', '_id'] },
+      { fields: ['projectId', 'createdAt', '_id'] },
+    ],
+  },
+  /** An invitation's one answer, keyed by the invitation's id: a second answer is a duplicate key. */
+  invitationAnswers: { name: 'invitation_answers', indexes: [] },
   posts: { name: 'posts', indexes: [{ fields: ['createdAt', '_id'] }] },
   postImages: { name: 'post_images', indexes: [] },
   comments: { name: 'comments', indexes: [{ fields: ['postId', 'createdAt', '_id'] }] },

@@ -1,4 +1,11 @@
-import type { ChatMessage, FilteringRestriction, PublicUser, SavedKind, SearchKind } from '@skillers/domain';
+import type {
+  ChatMessage,
+  FilteringRestriction,
+  InvitationRecord,
+  PublicUser,
+  SavedKind,
+  SearchKind,
+} from '@skillers/domain';
 
 /**
  * What happened in one feature that others react to, by event name. A feature publishes these instead of
@@ -7,6 +14,15 @@ import type { ChatMessage, FilteringRestriction, PublicUser, SavedKind, SearchKi
 export interface AppEventMap {
   /** A message was stored and delivered to a recipient who has not blocked its sender. */
   'message.sent': { message: ChatMessage; recipientId: string; sender: PublicUser };
+  /** An invitation reached its receiver (withheld ones, to a user who blocked the sender, do not). */
+  'invitation.sent': { invitation: InvitationRecord; sender: PublicUser; projectName: string };
+  /** The receiver accepted or declined an invitation. */
+  'invitation.answered': {
+    invitation: InvitationRecord;
+    status: 'accepted' | 'declined';
+    answerer: PublicUser;
+    projectName: string;
+  };
   /** The reader's read marker in a conversation moved. */
   'conversation.read': { userId: string; conversationId: string };
   /** The user marked all their notifications read. */

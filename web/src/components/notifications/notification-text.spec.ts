@@ -26,6 +26,22 @@ describe('notification texts', () => {
     expect(notificationLink(base)).toBe('/feed');
   });
 
+  it('names the project of an invitation, and leads to the invitations or, once accepted, the conversation', () => {
+    const listing = { kind: 'project' as const, id: 'p9', name: 'Farm app' };
+    const invitation: Notification = { ...base, kind: 'invitation', listing, text: 'Join us' };
+    expect(notificationText(invitation)).toBe('ada invites you to join “Farm app”: Join us');
+    expect(notificationText({ ...invitation, kind: 'join_request', text: undefined })).toBe(
+      'ada asks to join “Farm app”',
+    );
+    expect(notificationText({ ...invitation, kind: 'invitation_declined' })).toBe(
+      'ada declined your invitation about “Farm app”',
+    );
+    expect(notificationLink(invitation)).toBe('/invitations');
+    expect(notificationLink({ ...invitation, kind: 'invitation_accepted' })).toBe(
+      '/conversations?friendId=a1',
+    );
+  });
+
   it('names the saved search a new record matched, and leads to that record', () => {
     const alert: Notification = {
       ...base,

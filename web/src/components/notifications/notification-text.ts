@@ -12,6 +12,9 @@ const moderatedName = (notification: Notification): string => {
   return item ? `Your ${MODERATED_KIND_NAMES[item.kind]} “${item.name}”` : 'Your item';
 };
 
+const projectName = (notification: Notification): string =>
+  notification.listing ? `“${notification.listing.name}”` : 'a project';
+
 /** One line per event, naming who did what. */
 export const notificationText = (notification: Notification): string => {
   const who = notification.actor.username;
@@ -28,19 +31,33 @@ export const notificationText = (notification: Notification): string => {
       return `${moderatedName(notification)} was hidden after a report. Write to us through Feedback if you think this is a mistake`;
     case 'item_restored':
       return `${moderatedName(notification)} is shown again: a review found nothing wrong`;
+    case 'invitation':
+      return `${who} invites you to join ${projectName(notification)}${notification.text ? `: ${notification.text}` : ''}`;
+    case 'join_request':
+      return `${who} asks to join ${projectName(notification)}${notification.text ? `: ${notification.text}` : ''}`;
+    case 'invitation_accepted':
+      return `${who} accepted your invitation about ${projectName(notification)}: your conversation is open`;
+    case 'invitation_declined':
+      return `${who} declined your invitation about ${projectName(notification)}`;
     case 'saved_search':
       return `${who} published ${notification.recordKind === 'project' ? 'a project' : 'a skiller profile'} matching your saved search${notification.text ? ` “${notification.text}”` : ''}`;
   }
 };
 
 /**
- * Where a notification leads: the conversation, the owner's lapsed listing, the record that matched a saved
- * search, the feedback form after a hide, the restored item, or the feed for a post.
+ * Where a notification leads: the conversation (an accepted invitation's too), the invitations, the owner's
+ * lapsed listing, the record that matched a saved search, the feedback form after a hide, the restored
+ * item, or the feed for a post.
  */
 export const notificationLink = (notification: Notification): string => {
   switch (notification.kind) {
     case 'message':
+    case 'invitation_accepted':
       return `/conversations?friendId=${encodeURIComponent(notification.actor._id)}`;
+    case 'invitation':
+    case 'join_request':
+    case 'invitation_declined':
+      return '/invitations';
     case 'open_lapsed':
       return notification.listing?.kind === 'project' ? '/projects/my' : '/skillers/my';
     case 'saved_search': {
