@@ -69,6 +69,7 @@ test('logging out asks first; Cancel keeps the session and Logout ends it', asyn
   const sidebar = page.getByRole('navigation', { name: 'Account' });
   for (const name of [
     'Conversations',
+    'Invitations',
     'Found Skillers',
     'Found Projects',
     'My Skills',

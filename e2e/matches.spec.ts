@@ -1,39 +1,88 @@
-import { expect, test } from '@playwright/test';
-import { createAccount, openSignedIn } from './support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { createAccount, openAs, openSignedIn } from './support/accounts';
+import { chatOf } from './support/chat';
 import { createProfile, createProject, uniqueName } from './support/listings';
 
-test('the home page shows matches both ways, explained both ways', async ({ page, request, browser }) => {
+/** What both sides ask and offer: Haskell work, paid a salary by milestone, remote. */
+const ASKS = {
+  toolsExperience: [{ tool: 'Haskell', mep: 2 }],
+  offeredGratification: ['Salary'],
+  forGratification: ['Milestone'],
+  workingTypeRemote: true,
+};
+
+const bellOf = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+
+test('matches are explained both ways; an invitation reaches the skiller’s bell, and accepting opens one conversation for both', async ({
+  page,
+  request,
+  browser,
+}) => {
   const owner = await createAccount(request);
-  const profileOwner = await createAccount(request);
-  const projectName = uniqueName('Mainframe rescue');
-  const nickname = uniqueName('cobol keeper');
-  const asks = {
-    toolsExperience: [{ tool: 'COBOL', mep: 2 }],
-    offeredGratification: ['Salary'],
-    forGratification: ['Milestone'],
-    workingTypeRemote: true,
-  };
-  await createProject(request, owner, { projectName, ...asks });
-  await createProfile(request, profileOwner, {
+  const skiller = await createAccount(request);
+  const projectName = uniqueName('Type checker');
+  const nickname = uniqueName('lambda keeper');
+  const project = await createProject(request, owner, { projectName, ...ASKS });
+  await createProfile(request, skiller, {
     nickname,
-    ...asks,
-    toolsExperience: [{ tool: 'COBOL', mep: 4 }],
+    ...ASKS,
+    toolsExperience: [{ tool: 'Haskell', mep: 4 }],
   });
+
+  // The skiller sees the project from their side of the fit.
+  const skillerPage = await openAs(browser, skiller, '/');
+  const forProfile = skillerPage.getByRole('region', { name: 'Projects for you' });
+  const projectMatch = forProfile.getByRole('listitem').filter({ hasText: projectName });
+  await expect(projectMatch).toContainText('You have 1 of 1 it needs: Haskell');
+  await expect(projectMatch).toContainText('Offers what you want: Salary, Milestone, Remote');
+  await expect(projectMatch.getByRole('button', { name: `Ask to join ${projectName}` })).toBeVisible();
 
   await openSignedIn(page, owner, '/');
   const forProject = page.getByRole('region', { name: `Matches for your project ${projectName}` });
   const match = forProject.getByRole('listitem').filter({ hasText: nickname });
-  await expect(match).toContainText('Has 1 of 1 you need: COBOL');
+  await expect(match).toContainText('Has 1 of 1 you need: Haskell');
   await expect(match).toContainText('Wants what you offer: Salary, Milestone, Remote');
-  await match.getByRole('link', { name: nickname }).click();
-  await expect(page).toHaveURL(/\/teammates\/[0-9a-f]{24}$/);
+  await match.getByRole('button', { name: `Invite ${nickname}` }).click();
+  await expect(match.getByText('Invitation sent')).toBeVisible();
 
-  const profilePage = await (await browser.newContext()).newPage();
-  await openSignedIn(profilePage, profileOwner, '/');
-  const forProfile = profilePage.getByRole('region', { name: 'Projects for you' });
-  await expect(forProfile.getByRole('listitem').filter({ hasText: projectName })).toContainText(
-    'Has 1 of 1 you need: COBOL',
-  );
+  // The bell rings for the skiller, and leads to the invitation with both lines of the fit.
+  const bell = bellOf(skillerPage);
+  await expect(bell.getByTestId('unread-badge')).toHaveText('1 unread');
+  await bell.click();
+  const notice = skillerPage
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('link', { name: new RegExp(`${owner.username} invites you to join “${projectName}”`) });
+  await notice.click();
+  await expect(skillerPage).toHaveURL('/invitations');
+  const invitation = skillerPage
+    .getByRole('list', { name: 'Received invitations' })
+    .getByRole('listitem', { name: `From ${owner.username}` });
+  await expect(invitation).toContainText(`${owner.username} invites you to join ${projectName}`);
+  await expect(invitation).toContainText('You have 1 of 1 it needs: Haskell');
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+
+  // Both land in the same conversation, which opens with the invitation.
+  await expect(skillerPage).toHaveURL(/\/conversations\?friendId=[0-9a-f]{24}$/);
+  const opening = `Invitation to join “${projectName}”`;
+  await expect(chatOf(skillerPage).log.getByText(opening)).toBeVisible();
+  await chatOf(skillerPage).input.fill('Happy to help');
+  await chatOf(skillerPage).send.click();
+
+  await page.goto('/invitations');
+  const sent = page
+    .getByRole('list', { name: 'Sent invitations' })
+    .getByRole('listitem', { name: `To ${skiller.username}` });
+  await expect(sent).toContainText('Accepted');
+  await sent.getByRole('link', { name: 'Open the conversation' }).click();
+  await expect(chatOf(page).log.getByText(opening)).toBeVisible();
+  await expect(chatOf(page).log.getByText('Happy to help')).toBeVisible();
+
+  // The pair has left the owner's matches.
+  const matches = await request.get(`/api/matches/teammates?projectId=${project._id}`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  const { teammates } = (await matches.json()) as { teammates: { nickname: string }[] };
+  expect(teammates.map((profile) => profile.nickname)).not.toContain(nickname);
 
   // A visitor sees the search alone.
   const visitor = await (await browser.newContext()).newPage();

@@ -27,6 +27,7 @@ const Skillers = lazyScreen(() => import('./routes/skillers.route'));
 const SkillerAdd = lazyScreen(() => import('./routes/skiller-add.route'));
 const MySkiller = lazyScreen(() => import('./routes/my-skiller.route'));
 const Conversations = lazyScreen(() => import('./routes/conversations.route'));
+const Invitations = lazyScreen(() => import('./routes/invitations.route'));
 const Settings = lazyScreen(() => import('./routes/settings.route'));
 const SavedSearches = lazyScreen(() => import('./routes/saved-searches.route'));
 const SettingsMessage = lazyScreen(() => import('./routes/settings-message.route'));
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
             element: <AccountLayout />,
             children: [
               { path: '/conversations', element: <Conversations /> },
+              { path: '/invitations', element: <Invitations /> },
               { path: '/teammates/found', element: <FoundTeammates /> },
               { path: '/projects/found', element: <FoundProjects /> },
               { path: '/skillers/my', element: <MySkiller /> },

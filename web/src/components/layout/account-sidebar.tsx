@@ -4,6 +4,7 @@ import { LogoutDialog } from './logout-dialog';
 
 const LINKS = [
   { to: '/conversations', label: 'Conversations' },
+  { to: '/invitations', label: 'Invitations' },
   { to: '/teammates/found', label: 'Found Skillers' },
   { to: '/projects/found', label: 'Found Projects' },
   { to: '/skillers/my', label: 'My Skills' },

@@ -26,3 +26,23 @@ describe('fitLines', () => {
     });
   });
 });
+
+describe('fitLines for the skiller', () => {
+  it('tells the profile’s owner what the project needs of them and offers them', () => {
+    const why = {
+      needs: { matched: ['Rust', 'Go'], missing: ['Kafka'], share: 0.6 },
+      wants: { matched: ['Equity Grant', 'Remote'], missing: [], share: 1 },
+      score: 0.75,
+    };
+    expect(fitLines(why, 'profile')).toEqual({
+      needs: 'You have 2 of 3 it needs: Rust, Go',
+      wants: 'Offers what you want: Equity Grant, Remote',
+    });
+    expect(
+      fitLines(
+        { ...why, needs: { ...why.needs, matched: [] }, wants: { ...why.wants, matched: [] } },
+        'profile',
+      ),
+    ).toEqual({ needs: 'Needs none of what you have yet', wants: 'Offers none of what you want yet' });
+  });
+});

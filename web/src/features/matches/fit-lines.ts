@@ -8,12 +8,30 @@ const named = (labels: readonly string[]): string =>
     ? labels.join(', ')
     : `${labels.slice(0, NAMED).join(', ')} and ${labels.length - NAMED} more`;
 
+/** Whose side the reader is on: the project's owner, or the skiller whose profile it is. */
+export type FitReader = 'project' | 'profile';
+
 /**
- * The two lines a match card shows, one per side: what the record has of what the viewer needs, and what
- * it wants of what the viewer offers.
+ * The two lines a match shows, one per side: what the profile has of what the project needs, and what the
+ * project offers of what the profile wants, told to the project's owner or to the skiller.
  */
-export const fitLines = ({ needs, wants }: TwoSidedFit): { needs: string; wants: string } => {
+export const fitLines = (
+  { needs, wants }: TwoSidedFit,
+  reader: FitReader = 'project',
+): { needs: string; wants: string } => {
   const asked = needs.matched.length + needs.missing.length;
+  if (reader === 'profile') {
+    return {
+      needs:
+        needs.matched.length === 0
+          ? 'Needs none of what you have yet'
+          : `You have ${needs.matched.length} of ${asked} it needs: ${named(needs.matched)}`,
+      wants:
+        wants.matched.length === 0
+          ? 'Offers none of what you want yet'
+          : `Offers what you want: ${named(wants.matched)}`,
+    };
+  }
   return {
     needs:
       needs.matched.length === 0

@@ -1,11 +1,13 @@
 import type { TwoSidedFit } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { myProfileQuery } from '../../../lib/ownership';
 import { fetchMyProjectsPage } from '../../projects/api/projects.api';
 import { profileMatchesQuery, projectMatchesQuery } from '../api/matches.api';
-import { fitLines } from '../fit-lines';
+import { InviteButton } from '../../invitations/components/invite-button';
+import { type FitReader, fitLines } from '../fit-lines';
 import './matches-for-you.css';
 
 /** Matches shown per list on the home page. */
@@ -16,19 +18,22 @@ interface MatchItem {
   name: string;
   to: string;
   why: TwoSidedFit;
+  /** Invite the profile, or ask to join the project. */
+  invite: ReactNode;
 }
 
-const MatchList = ({ title, items }: { title: string; items: MatchItem[] }) => (
+const MatchList = ({ title, items, reader }: { title: string; items: MatchItem[]; reader: FitReader }) => (
   <section className="matches-for-you__list" aria-label={title}>
     <h2 className="matches-for-you__title">{title}</h2>
     <ul>
       {items.slice(0, SHOWN).map((item) => {
-        const lines = fitLines(item.why);
+        const lines = fitLines(item.why, reader);
         return (
           <li key={item.id} className="matches-for-you__item">
             <Link to={item.to}>{item.name}</Link>
             <span>{lines.needs}</span>
             <span>{lines.wants}</span>
+            {item.invite}
           </li>
         );
       })}
@@ -60,22 +65,38 @@ export const MatchesForYou = () => {
       {project && profiles.length > 0 && (
         <MatchList
           title={`Matches for your project ${project.projectName}`}
+          reader="project"
           items={profiles.map((match) => ({
             id: match._id,
             name: match.nickname,
             to: `/teammates/${match._id}`,
             why: match.why,
+            invite: (
+              <InviteButton
+                invitation={{ projectId: project._id, teammateId: match._id }}
+                label={`Invite ${match.nickname}`}
+                text="Invite"
+              />
+            ),
           }))}
         />
       )}
       {projects.length > 0 && (
         <MatchList
           title="Projects for you"
+          reader="profile"
           items={projects.map((match) => ({
             id: match._id,
             name: match.projectName,
             to: `/projects/${match._id}`,
             why: match.why,
+            invite: (
+              <InviteButton
+                invitation={{ projectId: match._id }}
+                label={`Ask to join ${match.projectName}`}
+                text="Ask to join"
+              />
+            ),
           }))}
         />
       )}
