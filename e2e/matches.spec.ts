@@ -81,8 +81,8 @@ test('matches are explained both ways; an invitation reaches the skiller’s bel
   const matches = await request.get(`/api/matches/teammates?projectId=${project._id}`, {
     headers: { authorization: `Bearer ${owner.token}` },
   });
-  const { teammates } = (await matches.json()) as { teammates: { nickname: string }[] };
-  expect(teammates.map((profile) => profile.nickname)).not.toContain(nickname);
+  const matched = (await matches.json()) as { teammates: { nickname: string }[] };
+  expect(matched.teammates.map((profile) => profile.nickname)).not.toContain(nickname);
 
   // A visitor sees the search alone.
   const visitor = await (await browser.newContext()).newPage();
