@@ -13,25 +13,25 @@ const ASKS = {
 
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 
-test('matches are explained both ways; an invitation reaches the skiller’s bell, and accepting opens one conversation for both', async ({
+test('matches are explained both ways; an invitation reaches the member’s bell, and accepting opens one conversation for both', async ({
   page,
   request,
   browser,
 }) => {
   const owner = await createAccount(request);
-  const skiller = await createAccount(request);
+  const member = await createAccount(request);
   const projectName = uniqueName('Type checker');
   const nickname = uniqueName('lambda keeper');
   const project = await createProject(request, owner, { projectName, ...ASKS });
-  await createProfile(request, skiller, {
+  await createProfile(request, member, {
     nickname,
     ...ASKS,
     toolsExperience: [{ tool: 'Haskell', mep: 4 }],
   });
 
-  // The skiller sees the project from their side of the fit.
-  const skillerPage = await openAs(browser, skiller, '/');
-  const forProfile = skillerPage.getByRole('region', { name: 'Projects for you' });
+  // The member sees the project from their side of the fit.
+  const memberPage = await openAs(browser, member, '/');
+  const forProfile = memberPage.getByRole('region', { name: 'Projects for you' });
   const projectMatch = forProfile.getByRole('listitem').filter({ hasText: projectName });
   await expect(projectMatch).toContainText('You have 1 of 1 it needs: Haskell');
   await expect(projectMatch).toContainText('Offers what you want: Salary, Milestone, Remote');
@@ -45,16 +45,16 @@ test('matches are explained both ways; an invitation reaches the skiller’s bel
   await match.getByRole('button', { name: `Invite ${nickname}` }).click();
   await expect(match.getByText('Invitation sent')).toBeVisible();
 
-  // The bell rings for the skiller, and leads to the invitation with both lines of the fit.
-  const bell = bellOf(skillerPage);
+  // The bell rings for the member, and leads to the invitation with both lines of the fit.
+  const bell = bellOf(memberPage);
   await expect(bell.getByTestId('unread-badge')).toHaveText('1 unread');
   await bell.click();
-  const notice = skillerPage
+  const notice = memberPage
     .getByRole('region', { name: 'Notifications' })
     .getByRole('link', { name: new RegExp(`${owner.username} invites you to join “${projectName}”`) });
   await notice.click();
-  await expect(skillerPage).toHaveURL('/invitations');
-  const invitation = skillerPage
+  await expect(memberPage).toHaveURL('/invitations');
+  const invitation = memberPage
     .getByRole('list', { name: 'Received invitations' })
     .getByRole('listitem', { name: `From ${owner.username}` });
   await expect(invitation).toContainText(`${owner.username} invites you to join ${projectName}`);
@@ -62,16 +62,16 @@ test('matches are explained both ways; an invitation reaches the skiller’s bel
   await invitation.getByRole('button', { name: 'Accept' }).click();
 
   // Both land in the same conversation, which opens with the invitation.
-  await expect(skillerPage).toHaveURL(/\/conversations\?friendId=[0-9a-f]{24}$/);
+  await expect(memberPage).toHaveURL(/\/conversations\?friendId=[0-9a-f]{24}$/);
   const opening = `Invitation to join “${projectName}”`;
-  await expect(chatOf(skillerPage).log.getByText(opening)).toBeVisible();
-  await chatOf(skillerPage).input.fill('Happy to help');
-  await chatOf(skillerPage).send.click();
+  await expect(chatOf(memberPage).log.getByText(opening)).toBeVisible();
+  await chatOf(memberPage).input.fill('Happy to help');
+  await chatOf(memberPage).send.click();
 
   await page.goto('/invitations');
   const sent = page
     .getByRole('list', { name: 'Sent invitations' })
-    .getByRole('listitem', { name: `To ${skiller.username}` });
+    .getByRole('listitem', { name: `To ${member.username}` });
   await expect(sent).toContainText('Accepted');
   await sent.getByRole('link', { name: 'Open the conversation' }).click();
   await expect(chatOf(page).log.getByText(opening)).toBeVisible();
