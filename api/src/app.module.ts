@@ -31,6 +31,7 @@ import { SavedModule } from './saved/saved.module';
 import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
 import { ProfilesModule } from './profiles/profiles.module';
+import { AnswerRatesModule } from './answer-rates/answer-rates.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { MatchesModule } from './matches/matches.module';
 import { TrustModule } from './trust/trust.module';
@@ -85,6 +86,7 @@ export class AppModule {
         ProfilesModule,
         MatchesModule,
         InvitationsModule,
+        AnswerRatesModule,
         FreshnessModule,
         SavedModule,
         TrustModule,

@@ -117,6 +117,7 @@ const ROUTES: readonly Route[] = [
   route('open', 'GET', '/api/health'),
   route('open', 'GET', '/api/ready'),
   route('open', 'GET', '/api/options'),
+  route('open', 'GET', '/api/answer-rates'),
   route('open', 'GET', '/api/post'),
   route('open', 'GET', '/api/post/:id/image'),
   route('open', 'POST', '/api/feedback'),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnswerRatesModule } from '../answer-rates/answer-rates.module';
 import { ChatModule } from '../chat/chat.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { ProjectsModule } from '../projects/projects.module';
@@ -7,7 +8,7 @@ import { MatchesController } from './matches.controller';
 import { MatchesService } from './matches.service';
 
 @Module({
-  imports: [ProjectsModule, ProfilesModule, ChatModule, BlocksRecordsModule],
+  imports: [ProjectsModule, ProfilesModule, ChatModule, BlocksRecordsModule, AnswerRatesModule],
   controllers: [MatchesController],
   providers: [MatchesService],
   exports: [MatchesService],

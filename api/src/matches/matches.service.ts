@@ -1,5 +1,6 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  answerRankFactor,
   type FacetCounts,
   LIST_PAGE_SIZE,
   type NeedField,
@@ -15,6 +16,7 @@ import {
 } from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
+import { AnswerRatesService } from '../answer-rates/answer-rates.service';
 import { ChatRepository } from '../chat/chat.repository';
 import { BlocksRepository } from '../trust/blocks.repository';
 import { ProfileRepository } from '../profiles/profile.repository';
@@ -42,8 +44,9 @@ const FACET_OF_NEED: Record<NeedField, keyof FacetCounts> = {
 
 /**
  * Matches for you (docs/matching.md): the other kind's records ranked by their two-sided fit with the
- * caller's project or profile, best first. Left out: the caller's own records, users either side blocked,
- * users the caller already talks with, and pairs with no fit at all.
+ * caller's project or profile, a little weighed by how their owners answer, best first. Left out: the
+ * caller's own records, users either side blocked, users the caller already talks with, and pairs with no
+ * fit at all.
  */
 @Injectable()
 export class MatchesService {
@@ -54,6 +57,7 @@ export class MatchesService {
     private readonly profileViews: ProfileService,
     private readonly chats: ChatRepository,
     private readonly blocks: BlocksRepository,
+    private readonly answerRates: AnswerRatesService,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
   ) {}
 
@@ -104,11 +108,18 @@ export class MatchesService {
       this.usersLeftOut(userId),
       this.needWeights(),
     ]);
-    const ranked = records
+    const fitting = records
       .filter((record) => !leftOut.has(record.ownerId))
       .map((record) => ({ record, fit: fitOf(record, weightOf) }))
-      .filter(({ fit }) => fit.score > 0)
-      .sort((a, b) => b.fit.score - a.fit.score || b.record.createdAt.localeCompare(a.record.createdAt));
+      .filter(({ fit }) => fit.score > 0);
+    // Who answers ranks a little higher: the fit's score stays as it is in `why`.
+    const rates = await this.answerRates.ratesOf(fitting.map(({ record }) => record.ownerId));
+    const ranked = fitting
+      .map((match) => ({
+        ...match,
+        rank: match.fit.score * answerRankFactor(rates.get(match.record.ownerId)),
+      }))
+      .sort((a, b) => b.rank - a.rank || b.record.createdAt.localeCompare(a.record.createdAt));
     const shown = ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
     const views = await viewsInOrder(shown.map(({ record }) => record._id));
     return { items: views.map((view, at) => ({ ...view, why: shown[at].fit })), total: ranked.length };

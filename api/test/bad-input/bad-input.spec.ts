@@ -302,6 +302,11 @@ const attemptsFor = (route: RouteEntry, seeded: Seeded): fc.Arbitrary<Attempt> =
     const valueFor = (kind: string): fc.Arbitrary<string> => {
       if (kind === 'page') return badPageValue;
       if (kind === 'id') return fc.oneof(malformedId, fc.constant(seeded.owner.id));
+      if (kind === 'ids')
+        return fc.oneof(
+          malformedId,
+          malformedId.map((bad) => `${seeded.owner.id},${bad}`),
+        );
       return fc.oneof(
         awkwardString(),
         operatorObject.map((value) => JSON.stringify(value)),

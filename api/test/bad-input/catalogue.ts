@@ -5,6 +5,7 @@ import {
   deleteProjectSchema,
   embedRequestSchema,
   feedbackSchema,
+  answerRatesQuerySchema,
   invitationCreateSchema,
   invitationDeclineSchema,
   filteringRequestSchema,
@@ -64,9 +65,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** none: no token read; optional: a token only marks saved items; user: bearer JWT; admin: the admin token. */
 export type Auth = 'none' | 'optional' | 'user' | 'admin';
 
+/** `ids`: a comma-separated list of ids, where ids that name nobody are no error. */
 export interface QueryField {
   name: string;
-  kind: 'page' | 'id' | 'enum';
+  kind: 'page' | 'id' | 'ids' | 'enum';
 }
 
 export interface RouteEntry {
@@ -201,6 +203,16 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/matches/projects', auth: 'user', query: page },
+  {
+    method: 'GET',
+    path: '/api/answer-rates',
+    auth: 'none',
+    query: {
+      schemas: [answerRatesQuerySchema],
+      fields: [{ name: 'userIds', kind: 'ids' }],
+      valid: (s) => ({ userIds: s.friendId }),
+    },
+  },
   { method: 'GET', path: '/api/invitations', auth: 'user' },
   {
     method: 'POST',

@@ -53,3 +53,4 @@ export * from './vocabularies';
 export * from './matching/two-sided-fit';
 export * from './matching/matches-query.schema';
 export * from './matching/invitations';
+export * from './matching/answer-rate';

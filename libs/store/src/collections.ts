@@ -84,6 +84,14 @@ export const COLLECTIONS = {
       { fields: ['projectId', 'createdAt', '_id'] },
     ],
   },
+  /** Per conversation, the first contact its receiver got and when they answered it (answer rates). */
+  contactAnswers: {
+    name: 'contact_answers',
+    indexes: [
+      { fields: ['conversationId', 'userId'], unique: true },
+      { fields: ['userId', 'receivedAt', '_id'] },
+    ],
+  },
   /** An invitation's one answer, keyed by the invitation's id: a second answer is a duplicate key. */
   invitationAnswers: { name: 'invitation_answers', indexes: [] },
   posts: { name: 'posts', indexes: [{ fields: ['createdAt', '_id'] }] },
