@@ -1,5 +1,6 @@
 import { DEMO_ACTIVITY_COUNTS, DEMO_PASSWORD, DEMO_SAVED_SEARCHES } from '@skillers/demo-data';
 import {
+  type AnswerRates,
   type ConversationSummary,
   FEED_PAGE_SIZE,
   type FeedPage,
@@ -144,6 +145,16 @@ describe('demo data at start (SEED on, empty database)', () => {
     );
     expect(alerts.length).toBeGreaterThanOrEqual(DEMO_SAVED_SEARCHES.length);
     expect(alerts.some((notification) => !notification.read)).toBe(true);
+  });
+
+  it('gives the owners of the first profiles a spread of answer rates', async () => {
+    const page = await api.request<ProfilesPage>('GET', '/api/teammate');
+    const owners = page.body.teammates.map((profile) => profile.ownerId);
+    const answer = await api.request<AnswerRates>('GET', `/api/answer-rates?userIds=${owners.join(',')}`);
+    expect(answer.status).toBe(200);
+    const shares = Object.values(answer.body.rates).map((rate) => rate.answered);
+    expect(shares.length).toBeGreaterThan(owners.length / 3);
+    expect(Math.max(...shares) - Math.min(...shares)).toBeGreaterThan(0.3);
   });
 
   it('lets a generated project’s owner sign in with the demo password', async () => {

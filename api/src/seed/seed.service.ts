@@ -38,8 +38,14 @@ export class SeedService implements OnModuleInit {
     if (!this.config.seed || (await this.users.count()) > 0) return;
     const startedAt = Date.now();
     // Loaded here only: the generator and faker stay out of the server's static imports.
-    const { DEMO_PASSWORD, DemoDataGenerator, seedDatabase, seedDemoActivity, seedDemoSavedSearches } =
-      await import('@skillers/demo-data');
+    const {
+      DEMO_PASSWORD,
+      DemoDataGenerator,
+      seedDatabase,
+      seedDemoActivity,
+      seedDemoAnswerHistory,
+      seedDemoSavedSearches,
+    } = await import('@skillers/demo-data');
     await this.auth.signup({ ...DEMO_ACCOUNT, password: DEMO_PASSWORD });
     const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
     if (!demo) throw new Error(`The demo account ${DEMO_ACCOUNT.email} was not stored`);
@@ -65,9 +71,11 @@ export class SeedService implements OnModuleInit {
       people: people.filter((person) => person._id !== demo._id).slice(0, ACTIVE_PEOPLE),
     });
     await seedDemoSavedSearches(this.store, { seed: DEMO_DATA_SEED + 3, demo });
+    const everyone = await this.store.collection<UserRecord>(COLLECTIONS.users).find({});
+    await seedDemoAnswerHistory(this.store, { seed: DEMO_DATA_SEED + 4, users: everyone });
     this.logger.log(
       `Seeded the demo account ${DEMO_ACCOUNT.email}, ${DEMO_DATA_COUNTS.users} users, ` +
-        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles, feed and chat activity and saved searches ` +
+        `${DEMO_DATA_COUNTS.projects} projects, ${DEMO_DATA_COUNTS.teammates} skiller profiles, feed and chat activity, saved searches and answer histories ` +
         `in ${Date.now() - startedAt} ms`,
     );
   }

@@ -21,3 +21,4 @@ export {
   checkSeedRequest,
 } from './seed-database';
 export { DEMO_SAVED_SEARCHES, type DemoSavedSearches, seedDemoSavedSearches } from './demo-saved-searches';
+export { generateDemoAnswerHistory, seedDemoAnswerHistory } from './demo-answer-history';
