@@ -1,4 +1,11 @@
-import type { ChatMessage, FilteringRestriction, PublicUser, SavedKind, SearchKind } from '@skillers/domain';
+import type {
+  ChatMessage,
+  FilteringRestriction,
+  NotificationRecord,
+  PublicUser,
+  SavedKind,
+  SearchKind,
+} from '@skillers/domain';
 
 /**
  * What happened in one feature that others react to, by event name. A feature publishes these instead of
@@ -9,6 +16,8 @@ export interface AppEventMap {
   'message.sent': { message: ChatMessage; recipientId: string; sender: PublicUser };
   /** The reader's read marker in a conversation moved. */
   'conversation.read': { userId: string; conversationId: string };
+  /** A notification was stored for its user, or an unread one refreshed (a later message in a conversation). */
+  'notification.stored': { notification: NotificationRecord };
   /** The user marked all their notifications read. */
   'notifications.read': { userId: string };
   /** A project or profile was deleted from the store. */
