@@ -28,3 +28,20 @@ export const instantMail = (
     },
   };
 };
+
+/** The day's notifications in one mail, newest first, each as the bell shows it. */
+export const digestMail = (
+  notifications: readonly NotificationRecord[],
+  recipient: Pick<UserRecord, 'email' | 'username'>,
+  day: string,
+  publicUrl: string,
+): OutgoingMail => ({
+  to: recipient.email,
+  subject: `Your day: ${notifications.length} ${notifications.length === 1 ? 'notification' : 'notifications'}`,
+  paragraphs: [
+    `Hello ${recipient.username},`,
+    `What happened for you on ${day} (UTC):`,
+    ...notifications.map((notification) => `• ${notificationText(notification)}`),
+  ],
+  action: { label: 'Open Skillers', url: publicUrl },
+});
