@@ -74,6 +74,8 @@ const expectTheDigest = (catcher: MailCatcher, { ada, bob }: Scene) => {
   expect(mails[0].text).toMatch(/liked your post/);
   // Messages stay in the app; the comment came the day after.
   expect(mails[0].text).not.toMatch(/sent you a message|commented/);
+  // Its one-click unsubscribe names the digest's groups.
+  expect(mails[0].headerLines.map((header) => header.key)).toContain('list-unsubscribe');
   expect(mailsTo(catcher, bob)).toEqual([]);
 };
 

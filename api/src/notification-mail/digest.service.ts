@@ -24,6 +24,7 @@ import { type DigestPeriod, digestPeriodBefore } from './digest-period';
 import { DigestsSentRepository } from './digests-sent.repository';
 import { DIGEST_TASK } from './digest-task';
 import { digestMail } from './notification-mails';
+import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** A digest lists at most this many notifications, the day's latest. */
 export const DIGEST_NOTIFICATIONS_MAX = 50;
@@ -46,6 +47,7 @@ export class DigestService implements OnModuleInit, OnApplicationBootstrap, OnAp
     private readonly sent: DigestsSentRepository,
     private readonly users: UsersRepository,
     private readonly events: AppEvents,
+    private readonly unsubscribe: UnsubscribeLinks,
   ) {}
 
   onModuleInit(): void {
@@ -99,7 +101,10 @@ export class DigestService implements OnModuleInit, OnApplicationBootstrap, OnAp
     const user = await this.users.findById(userId);
     if (!user || !(await this.sent.claim(userId, period.day))) return;
     try {
-      await this.mail.send(digestMail(notifications, user, period.day, this.config.publicUrl));
+      const unsubscribeUrl = this.unsubscribe.urlFor(userId, groups);
+      await this.mail.send(
+        digestMail(notifications, user, period.day, this.config.publicUrl, unsubscribeUrl),
+      );
     } catch (error) {
       await this.sent.release(userId, period.day);
       throw error;

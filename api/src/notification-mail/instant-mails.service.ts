@@ -15,6 +15,7 @@ import { MAIL_SENDER, type MailSender } from '../mail/mail-sender';
 import { NotificationSettingsRepository } from '../notification-settings/notification-settings.repository';
 import { instantMail } from './notification-mails';
 import { type PendingMail, PendingMailsRepository } from './pending-mails.repository';
+import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** A message is mailed only when its recipient has not read it within this time. */
 export const UNREAD_MESSAGE_WAIT_MS = 10 * 60 * 1000;
@@ -42,6 +43,7 @@ export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap
     private readonly settings: NotificationSettingsRepository,
     private readonly users: UsersRepository,
     private readonly events: AppEvents,
+    private readonly unsubscribe: UnsubscribeLinks,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -107,7 +109,8 @@ export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap
     const user = await this.users.findById(mail.userId);
     if (!user) return;
     try {
-      await this.mail.send(instantMail(notification, user, this.config.publicUrl));
+      const unsubscribeUrl = this.unsubscribe.urlFor(user._id, [NOTIFICATION_GROUP_OF[notification.kind]]);
+      await this.mail.send(instantMail(notification, user, this.config.publicUrl, unsubscribeUrl));
     } catch (error) {
       const failures = mail.failures + 1;
       this.logger.warn(`A notification mail was not sent (try ${failures}): ${(error as Error).message}`);

@@ -16,6 +16,7 @@ export const instantMail = (
   notification: NotificationRecord,
   recipient: Pick<UserRecord, 'email' | 'username'>,
   publicUrl: string,
+  unsubscribeUrl: string,
 ): OutgoingMail => {
   const line = notificationText(notification);
   return {
@@ -26,6 +27,7 @@ export const instantMail = (
       label: notification.kind === 'message' ? 'Open the conversation' : 'Open it',
       url: `${publicUrl}${notificationLink(notification)}`,
     },
+    unsubscribeUrl,
   };
 };
 
@@ -35,6 +37,7 @@ export const digestMail = (
   recipient: Pick<UserRecord, 'email' | 'username'>,
   day: string,
   publicUrl: string,
+  unsubscribeUrl: string,
 ): OutgoingMail => ({
   to: recipient.email,
   subject: `Your day: ${notifications.length} ${notifications.length === 1 ? 'notification' : 'notifications'}`,
@@ -44,4 +47,5 @@ export const digestMail = (
     ...notifications.map((notification) => `• ${notificationText(notification)}`),
   ],
   action: { label: 'Open Skillers', url: publicUrl },
+  unsubscribeUrl,
 });
