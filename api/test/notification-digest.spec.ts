@@ -98,27 +98,32 @@ describe('daily digest', () => {
   const start = (env: Record<string, string> = {}) =>
     startTestApp({ DATA_DIR: dataDir, SMTP_URL: catcher.url, ...env });
 
-  it('in the embedded setup, sends one mail per user across a restart, from the timer run at each start', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'skillers-digest-'));
-    vi.useFakeTimers({ toFake: ['Date'], now: NOON });
-    api = await start();
-    expect(api.app.get<RepeatingTask>(DIGEST_TASK).adapter).toBe('timer');
-    const scene = await playTheDay(api);
-    await api.close();
-
-    vi.setSystemTime(NEXT_MORNING);
-    for (let restart = 0; restart < 2; restart += 1) {
+  // Four app starts on one data folder, hence the longer bound.
+  it(
+    'in the embedded setup, sends one mail per user across a restart, from the timer run at each start',
+    { timeout: 60_000 },
+    async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'skillers-digest-'));
+      vi.useFakeTimers({ toFake: ['Date'], now: NOON });
       api = await start();
-      // Closing waits for the run the timer started with.
+      expect(api.app.get<RepeatingTask>(DIGEST_TASK).adapter).toBe('timer');
+      const scene = await playTheDay(api);
       await api.close();
+
+      vi.setSystemTime(NEXT_MORNING);
+      for (let restart = 0; restart < 2; restart += 1) {
+        api = await start();
+        // Closing waits for the run the timer started with.
+        await api.close();
+        expectTheDigest(catcher, scene);
+      }
+      api = await start();
+      // Runs at once in one process: one of them sends.
+      const digest = api.app.get(DigestService);
+      await Promise.all([digest.run(), digest.run()]);
       expectTheDigest(catcher, scene);
-    }
-    api = await start();
-    // Runs at once in one process: one of them sends.
-    const digest = api.app.get(DigestService);
-    await Promise.all([digest.run(), digest.run()]);
-    expectTheDigest(catcher, scene);
-  });
+    },
+  );
 
   describeWithRedis('in the cluster', () => {
     let redis: RestartableRedisServer;
@@ -127,24 +132,28 @@ describe('daily digest', () => {
     });
     afterAll(() => redis.stop());
 
-    it('sends one mail per user from the BullMQ job scheduler, across a restart', async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'skillers-digest-'));
-      vi.useFakeTimers({ toFake: ['Date'], now: NOON });
-      api = await start({ REDIS_URL: redis.url });
-      expect(api.app.get<RepeatingTask>(DIGEST_TASK).adapter).toBe('bullmq');
-      const scene = await playTheDay(api);
+    it(
+      'sends one mail per user from the BullMQ job scheduler, across a restart',
+      { timeout: 60_000 },
+      async () => {
+        dataDir = mkdtempSync(join(tmpdir(), 'skillers-digest-'));
+        vi.useFakeTimers({ toFake: ['Date'], now: NOON });
+        api = await start({ REDIS_URL: redis.url });
+        expect(api.app.get<RepeatingTask>(DIGEST_TASK).adapter).toBe('bullmq');
+        const scene = await playTheDay(api);
 
-      // The scheduler's next job, due an hour after the start, is due now.
-      vi.setSystemTime(NEXT_MORNING);
-      await catcher.mailTo(scene.ada.email);
-      await api.close();
+        // The scheduler's next job, due an hour after the start, is due now.
+        vi.setSystemTime(NEXT_MORNING);
+        await catcher.mailTo(scene.ada.email);
+        await api.close();
 
-      api = await start({ REDIS_URL: redis.url });
-      const run = vi.spyOn(api.app.get(DigestService), 'run');
-      vi.setSystemTime(NEXT_MORNING + 2 * 60 * 60 * 1000);
-      await vi.waitFor(() => expect(run).toHaveBeenCalled(), { timeout: SCHEDULED_RUN_BOUND_MS });
-      await run.mock.results[0].value;
-      expectTheDigest(catcher, scene);
-    });
+        api = await start({ REDIS_URL: redis.url });
+        const run = vi.spyOn(api.app.get(DigestService), 'run');
+        vi.setSystemTime(NEXT_MORNING + 2 * 60 * 60 * 1000);
+        await vi.waitFor(() => expect(run).toHaveBeenCalled(), { timeout: SCHEDULED_RUN_BOUND_MS });
+        await run.mock.results[0].value;
+        expectTheDigest(catcher, scene);
+      },
+    );
   });
 });

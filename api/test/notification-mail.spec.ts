@@ -57,6 +57,16 @@ describe('notifications by email right away', () => {
     expect(mailsTo(bob)).toEqual([]);
   });
 
+  it('mails no one for a message whose notification was read within 10 minutes', async () => {
+    const [ada, bob] = [await api.signUp(), await api.signUp()];
+    await choose(bob, { messages: 'email' });
+    await send(ada, bob, 'Shall we build it?');
+    await later(UNREAD_MESSAGE_WAIT_MS - MINUTE_MS);
+    await api.request('POST', '/api/notifications/read', { token: bob.token });
+    await later(60 * MINUTE_MS);
+    expect(mailsTo(bob)).toEqual([]);
+  });
+
   it('mails one mail with a link to the conversation for a message left unread 10 minutes', async () => {
     const [ada, bob] = [await api.signUp(), await api.signUp()];
     await choose(bob, { messages: 'email' });

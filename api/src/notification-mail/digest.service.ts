@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import {
   NOTIFICATION_GROUP_OF,
+  NOTIFICATION_KINDS,
   NOTIFICATION_SETTING_GROUPS,
   type NotificationRecord,
   type NotificationSettingGroup,
@@ -116,12 +117,13 @@ export class DigestService implements OnModuleInit, OnApplicationBootstrap, OnAp
     groups: ReadonlySet<NotificationSettingGroup>,
     { from, until }: DigestPeriod,
   ): Promise<NotificationRecord[]> {
+    const kinds = NOTIFICATION_KINDS.filter((kind) => groups.has(NOTIFICATION_GROUP_OF[kind]));
     const latest = await this.store
       .collection<NotificationRecord>(COLLECTIONS.notifications)
-      .find({ userId, createdAt: { $lt: until } }, { sort: NEWEST_FIRST, limit: DIGEST_NOTIFICATIONS_MAX });
-    return latest.filter(
-      (notification) =>
-        notification.createdAt >= from && groups.has(NOTIFICATION_GROUP_OF[notification.kind]),
-    );
+      .find(
+        { userId, kind: { $in: kinds }, createdAt: { $lt: until } },
+        { sort: NEWEST_FIRST, limit: DIGEST_NOTIFICATIONS_MAX },
+      );
+    return latest.filter((notification) => notification.createdAt >= from);
   }
 }

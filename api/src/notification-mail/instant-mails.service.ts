@@ -49,7 +49,12 @@ export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap
   ) {}
 
   onModuleInit(): void {
-    this.events.subscribe('notification.stored', ({ notification }) => this.schedule(notification));
+    // A mail that cannot be scheduled is logged; the notification, and what caused it, stand.
+    this.events.subscribe('notification.stored', ({ notification }) =>
+      this.schedule(notification).catch((error: Error) =>
+        this.logger.error(`A notification mail was not scheduled: ${error.message}`),
+      ),
+    );
     this.events.subscribe('account.deleted', ({ userId }) => this.pending.forget(userId));
   }
 
