@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
-import { InstantMailsService, UNREAD_MESSAGE_WAIT_MS } from '../src/notification-mail/instant-mails.service';
+import { UNREAD_MESSAGE_WAIT_MS } from '@skillers/indexing';
+import { InstantMailsService } from '../src/notification-mail/instant-mails.service';
+import { createProfile } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
 const MINUTE_MS = 60 * 1000;
@@ -105,6 +107,24 @@ describe('notifications by email right away', () => {
     expect(mail.subject).toContain(`${ada.username} liked your post`);
     await later(60 * MINUTE_MS);
     expect(mailsTo(bob)).toHaveLength(1);
+  });
+
+  it('mails a saved-search alert, stored on the alerts thread, to whoever wants alert matches by email', async () => {
+    const [ada, bob] = [await api.signUp(), await api.signUp()];
+    await choose(ada, { alertMatches: 'email' });
+    await api.request('POST', '/api/user/saved-searches', {
+      token: ada.token,
+      body: { kind: 'teammate', name: 'Blender', activeFilters: { toolsExperience: ['Blender'] } },
+    });
+    await createProfile(api, bob, { toolsExperience: [{ tool: 'Blender', mep: 3 }] });
+    await vi.waitFor(
+      async () => {
+        await api.app.get(InstantMailsService).sendDue();
+        expect(mailsTo(ada)).toHaveLength(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(mailsTo(ada)[0].subject).toContain(`${bob.username} published a skiller profile matching`);
   });
 
   it('sends a message mail that was waiting across a restart, once', async () => {

@@ -7,18 +7,18 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { NOTIFICATION_GROUP_OF, type NotificationRecord } from '@skillers/domain';
+import { type PendingNotificationMail as PendingMail, scheduleNotificationMails } from '@skillers/indexing';
+import type { RecordStore } from '@skillers/store';
 import { UsersRepository } from '../auth/users.repository';
 import type { AppConfig } from '../config/app-config';
 import { AppEvents } from '../core/events/app-events.service';
-import { APP_CONFIG } from '../core/tokens';
+import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
 import { MAIL_SENDER, type MailSender } from '../mail/mail-sender';
 import { NotificationSettingsRepository } from '../notification-settings/notification-settings.repository';
 import { instantMail } from './notification-mails';
-import { type PendingMail, PendingMailsRepository } from './pending-mails.repository';
+import { PendingMailsRepository } from './pending-mails.repository';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
-/** A message is mailed only when its recipient has not read it within this time. */
-export const UNREAD_MESSAGE_WAIT_MS = 10 * 60 * 1000;
 /** How often the stored mails are looked at; a mail due meanwhile waits at most this much longer. */
 export const PENDING_MAIL_SWEEP_MS = 30 * 1000;
 const SWEEP_BATCH = 100;
@@ -28,7 +28,8 @@ const RETRY_AFTER_MS = 60 * 1000;
 
 /**
  * Mails each notification of a group its user wants by email. Every mail is stored with its due time
- * first (now, or 10 minutes on for a message) and sent by a sweep, so a restart loses none. A sweep claims
+ * first (now, or 10 minutes on for a message; saved-search alerts are scheduled where they are stored) and
+ * sent by a sweep, so a restart loses none. A sweep claims
  * a mail by deleting it before sending: of several sweeps or processes exactly one sends it, and a crash
  * between the claim and the send loses that mail rather than sending it twice.
  */
@@ -39,6 +40,7 @@ export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap
   private sweeps: Promise<void> = Promise.resolve();
 
   constructor(
+    @Inject(RECORD_STORE) private readonly store: RecordStore,
     private readonly pending: PendingMailsRepository,
     private readonly settings: NotificationSettingsRepository,
     private readonly users: UsersRepository,
@@ -81,16 +83,10 @@ export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap
     return this.sweeps;
   }
 
+  /** A mail due now is sent at once rather than at the next sweep. */
   private async schedule(notification: NotificationRecord): Promise<void> {
-    if (!(await this.wantsEmail(notification))) return;
-    const wait = notification.kind === 'message' ? UNREAD_MESSAGE_WAIT_MS : 0;
-    await this.pending.add({
-      _id: notification._id,
-      userId: notification.userId,
-      dueAt: new Date(Date.now() + wait).toISOString(),
-      failures: 0,
-    });
-    if (wait === 0) void this.sendDue();
+    const [scheduled] = await scheduleNotificationMails(this.store, [notification]);
+    if (scheduled && Date.parse(scheduled.dueAt) <= Date.now()) void this.sendDue();
   }
 
   private async wantsEmail(notification: NotificationRecord): Promise<boolean> {
