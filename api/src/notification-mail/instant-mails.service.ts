@@ -27,11 +27,11 @@ const SEND_TRIES = 5;
 const RETRY_AFTER_MS = 60 * 1000;
 
 /**
- * Mails each notification of a group its user wants by email. Every mail is stored with its due time
- * first (now, or 10 minutes on for a message; saved-search alerts are scheduled where they are stored) and
- * sent by a sweep, so a restart loses none. A sweep claims
- * a mail by deleting it before sending: of several sweeps or processes exactly one sends it, and a crash
- * between the claim and the send loses that mail rather than sending it twice.
+ * Mails each notification of a group its user wants by email. Every mail is stored with its due time first
+ * (now, or 10 minutes on for a message; saved-search alerts are scheduled where they are stored) and sent by
+ * a sweep, so a restart loses none. A sweep claims a mail by deleting it before sending: of several sweeps or
+ * processes exactly one sends it, and a crash between the claim and the send loses that mail rather than
+ * sending it twice.
  */
 @Injectable()
 export class InstantMailsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
