@@ -22,6 +22,7 @@ import { HealthModule } from './health/health.module';
 import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
+import { NotificationMailModule } from './notification-mail/notification-mail.module';
 import { NotificationSettingsModule } from './notification-settings/notification-settings.module';
 import { OptionsModule } from './options/options.module';
 import { PasswordModule } from './password/password.module';
@@ -94,6 +95,7 @@ export class AppModule {
         AdminModule,
         AccountModule,
         NotificationSettingsModule,
+        NotificationMailModule,
         MetricsModule,
         ...webApp(),
       ],

@@ -14,6 +14,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { noStore, PERSONAL_PATHS } from './common/no-store.middleware';
 import { QUERY_CHECKED_PATHS, refuseListQueryKeys } from './common/query-keys.middleware';
 import { createAppLogger, startupLogger } from './logging/app-logger';
+import { UNSUBSCRIBE_ROUTE } from './notification-mail/unsubscribe-links';
 import { RATE_LIMIT_SCALE_SETTING } from './common/per-minute-limit.decorator';
 import { ApiMetrics } from './metrics/api-metrics';
 import { httpMetrics } from './metrics/http-metrics.middleware';
@@ -21,6 +22,9 @@ import { httpMetrics } from './metrics/http-metrics.middleware';
 export const API_PREFIX = 'api';
 /** Room for a post's 2 MB image, base64-encoded in the JSON body; nothing bigger is read. */
 export const JSON_BODY_LIMIT = '3mb';
+/** The one route that also takes a form: RFC 8058's one-click unsubscribe, `List-Unsubscribe=One-Click`. */
+const UNSUBSCRIBE_PATH = `/${API_PREFIX}/${UNSUBSCRIBE_ROUTE}`;
+const FORM_BODY_LIMIT = '1kb';
 
 export interface CreateAppOptions {
   /** Where the log lines go instead of stdout (tests). */
@@ -44,7 +48,8 @@ export const createApp = async (
   app.use(helmet());
   app.use([...PERSONAL_PATHS], noStore());
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
-  app.use(refuseNonJsonBodies());
+  app.use(UNSUBSCRIBE_PATH, express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT }));
+  app.use(refuseNonJsonBodies([UNSUBSCRIBE_PATH]));
   app.use([...QUERY_CHECKED_PATHS], refuseListQueryKeys());
   app.use(answerBodyErrors());
   if (config.corsOrigins.length > 0) app.enableCors({ origin: [...config.corsOrigins] });

@@ -114,6 +114,8 @@ const ROUTES: readonly Route[] = [
   route('open', 'POST', '/api/auth/login'),
   route('open', 'POST', '/api/auth/forgot-password'),
   route('open', 'POST', '/api/auth/reset-password'),
+  route('open', 'GET', '/api/unsubscribe'),
+  route('open', 'POST', '/api/unsubscribe'),
   route('open', 'GET', '/api/health'),
   route('open', 'GET', '/api/ready'),
   route('open', 'GET', '/api/options'),

@@ -17,14 +17,24 @@ export const answerBodyErrors =
 /**
  * Refuses a request body sent as anything but JSON with 415. The JSON parser leaves such a body
  * unread, so without this a route would run as if no body had been sent at all (a reindex with
- * every kind, for one). An empty body needs no type.
+ * every kind, for one). An empty body needs no type. `formPosts`: paths whose POST also takes a form
+ * (the one-click unsubscribe, which mail providers post as one), parsed before this runs.
  */
-export const refuseNonJsonBodies = (): RequestHandler => (request, _response, next) => {
-  const sent =
-    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-  if (sent && !request.is('application/json')) {
-    next(Object.assign(new Error('Unsupported media type'), { status: 415, type: 'unsupported.media.type' }));
-    return;
-  }
-  next();
-};
+export const refuseNonJsonBodies =
+  (formPosts: readonly string[] = []): RequestHandler =>
+  (request, _response, next) => {
+    const sent =
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
+    const form =
+      request.method === 'POST' &&
+      formPosts.includes(request.path) &&
+      Boolean(request.is('application/x-www-form-urlencoded'));
+    if (sent && !form && !request.is('application/json')) {
+      next(
+        Object.assign(new Error('Unsupported media type'), { status: 415, type: 'unsupported.media.type' }),
+      );
+      return;
+    }
+    next();
+  };

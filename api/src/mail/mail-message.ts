@@ -4,7 +4,7 @@ import type { OutgoingMail } from './mail-sender';
 /** The product's name, in every subject and footer. */
 export const PRODUCT_NAME = 'Skillers';
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (character) =>

@@ -97,6 +97,7 @@ export class NotificationsService implements OnModuleInit {
 
   private async deliver(userId: string, event: NotificationEvent): Promise<void> {
     const record = await this.store(userId, event);
+    await this.events.publish('notification.stored', { notification: record });
     this.broadcaster.notified(userId, {
       notification: toNotification(record),
       unread: await this.notifications.countUnread(userId),

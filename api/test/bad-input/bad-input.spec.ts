@@ -148,17 +148,19 @@ const attemptsFor = (route: RouteEntry, seeded: Seeded): fc.Arbitrary<Attempt> =
     fc
       .tuple(
         fc.constantFrom(
-          undefined,
-          'text/plain',
-          'text/plain; charset=utf-8',
-          'application/x-www-form-urlencoded',
-          'multipart/form-data; boundary=x',
-          'application/xml',
-          'text/json',
-          'application/jsonx',
-          'application/json-patch+json',
-          'application/octet-stream',
-          'image/png',
+          ...[
+            undefined,
+            'text/plain',
+            'text/plain; charset=utf-8',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'text/json',
+            'application/jsonx',
+            'application/json-patch+json',
+            'application/octet-stream',
+            'image/png',
+          ].filter((type) => !(route.formBody && type === 'application/x-www-form-urlencoded')),
         ),
         fc.constantFrom(
           validText,

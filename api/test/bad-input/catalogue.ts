@@ -43,6 +43,7 @@ import {
   reindexRequestSchema,
   reportFilterSchema,
 } from '../../src/admin/admin-request.schemas';
+import { oneClickBodySchema, unsubscribeQuerySchema } from '../../src/notification-mail/unsubscribe.schemas';
 
 /** Records made before the barrage, which no refused request may change. */
 export interface Seeded {
@@ -81,6 +82,8 @@ export interface RouteEntry {
   /** The status for a well-formed id that names nothing; null where that is not an error (forgetting). */
   absentIdStatus?: number | null;
   body?: { schema: z.ZodType; valid: (seeded: Seeded) => unknown };
+  /** Takes RFC 8058's form body too, so a form (`application/x-www-form-urlencoded`) is no wrong type. */
+  formBody?: true;
   /** The query is refused when any of these schemas (one per query pipe of the handler) refuses it. */
   query?: { schemas: z.ZodType[]; fields: QueryField[]; valid: (seeded: Seeded) => Record<string, string> };
 }
@@ -186,6 +189,12 @@ const page = {
 };
 
 /** Every HTTP route of the API and the embedder routes it mounts, with what a passing request looks like. */
+const unsubscribeQuery: RouteEntry['query'] = {
+  schemas: [unsubscribeQuerySchema],
+  fields: [{ name: 'token', kind: 'enum' }],
+  valid: () => ({ token: `${Buffer.from('{}').toString('base64url')}.${'A'.repeat(43)}` }),
+};
+
 export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/health', auth: 'none' },
   { method: 'GET', path: '/api/ready', auth: 'none' },
@@ -275,6 +284,21 @@ export const ROUTES: RouteEntry[] = [
       schema: resetPasswordSchema,
       valid: () => ({ token: 'a'.repeat(43), password: 'correct-horse-battery-2' }),
     },
+  },
+  // A token well formed but signed by no one: no attempt unsubscribes anybody.
+  {
+    method: 'GET',
+    path: '/api/unsubscribe',
+    auth: 'none',
+    query: unsubscribeQuery,
+  },
+  {
+    method: 'POST',
+    path: '/api/unsubscribe',
+    auth: 'none',
+    formBody: true,
+    query: unsubscribeQuery,
+    body: { schema: oneClickBodySchema, valid: () => ({ 'List-Unsubscribe': 'One-Click' }) },
   },
   {
     method: 'PUT',

@@ -11,6 +11,7 @@ export * from './listing-messages';
 export * from './messages';
 export * from './notification-settings';
 export * from './notifications';
+export * from './notification-text';
 export * from './pagination';
 export * from './project';
 export * from './saved';

@@ -10,6 +10,14 @@ export const NOTIFICATION_SETTING_GROUPS = [
 ] as const;
 export type NotificationSettingGroup = (typeof NOTIFICATION_SETTING_GROUPS)[number];
 
+/** Each group's name on screen and in mail. */
+export const NOTIFICATION_GROUP_LABELS: Record<NotificationSettingGroup, string> = {
+  messages: 'Messages',
+  alertMatches: 'Saved search alerts',
+  likesAndComments: 'Likes and comments',
+  moderation: 'Moderation',
+};
+
 /** In the app only, an email right away, or one daily digest email. */
 export const NOTIFICATION_DELIVERIES = ['in-app', 'email', 'digest'] as const;
 export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number];

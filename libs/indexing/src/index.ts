@@ -48,6 +48,11 @@ export {
 } from './alerts/stored-alert-notifier';
 export { serveAlertsThread } from './alerts/alerts-thread';
 export {
+  type PendingNotificationMail,
+  scheduleNotificationMails,
+  UNREAD_MESSAGE_WAIT_MS,
+} from './alerts/notification-mail-schedule';
+export {
   type QuarantinedSavedSearch,
   readStoredSavedSearches,
   type StoredSavedSearches,

@@ -7,3 +7,6 @@ export { InProcessJobQueue } from './in-process/in-process.job-queue';
 export * from './locks/shared-lock.port';
 export { type LeaseBackend, RenewedLease } from './locks/renewed-lease';
 export { RedisLock, type RedisLockOptions } from './locks/redis.lock';
+export type { RepeatingTask } from './repeating/repeating-task.port';
+export { TimerRepeatingTask } from './repeating/timer.repeating-task';
+export { BullMqRepeatingTask, type BullMqRepeatingTaskOptions } from './repeating/bullmq.repeating-task';

@@ -126,6 +126,13 @@ export const COLLECTIONS = {
   savedSearchHits: { name: 'saved_search_hits', indexes: [] },
   /** How each user wants each group of notifications delivered, keyed by the user's id. */
   notificationSettings: { name: 'notification_settings', indexes: [] },
+  /**
+   * Notification mails waiting for their due time (a message's waits 10 minutes for the recipient to read
+   * it), keyed by the notification's id: whoever deletes one sends it.
+   */
+  notificationMails: { name: 'notification_mails', indexes: [{ fields: ['dueAt'] }, { fields: ['userId'] }] },
+  /** One row per user and digest period, written before that digest is sent: its id says both. */
+  digestsSent: { name: 'digests_sent', indexes: [{ fields: ['userId'] }] },
   /** A user's latest events, newest first; unread counts filter the same user's documents. */
   notifications: {
     name: 'notifications',

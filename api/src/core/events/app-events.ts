@@ -2,6 +2,7 @@ import type {
   ChatMessage,
   FilteringRestriction,
   InvitationRecord,
+  NotificationRecord,
   PublicUser,
   SavedKind,
   SearchKind,
@@ -25,6 +26,8 @@ export interface AppEventMap {
   };
   /** The reader's read marker in a conversation moved. */
   'conversation.read': { userId: string; conversationId: string };
+  /** A notification was stored for its user, or an unread one refreshed (a later message in a conversation). */
+  'notification.stored': { notification: NotificationRecord };
   /** The user marked all their notifications read. */
   'notifications.read': { userId: string };
   /** A project or profile was deleted from the store. */

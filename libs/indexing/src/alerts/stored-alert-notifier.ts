@@ -1,6 +1,7 @@
 import type { NotificationRecord, RealtimeNotification } from '@skillers/domain';
 import { COLLECTIONS, newId, type RecordStore } from '@skillers/store';
 import { countUnreadNotifications } from '../audience/blocked-pairs';
+import { scheduleNotificationMails } from './notification-mail-schedule';
 import type { AlertNotifier, SavedSearchAlert } from './saved-search-alerts';
 
 /** The notification an alert becomes: the search's name as its text, the publisher as its actor. */
@@ -20,7 +21,10 @@ export const alertNotification = (alert: SavedSearchAlert, createdAt: string): N
 /** Puts a notification on a user's open sockets, on whichever api node holds them. */
 export type NotificationPush = (userId: string, payload: RealtimeNotification) => void;
 
-/** Stores the alerts' notifications in one write (the bell reads them at once); resolves to them. */
+/**
+ * Stores the alerts' notifications in one write (the bell reads them at once), then the mails of owners who
+ * want alerts by email; resolves to the notifications.
+ */
 export const storeAlertNotifications = async (
   store: RecordStore,
   alerts: readonly SavedSearchAlert[],
@@ -28,6 +32,7 @@ export const storeAlertNotifications = async (
   const createdAt = new Date().toISOString();
   const records = alerts.map((alert) => alertNotification(alert, createdAt));
   await store.collection<NotificationRecord>(COLLECTIONS.notifications).insertMany(records);
+  await scheduleNotificationMails(store, records);
   return records;
 };
 

@@ -1,8 +1,8 @@
 import {
   NOTIFICATION_DELIVERIES,
+  NOTIFICATION_GROUP_LABELS,
   NOTIFICATION_SETTING_GROUPS,
   type NotificationDelivery,
-  type NotificationSettingGroup,
   type NotificationSettings,
 } from '@skillers/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,13 +17,6 @@ import { SETTINGS_SAVED_MS } from './settings-form';
 
 export const NOTIFICATION_SETTINGS_FAILED =
   "We couldn't save your notification settings. Please try again in a moment.";
-
-const GROUP_LABELS: Record<NotificationSettingGroup, string> = {
-  messages: 'Messages',
-  alertMatches: 'Saved search alerts',
-  likesAndComments: 'Likes and comments',
-  moderation: 'Moderation',
-};
 
 const DELIVERY_LABELS: Record<NotificationDelivery, string> = {
   'in-app': 'In the app only',
@@ -53,7 +46,7 @@ const NotificationSettingsForm = ({ initial }: { initial: NotificationSettings }
         {NOTIFICATION_SETTING_GROUPS.map((group) => (
           <div className="field" key={group}>
             <label className="field__label" htmlFor={`notify-${group}`}>
-              {GROUP_LABELS[group]}
+              {NOTIFICATION_GROUP_LABELS[group]}
             </label>
             <select
               id={`notify-${group}`}
