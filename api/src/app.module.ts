@@ -14,6 +14,7 @@ import { RateLimitsModule } from './common/rate-limits';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
 import { AppEventsModule } from './core/events/app-events.service';
+import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { FeedModule } from './feed/feed.module';
 import { FilteringModule } from './filtering/filtering.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -71,6 +72,7 @@ export class AppModule {
         HealthModule,
         UsersModule,
         PasswordModule,
+        EmailVerificationModule,
         FeedbackModule,
         ChatModule,
         FeedModule,

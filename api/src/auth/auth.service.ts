@@ -9,6 +9,7 @@ import {
 } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
 import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
+import { AppEvents } from '../core/events/app-events.service';
 import { UsersRepository } from './users.repository';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
@@ -30,6 +31,7 @@ export class AuthService {
     private readonly limiter: LoginRateLimiter,
     private readonly limits: RateLimits,
     private readonly signIns: SignInListeners,
+    private readonly events: AppEvents,
   ) {}
 
   async signup(input: SignupInput): Promise<{ message: string }> {
@@ -53,6 +55,7 @@ export class AuthService {
       email: input.email,
       passwordHash: await this.hasher.hash(input.password),
       createdAt: new Date().toISOString(),
+      emailVerified: false,
     };
     try {
       await this.users.insert(user);
@@ -62,6 +65,11 @@ export class AuthService {
         throw error.fields.includes('email') ? emailTaken() : usernameTaken();
       throw error;
     }
+    await this.events.publish('email.unverified', {
+      userId: user._id,
+      username: user.username,
+      email: user.email,
+    });
     return { message: AUTH_MESSAGES.signedUp };
   }
 

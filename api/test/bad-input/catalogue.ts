@@ -10,6 +10,7 @@ import {
   loginSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
   changePasswordSchema,
   notificationSettingsSchema,
   openSwitchSchema,
@@ -235,6 +236,14 @@ export const ROUTES: RouteEntry[] = [
       valid: () => ({ token: 'a'.repeat(43), password: 'correct-horse-battery-2' }),
     },
   },
+  // A token that names no confirmation link: no attempt confirms an address.
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    auth: 'none',
+    body: { schema: verifyEmailSchema, valid: () => ({ token: 'a'.repeat(43) }) },
+  },
+  { method: 'POST', path: '/api/user/verification-email', auth: 'user' },
   {
     method: 'PUT',
     path: '/api/user/password',

@@ -18,6 +18,8 @@ export const COLLECTIONS = {
   accountDeletions: { name: 'account_deletions', indexes: [] },
   /** One live reset per user: a new one deletes the user's others. */
   passwordResets: { name: 'password_resets', indexes: [{ fields: ['userId'] }] },
+  /** One live confirmation link per user, like resets. */
+  emailVerifications: { name: 'email_verifications', indexes: [{ fields: ['userId'] }] },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',
