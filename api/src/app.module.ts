@@ -33,6 +33,7 @@ import { SeedModule } from './seed/seed.module';
 import { SimilarityModule } from './similarity/similarity.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { MatchesModule } from './matches/matches.module';
+import { TokenSweepModule } from './token-sweep/token-sweep.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
 
@@ -73,6 +74,7 @@ export class AppModule {
         UsersModule,
         PasswordModule,
         EmailVerificationModule,
+        TokenSweepModule,
         FeedbackModule,
         ChatModule,
         FeedModule,
