@@ -166,6 +166,18 @@ describe('email verification', () => {
     expect(await verified(user)).toBe(true);
   });
 
+  it('removes the confirmation link with the account, and its address with it', async () => {
+    const user = await api.signUp();
+    const token = await mailedToken(user.email);
+    const deleted = await api.request('DELETE', '/api/user', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await verifications().find({ userId: user.id })).toEqual([]);
+    expect((await verify(token)).body.message).toBe(EMAIL_VERIFICATION_MESSAGES.linkInvalid);
+  });
+
   it('refuses bad input with a 4xx and a message', async () => {
     for (const body of [
       {},
