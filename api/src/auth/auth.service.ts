@@ -34,7 +34,11 @@ export class AuthService {
     private readonly events: AppEvents,
   ) {}
 
-  async signup(input: SignupInput): Promise<{ message: string }> {
+  /**
+   * Creates the account; unless `confirmed` (the demo seed's account, never mailed), its address waits for
+   * the confirmation link mailed to it.
+   */
+  async signup(input: SignupInput, { confirmed = false } = {}): Promise<{ message: string }> {
     // The email arrives trimmed and lower-cased, the username NFKC-normalised; usernames are unique
     // regardless of case.
     await this.limits.consume(
@@ -55,7 +59,7 @@ export class AuthService {
       email: input.email,
       passwordHash: await this.hasher.hash(input.password),
       createdAt: new Date().toISOString(),
-      emailVerified: false,
+      ...(!confirmed && { emailVerified: false }),
     };
     try {
       await this.users.insert(user);
@@ -65,11 +69,12 @@ export class AuthService {
         throw error.fields.includes('email') ? emailTaken() : usernameTaken();
       throw error;
     }
-    await this.events.publish('email.unverified', {
-      userId: user._id,
-      username: user.username,
-      email: user.email,
-    });
+    if (!confirmed)
+      await this.events.publish('email.unverified', {
+        userId: user._id,
+        username: user.username,
+        email: user.email,
+      });
     return { message: AUTH_MESSAGES.signedUp };
   }
 
