@@ -29,7 +29,7 @@ for (const viewport of LAPTOP_AND_PHONE) {
       await ask.getByRole('button', { name: 'Send me a link' }).click();
       await expect(ask.getByText(AUTH_MESSAGES.resetMailSent)).toBeVisible();
 
-      const mail = await mailTo(account.email);
+      const mail = await mailTo(account.email, 'Choose a new password');
       const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
       expect(link, mail.text).toBeDefined();
       await page.goto(link!);

@@ -14,6 +14,7 @@ import { RateLimitsModule } from './common/rate-limits';
 import type { AppConfig } from './config/app-config';
 import { CoreModule } from './core/core.module';
 import { AppEventsModule } from './core/events/app-events.service';
+import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { FeedModule } from './feed/feed.module';
 import { FilteringModule } from './filtering/filtering.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -35,6 +36,7 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { AnswerRatesModule } from './answer-rates/answer-rates.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { MatchesModule } from './matches/matches.module';
+import { TokenSweepModule } from './token-sweep/token-sweep.module';
 import { TrustModule } from './trust/trust.module';
 import { UsersModule } from './users/users.module';
 
@@ -74,6 +76,8 @@ export class AppModule {
         HealthModule,
         UsersModule,
         PasswordModule,
+        EmailVerificationModule,
+        TokenSweepModule,
         FeedbackModule,
         ChatModule,
         FeedModule,

@@ -120,6 +120,7 @@ describe('leaving: the export and the deletion of an account', () => {
       name: '',
       surname: '',
       phoneNumber: '',
+      emailVerified: false,
       createdAt: expect.any(String),
     });
     expect(data.profile?._id).toBe(profile._id);

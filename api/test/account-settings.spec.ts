@@ -20,6 +20,8 @@ describe('account settings and user list', () => {
       name: '',
       surname: '',
       phoneNumber: '',
+      // Until the link mailed on sign-up is opened.
+      emailVerified: false,
     });
   });
 

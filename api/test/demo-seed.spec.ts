@@ -14,6 +14,8 @@ import {
   type UserRecord,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
 import { DEMO_ACCOUNT } from '../src/seed/demo-account';
@@ -170,6 +172,19 @@ describe('demo data at start (SEED on, empty database)', () => {
     expect(creator?.username).toMatch(/^[a-z]+\.[a-z]+\d+$/);
     const session = await signIn(api, `${creator?.username}@example.com`, DEMO_PASSWORD);
     expect(session.status).toBe(200);
+  });
+
+  it('counts the demo accounts’ addresses as confirmed: no banner, no lower first-contact limit', async () => {
+    const settings = await api.request<{ user: { emailVerified: boolean } }>('GET', '/api/user/settings', {
+      token,
+    });
+    expect(settings.body.user.emailVerified).toBe(true);
+    // Nothing was mailed to the demo address (mail goes to .eml files here, after the sign-up's answer).
+    const folder = join(api.dataDir, 'mail');
+    const mails = existsSync(folder)
+      ? readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'))
+      : [];
+    expect(mails.filter((mail) => mail.includes(DEMO_ACCOUNT.email))).toEqual([]);
   });
 });
 

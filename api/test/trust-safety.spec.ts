@@ -15,6 +15,7 @@ import { RECORD_STORE } from '../src/core/tokens';
 import { connectSocket, eventsDuring, nextEvent } from './socket-client';
 import { createProject, createProfile, MALFORMED_IDS, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
+import { markEmailVerified } from './verified-account';
 
 const ADMIN_TOKEN = 'trust-admin-token-for-tests-'.padEnd(48, '0');
 
@@ -704,7 +705,9 @@ describe('first-contact limit', () => {
   afterAll(() => api.close());
 
   it('lets a user start FIRST_CONTACTS_PER_DAY conversations a day, then answers 429; replies stay open', async () => {
+    // Confirmed accounts: unconfirmed ones have a limit of their own (email-verification.spec.ts).
     const sender = await api.signUp();
+    await markEmailVerified(api, sender.id);
     const recipients = await Promise.all(Array.from({ length: 4 }, () => api.signUp()));
     const send = (from: TestUser, to: TestUser, message: string) =>
       api.request<Answer>('POST', '/api/chat/sendMessage', {
@@ -722,6 +725,7 @@ describe('first-contact limit', () => {
 
     // First messages sent at once cannot all pass the same count.
     const rusher = await api.signUp();
+    await markEmailVerified(api, rusher.id);
     const targets = await Promise.all(Array.from({ length: 8 }, () => api.signUp()));
     const rushed = await Promise.all(targets.map((target) => send(rusher, target, 'Hi all at once')));
     expect(rushed.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);

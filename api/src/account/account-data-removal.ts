@@ -32,6 +32,9 @@ export class AccountDataRemoval {
     await this.store.collection(COLLECTIONS.notifications).deleteMany({ userId });
     await this.store.collection(COLLECTIONS.notificationSettings).delete(userId);
     await this.store.collection(COLLECTIONS.conversationReads).deleteMany({ userId });
+    // Mailed links: a confirmation row keeps the address the account had.
+    await this.store.collection(COLLECTIONS.passwordResets).deleteMany({ userId });
+    await this.store.collection(COLLECTIONS.emailVerifications).deleteMany({ userId });
     await this.store.collection(COLLECTIONS.blocks).deleteMany({ blockerId: userId });
     await this.store.collection(COLLECTIONS.blocks).deleteMany({ blockedId: userId });
     // Items a moderator hid are kept as copies of the record: the user's go with the account.

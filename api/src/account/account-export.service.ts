@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { ACCOUNT_MESSAGES, type AccountExport, type UserRecord } from '@skillers/domain';
+import { ACCOUNT_MESSAGES, type AccountExport, isEmailVerified, type UserRecord } from '@skillers/domain';
 import { NotificationSettingsRepository } from '../notification-settings/notification-settings.repository';
 import { AccountRecords } from './account-records';
 
@@ -57,6 +57,7 @@ export class AccountExportService {
         name: user.name ?? '',
         surname: user.surname ?? '',
         phoneNumber: user.phoneNumber ?? '',
+        emailVerified: isEmailVerified(user),
         createdAt: user.createdAt,
       },
       notificationSettings,

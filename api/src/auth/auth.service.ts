@@ -9,6 +9,7 @@ import {
 } from '@skillers/domain';
 import { DuplicateKeyError, newId } from '@skillers/store';
 import { RateLimits, SIGNUP_ACCOUNT_LIMIT } from '../common/rate-limits';
+import { AppEvents } from '../core/events/app-events.service';
 import { UsersRepository } from './users.repository';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { PasswordHasher } from './password-hasher';
@@ -30,9 +31,14 @@ export class AuthService {
     private readonly limiter: LoginRateLimiter,
     private readonly limits: RateLimits,
     private readonly signIns: SignInListeners,
+    private readonly events: AppEvents,
   ) {}
 
-  async signup(input: SignupInput): Promise<{ message: string }> {
+  /**
+   * Creates the account; unless `confirmed` (the demo seed's account, never mailed), its address waits for
+   * the confirmation link mailed to it.
+   */
+  async signup(input: SignupInput, { confirmed = false } = {}): Promise<{ message: string }> {
     // The email arrives trimmed and lower-cased, the username NFKC-normalised; usernames are unique
     // regardless of case.
     await this.limits.consume(
@@ -53,6 +59,7 @@ export class AuthService {
       email: input.email,
       passwordHash: await this.hasher.hash(input.password),
       createdAt: new Date().toISOString(),
+      ...(!confirmed && { emailVerified: false }),
     };
     try {
       await this.users.insert(user);
@@ -62,6 +69,12 @@ export class AuthService {
         throw error.fields.includes('email') ? emailTaken() : usernameTaken();
       throw error;
     }
+    if (!confirmed)
+      await this.events.publish('email.unverified', {
+        userId: user._id,
+        username: user.username,
+        email: user.email,
+      });
     return { message: AUTH_MESSAGES.signedUp };
   }
 

@@ -1,9 +1,16 @@
-import { type ConversationRecord, conversationPairKey, TRUST_MESSAGES } from '@skillers/domain';
+import {
+  type ConversationRecord,
+  conversationPairKey,
+  EMAIL_VERIFICATION_MESSAGES,
+  TRUST_MESSAGES,
+  type UserRecord,
+} from '@skillers/domain';
 import { COLLECTIONS, newId, openRecordStore, type RecordStore } from '@skillers/store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UsersRepository } from '../auth/users.repository';
 import { TooManyRequestsException } from '../common/rate-limits';
 import { loadConfig } from '../config/app-config';
 import { ChatRepository } from './chat.repository';
@@ -21,12 +28,34 @@ describe('first-contact limit over a real store', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'skillers-first-contact-'));
     store = await openRecordStore({ dataDir });
     await store.ensureIndexes(Object.values(COLLECTIONS));
-    limit = new FirstContactLimit(new ChatRepository(store), loadConfig({ FIRST_CONTACTS_PER_DAY: '2' }));
+    limit = limitOf(2);
   });
   afterEach(async () => {
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  const limitOf = (perDay: number) =>
+    new FirstContactLimit(
+      new ChatRepository(store),
+      new UsersRepository(store),
+      loadConfig({ FIRST_CONTACTS_PER_DAY: String(perDay) }),
+    );
+
+  /** An account as sign-up stores it; `emailVerified` absent is an account from before confirmation. */
+  const account = async (emailVerified?: boolean) => {
+    const _id = newId();
+    await store.collection<UserRecord>(COLLECTIONS.users).insert({
+      _id,
+      username: `user${_id}`,
+      usernameKey: `user${_id}`,
+      email: `${_id}@example.com`,
+      passwordHash: 'not-a-hash',
+      createdAt: new Date(NOW).toISOString(),
+      ...(emailVerified !== undefined && { emailVerified }),
+    });
+    return _id;
+  };
 
   const started = async (userId: string, hoursAgo: number, other = newId()) => {
     await store.collection<ConversationRecord>(COLLECTIONS.conversations).insert({
@@ -60,5 +89,42 @@ describe('first-contact limit over a real store', () => {
     await started(user, 26);
     await started(user, 2);
     await expect(limit.assertMayStart(user, NOW)).resolves.toBeUndefined();
+  });
+
+  it('allows an unconfirmed account 3 new conversations a day, with a text that says why', async () => {
+    const generous = limitOf(5);
+    const user = await account(false);
+    for (const hoursAgo of [3, 2, 1]) {
+      await expect(generous.assertMayStart(user, NOW)).resolves.toBeUndefined();
+      await started(user, hoursAgo);
+    }
+    const refusal = await generous.assertMayStart(user, NOW).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(TooManyRequestsException);
+    expect((refusal as TooManyRequestsException).message).toBe(
+      EMAIL_VERIFICATION_MESSAGES.tooManyFirstContacts(3),
+    );
+    expect((refusal as TooManyRequestsException).retryAfterSeconds).toBe(21 * 3600);
+  });
+
+  it('keeps the general allowance for confirmed accounts and those from before confirmation', async () => {
+    const generous = limitOf(5);
+    for (const user of [await account(true), await account()]) {
+      for (const hoursAgo of [5, 4, 3, 2, 1]) {
+        await expect(generous.assertMayStart(user, NOW)).resolves.toBeUndefined();
+        await started(user, hoursAgo);
+      }
+      const refusal = await generous.assertMayStart(user, NOW).catch((error: unknown) => error);
+      expect((refusal as TooManyRequestsException).message).toBe(TRUST_MESSAGES.tooManyFirstContacts(5));
+    }
+  });
+
+  it('never raises a general allowance below 3 for unconfirmed accounts', async () => {
+    const user = await account(false);
+    await started(user, 2);
+    await started(user, 1);
+    const refusal = await limit.assertMayStart(user, NOW).catch((error: unknown) => error);
+    expect((refusal as TooManyRequestsException).message).toBe(
+      EMAIL_VERIFICATION_MESSAGES.tooManyFirstContacts(2),
+    );
   });
 });

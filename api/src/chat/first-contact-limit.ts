@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TRUST_MESSAGES } from '@skillers/domain';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  isEmailVerified,
+  TRUST_MESSAGES,
+  UNVERIFIED_FIRST_CONTACTS_PER_DAY,
+} from '@skillers/domain';
+import { UsersRepository } from '../auth/users.repository';
 import { TooManyRequestsException } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
@@ -10,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * At most FIRST_CONTACTS_PER_DAY new conversations per user in any 24 hours. It counts the stored
  * conversations the user started, so the limit holds across restarts and api processes; replies, which
- * never create a conversation, are never counted.
+ * never create a conversation, are never counted. An account whose address is not confirmed yet gets
+ * UNVERIFIED_FIRST_CONTACTS_PER_DAY at most, so a throwaway address buys few cold contacts.
  */
 @Injectable()
 export class FirstContactLimit {
@@ -19,6 +26,7 @@ export class FirstContactLimit {
 
   constructor(
     private readonly chats: ChatRepository,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,14 +46,20 @@ export class FirstContactLimit {
   }
 
   async assertMayStart(userId: string, now = Date.now()): Promise<void> {
-    const perDay = this.config.firstContactsPerDay;
+    const user = await this.users.findById(userId);
+    const verified = !user || isEmailVerified(user);
+    const perDay = verified
+      ? this.config.firstContactsPerDay
+      : Math.min(UNVERIFIED_FIRST_CONTACTS_PER_DAY, this.config.firstContactsPerDay);
     const started = await this.chats.startedBy(userId, perDay);
     const oldest = started.at(-1);
     if (started.length < perDay || !oldest) return;
     const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
     if (freesAt <= now) return;
     throw new TooManyRequestsException(
-      TRUST_MESSAGES.tooManyFirstContacts(perDay),
+      verified
+        ? TRUST_MESSAGES.tooManyFirstContacts(perDay)
+        : EMAIL_VERIFICATION_MESSAGES.tooManyFirstContacts(perDay),
       Math.max(1, Math.ceil((freesAt - now) / 1000)),
     );
   }

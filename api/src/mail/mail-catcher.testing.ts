@@ -7,8 +7,13 @@ export interface MailCatcher {
   /** The `SMTP_URL` that reaches it. */
   url: string;
   mails: ParsedMail[];
-  /** The first mail to `address` that arrived, waiting for it if need be. */
-  mailTo(address: string): Promise<ParsedMail>;
+  /**
+   * The first mail to `address` that arrived, waiting for it if need be; with `subject`, the first whose
+   * subject starts with it (an account gets its confirmation mail first).
+   */
+  mailTo(address: string, subject?: string): Promise<ParsedMail>;
+  /** The mails to `address` (and with `subject`, as above) in the order they arrived, once `count` have. */
+  mailsTo(address: string, subject: string, count: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
 
@@ -36,11 +41,13 @@ export const startMailCatcher = async (): Promise<MailCatcher> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  const mailTo = (address: string) =>
-    new Promise<ParsedMail>((resolve) => {
+  const mailsTo = (address: string, subject: string, count: number) =>
+    new Promise<ParsedMail[]>((resolve) => {
       const look = () => {
-        const found = mails.find((mail) => recipients(mail).includes(address));
-        if (!found) return;
+        const found = mails.filter(
+          (mail) => recipients(mail).includes(address) && (mail.subject ?? '').startsWith(subject),
+        );
+        if (found.length < count) return;
         waiting.delete(look);
         resolve(found);
       };
@@ -51,7 +58,8 @@ export const startMailCatcher = async (): Promise<MailCatcher> => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    mailTo,
+    mailTo: async (address, subject = '') => (await mailsTo(address, subject, 1))[0],
+    mailsTo,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

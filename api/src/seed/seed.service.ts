@@ -46,7 +46,8 @@ export class SeedService implements OnModuleInit {
       seedDemoAnswerHistory,
       seedDemoSavedSearches,
     } = await import('@skillers/demo-data');
-    await this.auth.signup({ ...DEMO_ACCOUNT, password: DEMO_PASSWORD });
+    // Confirmed like the generated accounts: nothing is mailed to the demo address.
+    await this.auth.signup({ ...DEMO_ACCOUNT, password: DEMO_PASSWORD }, { confirmed: true });
     const demo = await this.users.findByEmail(DEMO_ACCOUNT.email);
     if (!demo) throw new Error(`The demo account ${DEMO_ACCOUNT.email} was not stored`);
     // Every generated account gets its own argon2 hash, with its own salt, of the demo password.

@@ -6,9 +6,11 @@ import {
   type PublicUser,
   type SettingsInput,
   type UserRecord,
+  isEmailVerified,
 } from '@skillers/domain';
 import { DuplicateKeyError } from '@skillers/store';
 import { UsersRepository } from '../auth/users.repository';
+import { AppEvents } from '../core/events/app-events.service';
 
 const OPTIONAL_SETTINGS = ['name', 'surname', 'phoneNumber'] as const;
 
@@ -20,11 +22,15 @@ const toSettings = (user: UserRecord): AccountSettings => ({
   name: user.name ?? '',
   surname: user.surname ?? '',
   phoneNumber: user.phoneNumber ?? '',
+  emailVerified: isEmailVerified(user),
 });
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly events: AppEvents,
+  ) {}
 
   async settings(userId: string): Promise<{ user: AccountSettings }> {
     return { user: toSettings(await this.existing(userId)) };
@@ -47,10 +53,18 @@ export class UsersService {
       const holder = await this.users.findByEmail(input.email);
       if (holder) throw new ConflictException({ message: AUTH_MESSAGES.emailTaken, field: 'email' });
       set.email = input.email;
+      // A new address is confirmed again: a link goes to it once it is stored.
+      set.emailVerified = false;
     }
     try {
       const updated = await this.users.update(userId, set, unset);
       if (!updated) throw new NotFoundException('Account not found');
+      if (set.email)
+        await this.events.publish('email.unverified', {
+          userId,
+          username: updated.username,
+          email: updated.email,
+        });
       return { message: FORM_MESSAGES.settingsSaved, user: toSettings(updated) };
     } catch (error) {
       if (error instanceof DuplicateKeyError) {

@@ -13,6 +13,7 @@ import {
   loginSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  verifyEmailSchema,
   changePasswordSchema,
   notificationSettingsSchema,
   openSwitchSchema,
@@ -300,6 +301,14 @@ export const ROUTES: RouteEntry[] = [
     query: unsubscribeQuery,
     body: { schema: oneClickBodySchema, valid: () => ({ 'List-Unsubscribe': 'One-Click' }) },
   },
+  // A token that names no confirmation link: no attempt confirms an address.
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    auth: 'none',
+    body: { schema: verifyEmailSchema, valid: () => ({ token: 'a'.repeat(43) }) },
+  },
+  { method: 'POST', path: '/api/user/verification-email', auth: 'user' },
   {
     method: 'PUT',
     path: '/api/user/password',

@@ -12,6 +12,8 @@ export interface UserRecord {
   createdAt: string;
   /** Raised when the password is reset or changed: tokens signed with an older one are refused. */
   tokenVersion?: number;
+  /** False until the mailed confirmation link is opened; absent counts as confirmed (`isEmailVerified`). */
+  emailVerified?: boolean;
 }
 
 /** A password reset asked for: stored under the SHA-256 of the mailed token, never the token itself. */
@@ -34,6 +36,8 @@ export interface AccountSettings extends PublicUser {
   name: string;
   surname: string;
   phoneNumber: string;
+  /** Whether the owner opened the confirmation link mailed to `email`. */
+  emailVerified: boolean;
 }
 
 export interface FeedbackRecord {

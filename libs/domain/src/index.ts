@@ -4,6 +4,7 @@ export * from './account';
 export * from './chat';
 export * from './config/config-error';
 export * from './config/environment';
+export * from './email-verification';
 export * from './entities';
 export * from './feed';
 export * from './freshness';

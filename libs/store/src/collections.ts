@@ -16,8 +16,13 @@ export const COLLECTIONS = {
   },
   /** Accounts deleted whose data is still being removed: a restart finishes each one. */
   accountDeletions: { name: 'account_deletions', indexes: [] },
-  /** One live reset per user: a new one deletes the user's others. */
-  passwordResets: { name: 'password_resets', indexes: [{ fields: ['userId'] }] },
+  /** One live reset per user: a new one deletes the user's others; `expiresAt` for the sweep of old ones. */
+  passwordResets: { name: 'password_resets', indexes: [{ fields: ['userId'] }, { fields: ['expiresAt'] }] },
+  /** One live confirmation link per user, like resets. */
+  emailVerifications: {
+    name: 'email_verifications',
+    indexes: [{ fields: ['userId'] }, { fields: ['expiresAt'] }],
+  },
   feedback: { name: 'feedback', indexes: [{ fields: ['createdAt', '_id'] }] },
   propositions: {
     name: 'propositions',

@@ -10,6 +10,7 @@ const Login = lazyScreen(() => import('./routes/login.route'));
 const SignUp = lazyScreen(() => import('./routes/sign-up.route'));
 const ForgotPassword = lazyScreen(() => import('./routes/forgot-password.route'));
 const ResetPassword = lazyScreen(() => import('./routes/reset-password.route'));
+const VerifyEmail = lazyScreen(() => import('./routes/verify-email.route'));
 const HomeCard = lazyScreen(() => import('./routes/home-card.route'));
 const Find = lazyScreen(() => import('./routes/find.route'));
 const Projects = lazyScreen(() => import('./routes/projects.route'));
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: '/signUp', element: <SignUp /> },
           { path: '/forgot-password', element: <ForgotPassword /> },
           { path: '/reset-password', element: <ResetPassword /> },
+          { path: '/verify-email', element: <VerifyEmail /> },
           { path: '/home/card/:option', element: <HomeCard /> },
           { path: '/find', element: <Find /> },
           { path: '/user/projects/found', element: <Find /> },

@@ -32,6 +32,8 @@ export interface AppEventMap {
   'notifications.read': { userId: string };
   /** A project or profile was deleted from the store. */
   'record.deleted': { kind: SavedKind; id: string };
+  /** An address needs confirming: its account signed up with it, or its owner changed to it. */
+  'email.unverified': { userId: string; username: string; email: string };
   /** An account was deleted: each feature removes what it kept of the user (may be published again). */
   'account.deleted': { userId: string };
   /** A search was answered: a filtering search, or the similarity ranking the web app falls back to. */

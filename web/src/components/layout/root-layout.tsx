@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { VerificationBanner } from '../email-verification/verification-banner';
 import { Spinner } from '../ui/spinner';
 import { TopBar } from './top-bar';
 
@@ -9,6 +10,7 @@ export const RootLayout = () => (
       Skip to content
     </a>
     <TopBar />
+    <VerificationBanner />
     <main id="main" className="app-main">
       <Suspense fallback={<Spinner />}>
         <Outlet />

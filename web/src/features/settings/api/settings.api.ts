@@ -1,11 +1,5 @@
 import type { AccountSettings, ChangePasswordInput, SettingsInput } from '@skillers/domain';
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-export const settingsQuery = queryOptions({
-  queryKey: ['user', 'settings'],
-  queryFn: () => api.get<{ user: AccountSettings }>('/user/settings').then((answer) => answer.user),
-});
 
 export const saveSettings = (input: SettingsInput) =>
   api.patch<{ message: string; user: AccountSettings }>('/user/settings', input);

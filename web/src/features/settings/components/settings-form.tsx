@@ -6,7 +6,8 @@ import { Overlay } from '../../../components/ui/overlay';
 import { TextField } from '../../../components/ui/text-field';
 import { useFlash } from '../../../lib/use-flash';
 import { useServerForm } from '../../../lib/use-server-form';
-import { saveSettings, settingsQuery } from '../api/settings.api';
+import { settingsQuery } from '../../../lib/settings-query';
+import { saveSettings } from '../api/settings.api';
 
 /** The specification keeps the confirmation on screen for 3 seconds. */
 export const SETTINGS_SAVED_MS = 3000;

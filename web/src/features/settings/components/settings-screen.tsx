@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
-import { settingsQuery } from '../api/settings.api';
+import { settingsQuery } from '../../../lib/settings-query';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
