@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
+import { markEmailVerified } from './verified-account';
 
 type Sent = { message: string; invitation: InvitationView } & ErrorAnswer;
 type Accepted = Sent & { conversationId: string };
@@ -75,6 +76,8 @@ describe('invitations', () => {
   beforeAll(async () => {
     api = await startTestApp({ RATE_LIMIT_SCALE: '5', FIRST_CONTACTS_PER_DAY: '50' });
     owner = await api.signUp();
+    // Confirmed: unconfirmed accounts start only 3 conversations a day, and the owner sends more.
+    await markEmailVerified(api, owner.id);
     projectId = (await createProject(api, owner, PROJECT))._id;
   });
   afterAll(() => api.close());
@@ -300,6 +303,7 @@ describe('invitations', () => {
 
   it(`a project sends at most ${INVITATIONS_PER_PROJECT_PER_DAY} invitations a day: then 429 with its own text`, async () => {
     const busy = await api.signUp();
+    await markEmailVerified(api, busy.id);
     const busyProject = (await createProject(api, busy, PROJECT))._id;
     const invitees = await Promise.all(
       Array.from({ length: INVITATIONS_PER_PROJECT_PER_DAY + 1 }, (_, at) => user(`capped-${at}`)),
@@ -326,6 +330,7 @@ describe('invitations and the first-contact limit', () => {
 
   it('an invitation is a first contact: a message and an invitation use up a limit of two', async () => {
     const owner = await api.signUp();
+    await markEmailVerified(api, owner.id);
     const projectId = (await createProject(api, owner, PROJECT))._id;
     const [first, second, third] = await Promise.all([api.signUp(), api.signUp(), api.signUp()]);
     const [, secondProfile, thirdProfile] = await Promise.all(
