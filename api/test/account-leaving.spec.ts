@@ -109,6 +109,18 @@ describe('leaving: the export and the deletion of an account', () => {
       token: friend.token,
       body: { id: third.id, message: `Private to ${third.username}` },
     });
+    // The user asks to join a third project, and a fourth user writes to them first.
+    const thirdProject = await createProject(api, third, { projectName: `Third ${third.username}` });
+    const asked = await api.request('POST', '/api/invitations', {
+      token: user.token,
+      body: { projectId: thirdProject._id },
+    });
+    expect(asked.status).toBe(201);
+    const fourth = await api.signUp();
+    await api.request('POST', '/api/chat/sendMessage', {
+      token: fourth.token,
+      body: { id: user.id, message: 'Are you there?' },
+    });
     const answer = await exportOf(user);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.json"$/);
@@ -132,11 +144,17 @@ describe('leaving: the export and the deletion of an account', () => {
     expect(data.messages.map(({ message, sentByMe }) => [message, sentByMe])).toEqual([
       [sentMessage.message, true],
       [`Hello back to ${user.username}`, false],
+      ['Are you there?', false],
     ]);
     expect(data.posts).toEqual([expect.objectContaining({ _id: post._id, likeCount: 1 })]);
     expect(data.comments.map(({ data: text }) => text)).toEqual([`Comment by ${user.username}`]);
     expect(data.likes).toEqual([{ postId: friendPost._id, author: friend.username, data: friendPost.data }]);
     expect(data.reports).toEqual([expect.objectContaining({ targetId: friendProject._id, reason: 'spam' })]);
+    expect(data.invitations).toEqual([
+      expect.objectContaining({ direction: 'ask', fromId: user.id, projectId: thirdProject._id }),
+    ]);
+    // The first contact they owe an answer to; the friend's answer to theirs is the friend's.
+    expect(data.contactAnswers).toEqual([expect.objectContaining({ userId: user.id })]);
 
     const text = JSON.stringify(data);
     expect(text).not.toContain('passwordHash');

@@ -34,6 +34,8 @@ export class AccountExportService {
       liked,
       reports,
       blocks,
+      invitations,
+      contactAnswers,
     ] = await Promise.all([
       this.notificationSettings.of(userId),
       this.records.profile(userId),
@@ -46,6 +48,8 @@ export class AccountExportService {
       this.records.likedPosts(userId),
       this.records.reportsFiled(userId),
       this.records.blocks(userId),
+      this.records.invitations(userId),
+      this.records.contactAnswers(userId),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -72,6 +76,8 @@ export class AccountExportService {
       likes: liked.map((post) => ({ postId: post._id, author: post.user.username, data: post.data })),
       reports,
       blocks,
+      invitations,
+      contactAnswers,
     };
   }
 }

@@ -3,7 +3,9 @@ import type {
   BlockRecord,
   ChatMessage,
   CommentRecord,
+  ContactAnswerRecord,
   ConversationRecord,
+  InvitationRecord,
   PostRecord,
   ProfileRecord,
   ProjectRecord,
@@ -87,6 +89,29 @@ export class AccountRecords {
     return this.store
       .collection<ReportRecord>(COLLECTIONS.reports)
       .find({ reporterId: userId }, { sort: NEWEST_FIRST });
+  }
+
+  async invitations(userId: string): Promise<InvitationRecord[]> {
+    const invitations = this.store.collection<InvitationRecord>(COLLECTIONS.invitations);
+    const [sent, received] = await Promise.all([
+      invitations.find({ fromId: userId }),
+      invitations.find({ toId: userId }),
+    ]);
+    return [...sent, ...received.filter((invitation) => !invitation.withheld)].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    );
+  }
+
+  contactAnswers(userId: string) {
+    return this.store.collection<ContactAnswerRecord>(COLLECTIONS.contactAnswers).find(
+      { userId },
+      {
+        sort: [
+          { field: 'receivedAt', direction: 'asc' },
+          { field: '_id', direction: 'asc' },
+        ],
+      },
+    );
   }
 
   blocks(userId: string) {

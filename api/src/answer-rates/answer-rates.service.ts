@@ -26,6 +26,8 @@ export class AnswerRatesService implements OnModuleInit {
         this.contacts.received(invitation.toId, invitation.conversationId, invitation.createdAt),
       ),
     );
+    // What a deleted account owed no longer says anything about anyone.
+    this.events.subscribe('account.deleted', ({ userId }) => this.contacts.forget(userId));
     this.events.subscribe('invitation.answered', ({ invitation }) =>
       this.quietly(() => this.answer(invitation.conversationId, invitation.toId, new Date().toISOString())),
     );

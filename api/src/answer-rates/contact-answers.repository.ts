@@ -31,6 +31,10 @@ export class ContactAnswersRepository {
     await this.rows.update(row._id, { answeredAt });
   }
 
+  forget(userId: string) {
+    return this.rows.deleteMany({ userId });
+  }
+
   async ofUsers(userIds: readonly string[]): Promise<ContactAnswerRecord[]> {
     const parts: ContactAnswerRecord[][] = [];
     for (let at = 0; at < userIds.length; at += IDS_PER_READ) {

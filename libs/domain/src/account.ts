@@ -9,6 +9,8 @@ import type { ProjectRecord } from './project';
 import type { SavedRecord } from './saved';
 import type { SavedSearchRecord } from './saved-search';
 import type { BlockRecord, ReportRecord } from './trust';
+import type { ContactAnswerRecord } from './matching/answer-rate';
+import type { InvitationRecord } from './matching/invitations';
 
 /** Texts of leaving: deleting the account and downloading one's data. */
 export const ACCOUNT_MESSAGES = {
@@ -56,4 +58,8 @@ export interface AccountExport {
   likes: LikedPost[];
   reports: ReportRecord[];
   blocks: BlockRecord[];
+  /** Invitations the user sent or received (withheld ones received are left out), oldest first. */
+  invitations: InvitationRecord[];
+  /** First contacts the user received and when they answered them, for the answer rate. */
+  contactAnswers: ContactAnswerRecord[];
 }
