@@ -65,6 +65,17 @@ test.describe('the demo login on a first start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  test('the profile cards say how their owners answer, with a spread of answer rates', async ({ page }) => {
+    await page.goto(`${baseUrl}/teammates`);
+    const lines = page.getByRole('list', { name: 'Teammates' }).locator('.listing-card__answers');
+    await expect(lines.first()).toBeVisible();
+    const texts = await lines.allInnerTexts();
+    expect(
+      texts.every((text) => /^(Usually answers within .+|Answers \d+% of first contacts)$/.test(text)),
+    ).toBe(true);
+    expect(new Set(texts).size).toBeGreaterThan(2);
+  });
+
   test('signs in and sees a living feed, unread conversations and notifications', async ({ page }) => {
     // The demo login the README names.
     await page.goto(`${baseUrl}/login`);

@@ -8,6 +8,7 @@ import { matchedToolsFirst } from '../../lib/matched-first';
 import { recordSearchClick, type SearchHit } from '../../lib/search-clicks';
 import { formatSimilarity } from '../../lib/similarity';
 import { ButtonLink } from '../ui/button';
+import { AnswerRateLine } from './answer-rate-line';
 import { CardFooterPlace } from './card-footer-place';
 import { type Freshness, FreshnessLine } from './freshness-line';
 import { SummaryRow } from './list-summary';
@@ -42,6 +43,8 @@ interface ListingCardProps {
   hit?: SearchHit;
   /** When the owner was last active and whether the listing is open to collaborate. */
   freshness?: Freshness;
+  /** The owner, whose answer rate the card shows once there is one. */
+  ownerId?: string;
 }
 
 /** The frame both cards share: kind, badge, shortened name, summary rows, footer and actions. */
@@ -58,6 +61,7 @@ export const ListingCard = ({
   why,
   hit,
   freshness,
+  ownerId,
 }: ListingCardProps) => {
   const shortName = shortenName(name);
   const line = why && matchLine(why);
@@ -89,6 +93,7 @@ export const ListingCard = ({
         {role && <p className="listing-card__role">{role}</p>}
       </header>
       {freshness && <FreshnessLine {...freshness} />}
+      {ownerId && <AnswerRateLine userId={ownerId} className="listing-card__answers" />}
       {line && <p className="listing-card__why">{line}</p>}
       <dl className="listing-card__rows">
         <SummaryRow

@@ -36,6 +36,7 @@ export const ProfileCard = ({
       why={profile.why}
       hit={profile.hit}
       freshness={profile}
+      ownerId={profile.ownerId}
       actions={
         <CardActions
           own={own}

@@ -36,6 +36,7 @@ export const ProjectCard = ({
       why={project.why}
       hit={project.hit}
       freshness={project}
+      ownerId={project.ownerId}
       actions={
         <CardActions
           own={own}

@@ -1,3 +1,4 @@
+import { AnswerRateLine } from '../../../components/listings/answer-rate-line';
 import { FreshnessLine } from '../../../components/listings/freshness-line';
 import type { PublicUser, ProfileView } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -52,6 +53,7 @@ const ProfileDetail = ({ profile, owner }: { profile: ProfileView; owner: Public
       report={{ targetKind: 'profile', targetId: profile._id, ownerName: owner.username }}
     >
       <FreshnessLine lastActiveAt={profile.lastActiveAt} openNow={profile.openNow} />
+      <AnswerRateLine userId={profile.ownerId} className="detail__answers" />
       {why && <WhyThisMatch why={why} />}
       <DetailText title="Description" text={profile.description} />
       <dl className="detail__groups">

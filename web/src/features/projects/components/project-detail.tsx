@@ -1,3 +1,4 @@
+import { AnswerRateLine } from '../../../components/listings/answer-rate-line';
 import { FreshnessLine } from '../../../components/listings/freshness-line';
 import type { ProjectView, PublicUser } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -72,6 +73,7 @@ const ProjectDetail = ({ project, creator }: { project: ProjectView; creator: Pu
     >
       <div className="detail__body">
         <FreshnessLine lastActiveAt={project.lastActiveAt} openNow={project.openNow} />
+        <AnswerRateLine userId={project.ownerId} className="detail__answers" />
         {why && <WhyThisMatch why={why} />}
         <DetailText title="Description" text={project.description} />
         <DetailText title="Project goal" text={project.projectGoal} />
