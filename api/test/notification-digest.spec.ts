@@ -11,7 +11,7 @@ import {
   type RestartableRedisServer,
   startRedisServer,
 } from '../../libs/queue/src/bullmq/redis-server.testing';
-import { startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
+import { mailsAfterSignUp, startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
 import { DigestService } from '../src/notification-mail/digest.service';
 import { DIGEST_TASK } from '../src/notification-mail/digest-task';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
@@ -63,8 +63,7 @@ const playTheDay = async (api: TestApp): Promise<Scene> => {
   return { ada, bob };
 };
 
-const mailsTo = (catcher: MailCatcher, user: TestUser): ParsedMail[] =>
-  catcher.mails.filter((mail) => [mail.to ?? []].flat().some((to) => to.text === user.email));
+const mailsTo = (catcher: MailCatcher, user: TestUser): ParsedMail[] => mailsAfterSignUp(catcher, user.email);
 
 const expectTheDigest = (catcher: MailCatcher, { ada, bob }: Scene) => {
   const mails = mailsTo(catcher, ada);
@@ -144,7 +143,7 @@ describe('daily digest', () => {
 
         // The scheduler's next job, due an hour after the start, is due now.
         vi.setSystemTime(NEXT_MORNING);
-        await catcher.mailTo(scene.ada.email);
+        await catcher.mailTo(scene.ada.email, 'Your day');
         await api.close();
 
         api = await start({ REDIS_URL: redis.url });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
+import { mailsAfterSignUp, startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
 import { UNREAD_MESSAGE_WAIT_MS } from '@skillers/indexing';
 import { InstantMailsService } from '../src/notification-mail/instant-mails.service';
 import { createProfile } from './listing-fixtures';
@@ -24,8 +24,7 @@ describe('notifications by email right away', () => {
     vi.setSystemTime(Date.now() + ms);
     await api.app.get(InstantMailsService).sendDue();
   };
-  const mailsTo = (user: TestUser): ParsedMail[] =>
-    catcher.mails.filter((mail) => [mail.to ?? []].flat().some((to) => to.text === user.email));
+  const mailsTo = (user: TestUser): ParsedMail[] => mailsAfterSignUp(catcher, user.email);
   const choose = (user: TestUser, settings: Partial<NotificationSettings>) =>
     api.request('PUT', '/api/user/notification-settings', {
       token: user.token,
@@ -103,7 +102,7 @@ describe('notifications by email right away', () => {
       body: { data: 'Looking for a designer' },
     });
     await api.request('POST', `/api/post/${body.post._id}/like`, { token: ada.token });
-    const mail = await catcher.mailTo(bob.email);
+    const mail = await catcher.mailTo(bob.email, ada.username);
     expect(mail.subject).toContain(`${ada.username} liked your post`);
     await later(60 * MINUTE_MS);
     expect(mailsTo(bob)).toHaveLength(1);

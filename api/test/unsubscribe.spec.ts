@@ -40,7 +40,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       body: { data: 'Looking for a designer' },
     });
     await api.request('POST', `/api/post/${body.post._id}/like`, { token: fan.token });
-    return { user, mail: await catcher.mailTo(user.email) };
+    return { user, mail: await catcher.mailTo(user.email, fan.username) };
   };
   /** The mail's one-click address, as the header gives it, on this test's server. */
   const unsubscribePath = (mail: ParsedMail): string => {

@@ -17,8 +17,16 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
+/** The confirmation every sign-up mails: tests of other mails leave it out. */
+export const isConfirmationMail = (mail: ParsedMail): boolean =>
+  (mail.subject ?? '').startsWith('Confirm your email address');
+
 const recipients = (mail: ParsedMail): string[] =>
   [mail.to ?? []].flat().flatMap((to) => to.value.map((entry) => entry.address ?? ''));
+
+/** Every mail that reached `address` so far but the sign-up confirmation, in the order they came. */
+export const mailsAfterSignUp = (catcher: MailCatcher, address: string): ParsedMail[] =>
+  catcher.mails.filter((mail) => !isConfirmationMail(mail) && recipients(mail).includes(address));
 
 export const startMailCatcher = async (): Promise<MailCatcher> => {
   const mails: ParsedMail[] = [];

@@ -99,6 +99,7 @@ export const answerRankFactor = (rate: AnswerRate | undefined): number =>
 export const answerRatesQuerySchema = z.object({
   userIds: z
     .string({ error: 'Send userIds: user ids separated by commas' })
+    .max(ANSWER_RATES_MAX_USERS * 25, `Ask for at most ${ANSWER_RATES_MAX_USERS} users at once`)
     .transform((text) => [...new Set(text.split(','))])
     .pipe(
       z
