@@ -90,3 +90,28 @@ test('matches are explained both ways; an invitation reaches the member’s bell
   await expect(visitor.getByRole('search')).toBeVisible();
   await expect(visitor.getByRole('region', { name: 'Projects for you' })).toHaveCount(0);
 });
+
+test('"Not interested" takes a match off the list for good', async ({ page, request }) => {
+  const owner = await createAccount(request);
+  const projectName = uniqueName('Climate model port');
+  const asks = { ...ASKS, toolsExperience: [{ tool: 'Fortran', mep: 2 }] };
+  await createProject(request, owner, { projectName, ...asks });
+  const [kept, dropped] = [uniqueName('fortran keeper'), uniqueName('fortran dropper')];
+  for (const nickname of [kept, dropped]) {
+    await createProfile(request, await createAccount(request), {
+      nickname,
+      ...asks,
+      toolsExperience: [{ tool: 'Fortran', mep: 3 }],
+    });
+  }
+
+  await openSignedIn(page, owner, '/');
+  const list = page.getByRole('region', { name: `Matches for your project ${projectName}` });
+  await expect(list.getByRole('link', { name: dropped })).toBeVisible();
+  await list.getByRole('button', { name: `Not interested in ${dropped}` }).click();
+  await expect(list.getByRole('link', { name: dropped })).toHaveCount(0);
+  await expect(list.getByRole('link', { name: kept })).toBeVisible();
+  await page.reload();
+  await expect(list.getByRole('link', { name: kept })).toBeVisible();
+  await expect(list.getByRole('link', { name: dropped })).toHaveCount(0);
+});

@@ -92,6 +92,7 @@ const ROUTES: readonly Route[] = [
   route('user', 'POST', '/api/user/saved-searches/:id/view'),
   route('user', 'GET', '/api/matches/teammates'),
   route('user', 'GET', '/api/matches/projects'),
+  route('user', 'POST', '/api/matches/hidden'),
   route('user', 'GET', '/api/invitations'),
   route('user', 'POST', '/api/invitations'),
   route('user', 'POST', '/api/invitations/:id/accept'),

@@ -1,5 +1,12 @@
-import type { ProfileView, ProjectView, TwoSidedFit } from '@skillers/domain';
+import {
+  HIDDEN_MATCH_MESSAGES,
+  type ProfileView,
+  type ProjectView,
+  type TwoSidedFit,
+} from '@skillers/domain';
+import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_STORE } from '../src/core/tokens';
 import { createProfile, createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -124,5 +131,48 @@ describe('matches for you', () => {
     const noProfile = await api.request<ErrorAnswer>('GET', '/api/matches/projects', { token: owner.token });
     expect(noProfile.status).toBe(404);
     expect(noProfile.body.message).toBe('Create your skiller profile to see projects for you');
+  });
+
+  it('a hidden match never comes back, for the one who hid it only', async () => {
+    const [hider, hidden] = [await api.signUp(), await api.signUp()];
+    const hiderProject = (await createProject(api, hider, RUST_PROJECT))._id;
+    const profile = await createProfile(api, hidden, {
+      nickname: 'hidden-one',
+      toolsExperience: [{ tool: 'Rust', mep: 4 }],
+      offeredGratification: ['Equity Grant'],
+      forGratification: ['Milestone'],
+      workingTypeRemote: true,
+    });
+    const names = async (user: TestUser, project: string) =>
+      (await profilesFor(user, `projectId=${project}`)).body.teammates.map((match) => match.nickname);
+    expect(await names(hider, hiderProject)).toContain('hidden-one');
+
+    const hide = (body: unknown, token?: string) =>
+      api.request<{ message: string } & ErrorAnswer>('POST', '/api/matches/hidden', { token, body });
+    for (let times = 0; times < 2; times += 1) {
+      const hidden = await hide({ id: profile._id }, hider.token);
+      expect(hidden.status).toBe(201);
+      expect(hidden.body.message).toBe(HIDDEN_MATCH_MESSAGES.hidden);
+    }
+    expect(await names(hider, hiderProject)).not.toContain('hidden-one');
+    expect(await names(owner, projectId)).toContain('hidden-one');
+
+    const unknown = await hide({ id: UNKNOWN_ID }, hider.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(HIDDEN_MATCH_MESSAGES.notFound);
+    expect((await hide({ id: 'nope' }, hider.token)).status).toBe(400);
+    expect((await hide({ id: profile._id, more: 1 }, hider.token)).status).toBe(400);
+    expect((await hide({ id: profile._id })).status).toBe(401);
+
+    // Leaving takes the hider's choices along.
+    const hiddenRows = () =>
+      api.app.get<RecordStore>(RECORD_STORE).collection(COLLECTIONS.hiddenMatches).find({ userId: hider.id });
+    expect(await hiddenRows()).toHaveLength(1);
+    const left = await api.request('DELETE', '/api/user', {
+      token: hider.token,
+      body: { password: hider.password },
+    });
+    expect(left.status).toBeLessThan(300);
+    expect(await hiddenRows()).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  type HideMatch,
+  hideMatchSchema,
   type PageQuery,
   pageQuerySchema,
   type ProfileMatchesQuery,
@@ -9,13 +11,20 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthenticatedUser } from '../auth/token.service';
 import { ZodPipe } from '../common/zod-body.pipe';
+import { HiddenMatches } from './hidden-matches';
 import { MatchesService } from './matches.service';
 
-/** Matches for you: `GET /matches/teammates?projectId=` (the project's owner) and `GET /matches/projects`. */
+/**
+ * Matches for you: `GET /matches/teammates?projectId=` (the project's owner), `GET /matches/projects`, and
+ * `POST /matches/hidden` to hide one for good.
+ */
 @Controller('matches')
 @UseGuards(JwtAuthGuard)
 export class MatchesController {
-  constructor(private readonly matches: MatchesService) {}
+  constructor(
+    private readonly matches: MatchesService,
+    private readonly hidden: HiddenMatches,
+  ) {}
 
   @Get('teammates')
   profilesForProject(
@@ -31,5 +40,11 @@ export class MatchesController {
     @CurrentUser() user: AuthenticatedUser,
   ) {
     return this.matches.projectsForProfile(user.id, query.page);
+  }
+
+  /** "Not interested": the record never comes back among the caller's matches. */
+  @Post('hidden')
+  hide(@Body(new ZodPipe(hideMatchSchema)) body: HideMatch, @CurrentUser() user: AuthenticatedUser) {
+    return this.hidden.hide(user.id, body.id);
   }
 }

@@ -19,6 +19,7 @@ import { SEARCH_INDEX } from '../core/tokens';
 import { AnswerRatesService } from '../answer-rates/answer-rates.service';
 import { ChatRepository } from '../chat/chat.repository';
 import { BlocksRepository } from '../trust/blocks.repository';
+import { HiddenMatches } from './hidden-matches';
 import { ProfileRepository } from '../profiles/profile.repository';
 import { ProfileService } from '../profiles/profile.service';
 import { ProjectRepository } from '../projects/project.repository';
@@ -45,8 +46,8 @@ const FACET_OF_NEED: Record<NeedField, keyof FacetCounts> = {
 /**
  * Matches for you (docs/matching.md): the other kind's records ranked by their two-sided fit with the
  * caller's project or profile, a little weighed by how their owners answer, best first. Left out: the
- * caller's own records, users either side blocked, users the caller already talks with, and pairs with no
- * fit at all.
+ * caller's own records, users either side blocked, users the caller already talks with (an invitation
+ * reserves the conversation), records the caller hid, and pairs with no fit at all.
  */
 @Injectable()
 export class MatchesService {
@@ -58,6 +59,7 @@ export class MatchesService {
     private readonly chats: ChatRepository,
     private readonly blocks: BlocksRepository,
     private readonly answerRates: AnswerRatesService,
+    private readonly hidden: HiddenMatches,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
   ) {}
 
@@ -103,13 +105,14 @@ export class MatchesService {
     fitOf: (record: T, weightOf: NeedWeight) => TwoSidedFit,
     viewsInOrder: (ids: string[]) => Promise<V[]>,
   ): Promise<{ items: Matched<V>[]; total: number }> {
-    const [records, leftOut, weightOf] = await Promise.all([
+    const [records, leftOut, hidden, weightOf] = await Promise.all([
       candidates,
       this.usersLeftOut(userId),
+      this.hidden.idsOf(userId),
       this.needWeights(),
     ]);
     const fitting = records
-      .filter((record) => !leftOut.has(record.ownerId))
+      .filter((record) => !leftOut.has(record.ownerId) && !hidden.has(record._id))
       .map((record) => ({ record, fit: fitOf(record, weightOf) }))
       .filter(({ fit }) => fit.score > 0);
     // Who answers ranks a little higher: the fit's score stays as it is in `why`.

@@ -5,6 +5,7 @@ import {
   deleteProjectSchema,
   embedRequestSchema,
   feedbackSchema,
+  hideMatchSchema,
   answerRatesQuerySchema,
   invitationCreateSchema,
   invitationDeclineSchema,
@@ -213,6 +214,13 @@ export const ROUTES: RouteEntry[] = [
     },
   },
   { method: 'GET', path: '/api/matches/projects', auth: 'user', query: page },
+  {
+    method: 'POST',
+    path: '/api/matches/hidden',
+    auth: 'user',
+    // Hiding the friend's project from the owner's matches is a change no other check reads.
+    body: { schema: hideMatchSchema, valid: (s) => ({ id: s.friendProjectId }) },
+  },
   {
     method: 'GET',
     path: '/api/answer-rates',

@@ -89,6 +89,8 @@ export const COLLECTIONS = {
       { fields: ['projectId', 'createdAt', '_id'] },
     ],
   },
+  /** Records a user hid from their matches: one row per user and record. */
+  hiddenMatches: { name: 'hidden_matches', indexes: [{ fields: ['userId', 'recordId'], unique: true }] },
   /** Per conversation, the first contact its receiver got and when they answered it (answer rates). */
   contactAnswers: {
     name: 'contact_answers',

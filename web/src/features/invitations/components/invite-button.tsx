@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { INVITATIONS_QUERY_KEY, sendInvitation } from '../api/invitations.api';
+import './invite-button.css';
 
 export const INVITATION_FAILED = "We couldn't send the invitation. Please try again in a moment.";
 

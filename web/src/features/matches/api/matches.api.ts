@@ -24,3 +24,6 @@ export const projectMatchesQuery = queryOptions({
       .get<{ projects: Matched<ProjectView>[]; total: number }>('/matches/projects')
       .then((answer) => ({ items: answer.projects, total: answer.total })),
 });
+
+/** "Not interested": the record never comes back among the user's matches. */
+export const hideMatch = (id: string) => api.post<{ message: string }>('/matches/hidden', { id });

@@ -8,6 +8,7 @@ import { fetchMyProjectsPage } from '../../projects/api/projects.api';
 import { profileMatchesQuery, projectMatchesQuery } from '../api/matches.api';
 import { InviteButton } from '../../invitations/components/invite-button';
 import { type FitReader, fitLines } from '../fit-lines';
+import { HideMatchButton } from './hide-match-button';
 import './matches-for-you.css';
 
 /** Matches shown per list on the home page. */
@@ -33,7 +34,10 @@ const MatchList = ({ title, items, reader }: { title: string; items: MatchItem[]
             <Link to={item.to}>{item.name}</Link>
             <span>{lines.needs}</span>
             <span>{lines.wants}</span>
-            {item.invite}
+            <span className="matches-for-you__actions">
+              {item.invite}
+              <HideMatchButton id={item.id} name={item.name} />
+            </span>
           </li>
         );
       })}
