@@ -121,6 +121,7 @@ describe('leaving: the export and the deletion of an account', () => {
       token: fourth.token,
       body: { id: user.id, message: 'Are you there?' },
     });
+    await api.request('POST', '/api/matches/hidden', { token: user.token, body: { id: thirdProject._id } });
     const answer = await exportOf(user);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.json"$/);
@@ -155,6 +156,7 @@ describe('leaving: the export and the deletion of an account', () => {
     ]);
     // The first contact they owe an answer to; the friend's answer to theirs is the friend's.
     expect(data.contactAnswers).toEqual([expect.objectContaining({ userId: user.id })]);
+    expect(data.hiddenMatches).toEqual([expect.objectContaining({ recordId: thirdProject._id })]);
 
     const text = JSON.stringify(data);
     expect(text).not.toContain('passwordHash');

@@ -36,6 +36,7 @@ export class AccountExportService {
       blocks,
       invitations,
       contactAnswers,
+      hiddenMatches,
     ] = await Promise.all([
       this.notificationSettings.of(userId),
       this.records.profile(userId),
@@ -50,6 +51,7 @@ export class AccountExportService {
       this.records.blocks(userId),
       this.records.invitations(userId),
       this.records.contactAnswers(userId),
+      this.records.hiddenMatches(userId),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -78,6 +80,7 @@ export class AccountExportService {
       blocks,
       invitations,
       contactAnswers,
+      hiddenMatches,
     };
   }
 }

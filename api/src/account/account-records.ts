@@ -5,6 +5,7 @@ import type {
   CommentRecord,
   ContactAnswerRecord,
   ConversationRecord,
+  HiddenMatchRecord,
   InvitationRecord,
   PostRecord,
   ProfileRecord,
@@ -112,6 +113,10 @@ export class AccountRecords {
         ],
       },
     );
+  }
+
+  hiddenMatches(userId: string) {
+    return this.store.collection<HiddenMatchRecord>(COLLECTIONS.hiddenMatches).find({ userId });
   }
 
   blocks(userId: string) {

@@ -11,6 +11,7 @@ import type { SavedSearchRecord } from './saved-search';
 import type { BlockRecord, ReportRecord } from './trust';
 import type { ContactAnswerRecord } from './matching/answer-rate';
 import type { InvitationRecord } from './matching/invitations';
+import type { HiddenMatchRecord } from './matching/matches-query.schema';
 
 /** Texts of leaving: deleting the account and downloading one's data. */
 export const ACCOUNT_MESSAGES = {
@@ -62,4 +63,6 @@ export interface AccountExport {
   invitations: InvitationRecord[];
   /** First contacts the user received and when they answered them, for the answer rate. */
   contactAnswers: ContactAnswerRecord[];
+  /** Projects and profiles the user hid from their matches. */
+  hiddenMatches: HiddenMatchRecord[];
 }
