@@ -101,5 +101,11 @@ describe('API log', () => {
     expect(fresh).not.toBe(replaced);
     const requestLines = lines.map((text) => JSON.parse(text) as LogLine).filter((line) => line.req);
     expect(requestLines.map((line) => line.req?.id)).toEqual([kept, replaced, fresh]);
+    // A request line is short: what was asked and answered, not every header.
+    const [first] = lines
+      .filter((text) => text.includes('"req"'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(first.req).toEqual({ id: kept, method: 'GET', url: '/api/health' });
+    expect(first.res).toEqual({ statusCode: 200 });
   });
 });

@@ -40,11 +40,23 @@ export const requestId = (request: IncomingMessage, response: ServerResponse): s
   return id;
 };
 
+/** What a request line says of the request and its answer: no headers, whose bulk hides the line. */
+const REQUEST_SERIALIZERS = {
+  req: (request: { id: unknown; method: string; url: string }) => ({
+    id: request.id,
+    method: request.method,
+    url: request.url,
+  }),
+  res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+};
+
 /**
  * The nestjs-pino parameters that make every request log and every Nest log line go to `logger`; each line
  * written while a request is handled carries its id (`req.id`).
  */
-export const loggerParams = (logger: PinoInstance): Params => ({ pinoHttp: { logger, genReqId: requestId } });
+export const loggerParams = (logger: PinoInstance): Params => ({
+  pinoHttp: { logger, genReqId: requestId, serializers: REQUEST_SERIALIZERS },
+});
 
 /**
  * A Nest logger over `logger` for the application's start-up. Given to `NestFactory.create`, Nest's own
