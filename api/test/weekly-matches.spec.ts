@@ -10,12 +10,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  findRedisServer,
+  REDIS_SERVER_MISSING,
+  type RestartableRedisServer,
+  startRedisServer,
+} from '../../libs/queue/src/bullmq/redis-server.testing';
 import { mailsAfterSignUp, startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
 import { STRONG_MATCH_MIN_SCORE, WeeklyMatchesService } from '../src/weekly-matches/weekly-matches.service';
 import { WEEKLY_MATCHES_TASK } from '../src/weekly-matches/weekly-matches-task';
 import { createProfile, createProject } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 import { markEmailVerified } from './verified-account';
+
+const redisBinary = findRedisServer();
+if (!redisBinary) console.warn(REDIS_SERVER_MISSING);
+const describeWithRedis = redisBinary ? describe : describe.skip;
+/** BullMQ may take up to its longest block (10 s) to see a job the clock's jump made due. */
+const SCHEDULED_RUN_BOUND_MS = 30_000;
 
 /** Two Mondays, a week apart: each starts a UTC week, so each has its digest. */
 const FIRST_WEEK = Date.parse('2031-03-10T09:00:00Z');
@@ -169,4 +181,29 @@ describe('weekly digest of new strong matches', () => {
       expect(await digestsOf(app2, strongAgain)).toHaveLength(1);
     },
   );
+
+  describeWithRedis('in the cluster', () => {
+    let redis: RestartableRedisServer;
+    beforeAll(async () => {
+      redis = await startRedisServer(redisBinary as string);
+    });
+    afterAll(() => redis.stop());
+
+    it('runs from the BullMQ job scheduler', { timeout: 60_000 }, async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'skillers-weekly-matches-'));
+      vi.useFakeTimers({ toFake: ['Date'], now: FIRST_WEEK });
+      api = await startTestApp({ DATA_DIR: dataDir, REDIS_URL: redis.url });
+      expect(api.app.get<RepeatingTask>(WEEKLY_MATCHES_TASK).adapter).toBe('bullmq');
+      const owner = await api.signUp();
+      await createProject(api, owner, PROJECT);
+      await createProfile(api, await api.signUp(), { nickname: 'strong-one', ...STRONG });
+
+      // The scheduler's next job, due an hour after the start, is due now.
+      const run = vi.spyOn(api.app.get(WeeklyMatchesService), 'run');
+      vi.setSystemTime(FIRST_WEEK + 2 * 60 * 60 * 1000);
+      await vi.waitFor(() => expect(run).toHaveBeenCalled(), { timeout: SCHEDULED_RUN_BOUND_MS });
+      await run.mock.results[0].value;
+      expect((await digestsOf(api, owner)).map(names)).toEqual([['strong-one']]);
+    });
+  });
 });
