@@ -111,6 +111,18 @@ test('searches and clicks made in the app show in the admin analytics plots and 
   const [, clicksAtRank] = await countIn(clickThrough, String(rank)).allTextContents();
   expect(Number(clicksAtRank)).toBeGreaterThanOrEqual(1);
 
+  // Invitation acceptance: all five score buckets, in their table, whatever was sent; ranks once invited.
+  const byScore = page.getByRole('figure', { name: 'Invitation acceptance by reciprocal score' });
+  await expect(byScore.locator('svg.recharts-surface')).toBeVisible();
+  await expect(byScore.getByRole('rowheader')).toHaveText([
+    '0–0.2',
+    '0.2–0.4',
+    '0.4–0.6',
+    '0.6–0.8',
+    '0.8–1',
+  ]);
+  await expect(page.getByRole('figure', { name: 'Invitation acceptance by rank' })).toBeVisible();
+
   // The token is kept for this tab: a reload opens the report at once.
   await page.reload();
   await expect(zeroRate.locator('svg.recharts-surface')).toBeVisible({ timeout: 15_000 });

@@ -42,8 +42,14 @@ test('matches are explained both ways; an invitation reaches the member’s bell
   const match = forProject.getByRole('listitem').filter({ hasText: nickname });
   await expect(match).toContainText('Has 1 of 1 you need: Haskell');
   await expect(match).toContainText('Wants what you offer: Salary, Milestone, Remote');
+  const inviting = page.waitForRequest('**/api/invitations');
   await match.getByRole('button', { name: `Invite ${nickname}` }).click();
   await expect(match.getByText('Invitation sent')).toBeVisible();
+  // Where the match was shown goes along, for the acceptance plots of the analytics.
+  const shown = (await inviting).postDataJSON() as { shownScore?: number; shownRank?: number };
+  expect(shown.shownRank).toBe(1);
+  expect(shown.shownScore).toBeGreaterThan(0);
+  expect(shown.shownScore).toBeLessThanOrEqual(1);
 
   // The bell rings for the member, and leads to the invitation with both lines of the fit.
   const bell = bellOf(memberPage);

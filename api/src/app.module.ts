@@ -24,6 +24,7 @@ import { IndexingModule } from './indexing/indexing.module';
 import { APP_LOGGER, loggerParams } from './logging/app-logger';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationMailModule } from './notification-mail/notification-mail.module';
+import { WeeklyMatchesModule } from './weekly-matches/weekly-matches.module';
 import { NotificationSettingsModule } from './notification-settings/notification-settings.module';
 import { OptionsModule } from './options/options.module';
 import { PasswordModule } from './password/password.module';
@@ -100,6 +101,7 @@ export class AppModule {
         AccountModule,
         NotificationSettingsModule,
         NotificationMailModule,
+        WeeklyMatchesModule,
         MetricsModule,
         ...webApp(),
       ],

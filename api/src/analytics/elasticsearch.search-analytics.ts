@@ -114,7 +114,7 @@ export const tallyOfAggregations = (aggregations: Record<string, unknown>): Anal
 };
 
 /** A year of events is aggregated in one request: more patience than the sink's quick writes get. */
-const REPORT_TIMEOUT_MS = 30_000;
+export const REPORT_TIMEOUT_MS = 30_000;
 
 /** The cluster profile's analytics: Elasticsearch aggregates the events index it is given. */
 export class ElasticsearchSearchAnalytics implements SearchAnalyticsReader {

@@ -10,6 +10,9 @@ import {
 import type { AnalyticsEvent } from './search-event';
 import { ElasticsearchSearchAnalytics } from './elasticsearch.search-analytics';
 import type { SearchAnalyticsReader } from './search-analytics';
+import { ElasticsearchInvitationAnalytics } from './elasticsearch.invitation-analytics';
+import type { InvitationAnalyticsReader } from './invitation-analytics';
+import { INVITATION_EVENTS_INDEX, invitationEventsMappings } from './invitation-events.mapping';
 import type { SearchEventSink } from './search-event-sink';
 import {
   SEARCH_EVENTS_INDEX,
@@ -21,6 +24,8 @@ import {
 export interface ElasticsearchSinkOptions extends EventBufferSettings {
   /** Another data stream name (and template and policy name), so that test runs never write into the real one. */
   index?: string;
+  /** Likewise for the invitation events' data stream; by default `invitation-events`, or `<index>-invitations`. */
+  invitationIndex?: string;
   logger?: WarningLogger;
 }
 
@@ -52,6 +57,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export class ElasticsearchSearchEventSink implements SearchEventSink {
   readonly adapter = 'elasticsearch';
   readonly index: string;
+  readonly invitationIndex: string;
   private readonly buffer: EventBuffer<AnalyticsEvent>;
   private readonly logger: WarningLogger;
   private indexReady?: Promise<void>;
@@ -60,11 +66,13 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     private readonly client: Client,
     {
       index = SEARCH_EVENTS_INDEX,
+      invitationIndex = index === SEARCH_EVENTS_INDEX ? INVITATION_EVENTS_INDEX : `${index}-invitations`,
       logger = new Logger('SearchEvents'),
       ...settings
     }: ElasticsearchSinkOptions,
   ) {
     this.index = index;
+    this.invitationIndex = invitationIndex;
     this.logger = logger;
     this.buffer = new EventBuffer({
       ...settings,
@@ -107,6 +115,10 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     return new ElasticsearchSearchAnalytics(this.client, this.index);
   }
 
+  invitationAnalytics(): InvitationAnalyticsReader {
+    return new ElasticsearchInvitationAnalytics(this.client, this.invitationIndex);
+  }
+
   async close(): Promise<void> {
     await this.buffer.close();
     await this.client.close();
@@ -121,9 +133,14 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
   }
 
   private async prepare(): Promise<void> {
-    await this.ensurePolicy();
+    await this.prepareSearchEvents();
+    await this.prepareInvitationEvents();
+  }
+
+  private async prepareSearchEvents(): Promise<void> {
+    await this.ensurePolicy(this.index);
     await this.client.indices.putIndexTemplate(searchEventsTemplate(this.index));
-    if (await this.isDataStream()) {
+    if (await this.isDataStream(this.index)) {
       await this.putMapping();
     } else if (await this.client.indices.exists({ index: this.index })) {
       await this.putMapping();
@@ -132,28 +149,48 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
           'or retention, until it is moved into a data stream (docs/cluster.md, "Search events")',
       );
     } else {
-      try {
-        await this.client.indices.createDataStream({ name: this.index });
-      } catch (error) {
-        // Several api nodes start at once: one creates the stream, the others find it made.
-        if (!isAlreadyExists(error)) throw error;
-      }
+      await this.createDataStream(this.index);
+    }
+  }
+
+  /** The same lifecycle as the search events; the stream exists from its first version on, so no plain index. */
+  private async prepareInvitationEvents(): Promise<void> {
+    const name = this.invitationIndex;
+    await this.ensurePolicy(name);
+    await this.client.indices.putIndexTemplate(searchEventsTemplate(name, invitationEventsMappings));
+    if (await this.isDataStream(name)) {
+      await this.client.indices.putMapping({
+        index: name,
+        dynamic: invitationEventsMappings.dynamic,
+        properties: invitationEventsMappings.properties,
+      });
+    } else {
+      await this.createDataStream(name);
+    }
+  }
+
+  private async createDataStream(name: string): Promise<void> {
+    try {
+      await this.client.indices.createDataStream({ name });
+    } catch (error) {
+      // Several api nodes start at once: one creates the stream, the others find it made.
+      if (!isAlreadyExists(error)) throw error;
     }
   }
 
   /** Created only when missing, so retention an operator changed in Kibana survives restarts. */
-  private async ensurePolicy(): Promise<void> {
+  private async ensurePolicy(name: string): Promise<void> {
     try {
-      await this.client.ilm.getLifecycle({ name: this.index });
+      await this.client.ilm.getLifecycle({ name });
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      await this.client.ilm.putLifecycle({ name: this.index, policy: searchEventsPolicy });
+      await this.client.ilm.putLifecycle({ name, policy: searchEventsPolicy });
     }
   }
 
-  private async isDataStream(): Promise<boolean> {
+  private async isDataStream(name: string): Promise<boolean> {
     try {
-      await this.client.indices.getDataStream({ name: this.index });
+      await this.client.indices.getDataStream({ name });
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -174,7 +211,7 @@ export class ElasticsearchSearchEventSink implements SearchEventSink {
     await this.ensureIndex();
     const response = await this.client.bulk({
       operations: batch.flatMap((event) => [
-        { create: { _index: this.index } },
+        { create: { _index: event.type === 'invitation' ? this.invitationIndex : this.index } },
         { '@timestamp': event.at, ...event },
       ]),
     });

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonlFileSearchEventSink, searchEventsFileName } from './jsonl-file.search-event-sink';
+import type { InvitationEvent } from './invitation-event';
 import type { AnalyticsEvent } from './search-event';
+import { invitationEventsFileName } from './search-events-files';
 import { sampleClickEvent, sampleSearchEvent } from './search-event.testing';
 
 const readLines = (file: string): AnalyticsEvent[] =>
@@ -70,6 +72,29 @@ describe('JSON-lines search event sink', () => {
     sink.record(click);
     await sink.close();
     expect(readLines(join(folder, 'search-events-2031-05-04.jsonl'))).toEqual([search, click]);
+  });
+
+  it('writes invitation events into day files of their own, which the search report never reads', async () => {
+    const sink = new JsonlFileSearchEventSink(folder, { logger: silent });
+    const search = sampleSearchEvent('2031-05-04T10:00:00.000Z');
+    const invitation: InvitationEvent = {
+      type: 'invitation',
+      invitationId: '64b0000000000000000000a1',
+      outcome: 'sent',
+      at: '2031-05-04T10:00:01.000Z',
+      direction: 'invite',
+      reciprocalScore: 0.64,
+      matchRank: 2,
+    };
+    sink.record(search);
+    sink.record(invitation);
+    await sink.flush();
+    expect(readLines(join(folder, 'search-events-2031-05-04.jsonl'))).toEqual([search]);
+    expect(readLines(join(folder, invitationEventsFileName('2031-05-04')))).toEqual([invitation]);
+    const report = await sink.invitationAnalytics().report({ from: '2031-05-04', to: '2031-05-04' });
+    expect(report.byRank[1]).toMatchObject({ rank: 2, sent: 1 });
+    expect((await sink.analytics().report({ from: '2031-05-04', to: '2031-05-04' })).totals.searches).toBe(1);
+    await sink.close();
   });
 
   it('writes each event into the file of its UTC day and keeps appending across restarts', async () => {

@@ -4,24 +4,24 @@ import { join } from 'node:path';
 import { EventBuffer, type EventBufferSettings, type WarningLogger } from './event-buffer';
 import type { AnalyticsEvent } from './search-event';
 import type { SearchAnalyticsReader } from './search-analytics';
+import { JsonlFileInvitationAnalytics } from './jsonl-file.invitation-analytics';
+import type { InvitationAnalyticsReader } from './invitation-analytics';
 import type { SearchEventSink } from './search-event-sink';
 import { JsonlFileSearchAnalytics } from './jsonl-file.search-analytics';
 
-import { searchEventsFileName } from './search-events-files';
+import { eventsFileName } from './search-events-files';
 
 export { SEARCH_EVENTS_FOLDER, searchEventsFileName } from './search-events-files';
 
-const dayOf = (event: AnalyticsEvent): string => event.at.slice(0, 10);
-
-const byDay = (events: readonly AnalyticsEvent[]): Map<string, AnalyticsEvent[]> => {
-  const days = new Map<string, AnalyticsEvent[]>();
+const byFile = (events: readonly AnalyticsEvent[]): Map<string, AnalyticsEvent[]> => {
+  const files = new Map<string, AnalyticsEvent[]>();
   for (const event of events) {
-    const day = dayOf(event);
-    const list = days.get(day);
+    const file = eventsFileName(event);
+    const list = files.get(file);
     if (list) list.push(event);
-    else days.set(day, [event]);
+    else files.set(file, [event]);
   }
-  return days;
+  return files;
 };
 
 /** Resolves once the chunk is handed to the file, so a flushed event can be read back at once. */
@@ -36,12 +36,13 @@ export interface JsonlFileSinkOptions extends EventBufferSettings {
 
 /**
  * The embedded profile's search events: JSON lines appended to daily files under the data folder, which
- * analysts can load into any tool (or into Elasticsearch) as they are.
+ * analysts can load into any tool (or into Elasticsearch) as they are. Invitation events go to day files
+ * of their own in the same folder.
  */
 export class JsonlFileSearchEventSink implements SearchEventSink {
   readonly adapter = 'jsonl-file';
   private readonly buffer: EventBuffer<AnalyticsEvent>;
-  private open?: { day: string; stream: WriteStream };
+  private open?: { file: string; stream: WriteStream };
 
   constructor(
     readonly folder: string,
@@ -69,6 +70,10 @@ export class JsonlFileSearchEventSink implements SearchEventSink {
     return new JsonlFileSearchAnalytics(this.folder, () => this.flush());
   }
 
+  invitationAnalytics(): InvitationAnalyticsReader {
+    return new JsonlFileInvitationAnalytics(this.folder, () => this.flush());
+  }
+
   async close(): Promise<void> {
     await this.buffer.close();
     if (this.open) await end(this.open.stream);
@@ -76,22 +81,22 @@ export class JsonlFileSearchEventSink implements SearchEventSink {
   }
 
   private async append(batch: readonly AnalyticsEvent[]): Promise<void> {
-    for (const [day, events] of byDay(batch)) {
-      const stream = await this.streamFor(day);
+    for (const [file, events] of byFile(batch)) {
+      const stream = await this.streamFor(file);
       await write(stream, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
     }
   }
 
-  private async streamFor(day: string): Promise<WriteStream> {
-    if (this.open?.day === day) return this.open.stream;
+  private async streamFor(file: string): Promise<WriteStream> {
+    if (this.open?.file === file) return this.open.stream;
     if (this.open) await end(this.open.stream);
-    const stream = createWriteStream(join(this.folder, searchEventsFileName(day)), { flags: 'a' });
+    const stream = createWriteStream(join(this.folder, file), { flags: 'a' });
     // The failed write reports the error to the buffer; the listener only keeps it from crashing the
     // process, and lets the next batch open the file afresh.
     stream.on('error', () => {
       if (this.open?.stream === stream) this.open = undefined;
     });
-    this.open = { day, stream };
+    this.open = { file, stream };
     return stream;
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INVITATION_EVENTS_INDEX, invitationEventsMappings } from './invitation-events.mapping';
 import { SEARCH_EVENTS_INDEX, searchEventsMappings } from './search-events.mapping';
 
 interface SavedObject {
@@ -34,12 +35,19 @@ const kqlFields = (query: string): string[] =>
 const formulaQueries = (formula: string): string[] =>
   [...formula.matchAll(/kql='([^']*)'/g)].map((match) => match[1]);
 
-const lensState = (title: string): LensState =>
-  byType('lens').find((lens) => lens.attributes.title === title)?.attributes.state as LensState;
+const lensState = (title: string, among = byType('lens')): LensState =>
+  among.find((lens) => lens.attributes.title === title)?.attributes.state as LensState;
 
 const onlyLayer = (state: LensState) => Object.values(state.datasourceStates.formBased.layers)[0].columns;
 
 const SAVED_OBJECTS = join(__dirname, '../../../deploy/kibana/search-events.ndjson');
+const INVITATION_SAVED_OBJECTS = join(__dirname, '../../../deploy/kibana/invitation-events.ndjson');
+
+const savedObjects = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as SavedObject);
 
 const lines = readFileSync(SAVED_OBJECTS, 'utf8').split('\n');
 const objects = lines.filter(Boolean).map((line) => JSON.parse(line) as SavedObject);
@@ -181,6 +189,75 @@ describe('Kibana saved objects for search events', () => {
     );
     expect(panelTargets.sort()).toEqual(
       [...byType('lens'), ...byType('search')].map((object) => object.id).sort(),
+    );
+  });
+});
+
+describe('Kibana saved objects for invitation events', () => {
+  const saved = savedObjects(INVITATION_SAVED_OBJECTS);
+  const ofType = (type: string) => saved.filter((object) => object.type === type);
+  const fields = mappedFields(invitationEventsMappings.properties);
+  const acceptance = `count(kql='outcome : "accepted"') / count(kql='outcome : "sent"')`;
+
+  it('has a data view on the invitation events stream, and the two acceptance views on its fields', () => {
+    const [dataView] = ofType('index-pattern');
+    expect(dataView.attributes).toMatchObject({ title: INVITATION_EVENTS_INDEX, timeFieldName: 'at' });
+    const lenses = ofType('lens');
+    expect(lenses.map((lens) => lens.attributes.title).sort()).toEqual([
+      'Invitation acceptance by rank',
+      'Invitation acceptance by reciprocal score',
+    ]);
+    for (const lens of lenses) {
+      const state = lens.attributes.state as LensState;
+      for (const field of kqlFields(state.query.query)) expect(fields.has(field)).toBe(true);
+      for (const [layerId, { columns }] of Object.entries(state.datasourceStates.formBased.layers)) {
+        expect(lens.references).toEqual([
+          { type: 'index-pattern', id: dataView.id, name: `indexpattern-datasource-layer-${layerId}` },
+        ]);
+        for (const column of Object.values(columns)) {
+          if (column.operationType === 'formula' || column.operationType === 'math') {
+            for (const reference of column.references ?? []) expect(columns).toHaveProperty(reference);
+          } else if (column.sourceField !== '___records___') {
+            expect(fields.has(column.sourceField ?? '')).toBe(true);
+          }
+          for (const field of kqlFields(column.filter?.query ?? '')) expect(fields.has(field)).toBe(true);
+        }
+      }
+      for (const layer of state.visualization.layers) {
+        const { columns } = state.datasourceStates.formBased.layers[layer.layerId];
+        for (const accessor of [layer.xAccessor, ...layer.accessors])
+          expect(columns).toHaveProperty(accessor);
+      }
+    }
+  });
+
+  it('defines the acceptance rate and the buckets as the admin page does', () => {
+    const byScore = onlyLayer(lensState('Invitation acceptance by reciprocal score', ofType('lens')));
+    expect(byScore.rate.params?.formula).toBe(acceptance);
+    expect(byScore.score).toMatchObject({
+      operationType: 'range',
+      sourceField: 'reciprocalScore',
+      params: {
+        ranges: [0, 0.2, 0.4, 0.6, 0.8].map((from) =>
+          expect.objectContaining({ from, to: from === 0.8 ? null : Math.round((from + 0.2) * 10) / 10 }),
+        ),
+      },
+    });
+    const byRank = lensState('Invitation acceptance by rank', ofType('lens'));
+    expect(byRank.query.query).toBe('matchRank <= 24');
+    expect(onlyLayer(byRank).rate.params?.formula).toBe(acceptance);
+    expect(onlyLayer(byRank).rank).toMatchObject({ operationType: 'terms', sourceField: 'matchRank' });
+  });
+
+  it('has a dashboard with a panel for each view, referring only to objects of the file', () => {
+    const [dashboard] = ofType('dashboard');
+    const known = new Set(saved.map((object) => `${object.type}:${object.id}`));
+    for (const object of saved)
+      for (const reference of object.references) expect(known).toContain(`${reference.type}:${reference.id}`);
+    expect(dashboard.references.map((reference) => reference.id).sort()).toEqual(
+      ofType('lens')
+        .map((lens) => lens.id)
+        .sort(),
     );
   });
 });

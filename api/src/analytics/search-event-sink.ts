@@ -1,3 +1,4 @@
+import type { InvitationAnalyticsReader } from './invitation-analytics';
 import type { SearchAnalyticsReader } from './search-analytics';
 import type { AnalyticsEvent } from './search-event';
 
@@ -15,6 +16,8 @@ export interface SearchEventSink {
   flush(): Promise<void>;
   /** Aggregates what this sink wrote, for the admin analytics. */
   analytics(): SearchAnalyticsReader;
+  /** Aggregates the invitation events it wrote, which it keeps apart from the search events. */
+  invitationAnalytics(): InvitationAnalyticsReader;
   /** Writes what is buffered and releases the destination; later events are ignored. */
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import {
   setDeadlineDay,
 } from '@skillers/domain';
 import { randomUUID } from 'node:crypto';
+import type { InvitationEvent } from './invitation-event';
 
 /** How many of the best hits an event keeps with their scores: enough to judge the ranking of a page. */
 export const TOP_HITS_RECORDED = 10;
@@ -89,8 +90,8 @@ export interface ClickEvent extends SearchClick {
   signedIn: boolean;
 }
 
-/** What the search events sink records: searches and the clicks on their results. */
-export type AnalyticsEvent = SearchEvent | ClickEvent;
+/** What the events sink records: searches, the clicks on their results, and invitations (kept apart). */
+export type AnalyticsEvent = SearchEvent | ClickEvent | InvitationEvent;
 
 type FilterValue = ActiveFilters[keyof ActiveFilters];
 

@@ -6,6 +6,8 @@ import {
   startFakeElasticsearch,
 } from '../../../libs/search/src/elasticsearch/fake-elasticsearch.testing';
 import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
+import type { InvitationEvent } from './invitation-event';
+import { invitationEventsMappings } from './invitation-events.mapping';
 import { searchEventsMappings } from './search-events.mapping';
 import { sampleSearchEvent } from './search-event.testing';
 
@@ -13,16 +15,20 @@ import { sampleSearchEvent } from './search-event.testing';
 // real cluster runs elasticsearch.search-event-sink.spec.ts with ELASTICSEARCH_URL set.
 const notFound: FakeAnswer = { status: 404, body: { error: { type: 'resource_not_found_exception' } } };
 
-/** A cluster where the policy, the data stream and a plain index of that name each exist or not. */
+/**
+ * A cluster where the policy, the data stream and a plain index of that name each exist or not; the
+ * invitation events' policy and stream exist or not alike.
+ */
 const cluster =
   (state: { policy: boolean; dataStream: boolean; plainIndex: boolean }) =>
   (request: RecordedRequest): FakeAnswer | undefined => {
     const { method, path } = request;
-    if (method === 'GET' && path === '/_ilm/policy/search-events') {
-      return state.policy ? { body: { 'search-events': { policy: {} } } } : notFound;
+    const [, name] = /^\/_(?:ilm\/policy|data_stream)\/(search-events|invitation-events)$/.exec(path) ?? [];
+    if (method === 'GET' && path === `/_ilm/policy/${name}`) {
+      return state.policy ? { body: { [name]: { policy: {} } } } : notFound;
     }
-    if (method === 'GET' && path === '/_data_stream/search-events') {
-      return state.dataStream ? { body: { data_streams: [{ name: 'search-events' }] } } : notFound;
+    if (method === 'GET' && path === `/_data_stream/${name}`) {
+      return state.dataStream ? { body: { data_streams: [{ name }] } } : notFound;
     }
     if (method === 'HEAD' && path === '/search-events') {
       return { status: state.dataStream || state.plainIndex ? 200 : 404 };
@@ -60,7 +66,21 @@ describe('search events on Elasticsearch: requests', () => {
       'GET /_data_stream/search-events',
       'HEAD /search-events',
       'PUT /_data_stream/search-events',
+      'GET /_ilm/policy/invitation-events',
+      'PUT /_ilm/policy/invitation-events',
+      'PUT /_index_template/invitation-events',
+      'GET /_data_stream/invitation-events',
+      'PUT /_data_stream/invitation-events',
     ]);
+    const [invitationTemplate] = fake.sent('PUT', '/_index_template/invitation-events');
+    expect(invitationTemplate.body).toMatchObject({
+      index_patterns: ['invitation-events'],
+      data_stream: {},
+      template: {
+        settings: { index: { lifecycle: { name: 'invitation-events' } } },
+        mappings: invitationEventsMappings,
+      },
+    });
     const [policy] = fake.sent('PUT', '/_ilm/policy/search-events');
     expect(policy.body).toEqual({
       policy: {
@@ -94,6 +114,11 @@ describe('search events on Elasticsearch: requests', () => {
     });
     expect(mapping.body).toHaveProperty('properties.similarityMode', { type: 'keyword' });
     expect(mapping.body).toHaveProperty('properties.@timestamp', { type: 'date' });
+    const [invitationMapping] = fake.sent('PUT', '/invitation-events/_mapping');
+    expect(invitationMapping.body).toEqual({
+      dynamic: 'strict',
+      properties: invitationEventsMappings.properties,
+    });
   });
 
   it('on a plain index from an earlier version: maps the new fields there too, and says how to move it', async () => {
@@ -118,6 +143,30 @@ describe('search events on Elasticsearch: requests', () => {
     expect(bulk.body).toEqual([
       { create: { _index: 'search-events' } },
       { '@timestamp': '2031-05-04T10:00:00.000Z', ...event },
+    ]);
+  });
+
+  it('appends invitation events to their own data stream, beside the search events of the same batch', async () => {
+    const fake = await open({ policy: true, dataStream: true, plainIndex: false });
+    const search = sampleSearchEvent('2031-05-04T10:00:00.000Z');
+    const invitation: InvitationEvent = {
+      type: 'invitation',
+      invitationId: '64b0000000000000000000a1',
+      outcome: 'accepted',
+      at: '2031-05-04T10:00:01.000Z',
+      direction: 'ask',
+      reciprocalScore: 0.72,
+      matchRank: 4,
+    };
+    sink?.record(search);
+    sink?.record(invitation);
+    await sink?.flush();
+    const [bulk] = fake.sent('POST', '/_bulk');
+    expect(bulk.body).toEqual([
+      { create: { _index: 'search-events' } },
+      { '@timestamp': search.at, ...search },
+      { create: { _index: 'invitation-events' } },
+      { '@timestamp': invitation.at, ...invitation },
     ]);
   });
 

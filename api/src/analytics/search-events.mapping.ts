@@ -68,16 +68,20 @@ export const searchEventsPolicy: estypes.IlmPolicy = {
 };
 
 /**
- * The index template that makes `name` a data stream: every backing index gets the events mapping and the
- * lifecycle policy. Its priority is above the built-in templates' 100, though none of them matches the name.
+ * The index template that makes `name` a data stream: every backing index gets the mapping (the search
+ * events', or the invitation events') and the lifecycle policy. Its priority is above the built-in
+ * templates' 100, though none of them matches the name.
  */
-export const searchEventsTemplate = (name: string): estypes.IndicesPutIndexTemplateRequest => ({
+export const searchEventsTemplate = (
+  name: string,
+  mappings: estypes.MappingTypeMapping = searchEventsMappings,
+): estypes.IndicesPutIndexTemplateRequest => ({
   name,
   index_patterns: [name],
   data_stream: {},
   priority: 200,
   template: {
     settings: { index: { lifecycle: { name } } },
-    mappings: searchEventsMappings,
+    mappings,
   },
 });

@@ -44,6 +44,15 @@ const DELETED_PROFILE = 'deleted profile';
 
 type Answer = InvitationAnswerRecord['status'];
 
+/** Where the web app showed the match, kept for the acceptance plots only (docs/analytics.md). */
+const shownAs = ({
+  shownScore: score,
+  shownRank: rank,
+}: InvitationCreate): Pick<InvitationRecord, 'shown'> =>
+  score === undefined && rank === undefined
+    ? {}
+    : { shown: { ...(score !== undefined && { score }), ...(rank !== undefined && { rank }) } };
+
 /**
  * Invitations instead of cold messages (docs/matching.md). Sending one reserves the pair's conversation, so
  * it counts toward the sender's first contacts, and the pair leaves both sides' matches at once; accepting
@@ -96,6 +105,7 @@ export class InvitationsService {
         toId,
         pairKey,
         ...(body.message && { message: body.message }),
+        ...shownAs(body),
         conversationId: reserved._id,
         // Kept, as a message to a blocker is, so the sender cannot tell; the blocker never sees it.
         ...((await this.blocks.hasBlocked(toId, userId)) && { withheld: true }),

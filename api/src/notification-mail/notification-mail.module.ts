@@ -21,5 +21,7 @@ import { UnsubscribeController } from './unsubscribe.controller';
     DigestService,
     UnsubscribeLinks,
   ],
+  // The weekly matches record their sending in the same table, as periods of their own.
+  exports: [DigestsSentRepository],
 })
 export class NotificationMailModule {}

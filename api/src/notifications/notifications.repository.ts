@@ -36,6 +36,11 @@ export class NotificationsRepository {
     return this.notifications.update(id, changes);
   }
 
+  async latestOfKind(userId: string, kind: NotificationRecord['kind']) {
+    const [latest] = await this.notifications.find({ userId, kind }, { sort: NEWEST_FIRST, limit: 1 });
+    return latest;
+  }
+
   latest(userId: string, limit: number) {
     return this.notifications.find({ userId }, { sort: NEWEST_FIRST, limit });
   }

@@ -23,6 +23,7 @@ export interface NotificationEvent {
   postId?: string;
   listing?: NotificationListing;
   moderated?: ModeratedItem;
+  matches?: NotificationListing[];
   text?: string;
 }
 
@@ -90,6 +91,11 @@ export class NotificationsService implements OnModuleInit {
     await this.deliver(userId, event);
   }
 
+  /** The user's latest notification of that kind, if any. */
+  latestOfKind(userId: string, kind: NotificationKind): Promise<NotificationRecord | undefined> {
+    return this.notifications.latestOfKind(userId, kind);
+  }
+
   /** A notice about the user's own listing (its actor is the user): stored and pushed like any other. */
   notifyOwner(userId: string, event: NotificationEvent): Promise<void> {
     return this.deliver(userId, event);
@@ -127,6 +133,7 @@ export class NotificationsService implements OnModuleInit {
       ...(event.postId && { postId: event.postId }),
       ...(event.listing && { listing: event.listing }),
       ...(event.moderated && { moderated: event.moderated }),
+      ...(event.matches && { matches: event.matches }),
       ...preview(event.text),
       read: false,
       createdAt,

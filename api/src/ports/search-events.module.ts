@@ -4,12 +4,14 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { ElasticsearchSearchEventSink } from '../analytics/elasticsearch.search-event-sink';
 import { JsonlFileSearchEventSink, SEARCH_EVENTS_FOLDER } from '../analytics/jsonl-file.search-event-sink';
+import { INVITATION_ANALYTICS } from '../analytics/invitation-analytics';
+import { InvitationEventsRecorder } from '../analytics/invitation-events.recorder';
 import { SEARCH_ANALYTICS } from '../analytics/search-analytics';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
 import { ServedSearches } from '../analytics/served-searches';
 
 /**
- * Search events go where the search index is: into Elasticsearch beside it when ELASTICSEARCH_URL is set
+ * Search and invitation events go where the search index is: into Elasticsearch beside it when ELASTICSEARCH_URL is set
  * (for Kibana), otherwise into daily JSON-lines files under the data folder.
  */
 @Global()
@@ -28,9 +30,15 @@ import { ServedSearches } from '../analytics/served-searches';
       inject: [SEARCH_EVENT_SINK],
       useFactory: (sink: SearchEventSink) => sink.analytics(),
     },
+    {
+      provide: INVITATION_ANALYTICS,
+      inject: [SEARCH_EVENT_SINK],
+      useFactory: (sink: SearchEventSink) => sink.invitationAnalytics(),
+    },
     ServedSearches,
+    InvitationEventsRecorder,
   ],
-  exports: [SEARCH_EVENT_SINK, SEARCH_ANALYTICS, ServedSearches],
+  exports: [SEARCH_EVENT_SINK, SEARCH_ANALYTICS, INVITATION_ANALYTICS, ServedSearches],
 })
 export class SearchEventsModule implements OnApplicationShutdown {
   constructor(@Inject(SEARCH_EVENT_SINK) private readonly sink: SearchEventSink) {}

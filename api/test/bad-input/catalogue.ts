@@ -239,7 +239,12 @@ export const ROUTES: RouteEntry[] = [
     // The owner's profile asks to join the friend's project; only refused variants of it are sent.
     body: {
       schema: invitationCreateSchema,
-      valid: (s) => ({ projectId: s.friendProjectId, message: 'Would you join?' }),
+      valid: (s) => ({
+        projectId: s.friendProjectId,
+        message: 'Would you join?',
+        shownScore: 0.7,
+        shownRank: 3,
+      }),
     },
   },
   // The owner received no invitation: each id answers 404 and nothing is answered.

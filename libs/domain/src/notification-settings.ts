@@ -45,6 +45,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationSetting
   join_request: 'messages',
   invitation_accepted: 'messages',
   invitation_declined: 'messages',
+  // New matches are alerts about records, as saved searches' are.
+  weekly_matches: 'alertMatches',
 };
 
 export const NOTIFICATION_SETTINGS_MESSAGES = {

@@ -40,6 +40,10 @@ export const notificationText = (notification: Notification): string => {
       return `${who} accepted your invitation about ${projectName(notification)}: your conversation is open`;
     case 'invitation_declined':
       return `${who} declined your invitation about ${projectName(notification)}`;
+    case 'weekly_matches': {
+      const names = (notification.matches ?? []).map((match) => match.name);
+      return `New strong matches this week: ${names.join(', ')}`;
+    }
     case 'saved_search':
       return `${who} published ${notification.recordKind === 'project' ? 'a project' : 'a skiller profile'} matching your saved search${notification.text ? ` “${notification.text}”` : ''}`;
   }
@@ -66,6 +70,8 @@ export const notificationLink = (notification: Notification): string => {
       const base = notification.recordKind === 'project' ? '/projects' : '/teammates';
       return `${base}/${encodeURIComponent(notification.recordId)}`;
     }
+    case 'weekly_matches':
+      return '/';
     case 'item_hidden':
       return '/feedback';
     case 'item_restored': {

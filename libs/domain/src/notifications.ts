@@ -9,6 +9,7 @@ export const NOTIFICATIONS_LIMIT = 50;
  * `item_hidden` / `item_restored`: a moderator hid the owner's item after a report, or put it back.
  * `invitation` / `join_request`: an owner invites the user to a project, or a skiller asks to join the user's
  * project (`listing` names the project); `invitation_accepted` / `invitation_declined` tell its sender.
+ * `weekly_matches`: the week's new strong matches for the user's project and profile (`matches`).
  */
 export const NOTIFICATION_KINDS = [
   'message',
@@ -22,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'join_request',
   'invitation_accepted',
   'invitation_declined',
+  'weekly_matches',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
@@ -65,6 +67,8 @@ export interface NotificationRecord {
   moderated?: ModeratedItem;
   recordKind?: 'project' | 'teammate';
   recordId?: string;
+  /** For `weekly_matches`: the new strong matches, best first. */
+  matches?: NotificationListing[];
   /** A short preview: the message or comment text, cut. */
   text?: string;
   read: boolean;

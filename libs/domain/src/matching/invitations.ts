@@ -17,6 +17,8 @@ export type InvitationStatus = 'open' | 'accepted' | 'declined';
 /** A project's owner sends at most this many invitations for it in any 24 hours. */
 export const INVITATIONS_PER_PROJECT_PER_DAY = 5;
 export const INVITATION_MESSAGE_MAX_LENGTH = 500;
+/** The deepest match-list rank an invitation may report: far past what anyone pages to. */
+export const SHOWN_RANK_MAX = 1_000;
 
 /** The short list a decline may give as its reason; the sender sees it. */
 export const INVITATION_DECLINE_REASONS = [
@@ -45,6 +47,8 @@ export const INVITATION_MESSAGES = {
   alreadyAnswered: 'This invitation was already answered',
   senderGone: 'The sender of this invitation has deleted their account',
   reason: `The reason must be one of: ${INVITATION_DECLINE_REASONS.join(', ')}`,
+  shownScore: 'shownScore must be a number from 0 to 1',
+  shownRank: `shownRank must be a whole number from 1 to ${SHOWN_RANK_MAX}`,
 } as const;
 
 /** `POST /invitations`: with `teammateId` the project's owner invites that profile; without, the caller asks. */
@@ -52,6 +56,19 @@ export const invitationCreateSchema = z.strictObject({
   projectId: objectIdSchema,
   teammateId: objectIdSchema.optional(),
   message: boundedText(INVITATION_MESSAGE_MAX_LENGTH, 'The message').optional(),
+  /** Analytics only: the reciprocal score of the match the web app showed when Invite was clicked. */
+  shownScore: z
+    .number({ error: INVITATION_MESSAGES.shownScore })
+    .min(0, { error: INVITATION_MESSAGES.shownScore })
+    .max(1, { error: INVITATION_MESSAGES.shownScore })
+    .optional(),
+  /** Analytics only: the match's 1-based place in its list (page 2 starts at 13). */
+  shownRank: z
+    .number({ error: INVITATION_MESSAGES.shownRank })
+    .int({ error: INVITATION_MESSAGES.shownRank })
+    .min(1, { error: INVITATION_MESSAGES.shownRank })
+    .max(SHOWN_RANK_MAX, { error: INVITATION_MESSAGES.shownRank })
+    .optional(),
 });
 export type InvitationCreate = z.output<typeof invitationCreateSchema>;
 
@@ -76,6 +93,11 @@ export interface InvitationRecord {
   conversationId: string;
   /** True when the invited person had blocked the sender: it is kept but never shown to them. */
   withheld?: boolean;
+  /**
+   * Analytics only: where the match was shown when the invitation was sent from a match list, kept so that
+   * the answer's event carries it too.
+   */
+  shown?: { score?: number; rank?: number };
   createdAt: string;
 }
 

@@ -44,3 +44,26 @@ export interface SearchAnalyticsReport extends AnalyticsRange {
   /** The options picked in filtering searches, as `key: label`, most used first. */
   topLabels: { label: string; count: number }[];
 }
+
+/** Invitations sent and answered; the rate is accepted / sent, 0 without invitations sent. */
+export interface InvitationOutcomes {
+  sent: number;
+  accepted: number;
+  declined: number;
+  acceptanceRate: number;
+}
+
+/** Invitations sent from a match list, by the reciprocal score and the rank the match was shown at. */
+export interface InvitationAnalyticsReport {
+  /** Every invitation, from a match list or not. */
+  totals: InvitationOutcomes;
+  /** Score buckets `[from, to)` of width 0.2, the last one including 1; all five, empty ones included. */
+  byScore: (InvitationOutcomes & { from: number; to: number })[];
+  /** Ranks 1 to the deepest rank reported (at most 24). */
+  byRank: (InvitationOutcomes & { rank: number })[];
+}
+
+/** `GET /admin/analytics`: the search analytics with the invitations of the same range. */
+export interface AdminAnalyticsReport extends SearchAnalyticsReport {
+  invitations: InvitationAnalyticsReport;
+}

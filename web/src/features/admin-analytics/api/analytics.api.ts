@@ -1,7 +1,7 @@
-import type { AnalyticsRange, SearchAnalyticsReport } from '@skillers/domain';
+import type { AnalyticsRange, AdminAnalyticsReport } from '@skillers/domain';
 import { adminRequest } from '../../admin/admin-request';
 
-export const fetchAnalytics = (adminToken: string, range: AnalyticsRange): Promise<SearchAnalyticsReport> =>
+export const fetchAnalytics = (adminToken: string, range: AnalyticsRange): Promise<AdminAnalyticsReport> =>
   adminRequest(
     adminToken,
     'GET',

@@ -1,4 +1,4 @@
-import type { SearchAnalyticsReport } from '@skillers/domain';
+import type { InvitationOutcomes, SearchAnalyticsReport } from '@skillers/domain';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -125,6 +125,53 @@ export const ClickThroughChart = ({ ranks }: { ranks: SearchAnalyticsReport['cli
             <td>{row.impressions}</td>
             <td>{row.clicks}</td>
             <td>{formatPercent(row.clickThroughRate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </Figure>
+);
+
+/** Accepted / sent invitations per bucket (a score range or a rank), with the counts to judge it by. */
+export const AcceptanceChart = ({
+  id,
+  title,
+  keyTitle,
+  rows,
+}: {
+  id: string;
+  title: string;
+  keyTitle: string;
+  rows: (InvitationOutcomes & { key: string })[];
+}) => (
+  <Figure id={id} title={title}>
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="key" />
+        <YAxis tickFormatter={asWholePercent} domain={[0, 1]} />
+        <Tooltip formatter={asPercent} labelFormatter={(key) => `${keyTitle} ${String(key)}`} />
+        <Bar dataKey="acceptanceRate" name="Acceptance rate" fill={ACCENT} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+    <table className="admin-analytics__table" aria-label={title}>
+      <thead>
+        <tr>
+          <th scope="col">{keyTitle}</th>
+          <th scope="col">Sent</th>
+          <th scope="col">Accepted</th>
+          <th scope="col">Declined</th>
+          <th scope="col">Acceptance rate</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.key}</th>
+            <td>{row.sent}</td>
+            <td>{row.accepted}</td>
+            <td>{row.declined}</td>
+            <td>{formatPercent(row.acceptanceRate)}</td>
           </tr>
         ))}
       </tbody>

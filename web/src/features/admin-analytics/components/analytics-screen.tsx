@@ -1,4 +1,4 @@
-import type { AnalyticsRange, SearchAnalyticsReport } from '@skillers/domain';
+import type { AdminAnalyticsReport, AnalyticsRange } from '@skillers/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { AdminTokenGate } from '../../admin/admin-token-gate';
 import { fetchAnalytics } from '../api/analytics.api';
 import { formatPercent, shiftDay, todayUtc } from '../utils/analytics-format';
 import {
+  AcceptanceChart,
   ClickThroughChart,
   DaysTable,
   FallbackChart,
@@ -74,7 +75,7 @@ const AnalyticsReport = ({ token, onForget }: { token: string; onForget(message?
   );
 };
 
-const ReportView = ({ report }: { report: SearchAnalyticsReport }) => (
+const ReportView = ({ report }: { report: AdminAnalyticsReport }) => (
   <>
     <dl className="admin-analytics__totals" aria-label="Totals">
       <div>
@@ -112,6 +113,20 @@ const ReportView = ({ report }: { report: SearchAnalyticsReport }) => (
         title="Most used labels"
         keyTitle="Label"
         rows={report.topLabels.map(({ label, count }) => ({ key: label, count }))}
+      />
+    </div>
+    <div className="admin-analytics__grid">
+      <AcceptanceChart
+        id="acceptance-by-score"
+        title="Invitation acceptance by reciprocal score"
+        keyTitle="Score"
+        rows={report.invitations.byScore.map((row) => ({ ...row, key: `${row.from}–${row.to}` }))}
+      />
+      <AcceptanceChart
+        id="acceptance-by-rank"
+        title="Invitation acceptance by rank"
+        keyTitle="Rank"
+        rows={report.invitations.byRank.map((row) => ({ ...row, key: String(row.rank) }))}
       />
     </div>
   </>

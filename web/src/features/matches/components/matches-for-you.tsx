@@ -14,6 +14,9 @@ import './matches-for-you.css';
 /** Matches shown per list on the home page. */
 const SHOWN = 4;
 
+/** Where the match was shown, for the acceptance plots of the analytics (the list is page 1, best first). */
+const shownAt = (why: TwoSidedFit, index: number) => ({ shownScore: why.score, shownRank: index + 1 });
+
 interface MatchItem {
   id: string;
   name: string;
@@ -70,14 +73,18 @@ export const MatchesForYou = () => {
         <MatchList
           title={`Matches for your project ${project.projectName}`}
           reader="project"
-          items={profiles.map((match) => ({
+          items={profiles.map((match, index) => ({
             id: match._id,
             name: match.nickname,
             to: `/teammates/${match._id}`,
             why: match.why,
             invite: (
               <InviteButton
-                invitation={{ projectId: project._id, teammateId: match._id }}
+                invitation={{
+                  projectId: project._id,
+                  teammateId: match._id,
+                  ...shownAt(match.why, index),
+                }}
                 label={`Invite ${match.nickname}`}
                 text="Invite"
               />
@@ -89,14 +96,14 @@ export const MatchesForYou = () => {
         <MatchList
           title="Projects for you"
           reader="profile"
-          items={projects.map((match) => ({
+          items={projects.map((match, index) => ({
             id: match._id,
             name: match.projectName,
             to: `/projects/${match._id}`,
             why: match.why,
             invite: (
               <InviteButton
-                invitation={{ projectId: match._id }}
+                invitation={{ projectId: match._id, ...shownAt(match.why, index) }}
                 label={`Ask to join ${match.projectName}`}
                 text="Ask to join"
               />
