@@ -1,6 +1,10 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import {
+  compareIdsDescending,
+  createdAtMs,
   type FacetCounts,
+  type MatchQuery,
+  matchFitOf,
   optionWeight,
   SEARCH_KINDS,
   timeMs,
@@ -12,6 +16,8 @@ import {
 import type {
   GetManyOptions,
   KnnHit,
+  MatchHit,
+  MatchOptions,
   SearchIndex,
   SearchIndexGeneration,
   SearchResult,
@@ -30,6 +36,7 @@ import { readRankedHit, totalHits } from './elasticsearch-answers';
 import { type ElasticsearchClientOptions, elasticsearchClient } from './elasticsearch-client';
 import { ElasticsearchIndexAdmin } from './elasticsearch-index-admin';
 import { fromSource, type IndexedSource } from './elasticsearch-mapping';
+import { matchSearchRequest } from './elasticsearch-match-request';
 import {
   facetAggregations,
   filterQuery,
@@ -297,6 +304,29 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       id: hit._id as string,
       similarity: 2 * (hit._score ?? 0) - 1,
     }));
+  }
+
+  /**
+   * One request (`matchSearchRequest`) finds and orders the best `k`; their shares and score are then
+   * computed again from the documents with `matchFitOf`, in doubles (Elasticsearch scores are 32-bit), and
+   * put in that order.
+   */
+  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchHit[]> {
+    if (!(options.k >= 1)) return [];
+    const response = await this.client.search<IndexedSource>(
+      matchSearchRequest(this.admin.alias(query.kind), query, options),
+    );
+    return response.hits.hits
+      .flatMap((hit) => (hit._source ? [fromSource(hit._source)] : []))
+      .map((doc) => ({ doc, hit: { id: doc.id, ...matchFitOf(query, doc) } }))
+      .filter(({ hit }) => hit.score > 0)
+      .sort(
+        (a, b) =>
+          b.hit.score - a.hit.score ||
+          createdAtMs(b.doc) - createdAtMs(a.doc) ||
+          compareIdsDescending(a.doc.id, b.doc.id),
+      )
+      .map(({ hit }) => hit);
   }
 
   async isReady(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import {
   type FacetCounts,
   facetShare,
+  type MatchQuery,
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
@@ -11,7 +12,7 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '@skillers/domain';
-import type { ExpectedDocuments, KnnHit, SearchResult } from '../search-index.port';
+import type { ExpectedDocuments, KnnHit, MatchHit, MatchOptions, SearchResult } from '../search-index.port';
 import {
   copySections,
   prefixed,
@@ -22,6 +23,7 @@ import {
 } from './structures/binary-sections';
 import { FacetIndex } from './indexes/facet-index';
 import { rankHybrid } from './ranking/hybrid-ranker';
+import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
@@ -279,6 +281,12 @@ export class IndexGeneration {
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
     const { facets, vectors } = this.parts[kind];
     return vectors.nearest(vector, k, filter && facets.matches(filter));
+  }
+
+  /** The best records of the query's kind by two-sided fit (`SearchIndex.matches`). */
+  matches(query: MatchQuery, options: MatchOptions): MatchHit[] {
+    const { facets, fields } = this.parts[query.kind];
+    return new MatchRanker(facets, fields).best(query, options);
   }
 
   /** The version of the document held under `id`, if any. */

@@ -1,0 +1,245 @@
+import {
+  type NeedField,
+  type ProfilesMatchQuery,
+  type ProjectsMatchQuery,
+  hoursWithin,
+  type MatchQuery,
+  reciprocalScore,
+  TAG_FACETS,
+  type TagFacet,
+} from '@skillers/domain';
+import type { MatchHit, MatchOptions } from '../../search-index.port';
+import { type FacetIndex } from '../indexes/facet-index';
+import { tagToken, toolAtLevelToken } from '../indexes/facet/facet-tokens';
+import { type Bitset, forEachBit, setBit, wordsFor } from '../structures/bitset';
+import type { StoredFields } from '../structures/stored-fields';
+import { TopSlots } from '../structures/top-slots';
+
+/** The tag facet each asked list is kept in. */
+const FACET_OF_FIELD: Record<Exclude<NeedField, 'tools'>, TagFacet> = {
+  hardSkills: 'hardSkills',
+  softSkills: 'softSkills',
+  usedLanguages: 'usedLanguages',
+  areaOfExpertise: 'industry',
+};
+/** The tag lists a project's asks are counted from, in the order `meetNeeds` counts them (after the tools). */
+const ASKED_TAG_FIELDS = ['hardSkills', 'softSkills', 'usedLanguages', 'areaOfExpertise'] as const;
+const facetAt = (facet: TagFacet): number => TAG_FACETS.indexOf(facet);
+const OFFERED = facetAt('offeredGratification');
+const BASIS = facetAt('forGratification');
+const LOCATIONS = facetAt('locations');
+const ASKED_TAGS = ASKED_TAG_FIELDS.map((field) => facetAt(FACET_OF_FIELD[field]));
+/** Where the tools come in a slot's codes, after the tag facets. */
+const TOOLS = TAG_FACETS.length;
+
+/**
+ * Where each block of a slot's codes starts (its count; see `StoredFields.codesAt`): one entry per tag facet,
+ * then the tools.
+ */
+const blockStarts = (data: Int32Array, start: number, into: Int32Array): void => {
+  let at = start;
+  for (let facet = 0; facet < TOOLS; facet++) {
+    into[facet] = at;
+    at += 1 + data[at];
+  }
+  into[TOOLS] = at;
+};
+
+/** Whether any code of the block starting at `at` is marked in `marked`. */
+const anyMarked = (data: Int32Array, at: number, marked: Uint8Array): boolean => {
+  for (let code = at + 1, end = at + 1 + data[at]; code < end; code++) if (marked[data[code]]) return true;
+  return false;
+};
+
+/**
+ * "Matches for you" in the embedded index: `twoSidedFit` of the query's project or profile with each record
+ * of the other kind that can have any needs, the best `k` kept in a bounded heap. Needs come from the label
+ * postings, wants from the stored fields' codes, flags and columns, so the shares and their order equal
+ * `twoSidedFit`'s over the documents (the index compares labels as the vocabularies spell them).
+ */
+export class MatchRanker {
+  private readonly top: TopSlots;
+  private readonly starts = new Int32Array(TOOLS + 1);
+
+  constructor(
+    private readonly facets: FacetIndex,
+    private readonly fields: StoredFields,
+  ) {
+    this.top = new TopSlots(facets.compareSlots);
+  }
+
+  best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions): MatchHit[] {
+    this.top.reset(Math.max(0, Math.floor(k)));
+    const left = new Set(excludeOwners);
+    const shares = new Map<number, { needs: number; wants: number }>();
+    const offer = (slot: number, needs: number, wants: number) => {
+      const score = reciprocalScore(needs, wants);
+      if (!(score > 0)) return;
+      if (this.top.full && score < this.top.worstKey) return;
+      shares.set(slot, { needs, wants });
+      this.top.offer(score, slot);
+    };
+    if (query.kind === 'teammate') this.profilesFor(query, left, offer);
+    else this.projectsFor(query, left, offer);
+    return this.top.sortedEntries().map(({ key, slot }) => ({
+      id: this.facets.idOf(slot),
+      ...(shares.get(slot) as { needs: number; wants: number }),
+      score: key,
+    }));
+  }
+
+  /** Marks the codes of `labels` in a table by code. */
+  private marks(labels: readonly string[]): Uint8Array {
+    const marked = new Uint8Array(this.fields.stringCount);
+    for (const label of labels) {
+      const code = this.fields.stringCode(label);
+      if (code >= 0) marked[code] = 1;
+    }
+    return marked;
+  }
+
+  /**
+   * Profiles for a project: the weight of the asked labels each profile holds is summed from the labels'
+   * postings in the order the project asks them (as `meetNeeds` sums), the profile's wants read from its codes.
+   */
+  private profilesFor(
+    { asks, offers }: ProfilesMatchQuery,
+    left: ReadonlySet<string>,
+    offer: (slot: number, needs: number, wants: number) => void,
+  ): void {
+    const held = new Float64Array(this.facets.slotCapacity);
+    const seen = new Uint8Array(this.facets.slotCapacity);
+    const touched: number[] = [];
+    let asked = 0;
+    for (const { field, label, weight, level } of asks) {
+      asked += weight;
+      const token =
+        field === 'tools' ? toolAtLevelToken(label, level ?? 0) : tagToken(FACET_OF_FIELD[field], label);
+      this.facets.posting(token)?.forEach((slot) => {
+        if (!seen[slot]) touched.push(slot);
+        seen[slot] = 1;
+        held[slot] += weight;
+      });
+    }
+    if (!(asked > 0)) return;
+    const offered = this.marks(offers.offeredGratification);
+    const basis = this.marks(offers.forGratification);
+    const places = this.marks(offers.locations);
+    const { fields, starts } = this;
+    for (const slot of touched) {
+      if (left.has(fields.ownerOf(slot))) continue;
+      const { data, start } = fields.codesAt(slot);
+      blockStarts(data, start, starts);
+      let groups = 0;
+      let met = 0;
+      for (const [facet, marked] of [
+        [OFFERED, offered],
+        [BASIS, basis],
+      ] as const) {
+        if (data[starts[facet]] === 0) continue;
+        groups++;
+        if (anyMarked(data, starts[facet], marked)) met++;
+      }
+      const remote = fields.remote(slot);
+      const office = fields.office(slot);
+      if (remote || office) {
+        groups++;
+        if ((remote && offers.workingTypeRemote) || (office && offers.workingTypeOffice)) met++;
+      }
+      const hours = fields.wantedHours(slot);
+      if (hours && offers.availability !== undefined) {
+        groups++;
+        if (hoursWithin(offers.availability, hours)) met++;
+      }
+      if (data[starts[LOCATIONS]] > 0 && !(remote && offers.workingTypeRemote)) {
+        groups++;
+        if (anyMarked(data, starts[LOCATIONS], places)) met++;
+      }
+      offer(slot, held[slot] / asked, groups > 0 ? met / groups : 0);
+    }
+  }
+
+  /**
+   * Projects for a profile: the projects asking any label the profile holds, each project's asks weighed
+   * from its codes in the order it asks them (as `meetNeeds` weighs), what it offers read from its codes.
+   */
+  private projectsFor(
+    { holds, wants, weights }: ProjectsMatchQuery,
+    left: ReadonlySet<string>,
+    offer: (slot: number, needs: number, wants: number) => void,
+  ): void {
+    const { facets, fields, starts } = this;
+    const candidates: Bitset = new Uint32Array(wordsFor(facets.slotCapacity));
+    const codes = fields.stringCount;
+    // Per code: the level the profile holds a tool at (-1: not held) and each tag list's holding.
+    const toolLevel = new Int32Array(codes).fill(-1);
+    for (const [tool, level] of Object.entries(holds.tools)) {
+      const code = fields.stringCode(tool);
+      if (code >= 0) toolLevel[code] = level;
+      facets.posting(toolAtLevelToken(tool, 0))?.forEach((slot) => setBit(candidates, slot));
+    }
+    const heldTags = ASKED_TAG_FIELDS.map((field) => {
+      for (const label of holds[field])
+        facets.posting(tagToken(FACET_OF_FIELD[field], label))?.forEach((slot) => setBit(candidates, slot));
+      return this.marks(holds[field]);
+    });
+    // Per code and field, the weight of the label as an ask.
+    const weightTable = (field: NeedField) => {
+      const table = new Float64Array(codes).fill(weights.unlisted);
+      for (const [label, weight] of Object.entries(weights.byField[field])) {
+        const code = fields.stringCode(label);
+        if (code >= 0) table[code] = weight;
+      }
+      return table;
+    };
+    const toolWeights = weightTable('tools');
+    const tagWeights = ASKED_TAG_FIELDS.map(weightTable);
+    const wanted = this.marks(wants.offeredGratification);
+    const wantedBasis = this.marks(wants.forGratification);
+    const wantedPlaces = this.marks(wants.locations);
+    forEachBit(candidates, (slot) => {
+      if (left.has(fields.ownerOf(slot))) return;
+      const { data, start } = fields.codesAt(slot);
+      blockStarts(data, start, starts);
+      let asked = 0;
+      let held = 0;
+      for (let at = starts[TOOLS] + 1, end = at + 2 * data[starts[TOOLS]]; at < end; at += 2) {
+        const weight = toolWeights[data[at]];
+        asked += weight;
+        if (toolLevel[data[at]] >= data[at + 1]) held += weight;
+      }
+      ASKED_TAGS.forEach((facet, n) => {
+        for (let at = starts[facet] + 1, end = at + data[starts[facet]]; at < end; at++) {
+          const weight = tagWeights[n][data[at]];
+          asked += weight;
+          if (heldTags[n][data[at]]) held += weight;
+        }
+      });
+      let groups = 0;
+      let met = 0;
+      for (const [list, facet, marked] of [
+        [wants.offeredGratification, OFFERED, wanted],
+        [wants.forGratification, BASIS, wantedBasis],
+      ] as const) {
+        if (list.length === 0) continue;
+        groups++;
+        if (anyMarked(data, starts[facet], marked)) met++;
+      }
+      const remote = fields.remote(slot);
+      if (wants.workingTypeRemote || wants.workingTypeOffice) {
+        groups++;
+        if ((wants.workingTypeRemote && remote) || (wants.workingTypeOffice && fields.office(slot))) met++;
+      }
+      const availability = fields.availability(slot);
+      if (wants.hours && !Number.isNaN(availability)) {
+        groups++;
+        if (hoursWithin(availability, wants.hours)) met++;
+      }
+      if (wants.locations.length > 0 && !(wants.workingTypeRemote && remote)) {
+        groups++;
+        if (anyMarked(data, starts[LOCATIONS], wantedPlaces)) met++;
+      }
+      offer(slot, asked > 0 ? held / asked : 0, groups > 0 ? met / groups : 0);
+    });
+  }
+}
