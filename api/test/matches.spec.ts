@@ -1,5 +1,5 @@
 import type { ProfileView, ProjectView, TwoSidedFit } from '@skillers/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProfile, createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -71,6 +71,16 @@ describe('matches for you', () => {
     expect(sent.status).toBe(201);
     const blocked = await api.request('POST', `/api/user/blocks/${owner.id}`, { token: blocker.token });
     expect(blocked.status).toBeLessThan(300);
+    // Matches come from the search index, which the index worker fills shortly after each write.
+    const indexed = async (path: string) =>
+      (await api.request<{ total: number }>('POST', path, { body: { activeFilters: {} } })).body.total;
+    await vi.waitFor(
+      async () => {
+        expect(await indexed('/api/teammate/traditional_filtering')).toBe(5);
+        expect(await indexed('/api/project/traditional_filtering_all')).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
   });
   afterAll(() => api.close());
 

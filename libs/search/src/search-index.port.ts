@@ -54,12 +54,20 @@ export interface GetManyOptions {
   vectors?: boolean;
 }
 
-/** One record of `SearchIndex.matches`: its two-sided fit's shares (0-1) and score. */
+/** One record of `SearchIndex.matches`: its owner and its two-sided fit's shares (0-1) and score. */
 export interface MatchHit {
   id: string;
+  ownerId: string;
   needs: number;
   wants: number;
   score: number;
+}
+
+export interface MatchesAnswer {
+  /** The best `k`, best first. */
+  hits: MatchHit[];
+  /** How many records have any fit, the left-out owners' aside. */
+  total: number;
 }
 
 export interface MatchOptions {
@@ -147,7 +155,7 @@ export interface SearchIndex extends SearchIndexWriter {
    * describes (`twoSidedFit`, libs/domain matching): score descending, then newest first (greater id among
    * equals); records of a left-out owner and records with no fit (score 0) never come back.
    */
-  matches(query: MatchQuery, options: MatchOptions): Promise<MatchHit[]>;
+  matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer>;
   isReady(): Promise<boolean>;
   /**
    * Starts an empty generation for a reindex; see SearchIndexGeneration. `expected`, when known, says how

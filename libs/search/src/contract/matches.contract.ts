@@ -13,7 +13,7 @@ import {
   twoSidedFit,
 } from '@skillers/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MatchHit, MatchOptions, SearchIndex } from '../search-index.port';
+import type { MatchesAnswer, MatchHit, MatchOptions, SearchIndex } from '../search-index.port';
 import { type ContractSubject, day, searchDocument } from './search-fixtures.contract';
 
 // Small vocabularies, so that records share labels often and many scores tie.
@@ -79,15 +79,19 @@ const referenceMatches = (
   docs: readonly SearchDocument[],
   weights: NeedWeightTable,
   { k, excludeOwners = [] }: MatchOptions,
-): MatchHit[] =>
-  docs
+): MatchesAnswer => {
+  const fitting = docs
     .filter((doc) => doc.kind !== asking.kind && !excludeOwners.includes(doc.ownerId))
     .map((doc) => {
       const fit =
         asking.kind === 'project'
           ? twoSidedFit(documentAsProject(asking), documentAsProfile(doc), needWeightOf(weights))
           : twoSidedFit(documentAsProject(doc), documentAsProfile(asking), needWeightOf(weights));
-      return { doc, hit: { id: doc.id, needs: fit.needs.share, wants: fit.wants.share, score: fit.score } };
+      const { needs, wants, score } = fit;
+      return {
+        doc,
+        hit: { id: doc.id, ownerId: doc.ownerId, needs: needs.share, wants: wants.share, score },
+      };
     })
     .filter(({ hit }) => hit.score > 0)
     .sort(
@@ -95,9 +99,9 @@ const referenceMatches = (
         b.hit.score - a.hit.score ||
         createdAtMs(b.doc) - createdAtMs(a.doc) ||
         compareIdsDescending(a.doc.id, b.doc.id),
-    )
-    .slice(0, k)
-    .map(({ hit }) => hit);
+    );
+  return { hits: fitting.slice(0, k).map(({ hit }) => hit), total: fitting.length };
+};
 
 /** "Matches for you": the best records of the other kind by two-sided fit, exactly as `twoSidedFit` ranks. */
 export const describeMatchesContract = (subject: ContractSubject): void => {
@@ -118,11 +122,13 @@ export const describeMatchesContract = (subject: ContractSubject): void => {
     return { query, weights };
   };
 
-  const expectSameMatches = (actual: MatchHit[], expected: MatchHit[]) => {
-    expect(actual.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
-    actual.forEach((hit, at) => {
+  const expectSameMatches = (actual: MatchesAnswer, expected: MatchesAnswer) => {
+    expect(actual.total).toBe(expected.total);
+    const parts = ({ hits }: MatchesAnswer) => hits.map(({ id, ownerId }: MatchHit) => ({ id, ownerId }));
+    expect(parts(actual)).toEqual(parts(expected));
+    actual.hits.forEach((hit, at) => {
       for (const part of ['needs', 'wants', 'score'] as const)
-        expect(Math.abs(hit[part] - expected[at][part]), `${part} of ${hit.id}`).toBeLessThan(1e-9);
+        expect(Math.abs(hit[part] - expected.hits[at][part]), `${part} of ${hit.id}`).toBeLessThan(1e-9);
     });
   };
 
@@ -143,7 +149,7 @@ export const describeMatchesContract = (subject: ContractSubject): void => {
         ]) {
           const expected = referenceMatches(asking, all, weights, options);
           expectSameMatches(await index.matches(query, options), expected);
-          compared += expected.length;
+          compared += expected.hits.length;
         }
       }
       // The comparison is not empty: most asks have matches.
@@ -173,10 +179,13 @@ export const describeMatchesContract = (subject: ContractSubject): void => {
       const tooLow = searchDocument({ toolLevels: { Rust: 1 }, tags: { offeredGratification: ['Equity'] } });
       await index.upsert([project, older, lowerId, higherId, leftOut, tooLow]);
       const { query } = await queryFor(project);
-      const hits = await index.matches(query, { k: 10, excludeOwners: [OWNERS[3]] });
+      const { hits, total } = await index.matches(query, { k: 10, excludeOwners: [OWNERS[3]] });
       expect(hits.map((hit) => hit.id)).toEqual([higherId.id, lowerId.id, older.id]);
       expect(hits.map((hit) => hit.score)).toEqual([1, 1, 1]);
-      expect((await index.matches(query, { k: 2 })).map((hit) => hit.id)).toEqual([leftOut.id, higherId.id]);
+      expect(total).toBe(3);
+      const firstTwo = await index.matches(query, { k: 2 });
+      expect(firstTwo.hits.map((hit) => hit.id)).toEqual([leftOut.id, higherId.id]);
+      expect(firstTwo.total).toBe(4);
     });
 
     it('answers nothing for records with no fit: nothing needed held, or nothing wanted offered', async () => {
@@ -192,9 +201,10 @@ export const describeMatchesContract = (subject: ContractSubject): void => {
       });
       const asksNothing = searchDocument({ tags: { hardSkills: ['Designer'] } });
       await index.upsert([project, noNeeds, noWants, asksNothing]);
-      expect(await index.matches((await queryFor(project)).query, { k: 10 })).toEqual([]);
-      expect(await index.matches((await queryFor(noWants)).query, { k: 10 })).toEqual([]);
-      expect(await index.matches((await queryFor(project)).query, { k: 0 })).toEqual([]);
+      const none = { hits: [], total: 0 };
+      expect(await index.matches((await queryFor(project)).query, { k: 10 })).toEqual(none);
+      expect(await index.matches((await queryFor(noWants)).query, { k: 10 })).toEqual(none);
+      expect(await index.matches((await queryFor(project)).query, { k: 0 })).toEqual(none);
     });
   });
 };

@@ -33,7 +33,7 @@ describe('Elasticsearch matches request', () => {
       k: 30,
       excludeOwners: ['owner-1'],
     });
-    expect(request).toMatchObject({ index: 'teammates', size: 30, track_total_hits: false });
+    expect(request).toMatchObject({ index: 'teammates', size: 30, track_total_hits: true });
     expect(request.sort).toEqual([
       { _score: { order: 'desc' } },
       { createdAt: { order: 'desc' } },

@@ -157,7 +157,8 @@ const scriptOf = (query: MatchQuery): estypes.Script => {
 /**
  * "Matches for you" in one request: `should` clauses on the needs (a record holding none is no candidate),
  * a `script_score` meeting the wants and giving the reciprocal score, records of left-out owners and with
- * no fit left out, best `k` first in the search's order (score, then newest, then greater id).
+ * no fit left out, best `k` first in the search's order (score, then newest, then greater id), with how many
+ * have any fit.
  */
 export const matchSearchRequest = (
   index: string,
@@ -180,6 +181,6 @@ export const matchSearchRequest = (
     },
   },
   sort: RANKED_SORT,
-  track_total_hits: false,
+  track_total_hits: true,
   _source: { excludes: ['vector'] },
 });

@@ -16,7 +16,7 @@ import {
 import type {
   GetManyOptions,
   KnnHit,
-  MatchHit,
+  MatchesAnswer,
   MatchOptions,
   SearchIndex,
   SearchIndexGeneration,
@@ -311,14 +311,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
    * computed again from the documents with `matchFitOf`, in doubles (Elasticsearch scores are 32-bit), and
    * put in that order.
    */
-  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchHit[]> {
-    if (!(options.k >= 1)) return [];
+  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer> {
     const response = await this.client.search<IndexedSource>(
       matchSearchRequest(this.admin.alias(query.kind), query, options),
     );
-    return response.hits.hits
+    const hits = response.hits.hits
       .flatMap((hit) => (hit._source ? [fromSource(hit._source)] : []))
-      .map((doc) => ({ doc, hit: { id: doc.id, ...matchFitOf(query, doc) } }))
+      .map((doc) => ({ doc, hit: { id: doc.id, ownerId: doc.ownerId, ...matchFitOf(query, doc) } }))
       .filter(({ hit }) => hit.score > 0)
       .sort(
         (a, b) =>
@@ -327,6 +326,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
           compareIdsDescending(a.doc.id, b.doc.id),
       )
       .map(({ hit }) => hit);
+    return { hits, total: totalHits(response.hits.total) };
   }
 
   async isReady(): Promise<boolean> {

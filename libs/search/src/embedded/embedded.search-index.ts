@@ -13,7 +13,7 @@ import type {
   IndexSnapshotLabels,
   IndexSnapshots,
   KnnHit,
-  MatchHit,
+  MatchesAnswer,
   MatchOptions,
   RestoredIndex,
   SearchIndex,
@@ -251,7 +251,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return this.live.knn(kind, vector, k, filter);
   }
 
-  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchHit[]> {
+  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer> {
     return this.live.matches(query, options);
   }
 

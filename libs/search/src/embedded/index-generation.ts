@@ -12,7 +12,13 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '@skillers/domain';
-import type { ExpectedDocuments, KnnHit, MatchHit, MatchOptions, SearchResult } from '../search-index.port';
+import type {
+  ExpectedDocuments,
+  KnnHit,
+  MatchesAnswer,
+  MatchOptions,
+  SearchResult,
+} from '../search-index.port';
 import {
   copySections,
   prefixed,
@@ -284,7 +290,7 @@ export class IndexGeneration {
   }
 
   /** The best records of the query's kind by two-sided fit (`SearchIndex.matches`). */
-  matches(query: MatchQuery, options: MatchOptions): MatchHit[] {
+  matches(query: MatchQuery, options: MatchOptions): MatchesAnswer {
     const { facets, fields } = this.parts[query.kind];
     return new MatchRanker(facets, fields).best(query, options);
   }

@@ -8,7 +8,7 @@ import {
   TAG_FACETS,
   type TagFacet,
 } from '@skillers/domain';
-import type { MatchHit, MatchOptions } from '../../search-index.port';
+import type { MatchesAnswer, MatchOptions } from '../../search-index.port';
 import { type FacetIndex } from '../indexes/facet-index';
 import { tagToken, toolAtLevelToken } from '../indexes/facet/facet-tokens';
 import { type Bitset, forEachBit, setBit, wordsFor } from '../structures/bitset';
@@ -33,7 +33,7 @@ const ASKED_TAGS = ASKED_TAG_FIELDS.map((field) => facetAt(FACET_OF_FIELD[field]
 const TOOLS = TAG_FACETS.length;
 
 /**
- * Where each block of a slot's codes starts (its count; see `StoredFields.codesAt`): one entry per tag facet,
+ * Where each block of a slot's codes starts (its count; see `StoredFields.codeData`): one entry per tag facet,
  * then the tools.
  */
 const blockStarts = (data: Int32Array, start: number, into: Int32Array): void => {
@@ -68,24 +68,28 @@ export class MatchRanker {
     this.top = new TopSlots(facets.compareSlots);
   }
 
-  best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions): MatchHit[] {
+  best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions): MatchesAnswer {
     this.top.reset(Math.max(0, Math.floor(k)));
     const left = new Set(excludeOwners);
     const shares = new Map<number, { needs: number; wants: number }>();
+    let total = 0;
     const offer = (slot: number, needs: number, wants: number) => {
       const score = reciprocalScore(needs, wants);
       if (!(score > 0)) return;
+      total++;
       if (this.top.full && score < this.top.worstKey) return;
       shares.set(slot, { needs, wants });
       this.top.offer(score, slot);
     };
     if (query.kind === 'teammate') this.profilesFor(query, left, offer);
     else this.projectsFor(query, left, offer);
-    return this.top.sortedEntries().map(({ key, slot }) => ({
+    const hits = this.top.sortedEntries().map(({ key, slot }) => ({
       id: this.facets.idOf(slot),
+      ownerId: this.fields.ownerOf(slot),
       ...(shares.get(slot) as { needs: number; wants: number }),
       score: key,
     }));
+    return { hits, total };
   }
 
   /** Marks the codes of `labels` in a table by code. */
@@ -126,19 +130,20 @@ export class MatchRanker {
     const basis = this.marks(offers.forGratification);
     const places = this.marks(offers.locations);
     const { fields, starts } = this;
+    const data = fields.codeData;
+    const { availability } = offers;
     for (const slot of touched) {
-      if (left.has(fields.ownerOf(slot))) continue;
-      const { data, start } = fields.codesAt(slot);
-      blockStarts(data, start, starts);
+      if (left.size > 0 && left.has(fields.ownerOf(slot))) continue;
+      blockStarts(data, fields.codeStart(slot), starts);
       let groups = 0;
       let met = 0;
-      for (const [facet, marked] of [
-        [OFFERED, offered],
-        [BASIS, basis],
-      ] as const) {
-        if (data[starts[facet]] === 0) continue;
+      if (data[starts[OFFERED]] > 0) {
         groups++;
-        if (anyMarked(data, starts[facet], marked)) met++;
+        if (anyMarked(data, starts[OFFERED], offered)) met++;
+      }
+      if (data[starts[BASIS]] > 0) {
+        groups++;
+        if (anyMarked(data, starts[BASIS], basis)) met++;
       }
       const remote = fields.remote(slot);
       const office = fields.office(slot);
@@ -146,10 +151,9 @@ export class MatchRanker {
         groups++;
         if ((remote && offers.workingTypeRemote) || (office && offers.workingTypeOffice)) met++;
       }
-      const hours = fields.wantedHours(slot);
-      if (hours && offers.availability !== undefined) {
+      if (availability !== undefined && fields.asksHours(slot)) {
         groups++;
-        if (hoursWithin(offers.availability, hours)) met++;
+        if (fields.hoursWithinWanted(slot, availability)) met++;
       }
       if (data[starts[LOCATIONS]] > 0 && !(remote && offers.workingTypeRemote)) {
         groups++;
@@ -197,10 +201,12 @@ export class MatchRanker {
     const wanted = this.marks(wants.offeredGratification);
     const wantedBasis = this.marks(wants.forGratification);
     const wantedPlaces = this.marks(wants.locations);
+    const data = fields.codeData;
+    const wantsOffered = wants.offeredGratification.length > 0;
+    const wantsBasis = wants.forGratification.length > 0;
     forEachBit(candidates, (slot) => {
-      if (left.has(fields.ownerOf(slot))) return;
-      const { data, start } = fields.codesAt(slot);
-      blockStarts(data, start, starts);
+      if (left.size > 0 && left.has(fields.ownerOf(slot))) return;
+      blockStarts(data, fields.codeStart(slot), starts);
       let asked = 0;
       let held = 0;
       for (let at = starts[TOOLS] + 1, end = at + 2 * data[starts[TOOLS]]; at < end; at += 2) {
@@ -208,22 +214,25 @@ export class MatchRanker {
         asked += weight;
         if (toolLevel[data[at]] >= data[at + 1]) held += weight;
       }
-      ASKED_TAGS.forEach((facet, n) => {
+      for (let n = 0; n < ASKED_TAGS.length; n++) {
+        const facet = ASKED_TAGS[n];
+        const fieldWeights = tagWeights[n];
+        const holding = heldTags[n];
         for (let at = starts[facet] + 1, end = at + data[starts[facet]]; at < end; at++) {
-          const weight = tagWeights[n][data[at]];
+          const weight = fieldWeights[data[at]];
           asked += weight;
-          if (heldTags[n][data[at]]) held += weight;
+          if (holding[data[at]]) held += weight;
         }
-      });
+      }
       let groups = 0;
       let met = 0;
-      for (const [list, facet, marked] of [
-        [wants.offeredGratification, OFFERED, wanted],
-        [wants.forGratification, BASIS, wantedBasis],
-      ] as const) {
-        if (list.length === 0) continue;
+      if (wantsOffered) {
         groups++;
-        if (anyMarked(data, starts[facet], marked)) met++;
+        if (anyMarked(data, starts[OFFERED], wanted)) met++;
+      }
+      if (wantsBasis) {
+        groups++;
+        if (anyMarked(data, starts[BASIS], wantedBasis)) met++;
       }
       const remote = fields.remote(slot);
       if (wants.workingTypeRemote || wants.workingTypeOffice) {

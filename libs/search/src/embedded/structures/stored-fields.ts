@@ -197,6 +197,19 @@ export class StoredFields {
     return Number.isNaN(to) ? { from } : { from, to };
   }
 
+  /**
+   * Whether the slot's profile asks for hours per week (`wantedHours`), and whether `hours` lie within them:
+   * read in place, for scoring many slots in a row.
+   */
+  asksHours(slot: number): boolean {
+    return !Number.isNaN(this.wantedFrom[slot]);
+  }
+
+  hoursWithinWanted(slot: number, hours: number): boolean {
+    const to = this.wantedTo[slot];
+    return hours >= this.wantedFrom[slot] && (Number.isNaN(to) || hours <= to);
+  }
+
   ownerOf(slot: number): string {
     return this.owners[slot];
   }
@@ -226,11 +239,16 @@ export class StoredFields {
   }
 
   /**
-   * The slot's codes (see the class comment) and where they start: per tag facet in `TAG_FACETS` order its
-   * count then its string numbers, then the tools' count and a string number and level per tool.
+   * Every slot's codes (see the class comment), valid until the next write: from `codeStart(slot)`, per tag
+   * facet in `TAG_FACETS` order its count then its string numbers, then the tools' count and a string number
+   * and level per tool.
    */
-  codesAt(slot: number): { data: Int32Array; start: number } {
-    return { data: this.codes.data, start: this.codes.offsets[slot] };
+  get codeData(): Int32Array {
+    return this.codes.data;
+  }
+
+  codeStart(slot: number): number {
+    return this.codes.offsets[slot];
   }
 
   /** The version of the slot's document, or undefined when it has none (or the slot holds none). */
