@@ -86,6 +86,8 @@ export class IndexGeneration {
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
   private readonly signals = new QuerySignals();
+  /** Per kind, the scorer of matches and its per-query arrays, reused by each. */
+  private readonly matchRankers = new Map<SearchKind, MatchRanker>();
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
@@ -291,8 +293,13 @@ export class IndexGeneration {
 
   /** The best records of the query's kind by two-sided fit (`SearchIndex.matches`). */
   matches(query: MatchQuery, options: MatchOptions): MatchesAnswer {
-    const { facets, fields } = this.parts[query.kind];
-    return new MatchRanker(facets, fields).best(query, options);
+    let ranker = this.matchRankers.get(query.kind);
+    if (!ranker) {
+      const { facets, fields } = this.parts[query.kind];
+      ranker = new MatchRanker(facets, fields);
+      this.matchRankers.set(query.kind, ranker);
+    }
+    return ranker.best(query, options);
   }
 
   /** The version of the document held under `id`, if any. */

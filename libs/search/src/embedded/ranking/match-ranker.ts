@@ -60,6 +60,12 @@ const anyMarked = (data: Int32Array, at: number, marked: Uint8Array): boolean =>
 export class MatchRanker {
   private readonly top: TopSlots;
   private readonly starts = new Int32Array(TOOLS + 1);
+  // Per-query scratch by slot, kept from one query to the next (a query's garbage at 100 000 records costs
+  // more than its work): the held weight and the slots touched (`held` is zero again after each query), the
+  // candidates as a bitset.
+  private held = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private candidates: Bitset = new Uint32Array(0);
 
   constructor(
     private readonly facets: FacetIndex,
@@ -92,6 +98,15 @@ export class MatchRanker {
     return { hits, total };
   }
 
+  /** Sizes the scratch to the slots. */
+  private scratch(): void {
+    const slots = this.facets.slotCapacity;
+    if (this.held.length >= slots) return;
+    this.held = new Float64Array(slots);
+    this.touched = new Int32Array(slots);
+    this.candidates = new Uint32Array(wordsFor(slots));
+  }
+
   /** Marks the codes of `labels` in a table by code. */
   private marks(labels: readonly string[]): Uint8Array {
     const marked = new Uint8Array(this.fields.stringCount);
@@ -111,28 +126,45 @@ export class MatchRanker {
     left: ReadonlySet<string>,
     offer: (slot: number, needs: number, wants: number) => void,
   ): void {
-    const held = new Float64Array(this.facets.slotCapacity);
-    const seen = new Uint8Array(this.facets.slotCapacity);
-    const touched: number[] = [];
+    this.scratch();
+    const { held, touched } = this;
+    let count = 0;
     let asked = 0;
+    // Weights are at least 1 (`optionWeight`); a zero one cannot make a slot a candidate.
     for (const { field, label, weight, level } of asks) {
       asked += weight;
+      if (!(weight > 0)) continue;
       const token =
         field === 'tools' ? toolAtLevelToken(label, level ?? 0) : tagToken(FACET_OF_FIELD[field], label);
       this.facets.posting(token)?.forEach((slot) => {
-        if (!seen[slot]) touched.push(slot);
-        seen[slot] = 1;
+        if (held[slot] === 0) touched[count++] = slot;
         held[slot] += weight;
       });
     }
-    if (!(asked > 0)) return;
+    try {
+      if (asked > 0) this.scoreProfiles(offers, asked, count, left, offer);
+    } finally {
+      for (let at = 0; at < count; at++) held[touched[at]] = 0;
+    }
+  }
+
+  /** The wants of each touched profile, met against the project's offers. */
+  private scoreProfiles(
+    offers: ProfilesMatchQuery['offers'],
+    asked: number,
+    count: number,
+    left: ReadonlySet<string>,
+    offer: (slot: number, needs: number, wants: number) => void,
+  ): void {
+    const { held, touched } = this;
     const offered = this.marks(offers.offeredGratification);
     const basis = this.marks(offers.forGratification);
     const places = this.marks(offers.locations);
     const { fields, starts } = this;
     const data = fields.codeData;
     const { availability } = offers;
-    for (const slot of touched) {
+    for (let at = 0; at < count; at++) {
+      const slot = touched[at];
       if (left.size > 0 && left.has(fields.ownerOf(slot))) continue;
       blockStarts(data, fields.codeStart(slot), starts);
       let groups = 0;
@@ -172,8 +204,9 @@ export class MatchRanker {
     left: ReadonlySet<string>,
     offer: (slot: number, needs: number, wants: number) => void,
   ): void {
-    const { facets, fields, starts } = this;
-    const candidates: Bitset = new Uint32Array(wordsFor(facets.slotCapacity));
+    this.scratch();
+    const { facets, fields, starts, candidates } = this;
+    candidates.fill(0);
     const codes = fields.stringCount;
     // Per code: the level the profile holds a tool at (-1: not held) and each tag list's holding.
     const toolLevel = new Int32Array(codes).fill(-1);
