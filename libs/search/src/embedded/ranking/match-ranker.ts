@@ -10,8 +10,8 @@ import {
 } from '@skillers/domain';
 import type { MatchesAnswer, MatchOptions } from '../../search-index.port';
 import { type FacetIndex } from '../indexes/facet-index';
-import { tagToken, toolAtLevelToken } from '../indexes/facet/facet-tokens';
-import { type Bitset, forEachBit, setBit, wordsFor } from '../structures/bitset';
+import { tagToken, toolAtLevelToken, workingTypeToken } from '../indexes/facet/facet-tokens';
+import { type Bitset, forEachBit, hasBit, setBit, wordsFor } from '../structures/bitset';
 import type { StoredFields } from '../structures/stored-fields';
 import { TopSlots } from '../structures/top-slots';
 
@@ -54,18 +54,22 @@ const anyMarked = (data: Int32Array, at: number, marked: Uint8Array): boolean =>
 /**
  * "Matches for you" in the embedded index: `twoSidedFit` of the query's project or profile with each record
  * of the other kind that can have any needs, the best `k` kept in a bounded heap. Needs come from the label
- * postings, wants from the stored fields' codes, flags and columns, so the shares and their order equal
- * `twoSidedFit`'s over the documents (the index compares labels as the vocabularies spell them).
+ * postings, wants from the postings, the stored fields' codes, flags and columns, so the shares and their
+ * order equal `twoSidedFit`'s over the documents (the index compares labels as the vocabularies spell them).
+ * Every candidate is counted for the total from its postings; only those whose cheaper share already lets
+ * them reach the kept `k` (the score is at most the square root of either share) are scored in full.
  */
 export class MatchRanker {
   private readonly top: TopSlots;
   private readonly starts = new Int32Array(TOOLS + 1);
   // Per-query scratch by slot, kept from one query to the next (a query's garbage at 100 000 records costs
-  // more than its work): the held weight and the slots touched (`held` is zero again after each query), the
-  // candidates as a bitset.
+  // more than its work): the held weight and the slots touched (`held` is zero again after each query), and
+  // bitsets of candidates and of groups met.
   private held = new Float64Array(0);
   private touched = new Int32Array(0);
   private candidates: Bitset = new Uint32Array(0);
+  private readonly groups: Bitset[] = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
+  private shares = new Map<number, { needs: number; wants: number }>();
 
   constructor(
     private readonly facets: FacetIndex,
@@ -76,26 +80,29 @@ export class MatchRanker {
 
   best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions): MatchesAnswer {
     this.top.reset(Math.max(0, Math.floor(k)));
+    this.shares = new Map();
+    this.scratch();
     const left = new Set(excludeOwners);
-    const shares = new Map<number, { needs: number; wants: number }>();
-    let total = 0;
-    const offer = (slot: number, needs: number, wants: number) => {
-      const score = reciprocalScore(needs, wants);
-      if (!(score > 0)) return;
-      total++;
-      if (this.top.full && score < this.top.worstKey) return;
-      shares.set(slot, { needs, wants });
-      this.top.offer(score, slot);
-    };
-    if (query.kind === 'teammate') this.profilesFor(query, left, offer);
-    else this.projectsFor(query, left, offer);
+    const total = query.kind === 'teammate' ? this.profilesFor(query, left) : this.projectsFor(query, left);
     const hits = this.top.sortedEntries().map(({ key, slot }) => ({
       id: this.facets.idOf(slot),
       ownerId: this.fields.ownerOf(slot),
-      ...(shares.get(slot) as { needs: number; wants: number }),
+      ...(this.shares.get(slot) as { needs: number; wants: number }),
       score: key,
     }));
     return { hits, total };
+  }
+
+  /** Whether a record whose score is at most `bound` can still be kept. */
+  private reachable(bound: number): boolean {
+    return !this.top.full || bound >= this.top.worstKey;
+  }
+
+  private offer(slot: number, needs: number, wants: number): void {
+    const score = reciprocalScore(needs, wants);
+    if (!(score > 0) || !this.reachable(score)) return;
+    this.shares.set(slot, { needs, wants });
+    this.top.offer(score, slot);
   }
 
   /** Sizes the scratch to the slots. */
@@ -105,6 +112,7 @@ export class MatchRanker {
     this.held = new Float64Array(slots);
     this.touched = new Int32Array(slots);
     this.candidates = new Uint32Array(wordsFor(slots));
+    for (let at = 0; at < this.groups.length; at++) this.groups[at] = new Uint32Array(wordsFor(slots));
   }
 
   /** Marks the codes of `labels` in a table by code. */
@@ -117,16 +125,20 @@ export class MatchRanker {
     return marked;
   }
 
+  /** Clears `into` and sets the slots holding any of the tokens. */
+  private holdersInto(into: Bitset, tokens: readonly string[]): Bitset {
+    into.fill(0);
+    for (const token of tokens) this.facets.posting(token)?.orInto(into);
+    return into;
+  }
+
   /**
    * Profiles for a project: the weight of the asked labels each profile holds is summed from the labels'
-   * postings in the order the project asks them (as `meetNeeds` sums), the profile's wants read from its codes.
+   * postings in the order the project asks them (as `meetNeeds` sums); a profile meeting any want of its own
+   * (a bitset of the offers' postings, or the hours) counts; its wants are read from its codes when its
+   * needs can still reach the kept ones. Answers how many have a fit.
    */
-  private profilesFor(
-    { asks, offers }: ProfilesMatchQuery,
-    left: ReadonlySet<string>,
-    offer: (slot: number, needs: number, wants: number) => void,
-  ): void {
-    this.scratch();
+  private profilesFor({ asks, offers }: ProfilesMatchQuery, left: ReadonlySet<string>): number {
     const { held, touched } = this;
     let count = 0;
     let asked = 0;
@@ -142,30 +154,43 @@ export class MatchRanker {
       });
     }
     try {
-      if (asked > 0) this.scoreProfiles(offers, asked, count, left, offer);
+      return asked > 0 ? this.scoreProfiles(offers, asked, count, left) : 0;
     } finally {
       for (let at = 0; at < count; at++) held[touched[at]] = 0;
     }
   }
 
-  /** The wants of each touched profile, met against the project's offers. */
   private scoreProfiles(
     offers: ProfilesMatchQuery['offers'],
     asked: number,
     count: number,
     left: ReadonlySet<string>,
-    offer: (slot: number, needs: number, wants: number) => void,
-  ): void {
-    const { held, touched } = this;
+  ): number {
+    const { held, touched, fields, starts } = this;
+    // A profile meets some want when it asks a reward, basis, working type or place the project offers (a
+    // remote pair that skips the place meets the working type), or hours the project's lie within.
+    const meetsSome = this.holdersInto(this.groups[0], [
+      ...offers.offeredGratification.map((label) => tagToken('offeredGratification', label)),
+      ...offers.forGratification.map((label) => tagToken('forGratification', label)),
+      ...offers.locations.map((label) => tagToken('locations', label)),
+      ...(offers.workingTypeRemote ? [workingTypeToken('Remote')] : []),
+      ...(offers.workingTypeOffice ? [workingTypeToken('Office')] : []),
+    ]);
     const offered = this.marks(offers.offeredGratification);
     const basis = this.marks(offers.forGratification);
     const places = this.marks(offers.locations);
-    const { fields, starts } = this;
     const data = fields.codeData;
     const { availability } = offers;
+    let total = 0;
     for (let at = 0; at < count; at++) {
       const slot = touched[at];
       if (left.size > 0 && left.has(fields.ownerOf(slot))) continue;
+      const hoursMet =
+        availability !== undefined && fields.asksHours(slot) && fields.hoursWithinWanted(slot, availability);
+      if (!hoursMet && !hasBit(meetsSome, slot)) continue;
+      total++;
+      const needs = held[slot] / asked;
+      if (!this.reachable(Math.sqrt(needs))) continue;
       blockStarts(data, fields.codeStart(slot), starts);
       let groups = 0;
       let met = 0;
@@ -185,26 +210,24 @@ export class MatchRanker {
       }
       if (availability !== undefined && fields.asksHours(slot)) {
         groups++;
-        if (fields.hoursWithinWanted(slot, availability)) met++;
+        if (hoursMet) met++;
       }
       if (data[starts[LOCATIONS]] > 0 && !(remote && offers.workingTypeRemote)) {
         groups++;
         if (anyMarked(data, starts[LOCATIONS], places)) met++;
       }
-      offer(slot, held[slot] / asked, groups > 0 ? met / groups : 0);
+      this.offer(slot, needs, groups > 0 ? met / groups : 0);
     }
+    return total;
   }
 
   /**
-   * Projects for a profile: the projects asking any label the profile holds, each project's asks weighed
-   * from its codes in the order it asks them (as `meetNeeds` weighs), what it offers read from its codes.
+   * Projects for a profile: the projects asking any label the profile holds (tools at a level up to the
+   * held one); the profile's wants met from the projects' postings, flags and hours; the needs weighed from
+   * a project's codes in the order it asks them (as `meetNeeds` weighs) when its wants can still reach the
+   * kept ones. Answers how many have a fit.
    */
-  private projectsFor(
-    { holds, wants, weights }: ProjectsMatchQuery,
-    left: ReadonlySet<string>,
-    offer: (slot: number, needs: number, wants: number) => void,
-  ): void {
-    this.scratch();
+  private projectsFor({ holds, wants, weights }: ProjectsMatchQuery, left: ReadonlySet<string>): number {
     const { facets, fields, starts, candidates } = this;
     candidates.fill(0);
     const codes = fields.stringCount;
@@ -213,11 +236,14 @@ export class MatchRanker {
     for (const [tool, level] of Object.entries(holds.tools)) {
       const code = fields.stringCode(tool);
       if (code >= 0) toolLevel[code] = level;
-      facets.posting(toolAtLevelToken(tool, 0))?.forEach((slot) => setBit(candidates, slot));
+      const above = facets.posting(toolAtLevelToken(tool, level + 1));
+      facets.posting(toolAtLevelToken(tool, 0))?.forEach((slot) => {
+        if (!above?.has(slot)) setBit(candidates, slot);
+      });
     }
     const heldTags = ASKED_TAG_FIELDS.map((field) => {
       for (const label of holds[field])
-        facets.posting(tagToken(FACET_OF_FIELD[field], label))?.forEach((slot) => setBit(candidates, slot));
+        facets.posting(tagToken(FACET_OF_FIELD[field], label))?.orInto(candidates);
       return this.marks(holds[field]);
     });
     // Per code and field, the weight of the label as an ask.
@@ -231,14 +257,50 @@ export class MatchRanker {
     };
     const toolWeights = weightTable('tools');
     const tagWeights = ASKED_TAG_FIELDS.map(weightTable);
-    const wanted = this.marks(wants.offeredGratification);
-    const wantedBasis = this.marks(wants.forGratification);
-    const wantedPlaces = this.marks(wants.locations);
-    const data = fields.codeData;
-    const wantsOffered = wants.offeredGratification.length > 0;
+    const tokens = (facet: TagFacet, labels: readonly string[]) =>
+      labels.map((label) => tagToken(facet, label));
+    const offersReward = this.holdersInto(
+      this.groups[0],
+      tokens('offeredGratification', wants.offeredGratification),
+    );
+    const offersBasis = this.holdersInto(this.groups[1], tokens('forGratification', wants.forGratification));
+    const offersPlace = this.holdersInto(this.groups[2], tokens('locations', wants.locations));
+    const wantsReward = wants.offeredGratification.length > 0;
     const wantsBasis = wants.forGratification.length > 0;
+    const wantsType = wants.workingTypeRemote || wants.workingTypeOffice;
+    const wantsPlace = wants.locations.length > 0;
+    const data = fields.codeData;
+    let total = 0;
     forEachBit(candidates, (slot) => {
       if (left.size > 0 && left.has(fields.ownerOf(slot))) return;
+      const remote = fields.remote(slot);
+      let groups = 0;
+      let met = 0;
+      if (wantsReward) {
+        groups++;
+        if (hasBit(offersReward, slot)) met++;
+      }
+      if (wantsBasis) {
+        groups++;
+        if (hasBit(offersBasis, slot)) met++;
+      }
+      if (wantsType) {
+        groups++;
+        if ((wants.workingTypeRemote && remote) || (wants.workingTypeOffice && fields.office(slot))) met++;
+      }
+      const availability = fields.availability(slot);
+      if (wants.hours && !Number.isNaN(availability)) {
+        groups++;
+        if (hoursWithin(availability, wants.hours)) met++;
+      }
+      if (wantsPlace && !(wants.workingTypeRemote && remote)) {
+        groups++;
+        if (hasBit(offersPlace, slot)) met++;
+      }
+      if (met === 0) return;
+      total++;
+      const wanted = met / groups;
+      if (!this.reachable(Math.sqrt(wanted))) return;
       blockStarts(data, fields.codeStart(slot), starts);
       let asked = 0;
       let held = 0;
@@ -257,31 +319,8 @@ export class MatchRanker {
           if (holding[data[at]]) held += weight;
         }
       }
-      let groups = 0;
-      let met = 0;
-      if (wantsOffered) {
-        groups++;
-        if (anyMarked(data, starts[OFFERED], wanted)) met++;
-      }
-      if (wantsBasis) {
-        groups++;
-        if (anyMarked(data, starts[BASIS], wantedBasis)) met++;
-      }
-      const remote = fields.remote(slot);
-      if (wants.workingTypeRemote || wants.workingTypeOffice) {
-        groups++;
-        if ((wants.workingTypeRemote && remote) || (wants.workingTypeOffice && fields.office(slot))) met++;
-      }
-      const availability = fields.availability(slot);
-      if (wants.hours && !Number.isNaN(availability)) {
-        groups++;
-        if (hoursWithin(availability, wants.hours)) met++;
-      }
-      if (wants.locations.length > 0 && !(wants.workingTypeRemote && remote)) {
-        groups++;
-        if (anyMarked(data, starts[LOCATIONS], wantedPlaces)) met++;
-      }
-      offer(slot, asked > 0 ? held / asked : 0, groups > 0 ? met / groups : 0);
+      this.offer(slot, asked > 0 ? held / asked : 0, wanted);
     });
+    return total;
   }
 }

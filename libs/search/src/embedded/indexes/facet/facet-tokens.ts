@@ -17,7 +17,7 @@ const toolToken = (levelToken: string): string => `tool\u0000${levelToken}`;
 /** The token of the records holding `tool` at `level` or above. */
 export const toolAtLevelToken = (tool: string, level: number): string =>
   toolToken(toolLevelToken(tool, level));
-const workingTypeToken = (type: string): string => `work\u0000${type}`;
+export const workingTypeToken = (type: string): string => `work\u0000${type}`;
 
 /** The level from which a tool counts as a facet label (a tool in a filter asks for level 1 at least). */
 const TOOL_LABEL_LEVEL = 1;
