@@ -14,7 +14,7 @@ import {
 } from '@skillers/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MatchesAnswer, MatchHit, MatchOptions, SearchIndex } from '../search-index.port';
-import { type ContractSubject, day, searchDocument } from './search-fixtures.contract';
+import { type ContractSubject, day, nextId, searchDocument } from './search-fixtures.contract';
 
 // Small vocabularies, so that records share labels often and many scores tie.
 const TOOLS = ['Rust', 'Go', 'Kafka', 'React'];
@@ -154,6 +154,39 @@ export const describeMatchesContract = (subject: ContractSubject): void => {
       }
       // The comparison is not empty: most asks have matches.
       expect(compared).toBeGreaterThan(500);
+    });
+
+    it('follows writes between queries: new, changed and removed records, and new label weights', async () => {
+      const docs = generatedDocuments(7, 120);
+      await index.upsert(docs);
+      const asking = docs.filter((doc) => doc.kind === 'teammate').slice(0, 3);
+      const check = async () => {
+        for (const doc of asking) {
+          const { query, weights } = await queryFor(doc);
+          const current = docs.filter((held) => !removed.has(held.id));
+          expectSameMatches(
+            await index.matches(query, { k: 20 }),
+            referenceMatches(doc, current, weights, { k: 20 }),
+          );
+        }
+      };
+      const removed = new Set<string>();
+      await check();
+      const projects = docs.filter((doc) => doc.kind === 'project');
+      // A project asking more, a new one, one gone, and a new profile changing the labels' rarity.
+      const changed = { ...projects[0], tags: { ...projects[0].tags, hardSkills: [...ROLES] } };
+      const added = { ...projects[1], id: nextId(), toolLevels: { Rust: 1, Go: 1 } };
+      const profile = { ...asking[0], id: nextId(), tags: { ...asking[0].tags, hardSkills: ['Designer'] } };
+      // Projects only first: the labels' rarity among profiles stays as it was.
+      docs.splice(docs.indexOf(projects[0]), 1, changed);
+      docs.push(added);
+      removed.add(projects[2].id);
+      await index.upsert([changed, added]);
+      await index.remove([projects[2].id]);
+      await check();
+      docs.push(profile);
+      await index.upsert([profile]);
+      await check();
     });
 
     it('breaks equal scores by the newest record, then the greater id, and leaves out owners', async () => {

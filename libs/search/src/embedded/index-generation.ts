@@ -299,7 +299,7 @@ export class IndexGeneration {
       ranker = new MatchRanker(facets, fields);
       this.matchRankers.set(query.kind, ranker);
     }
-    return ranker.best(query, options);
+    return ranker.best(query, options, this.changes);
   }
 
   /** The version of the document held under `id`, if any. */

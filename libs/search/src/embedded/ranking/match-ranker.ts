@@ -1,5 +1,6 @@
 import {
   type NeedField,
+  type NeedWeightTable,
   type ProfilesMatchQuery,
   type ProjectsMatchQuery,
   hoursWithin,
@@ -11,7 +12,7 @@ import {
 import type { MatchesAnswer, MatchOptions } from '../../search-index.port';
 import { type FacetIndex } from '../indexes/facet-index';
 import { tagToken, toolAtLevelToken, workingTypeToken } from '../indexes/facet/facet-tokens';
-import { type Bitset, forEachBit, hasBit, setBit, wordsFor } from '../structures/bitset';
+import { type Bitset, hasBit, wordsFor } from '../structures/bitset';
 import type { StoredFields } from '../structures/stored-fields';
 import { TopSlots } from '../structures/top-slots';
 
@@ -56,18 +57,19 @@ const anyMarked = (data: Int32Array, at: number, marked: Uint8Array): boolean =>
  * of the other kind that can have any needs, the best `k` kept in a bounded heap. Needs come from the label
  * postings, wants from the postings, the stored fields' codes, flags and columns, so the shares and their
  * order equal `twoSidedFit`'s over the documents (the index compares labels as the vocabularies spell them).
- * Every candidate is counted for the total from its postings; only those whose cheaper share already lets
- * them reach the kept `k` (the score is at most the square root of either share) are scored in full.
+ * Every candidate is counted for the total from postings; a profile's wants are read from its codes only when
+ * its needs can still reach the kept `k` (the score is at most the square root of either share).
  */
 export class MatchRanker {
   private readonly top: TopSlots;
   private readonly starts = new Int32Array(TOOLS + 1);
   // Per-query scratch by slot, kept from one query to the next (a query's garbage at 100 000 records costs
   // more than its work): the held weight and the slots touched (`held` is zero again after each query), and
-  // bitsets of candidates and of groups met.
+  // bitsets of groups met. Kept between queries while the index and weights stay: each project's asked weight.
   private held = new Float64Array(0);
   private touched = new Int32Array(0);
-  private candidates: Bitset = new Uint32Array(0);
+  private asked = new Float64Array(0);
+  private askedFor = '';
   private readonly groups: Bitset[] = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
   private shares = new Map<number, { needs: number; wants: number }>();
 
@@ -78,12 +80,14 @@ export class MatchRanker {
     this.top = new TopSlots(facets.compareSlots);
   }
 
-  best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions): MatchesAnswer {
+  /** `version` changes with every write to the index (it keys what is kept between queries). */
+  best(query: MatchQuery, { k, excludeOwners = [] }: MatchOptions, version: number): MatchesAnswer {
     this.top.reset(Math.max(0, Math.floor(k)));
     this.shares = new Map();
     this.scratch();
     const left = new Set(excludeOwners);
-    const total = query.kind === 'teammate' ? this.profilesFor(query, left) : this.projectsFor(query, left);
+    const total =
+      query.kind === 'teammate' ? this.profilesFor(query, left) : this.projectsFor(query, left, version);
     const hits = this.top.sortedEntries().map(({ key, slot }) => ({
       id: this.facets.idOf(slot),
       ownerId: this.fields.ownerOf(slot),
@@ -111,7 +115,6 @@ export class MatchRanker {
     if (this.held.length >= slots) return;
     this.held = new Float64Array(slots);
     this.touched = new Int32Array(slots);
-    this.candidates = new Uint32Array(wordsFor(slots));
     for (let at = 0; at < this.groups.length; at++) this.groups[at] = new Uint32Array(wordsFor(slots));
   }
 
@@ -222,31 +225,14 @@ export class MatchRanker {
   }
 
   /**
-   * Projects for a profile: the projects asking any label the profile holds (tools at a level up to the
-   * held one); the profile's wants met from the projects' postings, flags and hours; the needs weighed from
-   * a project's codes in the order it asks them (as `meetNeeds` weighs) when its wants can still reach the
-   * kept ones. Answers how many have a fit.
+   * Each project's asked weight under the weights of `askedFor` (as JSON, with the generation's write count),
+   * counted from the projects' codes in one pass and kept while neither changes.
    */
-  private projectsFor({ holds, wants, weights }: ProjectsMatchQuery, left: ReadonlySet<string>): number {
-    const { facets, fields, starts, candidates } = this;
-    candidates.fill(0);
+  private askedWeights(weights: NeedWeightTable, version: number): Float64Array {
+    const key = `${version}:${JSON.stringify(weights)}`;
+    if (key === this.askedFor && this.asked.length >= this.facets.slotCapacity) return this.asked;
+    const { fields, starts } = this;
     const codes = fields.stringCount;
-    // Per code: the level the profile holds a tool at (-1: not held) and each tag list's holding.
-    const toolLevel = new Int32Array(codes).fill(-1);
-    for (const [tool, level] of Object.entries(holds.tools)) {
-      const code = fields.stringCode(tool);
-      if (code >= 0) toolLevel[code] = level;
-      const above = facets.posting(toolAtLevelToken(tool, level + 1));
-      facets.posting(toolAtLevelToken(tool, 0))?.forEach((slot) => {
-        if (!above?.has(slot)) setBit(candidates, slot);
-      });
-    }
-    const heldTags = ASKED_TAG_FIELDS.map((field) => {
-      for (const label of holds[field])
-        facets.posting(tagToken(FACET_OF_FIELD[field], label))?.orInto(candidates);
-      return this.marks(holds[field]);
-    });
-    // Per code and field, the weight of the label as an ask.
     const weightTable = (field: NeedField) => {
       const table = new Float64Array(codes).fill(weights.unlisted);
       for (const [label, weight] of Object.entries(weights.byField[field])) {
@@ -257,6 +243,55 @@ export class MatchRanker {
     };
     const toolWeights = weightTable('tools');
     const tagWeights = ASKED_TAG_FIELDS.map(weightTable);
+    const asked = new Float64Array(this.facets.slotCapacity);
+    const data = fields.codeData;
+    for (const [, slot] of this.facets.entries()) {
+      blockStarts(data, fields.codeStart(slot), starts);
+      let sum = 0;
+      for (let at = starts[TOOLS] + 1, end = at + 2 * data[starts[TOOLS]]; at < end; at += 2)
+        sum += toolWeights[data[at]];
+      for (let n = 0; n < ASKED_TAGS.length; n++) {
+        const fieldWeights = tagWeights[n];
+        for (let at = starts[ASKED_TAGS[n]] + 1, end = at + data[starts[ASKED_TAGS[n]]]; at < end; at++)
+          sum += fieldWeights[data[at]];
+      }
+      asked[slot] = sum;
+    }
+    this.asked = asked;
+    this.askedFor = key;
+    return asked;
+  }
+
+  /**
+   * Projects for a profile: the weight of each project's asks the profile holds (tools asked at a level up
+   * to the held one) summed from the postings of what it holds, over the project's asked weight
+   * (`askedWeights`): weights are whole numbers (`optionWeight`), so the sums are exact in any order. The
+   * profile's wants are met from the projects' postings, flags and hours. Answers how many have a fit.
+   */
+  private projectsFor(
+    { holds, wants, weights }: ProjectsMatchQuery,
+    left: ReadonlySet<string>,
+    version: number,
+  ): number {
+    const { facets, fields, held, touched } = this;
+    const asked = this.askedWeights(weights, version);
+    let count = 0;
+    const add = (slot: number, weight: number) => {
+      if (held[slot] === 0) touched[count++] = slot;
+      held[slot] += weight;
+    };
+    for (const [tool, level] of Object.entries(holds.tools)) {
+      const weight = weights.byField.tools[tool] ?? weights.unlisted;
+      const above = facets.posting(toolAtLevelToken(tool, level + 1));
+      facets.posting(toolAtLevelToken(tool, 0))?.forEach((slot) => {
+        if (!above?.has(slot)) add(slot, weight);
+      });
+    }
+    for (const field of ASKED_TAG_FIELDS)
+      for (const label of new Set(holds[field])) {
+        const weight = weights.byField[field][label] ?? weights.unlisted;
+        facets.posting(tagToken(FACET_OF_FIELD[field], label))?.forEach((slot) => add(slot, weight));
+      }
     const tokens = (facet: TagFacet, labels: readonly string[]) =>
       labels.map((label) => tagToken(facet, label));
     const offersReward = this.holdersInto(
@@ -269,58 +304,42 @@ export class MatchRanker {
     const wantsBasis = wants.forGratification.length > 0;
     const wantsType = wants.workingTypeRemote || wants.workingTypeOffice;
     const wantsPlace = wants.locations.length > 0;
-    const data = fields.codeData;
     let total = 0;
-    forEachBit(candidates, (slot) => {
-      if (left.size > 0 && left.has(fields.ownerOf(slot))) return;
-      const remote = fields.remote(slot);
-      let groups = 0;
-      let met = 0;
-      if (wantsReward) {
-        groups++;
-        if (hasBit(offersReward, slot)) met++;
-      }
-      if (wantsBasis) {
-        groups++;
-        if (hasBit(offersBasis, slot)) met++;
-      }
-      if (wantsType) {
-        groups++;
-        if ((wants.workingTypeRemote && remote) || (wants.workingTypeOffice && fields.office(slot))) met++;
-      }
-      const availability = fields.availability(slot);
-      if (wants.hours && !Number.isNaN(availability)) {
-        groups++;
-        if (hoursWithin(availability, wants.hours)) met++;
-      }
-      if (wantsPlace && !(wants.workingTypeRemote && remote)) {
-        groups++;
-        if (hasBit(offersPlace, slot)) met++;
-      }
-      if (met === 0) return;
-      total++;
-      const wanted = met / groups;
-      if (!this.reachable(Math.sqrt(wanted))) return;
-      blockStarts(data, fields.codeStart(slot), starts);
-      let asked = 0;
-      let held = 0;
-      for (let at = starts[TOOLS] + 1, end = at + 2 * data[starts[TOOLS]]; at < end; at += 2) {
-        const weight = toolWeights[data[at]];
-        asked += weight;
-        if (toolLevel[data[at]] >= data[at + 1]) held += weight;
-      }
-      for (let n = 0; n < ASKED_TAGS.length; n++) {
-        const facet = ASKED_TAGS[n];
-        const fieldWeights = tagWeights[n];
-        const holding = heldTags[n];
-        for (let at = starts[facet] + 1, end = at + data[starts[facet]]; at < end; at++) {
-          const weight = fieldWeights[data[at]];
-          asked += weight;
-          if (holding[data[at]]) held += weight;
+    try {
+      for (let at = 0; at < count; at++) {
+        const slot = touched[at];
+        if (left.size > 0 && left.has(fields.ownerOf(slot))) continue;
+        const remote = fields.remote(slot);
+        let groups = 0;
+        let met = 0;
+        if (wantsReward) {
+          groups++;
+          if (hasBit(offersReward, slot)) met++;
         }
+        if (wantsBasis) {
+          groups++;
+          if (hasBit(offersBasis, slot)) met++;
+        }
+        if (wantsType) {
+          groups++;
+          if ((wants.workingTypeRemote && remote) || (wants.workingTypeOffice && fields.office(slot))) met++;
+        }
+        const availability = fields.availability(slot);
+        if (wants.hours && !Number.isNaN(availability)) {
+          groups++;
+          if (hoursWithin(availability, wants.hours)) met++;
+        }
+        if (wantsPlace && !(wants.workingTypeRemote && remote)) {
+          groups++;
+          if (hasBit(offersPlace, slot)) met++;
+        }
+        if (met === 0) continue;
+        total++;
+        this.offer(slot, held[slot] / asked[slot], met / groups);
       }
-      this.offer(slot, asked > 0 ? held / asked : 0, wanted);
-    });
+    } finally {
+      for (let at = 0; at < count; at++) held[touched[at]] = 0;
+    }
     return total;
   }
 }
