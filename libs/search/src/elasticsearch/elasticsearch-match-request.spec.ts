@@ -2,7 +2,9 @@ import type { estypes } from '@elastic/elasticsearch';
 import { needWeightTable, profilesMatchQuery, projectsMatchQuery } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { toolLevelToken } from '../tool-level-tokens';
-import { matchSearchRequest } from './elasticsearch-match-request';
+import { searchDocument } from '../search-index.contract';
+import { toSource } from './elasticsearch-mapping';
+import { matchSearchRequest, readMatches } from './elasticsearch-match-request';
 
 /*
  * The request "matches for you" sends; a real cluster runs the matches contract where ELASTICSEARCH_URL is set.
@@ -88,6 +90,40 @@ describe('Elasticsearch matches request', () => {
       remote: true,
       hoursFrom: 10,
       hoursTo: 25,
+    });
+  });
+
+  it('reads the hits: shares computed again in doubles, put in that order, no fit dropped, with the total', () => {
+    const query = profilesMatchQuery(project, weights);
+    const fitting = { toolLevels: { Rust: 3 }, tags: { offeredGratification: ['Equity'] } };
+    const older = searchDocument({ ...fitting, createdAt: '2026-01-01T00:00:00.000Z' });
+    const newer = searchDocument({ ...fitting, createdAt: '2026-02-01T00:00:00.000Z' });
+    const half = searchDocument({
+      ...fitting,
+      toolLevels: {},
+      tags: { ...fitting.tags, hardSkills: ['Backend Developer'] },
+    });
+    const none = searchDocument({ tags: { offeredGratification: ['Salary'] } });
+    // As Elasticsearch might order 32-bit scores: not the order of the exact ones.
+    const hits = [half, older, none, newer].map((doc) => ({
+      _index: 'teammates',
+      _id: doc.id,
+      _source: toSource(doc),
+    }));
+    const answer = readMatches(query, {
+      took: 1,
+      timed_out: false,
+      _shards: { total: 1, successful: 1, failed: 0 },
+      hits: { total: { value: 7, relation: 'eq' }, hits },
+    });
+    expect(answer.total).toBe(7);
+    expect(answer.hits.map((hit) => hit.id)).toEqual([newer.id, older.id, half.id]);
+    expect(answer.hits[0]).toEqual({
+      id: newer.id,
+      ownerId: newer.ownerId,
+      needs: rust / (rust + backend),
+      wants: 1,
+      score: Math.sqrt(rust / (rust + backend)),
     });
   });
 });

@@ -1,6 +1,16 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { MatchQuery, NeedField, ProfilesMatchQuery, ProjectsMatchQuery } from '@skillers/domain';
-import type { MatchOptions } from '../search-index.port';
+import {
+  compareIdsDescending,
+  createdAtMs,
+  type MatchQuery,
+  matchFitOf,
+  type NeedField,
+  type ProfilesMatchQuery,
+  type ProjectsMatchQuery,
+} from '@skillers/domain';
+import type { MatchesAnswer, MatchOptions } from '../search-index.port';
+import { totalHits } from './elasticsearch-answers';
+import { fromSource, type IndexedSource } from './elasticsearch-mapping';
 import { toolLevelToken } from '../tool-level-tokens';
 import { RANKED_SORT } from './elasticsearch-query';
 
@@ -184,3 +194,25 @@ export const matchSearchRequest = (
   track_total_hits: true,
   _source: { excludes: ['vector'] },
 });
+
+/**
+ * The answer to `matchSearchRequest`: the hits' shares and score computed again from their documents with
+ * `matchFitOf`, in doubles (Elasticsearch scores are 32-bit), and put in that order.
+ */
+export const readMatches = (
+  query: MatchQuery,
+  response: estypes.SearchResponse<IndexedSource>,
+): MatchesAnswer => {
+  const hits = response.hits.hits
+    .flatMap((hit) => (hit._source ? [fromSource(hit._source)] : []))
+    .map((doc) => ({ doc, hit: { id: doc.id, ownerId: doc.ownerId, ...matchFitOf(query, doc) } }))
+    .filter(({ hit }) => hit.score > 0)
+    .sort(
+      (a, b) =>
+        b.hit.score - a.hit.score ||
+        createdAtMs(b.doc) - createdAtMs(a.doc) ||
+        compareIdsDescending(a.doc.id, b.doc.id),
+    )
+    .map(({ hit }) => hit);
+  return { hits, total: totalHits(response.hits.total) };
+};

@@ -1,10 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import {
-  compareIdsDescending,
-  createdAtMs,
   type FacetCounts,
   type MatchQuery,
-  matchFitOf,
   optionWeight,
   SEARCH_KINDS,
   timeMs,
@@ -36,7 +33,7 @@ import { readRankedHit, totalHits } from './elasticsearch-answers';
 import { type ElasticsearchClientOptions, elasticsearchClient } from './elasticsearch-client';
 import { ElasticsearchIndexAdmin } from './elasticsearch-index-admin';
 import { fromSource, type IndexedSource } from './elasticsearch-mapping';
-import { matchSearchRequest } from './elasticsearch-match-request';
+import { matchSearchRequest, readMatches } from './elasticsearch-match-request';
 import {
   facetAggregations,
   filterQuery,
@@ -306,27 +303,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     }));
   }
 
-  /**
-   * One request (`matchSearchRequest`) finds and orders the best `k`; their shares and score are then
-   * computed again from the documents with `matchFitOf`, in doubles (Elasticsearch scores are 32-bit), and
-   * put in that order.
-   */
+  /** One request (`matchSearchRequest`), its hits read with `readMatches`. */
   async matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer> {
-    const response = await this.client.search<IndexedSource>(
-      matchSearchRequest(this.admin.alias(query.kind), query, options),
+    const index = this.admin.alias(query.kind);
+    return readMatches(
+      query,
+      await this.client.search<IndexedSource>(matchSearchRequest(index, query, options)),
     );
-    const hits = response.hits.hits
-      .flatMap((hit) => (hit._source ? [fromSource(hit._source)] : []))
-      .map((doc) => ({ doc, hit: { id: doc.id, ownerId: doc.ownerId, ...matchFitOf(query, doc) } }))
-      .filter(({ hit }) => hit.score > 0)
-      .sort(
-        (a, b) =>
-          b.hit.score - a.hit.score ||
-          createdAtMs(b.doc) - createdAtMs(a.doc) ||
-          compareIdsDescending(a.doc.id, b.doc.id),
-      )
-      .map(({ hit }) => hit);
-    return { hits, total: totalHits(response.hits.total) };
   }
 
   async isReady(): Promise<boolean> {
