@@ -37,9 +37,10 @@ export type Matched<T> = T & { why: TwoSidedFit };
 
 /**
  * How many of the index's best matches are reranked by answer rate, per record shown up to the page asked.
- * The rate moves a rank by at most a factor 0.85 (`answerRankFactor`): a match further down than three pages'
- * worth would need a fit above 1/0.85 ≈ 1.18 times that of those it passes, which the few pages people read
- * rarely hold, so three times the records up to the page is enough to rerank them.
+ * The rate changes a rank by at most the factor 0.85 (`answerRankFactor`), so a record can only pass one
+ * whose fit is less than 1/0.85 ≈ 1.18 times its own. Three times the records up to the page reaches down to
+ * every record that could move onto it, unless more than that many fits lie within those 18 % of each other
+ * (then the page keeps the index's order at its end). A page costs k = page × 12 × 3 from the index.
  */
 const RERANKED_PER_SHOWN = 3;
 
