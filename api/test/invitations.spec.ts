@@ -9,7 +9,7 @@ import {
   type ProjectView,
   TRUST_MESSAGES,
 } from '@skillers/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProfile, createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 import { markEmailVerified } from './verified-account';
@@ -84,7 +84,10 @@ describe('invitations', () => {
 
   it('an owner invites a matched profile; the invitee sees it with both sides of the fit and on the bell', async () => {
     const invitee = await user('rust-invitee');
-    expect(await profileMatches()).toContain('rust-invitee');
+    // Matches come from the search index, which the index worker fills shortly after each write.
+    await vi.waitFor(async () => expect(await profileMatches()).toContain('rust-invitee'), {
+      timeout: 10_000,
+    });
 
     const sent = await invite(invitee, 'We need your Rust');
     expect(sent.status).toBe(201);

@@ -5,7 +5,7 @@ import {
   type TwoSidedFit,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECORD_STORE } from '../src/core/tokens';
 import { createProfile, createProject, type ErrorAnswer, UNKNOWN_ID } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
@@ -78,6 +78,16 @@ describe('matches for you', () => {
     expect(sent.status).toBe(201);
     const blocked = await api.request('POST', `/api/user/blocks/${owner.id}`, { token: blocker.token });
     expect(blocked.status).toBeLessThan(300);
+    // Matches come from the search index, which the index worker fills shortly after each write.
+    const indexed = async (path: string) =>
+      (await api.request<{ total: number }>('POST', path, { body: { activeFilters: {} } })).body.total;
+    await vi.waitFor(
+      async () => {
+        expect(await indexed('/api/teammate/traditional_filtering')).toBe(5);
+        expect(await indexed('/api/project/traditional_filtering_all')).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
   });
   afterAll(() => api.close());
 
@@ -145,7 +155,10 @@ describe('matches for you', () => {
     });
     const names = async (user: TestUser, project: string) =>
       (await profilesFor(user, `projectId=${project}`)).body.teammates.map((match) => match.nickname);
-    expect(await names(hider, hiderProject)).toContain('hidden-one');
+    // Shown first, once the index has both new records.
+    await vi.waitFor(async () => expect(await names(hider, hiderProject)).toContain('hidden-one'), {
+      timeout: 10_000,
+    });
 
     const hide = (body: unknown, token?: string) =>
       api.request<{ message: string } & ErrorAnswer>('POST', '/api/matches/hidden', { token, body });

@@ -54,6 +54,18 @@ const WEAK = {
   workingTypeRemote: true,
 };
 
+/** Matches come from the search index, which the index worker fills shortly after each write. */
+const profilesIndexed = (app: TestApp, count: number) =>
+  vi.waitFor(
+    async () => {
+      const answer = await app.request<{ total: number }>('POST', '/api/teammate/traditional_filtering', {
+        body: { activeFilters: {} },
+      });
+      expect(answer.body.total).toBe(count);
+    },
+    { timeout: 10_000 },
+  );
+
 describe('weekly digest of new strong matches', () => {
   let catcher: MailCatcher;
   let dataDir: string;
@@ -126,6 +138,7 @@ describe('weekly digest of new strong matches', () => {
             body: {},
           });
       }
+      await profilesIndexed(app, 5);
       // The weak match is a match, under the threshold.
       const listed = await app.request<{ teammates: (ProfileView & { why: TwoSidedFit })[] }>(
         'GET',
@@ -161,6 +174,7 @@ describe('weekly digest of new strong matches', () => {
       expect(await digestsOf(app2, owner)).toHaveLength(1);
       // A strong match new this week waits for the next one: a user's week has one digest.
       await createProfile(app2, await app2.signUp(), { nickname: 'late-one', ...STRONG });
+      await profilesIndexed(app2, 6);
       await again.run();
       expect(await digestsOf(app2, owner)).toHaveLength(1);
       expect(mailsAfterSignUp(catcher, owner.email)).toHaveLength(1);
@@ -169,6 +183,7 @@ describe('weekly digest of new strong matches', () => {
       vi.setSystemTime(SECOND_WEEK);
       const newcomer = await app2.signUp();
       await createProfile(app2, newcomer, { nickname: 'new-one', ...STRONG });
+      await profilesIndexed(app2, 7);
       await again.run();
       const [ownerAgain, strongAgain] = [
         await signedInAgain(app2, owner),

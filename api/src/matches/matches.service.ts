@@ -1,15 +1,17 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   answerRankFactor,
-  type FacetCounts,
   LIST_PAGE_SIZE,
-  type NeedField,
-  type NeedWeight,
-  optionWeight,
+  type MatchQuery,
+  needWeightOf,
+  type NeedWeightTable,
+  needWeightTable,
   pageCount,
   type ProfileRecord,
   type ProfileView,
+  profilesMatchQuery,
   type ProjectRecord,
+  projectsMatchQuery,
   type ProjectView,
   type TwoSidedFit,
   twoSidedFit,
@@ -34,14 +36,14 @@ export const MATCH_MESSAGES = {
 /** A recommended record with its two-sided fit as `why`. */
 export type Matched<T> = T & { why: TwoSidedFit };
 
-/** The index facet each asked list of a project is counted in, for its rarity among profiles. */
-const FACET_OF_NEED: Record<NeedField, keyof FacetCounts> = {
-  tools: 'tools',
-  hardSkills: 'hardSkills',
-  softSkills: 'softSkills',
-  usedLanguages: 'usedLanguages',
-  areaOfExpertise: 'industry',
-};
+/**
+ * How many of the index's best matches are reranked by answer rate, per record shown up to the page asked.
+ * The rate changes a rank by at most the factor 0.85 (`answerRankFactor`), so a record can only pass one
+ * whose fit is less than 1/0.85 ≈ 1.18 times its own. Three times the records up to the page reaches down to
+ * every record that could move onto it, unless more than that many fits lie within those 18 % of each other
+ * (then the page keeps the index's order at its end). A page costs k = page × 12 × 3 from the index.
+ */
+const RERANKED_PER_SHOWN = 3;
 
 /**
  * Matches for you (docs/matching.md): the other kind's records ranked by their two-sided fit with the
@@ -71,12 +73,13 @@ export class MatchesService {
     const project = await this.projects.findById(projectId);
     if (!project) throw new NotFoundException(MATCH_MESSAGES.projectNotFound);
     if (project.ownerId !== userId) throw new ForbiddenException(MATCH_MESSAGES.notYourProject);
+    const weights = await this.needWeights();
     const { items, total } = await this.matchPage(
       userId,
       page,
-      this.profiles.all(),
-      (profile, weightOf) => twoSidedFit(project, profile, weightOf),
+      profilesMatchQuery(project, weights),
       (ids) => this.profileViews.viewsInOrder(ids, userId),
+      (profile) => twoSidedFit(project, profile, needWeightOf(weights)),
     );
     return { teammates: items, total, teammatesPages: pageCount(total) };
   }
@@ -87,45 +90,45 @@ export class MatchesService {
   ): Promise<{ projects: Matched<ProjectView>[]; total: number; projectsPages: number }> {
     const profile = await this.profiles.findByOwner(userId);
     if (!profile) throw new NotFoundException(MATCH_MESSAGES.noProfile);
+    const weights = await this.needWeights();
     const { items, total } = await this.matchPage(
       userId,
       page,
-      this.projects.all(),
-      (project, weightOf) => twoSidedFit(project, profile, weightOf),
+      projectsMatchQuery(profile, weights),
       (ids) => this.projectViews.viewsInOrder(ids, userId),
+      (project) => twoSidedFit(project, profile, needWeightOf(weights)),
     );
     return { projects: items, total, projectsPages: pageCount(total) };
   }
 
-  /** One page of `candidates` with any fit, best first, then newest, as views with their fit as `why`. */
-  private async matchPage<T extends { _id: string; ownerId: string; createdAt: string }, V>(
+  /**
+   * One page of the records with any fit, best first (the index's order, reranked by answer rate), as views
+   * with their fit as `why` (a record gone from the store since it was indexed is left out).
+   */
+  private async matchPage<V>(
     userId: string,
     page: number,
-    candidates: Promise<T[]>,
-    fitOf: (record: T, weightOf: NeedWeight) => TwoSidedFit,
+    query: MatchQuery,
     viewsInOrder: (ids: string[]) => Promise<V[]>,
+    fitOf: (view: V) => TwoSidedFit,
   ): Promise<{ items: Matched<V>[]; total: number }> {
-    const [records, leftOut, hidden, weightOf] = await Promise.all([
-      candidates,
-      this.usersLeftOut(userId),
-      this.hidden.idsOf(userId),
-      this.needWeights(),
-    ]);
-    const fitting = records
-      .filter((record) => !leftOut.has(record.ownerId) && !hidden.has(record._id))
-      .map((record) => ({ record, fit: fitOf(record, weightOf) }))
-      .filter(({ fit }) => fit.score > 0);
+    const [leftOut, hidden] = await Promise.all([this.usersLeftOut(userId), this.hidden.idsOf(userId)]);
+    // Hidden records are dropped from the hits: asking for that many more keeps the reranked pool whole.
+    const answer = await this.index.matches(query, {
+      k: page * LIST_PAGE_SIZE * RERANKED_PER_SHOWN + hidden.size,
+      excludeOwners: [...leftOut],
+    });
+    const hits = answer.hits.filter((hit) => !hidden.has(hit.id));
+    // A hidden record ranked below the hits fetched still counts in the total: a rare, small overcount.
+    const total = answer.total - (answer.hits.length - hits.length);
     // Who answers ranks a little higher: the fit's score stays as it is in `why`.
-    const rates = await this.answerRates.ratesOf(fitting.map(({ record }) => record.ownerId));
-    const ranked = fitting
-      .map((match) => ({
-        ...match,
-        rank: match.fit.score * answerRankFactor(rates.get(match.record.ownerId)),
-      }))
-      .sort((a, b) => b.rank - a.rank || b.record.createdAt.localeCompare(a.record.createdAt));
-    const shown = ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
-    const views = await viewsInOrder(shown.map(({ record }) => record._id));
-    return { items: views.map((view, at) => ({ ...view, why: shown[at].fit })), total: ranked.length };
+    const rates = await this.answerRates.ratesOf(hits.map(({ ownerId }) => ownerId));
+    const ranked = hits
+      .map((hit) => ({ hit, rank: hit.score * answerRankFactor(rates.get(hit.ownerId)) }))
+      .sort((a, b) => b.rank - a.rank);
+    const shown = ranked.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE).map(({ hit }) => hit.id);
+    const views = await viewsInOrder(shown);
+    return { items: views.map((view) => ({ ...view, why: fitOf(view) })), total };
   }
 
   /** The caller, users either side blocked, and users the caller already has a conversation with. */
@@ -142,16 +145,16 @@ export class MatchesService {
 
   /** The two-sided fit of any project and profile, with the labels' rarity as it is now. */
   async fitMeasure(): Promise<(project: ProjectRecord, profile: ProfileRecord) => TwoSidedFit> {
-    const weightOf = await this.needWeights();
+    const weightOf = needWeightOf(await this.needWeights());
     return (project, profile) => twoSidedFit(project, profile, weightOf);
   }
 
   /** An asked label weighs its rarity among profiles, as a picked option does in the search. */
-  private async needWeights(): Promise<NeedWeight> {
+  private async needWeights(): Promise<NeedWeightTable> {
     const [counts, profiles] = await Promise.all([
       this.index.labelCounts('teammate'),
       this.index.count('teammate'),
     ]);
-    return (field, label) => optionWeight(profiles, counts[FACET_OF_NEED[field]]?.[label] ?? 0);
+    return needWeightTable(profiles, counts);
   }
 }

@@ -53,6 +53,7 @@ export * from './validation/profile.schema';
 export * from './validation/text';
 export * from './vocabularies';
 export * from './matching/two-sided-fit';
+export * from './matching/match-query';
 export * from './matching/matches-query.schema';
 export * from './matching/invitations';
 export * from './matching/answer-rate';

@@ -85,6 +85,27 @@ describe('search documents', () => {
     expect(doc.numbers.deadline).toBeUndefined();
     expect(doc.tags.softSkills).toEqual(['Empathy']);
     expect(doc.tags.productType).toEqual([]);
+    expect(doc.wantedHours).toBeUndefined();
+  });
+
+  it('keeps the hours per week a profile asks for, its monthly range as weeks, for matches', () => {
+    const profile: ProfileRecord = {
+      _id: 'c'.repeat(24),
+      ownerId: 'd'.repeat(24),
+      createdAt: '2026-05-01T10:00:00.000Z',
+      updatedAt: '2026-05-01T10:00:00.000Z',
+      nickname: 'hours',
+      bizRole: 50,
+      techRole: 50,
+      toolsExperience: [],
+      projectType: [],
+      offeredGratification: [],
+      forGratification: [],
+    };
+    const ranged = { ...profile, availabilityFrom: 40, availabilityTo: 100, availabilityType: 'Monthly' };
+    expect(profileSearchDocument(ranged).wantedHours).toEqual({ from: 10, to: 25 });
+    expect(profileSearchDocument({ ...profile, availability: 20 }).wantedHours).toEqual({ from: 0, to: 20 });
+    expect(profileSearchDocument({ ...profile, availabilityFrom: 30 }).wantedHours).toEqual({ from: 30 });
   });
 
   it('copies lists, so later changes to the record never reach the document', () => {

@@ -1,5 +1,7 @@
 import {
   lastActiveAtOf,
+  searchedToolLevel,
+  weeklyHours,
   openUntilOf,
   type ProjectRecord,
   type SearchDocument,
@@ -8,14 +10,9 @@ import {
   type ToolExperience,
 } from '@skillers/domain';
 
-/**
- * A stated level of 0 means "not stated" (the forms' default); search counts it as the lowest level,
- * 1, so a plain filter on a tool (level 1 by default) finds everyone who lists it.
- */
-const LOWEST_SEARCHED_LEVEL = 1;
-
+/** A plain filter on a tool (level 1 by default) finds everyone who lists it (`searchedToolLevel`). */
 const toolLevels = (tools: readonly ToolExperience[]): Record<string, number> =>
-  Object.fromEntries(tools.map(({ tool, mep }) => [tool, Math.max(mep, LOWEST_SEARCHED_LEVEL)]));
+  Object.fromEntries(tools.map(({ tool, mep }) => [tool, searchedToolLevel(mep)]));
 
 const joinText = (...parts: (string | undefined)[]): string => parts.filter(Boolean).join('\n');
 
@@ -90,8 +87,14 @@ export const projectSearchDocument = (project: ProjectRecord): SearchDocument =>
   },
 });
 
+const wantedHoursOf = (profile: ProfileRecord) => {
+  const wantedHours = weeklyHours(profile);
+  return wantedHours ? { wantedHours } : {};
+};
+
 export const profileSearchDocument = (profile: ProfileRecord): SearchDocument => ({
   ...sharedFields('teammate', profile),
+  ...wantedHoursOf(profile),
   text: joinText(profile.nickname, profile.description, labelText(profile)),
   numbers: {
     availability: profile.availability,

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe } from 'vitest';
 import { describeFacetsContract } from './contract/facets.contract';
 import { describeGenerationsContract } from './contract/generations.contract';
 import { describeKnnContract } from './contract/knn.contract';
+import { describeMatchesContract } from './contract/matches.contract';
 import { describeNumberFiltersContract } from './contract/number-filters.contract';
 import { describeOptionFiltersContract } from './contract/option-filters.contract';
 import { describeRankingContract } from './contract/ranking.contract';
@@ -53,6 +54,7 @@ export const describeSearchIndexContract = (
     describeFacetsContract(subject);
     describeRankingContract(subject);
     describeKnnContract(subject);
+    describeMatchesContract(subject);
     describeGenerationsContract(subject);
   });
 };

@@ -1,5 +1,6 @@
 import type {
   FacetCounts,
+  MatchQuery,
   RelaxEntry,
   SearchDocument,
   SearchFilter,
@@ -51,6 +52,29 @@ export interface GetManyOptions {
    * out: a 384-dimension vector is most of a document's size on the wire.
    */
   vectors?: boolean;
+}
+
+/** One record of `SearchIndex.matches`: its owner and its two-sided fit's shares (0-1) and score. */
+export interface MatchHit {
+  id: string;
+  ownerId: string;
+  needs: number;
+  wants: number;
+  score: number;
+}
+
+export interface MatchesAnswer {
+  /** The best `k`, best first. */
+  hits: MatchHit[];
+  /** How many records have any fit, the left-out owners' aside. */
+  total: number;
+}
+
+export interface MatchOptions {
+  /** How many to answer at most. */
+  k: number;
+  /** Owners whose records are left out (the asker, users blocked either way, users in conversation). */
+  excludeOwners?: readonly string[];
 }
 
 export interface KnnHit {
@@ -126,6 +150,12 @@ export interface SearchIndex extends SearchIndexWriter {
    * that match `filter` when given. Documents without a vector of the same length are left out.
    */
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): Promise<KnnHit[]>;
+  /**
+   * The best `k` records of the query's kind by their two-sided fit with the project or profile the query
+   * describes (`twoSidedFit`, libs/domain matching): score descending, then newest first (greater id among
+   * equals); records of a left-out owner and records with no fit (score 0) never come back.
+   */
+  matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer>;
   isReady(): Promise<boolean>;
   /**
    * Starts an empty generation for a reindex; see SearchIndexGeneration. `expected`, when known, says how

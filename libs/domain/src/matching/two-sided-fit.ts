@@ -64,34 +64,122 @@ export const reciprocalScore = (needs: number, wants: number): number => Math.sq
 const folded = (label: string) => label.trim().toLowerCase();
 const holds = (list: readonly string[] | undefined) => new Set((list ?? []).map(folded));
 
-/** What the project asks for the profile has, weighted by `weightOf`. */
-export const needsOf = (
-  project: FitProject,
-  profile: FitProfile,
-  weightOf: NeedWeight = () => 1,
-): FitSide => {
-  const matched: string[] = [];
-  const missing: string[] = [];
-  let held = 0;
-  let asked = 0;
-  const count = (field: NeedField, label: string, has: boolean) => {
-    const weight = weightOf(field, label);
-    asked += weight;
-    if (has) held += weight;
-    (has ? matched : missing).push(label);
+/**
+ * A tool's level as the search reads it: a stated level of 0 means "not stated" (the forms' default) and
+ * counts as the lowest level, 1, on both sides.
+ */
+export const searchedToolLevel = (mep: number): number => Math.max(mep, 1);
+
+/** One label a project asks, with its weight; a tool with the level it asks. */
+export interface AskedLabel {
+  field: NeedField;
+  label: string;
+  weight: number;
+  /** Tools only: the searched level asked. */
+  level?: number;
+}
+
+/** The labels a profile holds, by need field; tools with their searched level. */
+export interface HeldLabels {
+  tools: Record<string, number>;
+  hardSkills: string[];
+  softSkills: string[];
+  usedLanguages: string[];
+  areaOfExpertise: string[];
+}
+
+/** What a project offers, against which a profile's wants are met. */
+export interface ProjectOffers {
+  offeredGratification: string[];
+  forGratification: string[];
+  workingTypeRemote: boolean;
+  workingTypeOffice: boolean;
+  /** Hours per week. */
+  availability?: number;
+  locations: string[];
+}
+
+/** What a profile asks of a project, group by group (an empty list asks nothing). */
+export interface ProfileWants {
+  offeredGratification: string[];
+  forGratification: string[];
+  workingTypeRemote: boolean;
+  workingTypeOffice: boolean;
+  hours?: WeeklyHours;
+  locations: string[];
+}
+
+/** The hours per week a profile offers, `to` absent: no upper bound. */
+export interface WeeklyHours {
+  from: number;
+  to?: number;
+}
+
+/** The project's asked labels in the order `needs` counts them: tools, roles, soft skills, languages, areas. */
+export const projectAsks = (project: FitProject, weightOf: NeedWeight = () => 1): AskedLabel[] => [
+  ...project.toolsExperience.map(({ tool, mep }) => ({
+    field: 'tools' as const,
+    label: tool,
+    weight: weightOf('tools', tool),
+    level: searchedToolLevel(mep),
+  })),
+  ...NEED_FIELDS.flatMap((field) =>
+    (project[field] ?? []).map((label) => ({ field, label, weight: weightOf(field, label) })),
+  ),
+];
+
+export const profileHolds = (profile: FitProfile): HeldLabels => ({
+  tools: Object.fromEntries(profile.toolsExperience.map(({ tool, mep }) => [tool, searchedToolLevel(mep)])),
+  hardSkills: [...(profile.hardSkills ?? [])],
+  softSkills: [...(profile.softSkills ?? [])],
+  usedLanguages: [...(profile.usedLanguages ?? [])],
+  areaOfExpertise: [...(profile.areaOfExpertise ?? [])],
+});
+
+export const projectOffers = (project: FitProject): ProjectOffers => ({
+  offeredGratification: [...project.offeredGratification],
+  forGratification: [...project.forGratification],
+  workingTypeRemote: project.workingTypeRemote === true,
+  workingTypeOffice: project.workingTypeOffice === true,
+  ...(project.availability !== undefined && { availability: project.availability }),
+  locations: [...(project.locations ?? [])],
+});
+
+export const profileWants = (profile: FitProfile): ProfileWants => {
+  const hours = weeklyHours(profile);
+  return {
+    offeredGratification: [...profile.offeredGratification],
+    forGratification: [...profile.forGratification],
+    workingTypeRemote: profile.workingTypeRemote === true,
+    workingTypeOffice: profile.workingTypeOffice === true,
+    ...(hours && { hours }),
+    locations: [...(profile.locations ?? [])],
   };
-  const levels = new Map(profile.toolsExperience.map(({ tool, mep }) => [folded(tool), mep]));
-  for (const { tool, mep } of project.toolsExperience)
-    count('tools', tool, (levels.get(folded(tool)) ?? -1) >= mep);
-  for (const field of NEED_FIELDS) {
-    const has = holds(profile[field]);
-    for (const label of project[field] ?? []) count(field, label, has.has(folded(label)));
-  }
-  return { matched, missing, share: asked > 0 ? held / asked : 0 };
 };
 
-/** What the profile asks for the project offers, group by group. */
-export const wantsOf = (project: FitProject, profile: FitProfile): FitSide => {
+/** How much of what the project asks the profile holds, weighted as asked. */
+export const meetNeeds = (asks: readonly AskedLabel[], held: HeldLabels): FitSide => {
+  const matched: string[] = [];
+  const missing: string[] = [];
+  let heldWeight = 0;
+  let asked = 0;
+  const levels = new Map(Object.entries(held.tools).map(([tool, level]) => [folded(tool), level]));
+  const sets = Object.fromEntries(NEED_FIELDS.map((field) => [field, holds(held[field])])) as Record<
+    (typeof NEED_FIELDS)[number],
+    Set<string>
+  >;
+  for (const { field, label, weight, level } of asks) {
+    const has =
+      field === 'tools' ? (levels.get(folded(label)) ?? -1) >= (level ?? 0) : sets[field].has(folded(label));
+    asked += weight;
+    if (has) heldWeight += weight;
+    (has ? matched : missing).push(label);
+  }
+  return { matched, missing, share: asked > 0 ? heldWeight / asked : 0 };
+};
+
+/** How much of what the profile asks the project offers, group by group. */
+export const meetWants = (offers: ProjectOffers, wants: ProfileWants): FitSide => {
   const matched: string[] = [];
   const missing: string[] = [];
   let met = 0;
@@ -99,43 +187,56 @@ export const wantsOf = (project: FitProject, profile: FitProfile): FitSide => {
   const group = (wanted: readonly string[], offered: readonly string[]) => {
     if (wanted.length === 0) return;
     groups++;
-    const offers = holds(offered);
-    const common = wanted.filter((label) => offers.has(folded(label)));
+    const offersSet = holds(offered);
+    const common = wanted.filter((label) => offersSet.has(folded(label)));
     if (common.length > 0) met++;
     matched.push(...common);
     if (common.length === 0) missing.push(...wanted);
   };
-  group(profile.offeredGratification, project.offeredGratification);
-  group(profile.forGratification, project.forGratification);
-  const types = (side: FitProject | FitProfile) => [
+  group(wants.offeredGratification, offers.offeredGratification);
+  group(wants.forGratification, offers.forGratification);
+  const types = (side: ProjectOffers | ProfileWants) => [
     ...(side.workingTypeRemote ? ['Remote'] : []),
     ...(side.workingTypeOffice ? ['Office'] : []),
   ];
-  const bothRemote = Boolean(profile.workingTypeRemote && project.workingTypeRemote);
-  group(types(profile), types(project));
-  const hours = weeklyHours(profile);
-  if (hours && project.availability !== undefined) {
+  const bothRemote = wants.workingTypeRemote && offers.workingTypeRemote;
+  group(types(wants), types(offers));
+  const { hours } = wants;
+  if (hours && offers.availability !== undefined) {
     groups++;
-    const asked = `${project.availability} h/week`;
-    const within = project.availability >= hours.from && project.availability <= hours.to;
+    const asked = `${offers.availability} h/week`;
+    const within = hoursWithin(offers.availability, hours);
     if (within) met++;
     (within ? matched : missing).push(asked);
   }
   // A place matters to a profile that can work on site; a remote pair meets anywhere.
-  if ((profile.locations ?? []).length > 0 && !bothRemote)
-    group(profile.locations ?? [], project.locations ?? []);
+  if (wants.locations.length > 0 && !bothRemote) group(wants.locations, offers.locations);
   return { matched, missing, share: groups > 0 ? met / groups : 0 };
 };
+
+/** Whether a project's hours per week lie within a profile's range. */
+export const hoursWithin = (availability: number, { from, to }: WeeklyHours): boolean =>
+  availability >= from && availability <= (to ?? Infinity);
+
+/** What the project asks for the profile has, weighted by `weightOf`. */
+export const needsOf = (project: FitProject, profile: FitProfile, weightOf?: NeedWeight): FitSide =>
+  meetNeeds(projectAsks(project, weightOf), profileHolds(profile));
+
+/** What the profile asks for the project offers, group by group. */
+export const wantsOf = (project: FitProject, profile: FitProfile): FitSide =>
+  meetWants(projectOffers(project), profileWants(profile));
 
 /**
  * The hours per week a profile offers: its range (kept per week or per month, a month counted as four weeks),
  * or up to its hours per week.
  */
-const weeklyHours = (profile: FitProfile): { from: number; to: number } | undefined => {
+export const weeklyHours = (
+  profile: Pick<FitProfile, 'availabilityFrom' | 'availabilityTo' | 'availabilityType' | 'availability'>,
+): WeeklyHours | undefined => {
   const { availabilityFrom: from, availabilityTo: to, availabilityType, availability } = profile;
   if (from !== undefined || to !== undefined) {
     const weeks = availabilityType === 'Monthly' ? 4 : 1;
-    return { from: (from ?? 0) / weeks, to: (to ?? Infinity) / weeks };
+    return { from: (from ?? 0) / weeks, ...(to !== undefined && { to: to / weeks }) };
   }
   return availability === undefined ? undefined : { from: 0, to: availability };
 };

@@ -47,6 +47,11 @@ export interface SearchDocument {
   numbers: SearchNumbers;
   workingTypeRemote: boolean;
   workingTypeOffice: boolean;
+  /**
+   * Profiles only: the hours per week the profile asks a project to stay within (`weeklyHours`), for
+   * "matches for you"; `to` absent: no upper bound.
+   */
+  wantedHours?: { from: number; to?: number };
   /** ISO-8601: the owner's last sign-in or edit of the record (`libs/domain/src/freshness.ts`). */
   lastActiveAt?: string;
   /** ISO-8601: when the record stops being open to collaborate; absent when its owner closed it. */

@@ -3,14 +3,15 @@ import { type SearchDocument, setDeadlineDay, TAG_FACETS } from '@skillers/domai
 import { documentToolTokens } from '../tool-level-tokens';
 
 /**
- * Fields added after the first indices were created: the freshness times (`lastActiveAt`, `openUntil`) and
- * the record's version, only read back, never searched. Indices without them get them at connect
+ * Fields added after the first indices were created: the freshness times (`lastActiveAt`, `openUntil`),
+ * the record's version, only read back, never searched, and a profile's wanted hours (read by matches). Indices without them get them at connect
  * (`putMapping` may add fields), so documents carrying them are not refused by the strict mapping.
  */
 export const ADDED_PROPERTIES: Record<string, estypes.MappingProperty> = {
   lastActiveAt: { type: 'date' },
   openUntil: { type: 'date' },
   version: { type: 'long', index: false },
+  wantedHours: { properties: { from: { type: 'double' }, to: { type: 'double' } } },
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import {
   type FacetCounts,
+  type MatchQuery,
   optionWeight,
   SEARCH_KINDS,
   timeMs,
@@ -12,6 +13,8 @@ import {
 import type {
   GetManyOptions,
   KnnHit,
+  MatchesAnswer,
+  MatchOptions,
   SearchIndex,
   SearchIndexGeneration,
   SearchResult,
@@ -30,6 +33,7 @@ import { readRankedHit, totalHits } from './elasticsearch-answers';
 import { type ElasticsearchClientOptions, elasticsearchClient } from './elasticsearch-client';
 import { ElasticsearchIndexAdmin } from './elasticsearch-index-admin';
 import { fromSource, type IndexedSource } from './elasticsearch-mapping';
+import { matchSearchRequest, readMatches } from './elasticsearch-match-request';
 import {
   facetAggregations,
   filterQuery,
@@ -297,6 +301,15 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       id: hit._id as string,
       similarity: 2 * (hit._score ?? 0) - 1,
     }));
+  }
+
+  /** One request (`matchSearchRequest`), its hits read with `readMatches`. */
+  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer> {
+    const index = this.admin.alias(query.kind);
+    return readMatches(
+      query,
+      await this.client.search<IndexedSource>(matchSearchRequest(index, query, options)),
+    );
   }
 
   async isReady(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   type FacetCounts,
+  type MatchQuery,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
@@ -12,6 +13,8 @@ import type {
   IndexSnapshotLabels,
   IndexSnapshots,
   KnnHit,
+  MatchesAnswer,
+  MatchOptions,
   RestoredIndex,
   SearchIndex,
   SearchIndexGeneration,
@@ -246,6 +249,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     filter?: SearchFilter,
   ): Promise<KnnHit[]> {
     return this.live.knn(kind, vector, k, filter);
+  }
+
+  async matches(query: MatchQuery, options: MatchOptions): Promise<MatchesAnswer> {
+    return this.live.matches(query, options);
   }
 
   async isReady(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import {
   type FacetCounts,
   facetShare,
+  type MatchQuery,
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
@@ -11,7 +12,13 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '@skillers/domain';
-import type { ExpectedDocuments, KnnHit, SearchResult } from '../search-index.port';
+import type {
+  ExpectedDocuments,
+  KnnHit,
+  MatchesAnswer,
+  MatchOptions,
+  SearchResult,
+} from '../search-index.port';
 import {
   copySections,
   prefixed,
@@ -22,6 +29,7 @@ import {
 } from './structures/binary-sections';
 import { FacetIndex } from './indexes/facet-index';
 import { rankHybrid } from './ranking/hybrid-ranker';
+import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
@@ -78,6 +86,8 @@ export class IndexGeneration {
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
   private readonly signals = new QuerySignals();
+  /** Per kind, the scorer of matches and its per-query arrays, reused by each. */
+  private readonly matchRankers = new Map<SearchKind, MatchRanker>();
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
@@ -279,6 +289,17 @@ export class IndexGeneration {
   knn(kind: SearchKind, vector: readonly number[], k: number, filter?: SearchFilter): KnnHit[] {
     const { facets, vectors } = this.parts[kind];
     return vectors.nearest(vector, k, filter && facets.matches(filter));
+  }
+
+  /** The best records of the query's kind by two-sided fit (`SearchIndex.matches`). */
+  matches(query: MatchQuery, options: MatchOptions): MatchesAnswer {
+    let ranker = this.matchRankers.get(query.kind);
+    if (!ranker) {
+      const { facets, fields } = this.parts[query.kind];
+      ranker = new MatchRanker(facets, fields);
+      this.matchRankers.set(query.kind, ranker);
+    }
+    return ranker.best(query, options, this.changes);
   }
 
   /** The version of the document held under `id`, if any. */

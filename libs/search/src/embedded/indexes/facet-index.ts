@@ -8,6 +8,7 @@ import {
 } from '@skillers/domain';
 import { WeightRanker } from '../ranking/weight-ranker';
 import type { Bitset } from '../structures/bitset';
+import type { PostingSet } from '../structures/posting-set';
 import type { SectionReader, SectionSource } from '../structures/binary-sections';
 import { FacetCounter } from './facet/facet-counts';
 import { matchInto } from './facet/facet-matching';
@@ -83,6 +84,11 @@ export class FacetIndex {
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
   reserve(records: number): void {
     this.store.reserve(records);
+  }
+
+  /** The slots holding a token (`tagToken`, `toolAtLevelToken`), or undefined when none does. */
+  posting(token: string): PostingSet | undefined {
+    return this.store.postings.get(token)?.slots;
   }
 
   /** Every document's id and slot. */

@@ -140,8 +140,8 @@ describe('snapshot files', () => {
 
   it('turns down a file of an older format unread', async () => {
     const file = join(dir, 'older.snapshot');
-    // 3 held Orama's JSON save of the texts under the same kinds' names; 4 no versions.
-    for (const format of [2, 3, 4]) {
+    // 3 held Orama's JSON save of the texts under the same kinds' names; 4 no versions; 5 no wanted hours.
+    for (const format of [2, 3, 4, 5]) {
       const header = Buffer.from(JSON.stringify({ format, labels, sections: [] }));
       const length = Buffer.alloc(4);
       length.writeUInt32LE(header.length);

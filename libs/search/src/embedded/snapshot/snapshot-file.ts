@@ -17,11 +17,11 @@ import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-out
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
 /**
- * 5: the index's binary sections, the texts as the text index's, with the documents' versions (4 had no
- * versions, 3 Orama's JSON save of the texts, 2 whole documents as JSON, 1 inside Orama's save). A file of
- * another format is refused, and the index is built from the store.
+ * 6: the index's binary sections, the texts as the text index's, with the documents' versions and profiles'
+ * wanted hours (5 had no wanted hours, 4 no versions, 3 Orama's JSON save of the texts, 2 whole documents as
+ * JSON, 1 inside Orama's save). A file of another format is refused, and the index is built from the store.
  */
-const FILE_FORMAT = 5;
+const FILE_FORMAT = 6;
 const DIGEST_BYTES = 32;
 /** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 16 << 20;

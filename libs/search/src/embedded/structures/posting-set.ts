@@ -1,4 +1,14 @@
-import { andInto, type Bitset, clearBit, countAnd, hasBit, orInto, resized, setBit } from './bitset';
+import {
+  andInto,
+  type Bitset,
+  clearBit,
+  countAnd,
+  forEachBit,
+  hasBit,
+  orInto,
+  resized,
+  setBit,
+} from './bitset';
 
 const INITIAL_SLOTS = 4;
 
@@ -82,6 +92,13 @@ export class PostingSet {
 
   get dense(): boolean {
     return this.bits !== undefined;
+  }
+
+  /** Calls `visit` with every slot of the set, in increasing order. */
+  forEach(visit: (slot: number) => void): void {
+    if (this.bits) return forEachBit(this.bits, visit);
+    const slots = this.slots as Uint32Array;
+    for (let at = 0; at < this.count; at++) visit(slots[at]);
   }
 
   has(slot: number): boolean {

@@ -74,6 +74,9 @@ export class StoredFields {
   private numberFlags = new Uint8Array(0);
   /** The document's version by slot (NaN: none). */
   private versions = new Float64Array(0);
+  /** A profile's wanted hours per week by slot (from NaN: none; to NaN: no upper bound). */
+  private wantedFrom = new Float64Array(0);
+  private wantedTo = new Float64Array(0);
   private deadlines = new Map<number, string>();
   private codes = new SlotBlocks();
   private exactVectors = new Map<number, number[]>();
@@ -121,6 +124,8 @@ export class StoredFields {
     });
     this.numberFlags[slot] = numberFlags;
     this.versions[slot] = doc.version ?? NaN;
+    this.wantedFrom[slot] = doc.wantedHours?.from ?? NaN;
+    this.wantedTo[slot] = doc.wantedHours?.to ?? NaN;
     if (doc.numbers.deadline !== undefined) this.deadlines.set(slot, doc.numbers.deadline);
     if (doc.vector && !sameValues(doc.vector, vectors.vectorOf(doc.id)))
       this.exactVectors.set(slot, [...doc.vector]);
@@ -179,7 +184,71 @@ export class StoredFields {
     if (this.models[slot] >= 0) doc.vectorModel = this.strings[this.models[slot]];
     const version = this.version(slot);
     if (version !== undefined) doc.version = version;
+    const wantedHours = this.wantedHours(slot);
+    if (wantedHours) doc.wantedHours = wantedHours;
     return doc;
+  }
+
+  /** The hours per week the slot's profile asks for, if any. */
+  wantedHours(slot: number): { from: number; to?: number } | undefined {
+    const from = this.wantedFrom[slot];
+    if (Number.isNaN(from)) return undefined;
+    const to = this.wantedTo[slot];
+    return Number.isNaN(to) ? { from } : { from, to };
+  }
+
+  /**
+   * Whether the slot's profile asks for hours per week (`wantedHours`), and whether `hours` lie within them:
+   * read in place, for scoring many slots in a row.
+   */
+  asksHours(slot: number): boolean {
+    return !Number.isNaN(this.wantedFrom[slot]);
+  }
+
+  hoursWithinWanted(slot: number, hours: number): boolean {
+    const to = this.wantedTo[slot];
+    return hours >= this.wantedFrom[slot] && (Number.isNaN(to) || hours <= to);
+  }
+
+  ownerOf(slot: number): string {
+    return this.owners[slot];
+  }
+
+  /** Whether the slot's record takes remote work, and office work. */
+  remote(slot: number): boolean {
+    return (this.flags[slot] & REMOTE) !== 0;
+  }
+
+  office(slot: number): boolean {
+    return (this.flags[slot] & OFFICE) !== 0;
+  }
+
+  /** The slot's hours per week (`numbers.availability`), NaN when it has none. */
+  availability(slot: number): number {
+    return this.numberFlags[slot] & 1 ? this.numbers[0][slot] : NaN;
+  }
+
+  /** The number that stands for `value` in the slot codes, or -1 when no document holds it. */
+  stringCode(value: string): number {
+    return this.stringIds.get(value) ?? -1;
+  }
+
+  /** How many strings have numbers: every code is below it. */
+  get stringCount(): number {
+    return this.strings.length;
+  }
+
+  /**
+   * Every slot's codes (see the class comment), valid until the next write: from `codeStart(slot)`, per tag
+   * facet in `TAG_FACETS` order its count then its string numbers, then the tools' count and a string number
+   * and level per tool.
+   */
+  get codeData(): Int32Array {
+    return this.codes.data;
+  }
+
+  codeStart(slot: number): number {
+    return this.codes.offsets[slot];
   }
 
   /** The version of the slot's document, or undefined when it has none (or the slot holds none). */
@@ -219,6 +288,8 @@ export class StoredFields {
       ...NUMBER_COLUMNS.map((column, at) => arraySection(`number.${column}`, this.numbers[at])),
       arraySection('number-flags', this.numberFlags),
       arraySection('versions', this.versions),
+      arraySection('wanted-hours.from', this.wantedFrom),
+      arraySection('wanted-hours.to', this.wantedTo),
       ...mapSections('deadline', this.deadlines),
       ...prefixed('codes', this.codes.toSections()),
       builtSection('exact-vector.slots', 4 * exact.length, () => Int32Array.from(this.exactVectors.keys())),
@@ -250,6 +321,8 @@ export class StoredFields {
     });
     fields.numberFlags = arrayOfLength(Uint8Array, section('number-flags'), capacity, 'number flags');
     fields.versions = arrayOfLength(Float64Array, section('versions'), capacity, 'versions');
+    fields.wantedFrom = arrayOfLength(Float64Array, section('wanted-hours.from'), capacity, 'wanted hours');
+    fields.wantedTo = arrayOfLength(Float64Array, section('wanted-hours.to'), capacity, 'wanted hours');
     fields.deadlines = mapOf('deadline', section);
     fields.codes = SlotBlocks.fromSections(readerUnder('codes', section));
     if (fields.codes.offsets.length !== capacity) throw new Error('codes of another capacity');
@@ -289,6 +362,8 @@ export class StoredFields {
     this.numbers = this.numbers.map((column) => grown(column, (n) => new Float64Array(n)));
     this.numberFlags = grown(this.numberFlags, (n) => new Uint8Array(n));
     this.versions = grown(this.versions, (n) => new Float64Array(n));
+    this.wantedFrom = grown(this.wantedFrom, (n) => new Float64Array(n));
+    this.wantedTo = grown(this.wantedTo, (n) => new Float64Array(n));
     for (let slot = this.capacity; slot < capacity; slot++) this.owners[slot] = '';
     this.codes.grow(capacity);
     this.capacity = capacity;

@@ -12,9 +12,12 @@ import type { PostingSet } from '../../structures/posting-set';
 
 // One namespace per filter, separated by a character labels never contain, so equal labels of
 // different filters never share a posting list.
-const tagToken = (facet: string, option: string): string => `tag\u0000${facet}\u0000${option}`;
+export const tagToken = (facet: string, option: string): string => `tag\u0000${facet}\u0000${option}`;
 const toolToken = (levelToken: string): string => `tool\u0000${levelToken}`;
-const workingTypeToken = (type: string): string => `work\u0000${type}`;
+/** The token of the records holding `tool` at `level` or above. */
+export const toolAtLevelToken = (tool: string, level: number): string =>
+  toolToken(toolLevelToken(tool, level));
+export const workingTypeToken = (type: string): string => `work\u0000${type}`;
 
 /** The level from which a tool counts as a facet label (a tool in a filter asks for level 1 at least). */
 const TOOL_LABEL_LEVEL = 1;
