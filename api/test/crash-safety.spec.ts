@@ -17,6 +17,8 @@ import { projectBody, profileBody } from './listing-fixtures';
 
 /** Clients writing at the same time, each with its own account. */
 const CLIENTS = 6;
+/** Each client writes to this many others: unconfirmed accounts start at most 3 conversations a day. */
+const FRIENDS_EACH = 3;
 /** The server is killed as soon as this many writes of the concurrent phase have been acknowledged. */
 const ACKNOWLEDGED_BEFORE_KILL = 150;
 const PASSWORD = 'crash-safety-password';
@@ -100,7 +102,7 @@ describe('crash safety of the embedded profile', () => {
       for (let round = 0; !killed; round += 1) {
         const step = round % 4;
         if (step === 0 || step === 2) {
-          const friend = clients[(index + 1 + (round % (CLIENTS - 1))) % CLIENTS];
+          const friend = clients[(index + 1 + (round % FRIENDS_EACH)) % CLIENTS];
           const text = `message ${index}-${round}`;
           const sent = await write<{ message: { _id: string } }>(
             'POST',

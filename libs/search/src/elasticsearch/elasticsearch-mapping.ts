@@ -4,8 +4,9 @@ import { documentToolTokens } from '../tool-level-tokens';
 
 /**
  * Fields added after the first indices were created: the freshness times (`lastActiveAt`, `openUntil`),
- * the record's version, only read back, never searched, and a profile's wanted hours (read by matches). Indices without them get them at connect
- * (`putMapping` may add fields), so documents carrying them are not refused by the strict mapping.
+ * the record's version, only read back, never searched, and a profile's wanted hours (read by matches).
+ * Indices without them get them at connect (`putMapping` may add fields), so documents carrying them are
+ * not refused by the strict mapping.
  */
 export const ADDED_PROPERTIES: Record<string, estypes.MappingProperty> = {
   lastActiveAt: { type: 'date' },

@@ -87,7 +87,7 @@ describe('Elasticsearch request bodies', () => {
       }
     });
 
-    it('adds the freshness and version fields to the mapping of indices created before them', async () => {
+    it('adds the freshness, version and wanted-hours fields to the mapping of indices created before them', async () => {
       const { server } = await open('9.4.1');
       const mappings = server.requests.filter(
         (request) => request.method === 'PUT' && request.path.endsWith('/_mapping'),
@@ -102,6 +102,7 @@ describe('Elasticsearch request bodies', () => {
             lastActiveAt: { type: 'date' },
             openUntil: { type: 'date' },
             version: { type: 'long', index: false },
+            wantedHours: { properties: { from: { type: 'double' }, to: { type: 'double' } } },
           },
         });
       }
