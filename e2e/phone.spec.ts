@@ -88,3 +88,20 @@ test('on a phone the reports table keeps its actions on screen', async ({ page, 
   expect(await isWithinScreen(row.getByRole('button', { name: 'Dismiss' }))).toBe(true);
   expect(await pageScrollsSideways(page)).toBe(false);
 });
+
+test('on a phone a long username in the greeting breaks instead of widening the page', async ({
+  page,
+  request,
+}) => {
+  const longName = `a${'longname'.repeat(4)}xyz`;
+  const email = `${longName}@example.com`;
+  const password = 'correct-horse-battery';
+  expect(
+    (await request.post('/api/auth/signup', { data: { username: longName, email, password } })).status(),
+  ).toBe(201);
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  const { token } = (await login.json()) as { token: string };
+  await openSignedIn(page, { username: longName, email, password, token }, '/');
+  await expect(page.getByRole('heading', { name: `Hello, ${longName}!` })).toBeVisible();
+  expect(await pageScrollsSideways(page)).toBe(false);
+});
