@@ -6,12 +6,10 @@ import {
   UNVERIFIED_FIRST_CONTACTS_PER_DAY,
 } from '@skillers/domain';
 import { UsersRepository } from '../auth/users.repository';
-import { TooManyRequestsException } from '../common/rate-limits';
+import { assertUnderDailyCap } from '../common/rate-limits';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../core/tokens';
 import { ChatRepository } from './chat.repository';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * At most FIRST_CONTACTS_PER_DAY new conversations per user in any 24 hours. It counts the stored
@@ -51,16 +49,13 @@ export class FirstContactLimit {
     const perDay = verified
       ? this.config.firstContactsPerDay
       : Math.min(UNVERIFIED_FIRST_CONTACTS_PER_DAY, this.config.firstContactsPerDay);
-    const started = await this.chats.startedBy(userId, perDay);
-    const oldest = started.at(-1);
-    if (started.length < perDay || !oldest) return;
-    const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
-    if (freesAt <= now) return;
-    throw new TooManyRequestsException(
+    assertUnderDailyCap(
+      await this.chats.startedBy(userId, perDay),
+      perDay,
       verified
         ? TRUST_MESSAGES.tooManyFirstContacts(perDay)
         : EMAIL_VERIFICATION_MESSAGES.tooManyFirstContacts(perDay),
-      Math.max(1, Math.ceil((freesAt - now) / 1000)),
+      now,
     );
   }
 }

@@ -83,6 +83,26 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A cap of `max` stored records in any 24 hours, counted from the store so it holds across restarts and
+ * processes: given the latest `max` records (newest first), refuses with `message` while the oldest of them
+ * is less than a day old, saying when it frees.
+ */
+export const assertUnderDailyCap = (
+  latest: readonly { createdAt: string }[],
+  max: number,
+  message: string,
+  now = Date.now(),
+): void => {
+  const oldest = latest.at(-1);
+  if (latest.length < max || !oldest) return;
+  const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
+  if (freesAt <= now) return;
+  throw new TooManyRequestsException(message, Math.max(1, Math.ceil((freesAt - now) / 1000)));
+};
+
 /** In-memory counters, one per rule; each api process counts on its own. */
 @Injectable()
 export class RateLimits {

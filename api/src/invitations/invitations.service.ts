@@ -27,7 +27,7 @@ import { UsersRepository } from '../auth/users.repository';
 import { ChatRepository } from '../chat/chat.repository';
 import { ChatService } from '../chat/chat.service';
 import { FirstContactLimit } from '../chat/first-contact-limit';
-import { TooManyRequestsException } from '../common/rate-limits';
+import { assertUnderDailyCap } from '../common/rate-limits';
 import { AppEvents } from '../core/events/app-events.service';
 import { MatchesService } from '../matches/matches.service';
 import { ProfileRepository } from '../profiles/profile.repository';
@@ -36,7 +36,6 @@ import { BlocksRepository } from '../trust/blocks.repository';
 import { toPublicUser } from '../users/users.service';
 import { InvitationsRepository } from './invitations.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Each side of `GET /invitations` lists this many, newest first. */
 const LISTED = 50;
 const DELETED_PROJECT = 'deleted project';
@@ -210,14 +209,11 @@ export class InvitationsService {
 
   /** At most INVITATIONS_PER_PROJECT_PER_DAY sent for a project in any 24 hours. */
   private async assertProjectMaySend(projectId: string, now = Date.now()): Promise<void> {
-    const latest = await this.invitations.latestInvitesFor(projectId, INVITATIONS_PER_PROJECT_PER_DAY);
-    const oldest = latest.at(-1);
-    if (latest.length < INVITATIONS_PER_PROJECT_PER_DAY || !oldest) return;
-    const freesAt = Date.parse(oldest.createdAt) + DAY_MS;
-    if (freesAt <= now) return;
-    throw new TooManyRequestsException(
+    assertUnderDailyCap(
+      await this.invitations.latestInvitesFor(projectId, INVITATIONS_PER_PROJECT_PER_DAY),
+      INVITATIONS_PER_PROJECT_PER_DAY,
       INVITATION_MESSAGES.perProjectPerDay(INVITATIONS_PER_PROJECT_PER_DAY),
-      Math.max(1, Math.ceil((freesAt - now) / 1000)),
+      now,
     );
   }
 
