@@ -10,7 +10,7 @@ import {
   type PublicUser,
 } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore, type StoredDocument } from '@skillers/store';
-import { createSeededFakers, type Faker } from './seeded-fakers';
+import { createSeededFakers, type Faker, timeOrderedId } from './seeded-fakers';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -225,12 +225,8 @@ class ActivityBuilder {
     return this.faker.helpers.arrayElement(this.faker.datatype.boolean(0.5) ? this.contacts : this.people);
   }
 
-  /** Ids in ObjectId form that sort by their time, as the store's own do. */
   private id(time: number): string {
-    const seconds = Math.floor(time / 1000)
-      .toString(16)
-      .padStart(8, '0');
-    return `${seconds}${this.faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
+    return timeOrderedId(this.faker, time);
   }
 
   /** Nobody is notified of their own doing; some older events are already read. */

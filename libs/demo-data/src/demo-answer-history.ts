@@ -1,6 +1,6 @@
 import type { ContactAnswerRecord, UserRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
-import { createSeededFakers, type Faker } from './seeded-fakers';
+import { createSeededFakers, type Faker, timeOrderedId } from './seeded-fakers';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,12 +36,6 @@ const habitOf = (faker: Faker) => {
   return HABITS[HABITS.length - 1];
 };
 
-/** Ids in ObjectId form that sort by their time, as the store's own do. */
-const idAt = (faker: Faker, time: number): string =>
-  `${Math.floor(time / 1000)
-    .toString(16)
-    .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
-
 /**
  * The first contacts demo people received before the demo starts, from conversations the demo does not
  * keep, and when they answered: the answer-rate records (docs/matching.md) a live product would hold.
@@ -61,9 +55,9 @@ export const generateDemoAnswerHistory = async (
       const answers = faker.number.float({ min: 0, max: 1 }) < habit.answers;
       const delay = habit.typicalHours * HOUR_MS * faker.number.float({ min: 0.3, max: 1.7 });
       rows.push({
-        _id: idAt(faker, received),
+        _id: timeOrderedId(faker, received),
         userId: user._id,
-        conversationId: idAt(faker, received),
+        conversationId: timeOrderedId(faker, received),
         receivedAt: new Date(received).toISOString(),
         ...(answers && { answeredAt: new Date(received + delay).toISOString() }),
       });

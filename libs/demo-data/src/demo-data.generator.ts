@@ -19,7 +19,7 @@ import {
   type ProjectStory,
 } from './listing-text';
 import { byRank, pickDistinct, type Weighted } from './popularity';
-import { createSeededFakers, type Faker, type SeededFakers } from './seeded-fakers';
+import { createSeededFakers, type Faker, type SeededFakers, timeOrderedId } from './seeded-fakers';
 
 const DAY_MS = 86_400_000;
 /** Listings spread over the half year before `now`, denser towards it, as on a growing marketplace. */
@@ -335,12 +335,8 @@ export class DemoDataGenerator {
     return this.faker.helpers.weightedArrayElement(WEIGHTED_CITIES);
   }
 
-  /** An ObjectId-shaped id whose leading seconds are the record's creation time, as MongoDB's own are. */
   private idAt(time: Date): string {
-    const seconds = Math.floor(time.getTime() / 1000)
-      .toString(16)
-      .padStart(8, '0');
-    return `${seconds}${this.faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
+    return timeOrderedId(this.faker, time.getTime());
   }
 
   private listingDates(): { createdAt: Date; updatedAt: Date } {

@@ -12,7 +12,7 @@ import {
 import { COLLECTIONS, type RecordStore } from '@skillers/store';
 import { recordsOf } from '@skillers/indexing';
 import { searchDocumentFor } from '@skillers/indexing';
-import { createSeededFakers, type Faker } from './seeded-fakers';
+import { createSeededFakers, timeOrderedId } from './seeded-fakers';
 
 const DAY_MS = 86_400_000;
 
@@ -61,12 +61,6 @@ export interface DemoSavedSearches {
   notifications: NotificationRecord[];
 }
 
-/** Ids in ObjectId form that sort by their time, as the store's own do. */
-const idAt = (faker: Faker, time: number): string =>
-  `${Math.floor(time / 1000)
-    .toString(16)
-    .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
-
 /**
  * Saved searches for the demo login, each with a few matches among the stored listings changed since the
  * search was last viewed (others' only, most recently active first, kept in their hits rows as alerts would
@@ -88,7 +82,7 @@ export const generateDemoSavedSearches = async (
   for (const [index, definition] of DEMO_SAVED_SEARCHES.entries()) {
     const createdAt = now - (20 + index * 3) * DAY_MS;
     const search: SavedSearchRecord = {
-      _id: idAt(faker, createdAt),
+      _id: timeOrderedId(faker, createdAt),
       ownerId: demo._id,
       schemaVersion: SAVED_SEARCH_SCHEMA_VERSION,
       ...definition,
@@ -120,7 +114,7 @@ export const generateDemoSavedSearches = async (
       const actor = owners.get(doc.ownerId) ?? (await publicUser(store, doc.ownerId));
       owners.set(doc.ownerId, actor);
       result.notifications.push({
-        _id: idAt(faker, Date.parse(matchedAt)),
+        _id: timeOrderedId(faker, Date.parse(matchedAt)),
         userId: demo._id,
         kind: 'saved_search',
         actor,

@@ -38,3 +38,9 @@ export const createSeededFakers = async (seed: number, locales: readonly string[
     },
   };
 };
+
+/** An ObjectId-shaped id whose leading seconds are `time`, so ids sort by time as the store's own do. */
+export const timeOrderedId = (faker: Faker, time: number): string =>
+  `${Math.floor(time / 1000)
+    .toString(16)
+    .padStart(8, '0')}${faker.string.hexadecimal({ length: 16, casing: 'lower', prefix: '' })}`;
