@@ -19,7 +19,7 @@ import {
 import { mailsAfterSignUp, startMailCatcher, type MailCatcher } from '../src/mail/mail-catcher.testing';
 import { STRONG_MATCH_MIN_SCORE, WeeklyMatchesService } from '../src/weekly-matches/weekly-matches.service';
 import { WEEKLY_MATCHES_TASK } from '../src/weekly-matches/weekly-matches-task';
-import { createProfile, createProject } from './listing-fixtures';
+import { createProfile, createProject, profileBody } from './listing-fixtures';
 import { startTestApp, type TestApp, type TestUser } from './test-app';
 import { markEmailVerified } from './verified-account';
 
@@ -32,6 +32,7 @@ const SCHEDULED_RUN_BOUND_MS = 30_000;
 /** Two Mondays, a week apart: each starts a UTC week, so each has its digest. */
 const FIRST_WEEK = Date.parse('2031-03-10T09:00:00Z');
 const SECOND_WEEK = Date.parse('2031-03-17T09:00:00Z');
+const THIRD_WEEK = Date.parse('2031-03-24T09:00:00Z');
 
 /** A project asking for Rust backend work, remote, offering equity for milestones. */
 const PROJECT = {
@@ -194,6 +195,23 @@ describe('weekly digest of new strong matches', () => {
         ['strong-one'],
       ]);
       expect(await digestsOf(app2, strongAgain)).toHaveLength(1);
+
+      // An edit makes a pair new: the weak match, now strong, comes the week after.
+      vi.setSystemTime(THIRD_WEEK);
+      const weakAgain = await signedInAgain(app2, weak.user);
+      const edited = await app2.request('PUT', '/api/teammate/editTeammate', {
+        token: weakAgain.token,
+        body: profileBody({ nickname: 'weak-one', ...STRONG }),
+      });
+      expect(edited.status).toBe(200);
+      await vi.waitFor(async () => {
+        await again.run();
+        expect((await digestsOf(app2, await signedInAgain(app2, owner)))[0]).toEqual(
+          expect.objectContaining({
+            matches: [{ kind: 'teammate', id: weak.profile._id, name: 'weak-one' }],
+          }),
+        );
+      });
     },
   );
 

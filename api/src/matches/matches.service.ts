@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   answerRankFactor,
+  type FacetCounts,
   LIST_PAGE_SIZE,
   type MatchQuery,
   needWeightOf,
@@ -16,7 +17,7 @@ import {
   type TwoSidedFit,
   twoSidedFit,
 } from '@skillers/domain';
-import type { SearchIndex } from '@skillers/search';
+import type { MatchHit, SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
 import { AnswerRatesService } from '../answer-rates/answer-rates.service';
 import { ChatRepository } from '../chat/chat.repository';
@@ -53,6 +54,8 @@ const RERANKED_PER_SHOWN = 3;
  */
 @Injectable()
 export class MatchesService {
+  private weightsKept?: { counts: FacetCounts; profiles: number; table: NeedWeightTable };
+
   constructor(
     private readonly projects: ProjectRepository,
     private readonly profiles: ProfileRepository,
@@ -131,6 +134,33 @@ export class MatchesService {
     return { items: views.map((view) => ({ ...view, why: fitOf(view) })), total };
   }
 
+  /**
+   * The best `k` records of the other kind for a project's or profile's match query (from `matchQueries`),
+   * with nobody left out: the weekly digest asks once per new record and leaves out per recipient
+   * (`leftOutOf`).
+   */
+  async bestFor(query: MatchQuery, k: number): Promise<MatchHit[]> {
+    return (await this.index.matches(query, { k })).hits;
+  }
+
+  /** The match queries of projects and profiles under the labels' rarity as it is now. */
+  async matchQueries(): Promise<{
+    ofProject: (project: ProjectRecord) => MatchQuery;
+    ofProfile: (profile: ProfileRecord) => MatchQuery;
+  }> {
+    const weights = await this.needWeights();
+    return {
+      ofProject: (project) => profilesMatchQuery(project, weights),
+      ofProfile: (profile) => projectsMatchQuery(profile, weights),
+    };
+  }
+
+  /** Who never comes back in a user's matches: owners left out (as `usersLeftOut`) and the records hidden. */
+  async leftOutOf(userId: string): Promise<{ owners: ReadonlySet<string>; records: ReadonlySet<string> }> {
+    const [owners, records] = await Promise.all([this.usersLeftOut(userId), this.hidden.idsOf(userId)]);
+    return { owners, records };
+  }
+
   /** The caller, users either side blocked, and users the caller already has a conversation with. */
   private async usersLeftOut(userId: string): Promise<Set<string>> {
     const [conversations, blocked, blockers] = await Promise.all([
@@ -149,12 +179,20 @@ export class MatchesService {
     return (project, profile) => twoSidedFit(project, profile, weightOf);
   }
 
-  /** An asked label weighs its rarity among profiles, as a picked option does in the search. */
+  /**
+   * An asked label weighs its rarity among profiles, as a picked option does in the search. The table is
+   * kept while the index answers the same counts object (the embedded index keeps one until a write), so
+   * the index's own per-table work is done once too.
+   */
   private async needWeights(): Promise<NeedWeightTable> {
     const [counts, profiles] = await Promise.all([
       this.index.labelCounts('teammate'),
       this.index.count('teammate'),
     ]);
-    return needWeightTable(profiles, counts);
+    const kept = this.weightsKept;
+    if (kept?.counts === counts && kept.profiles === profiles) return kept.table;
+    const table = needWeightTable(profiles, counts);
+    this.weightsKept = { counts, profiles, table };
+    return table;
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COLLECTIONS, DuplicateKeyError, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type CompanionDocument, DuplicateKeyError, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 
 interface DigestSent {
@@ -9,6 +9,13 @@ interface DigestSent {
   period: string;
   sentAt: string;
 }
+
+const sentRecord = (userId: string, period: string): DigestSent => ({
+  _id: `${period}:${userId}`,
+  userId,
+  period,
+  sentAt: new Date().toISOString(),
+});
 
 /** Which users were sent which period's digest. */
 @Injectable()
@@ -22,17 +29,20 @@ export class DigestsSentRepository {
   /** Records the digest as sent; false, recording nothing, when it was already (by any process). */
   async claim(userId: string, period: string): Promise<boolean> {
     try {
-      await this.rows.insert({
-        _id: `${period}:${userId}`,
-        userId,
-        period,
-        sentAt: new Date().toISOString(),
-      });
+      await this.rows.insert(sentRecord(userId, period));
       return true;
     } catch (error) {
       if (error instanceof DuplicateKeyError) return false;
       throw error;
     }
+  }
+
+  /**
+   * The claim as a document to write with the digest itself (`WriteOptions.with`): that write then fails
+   * with a DuplicateKeyError when the digest was sent already.
+   */
+  claimWith(userId: string, period: string): CompanionDocument {
+    return { collection: COLLECTIONS.digestsSent, doc: sentRecord(userId, period) };
   }
 
   /** Takes a claim back when its mail could not be sent, so a later run sends it. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NotificationRecord } from '@skillers/domain';
 import { countUnreadNotifications } from '@skillers/indexing';
-import { COLLECTIONS, type Filter, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type Filter, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
 import { RECORD_STORE } from '../core/tokens';
 
@@ -16,8 +16,8 @@ export class NotificationsRepository {
     return this.store.collection<NotificationRecord>(COLLECTIONS.notifications);
   }
 
-  insert(notification: NotificationRecord) {
-    return this.notifications.insert(notification);
+  insert(notification: NotificationRecord, options?: WriteOptions) {
+    return this.notifications.insert(notification, options);
   }
 
   async hasLike(userId: string, actorId: string, postId: string | undefined): Promise<boolean> {

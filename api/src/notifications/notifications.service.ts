@@ -10,7 +10,7 @@ import {
   type NotificationsPage,
   type PublicUser,
 } from '@skillers/domain';
-import { newId } from '@skillers/store';
+import { newId, type WriteOptions } from '@skillers/store';
 import { RealtimeBroadcaster } from '../realtime/realtime-broadcaster';
 import { AppEvents } from '../core/events/app-events.service';
 import { BlocksRepository } from '../trust/blocks.repository';
@@ -96,13 +96,16 @@ export class NotificationsService implements OnModuleInit {
     return this.notifications.latestOfKind(userId, kind);
   }
 
-  /** A notice about the user's own listing (its actor is the user): stored and pushed like any other. */
-  notifyOwner(userId: string, event: NotificationEvent): Promise<void> {
-    return this.deliver(userId, event);
+  /**
+   * A notice about the user's own listing (its actor is the user): stored and pushed like any other.
+   * `options.with` are written together with it (a digest's sent record).
+   */
+  notifyOwner(userId: string, event: NotificationEvent, options?: WriteOptions): Promise<void> {
+    return this.deliver(userId, event, options);
   }
 
-  private async deliver(userId: string, event: NotificationEvent): Promise<void> {
-    const record = await this.store(userId, event);
+  private async deliver(userId: string, event: NotificationEvent, options?: WriteOptions): Promise<void> {
+    const record = await this.store(userId, event, options);
     await this.events.publish('notification.stored', { notification: record });
     this.broadcaster.notified(userId, {
       notification: toNotification(record),
@@ -110,7 +113,11 @@ export class NotificationsService implements OnModuleInit {
     });
   }
 
-  private async store(userId: string, event: NotificationEvent): Promise<NotificationRecord> {
+  private async store(
+    userId: string,
+    event: NotificationEvent,
+    options?: WriteOptions,
+  ): Promise<NotificationRecord> {
     const actor = { _id: event.actor._id, username: event.actor.username };
     const createdAt = new Date().toISOString();
     if (event.kind === 'message' && event.conversationId) {
@@ -138,7 +145,7 @@ export class NotificationsService implements OnModuleInit {
       read: false,
       createdAt,
     };
-    return this.notifications.insert(record);
+    return this.notifications.insert(record, options);
   }
 
   /** Those about users the reader blocked, from before the block, stay out of the list while it lasts. */

@@ -5,8 +5,15 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { NotificationListing, ProjectRecord } from '@skillers/domain';
+import {
+  compareIdsDescending,
+  LIST_PAGE_SIZE,
+  type NotificationListing,
+  type ProfileRecord,
+  type ProjectRecord,
+} from '@skillers/domain';
 import type { RepeatingTask } from '@skillers/queue';
+import { DuplicateKeyError } from '@skillers/store';
 import { UsersRepository } from '../auth/users.repository';
 import { MatchesService } from '../matches/matches.service';
 import { DigestsSentRepository } from '../notification-mail/digests-sent.repository';
@@ -25,14 +32,38 @@ import { WEEKLY_MATCHES_TASK } from './weekly-matches-task';
  */
 export const STRONG_MATCH_MIN_SCORE = 0.6;
 
+/** How many of a new record's best matches hear of it: the strong ones among them. */
+export const MATCHES_ASKED_PER_NEW_RECORD = 50;
+
+/** A strong match on its way to one user's digest, with what ranks it there. */
+interface Found {
+  listing: NotificationListing;
+  ownerId: string;
+  score: number;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
 const keyOf = (match: NotificationListing) => `${match.kind}:${match.id}`;
+
+/** The strong matches found for each user in a run, each once, with its best score. */
+class FoundPerUser {
+  readonly byUser = new Map<string, Map<string, Found>>();
+
+  add(userId: string, found: Found): void {
+    let mine = this.byUser.get(userId);
+    if (!mine) this.byUser.set(userId, (mine = new Map()));
+    const key = keyOf(found.listing);
+    if ((mine.get(key)?.score ?? -1) < found.score) mine.set(key, found);
+  }
+}
 
 /**
  * The weekly digest of new strong matches (docs/notifications.md): one in-app notification per user and
- * UTC week, listing the strong matches of their newest project and of their profile that were not in their
- * previous one. It is an `alertMatches` notification, so the instant mails and the daily digest mail it to
- * those who chose so. The matches are MatchesService's, so pairs in conversation (invited, declined or
- * talking) and blocked pairs never appear.
+ * UTC week, listing the strong matches with a record published or edited lately that their previous one
+ * did not list. It is an `alertMatches` notification, so the instant mails and the daily digest mail it to
+ * those who chose so. Pairs in conversation (invited, declined or talking), blocked pairs and hidden records
+ * never appear, as in MatchesService's lists.
  */
 @Injectable()
 export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -59,72 +90,111 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
     await this.task.close();
   }
 
-  /** Sends this week's digests not sent yet, to every user with a project or a profile. */
+  /**
+   * Sends this week's digests not sent yet. Only a pair with a record published or edited since the start of
+   * last week can be new: each such record asks the index once for its best matches, and the strong ones go
+   * to both owners (to a project's owner only for their newest project, as the home page shows). So a run
+   * costs one index query per recent record, not one per user.
+   */
   async run(now = new Date()): Promise<void> {
     const week = matchesWeekOf(now);
-    const [projects, profiles] = await Promise.all([this.projects.all(), this.profiles.all()]);
+    const since = new Date(Date.parse(week) - WEEK_MS).toISOString();
+    const [projects, profiles, queries] = await Promise.all([
+      this.projects.all(),
+      this.profiles.all(),
+      this.matches.matchQueries(),
+    ]);
     const newestProjectOf = new Map<string, ProjectRecord>();
     for (const project of projects) {
       const kept = newestProjectOf.get(project.ownerId);
       if (!kept || project.createdAt > kept.createdAt) newestProjectOf.set(project.ownerId, project);
     }
-    const withProfile = new Set(profiles.map((profile) => profile.ownerId));
-    for (const userId of new Set([...newestProjectOf.keys(), ...withProfile])) {
-      await this.sendDigest(userId, newestProjectOf.get(userId), withProfile.has(userId), week).catch(
-        (error: Error) =>
-          this.logger.error(`The weekly matches of ${week} were not sent to a user: ${error.message}`),
+    const projectById = new Map(projects.map((project) => [project._id, project]));
+    const profileById = new Map(profiles.map((profile) => [profile._id, profile]));
+    const found = new FoundPerUser();
+    const pair = (project: ProjectRecord, profile: ProfileRecord, score: number) => {
+      if (score < STRONG_MATCH_MIN_SCORE) return;
+      found.add(profile.ownerId, {
+        listing: { kind: 'project', id: project._id, name: project.projectName },
+        ownerId: project.ownerId,
+        score,
+      });
+      if (newestProjectOf.get(project.ownerId) !== project) return;
+      found.add(project.ownerId, {
+        listing: { kind: 'teammate', id: profile._id, name: profile.nickname },
+        ownerId: profile.ownerId,
+        score,
+      });
+    };
+    for (const project of projects) {
+      if (project.updatedAt < since) continue;
+      for (const hit of await this.matches.bestFor(
+        queries.ofProject(project),
+        MATCHES_ASKED_PER_NEW_RECORD,
+      )) {
+        const profile = profileById.get(hit.id);
+        if (profile) pair(project, profile, hit.score);
+      }
+    }
+    for (const profile of profiles) {
+      if (profile.updatedAt < since) continue;
+      for (const hit of await this.matches.bestFor(
+        queries.ofProfile(profile),
+        MATCHES_ASKED_PER_NEW_RECORD,
+      )) {
+        const project = projectById.get(hit.id);
+        if (project) pair(project, profile, hit.score);
+      }
+    }
+    for (const [userId, mine] of found.byUser) {
+      await this.sendDigest(userId, [...mine.values()], week).catch((error: Error) =>
+        this.logger.error(`The weekly matches of ${week} were not sent to a user: ${error.message}`),
       );
     }
   }
 
   /**
-   * Recorded as sent before it is stored, as the daily digest is, so no run (nor a restart) sends a week's
-   * digest twice; a failure takes the record back for the next run.
+   * Stored with its sent record (one write in SQLite; the record first in MongoDB), so no run (nor a
+   * restart) stores a week's digest twice; a failure takes the record back for the next run.
    */
-  private async sendDigest(
-    userId: string,
-    project: ProjectRecord | undefined,
-    hasProfile: boolean,
-    week: string,
-  ): Promise<void> {
-    const strong = await this.strongMatches(userId, project, hasProfile);
+  private async sendDigest(userId: string, found: Found[], week: string): Promise<void> {
+    const strong = await this.stillShown(userId, found);
     if (strong.length === 0) return;
     const previous = await this.notifications.latestOfKind(userId, 'weekly_matches');
     const listedBefore = new Set((previous?.matches ?? []).map(keyOf));
     const fresh = strong.filter((match) => !listedBefore.has(keyOf(match)));
     if (fresh.length === 0) return;
     const user = await this.users.findById(userId);
+    if (!user) return;
     const period = `weekly-matches:${week}`;
-    if (!user || !(await this.sent.claim(userId, period))) return;
     try {
-      await this.notifications.notifyOwner(userId, {
-        kind: 'weekly_matches',
-        actor: toPublicUser(user),
-        matches: fresh,
-      });
+      await this.notifications.notifyOwner(
+        userId,
+        { kind: 'weekly_matches', actor: toPublicUser(user), matches: fresh },
+        { with: [this.sent.claimWith(userId, period)] },
+      );
     } catch (error) {
+      if (error instanceof DuplicateKeyError) return;
       await this.sent.release(userId, period);
       throw error;
     }
   }
 
-  /** The first page of each list (as the home page shows them, best first), strong ones only. */
-  private async strongMatches(
-    userId: string,
-    project: ProjectRecord | undefined,
-    hasProfile: boolean,
-  ): Promise<NotificationListing[]> {
-    const [profiles, projects] = await Promise.all([
-      project ? this.matches.profilesForProject(userId, project._id, 1) : undefined,
-      hasProfile ? this.matches.projectsForProfile(userId, 1) : undefined,
-    ]);
-    return [
-      ...(profiles?.teammates ?? [])
-        .filter((match) => match.why.score >= STRONG_MATCH_MIN_SCORE)
-        .map((match): NotificationListing => ({ kind: 'teammate', id: match._id, name: match.nickname })),
-      ...(projects?.projects ?? [])
-        .filter((match) => match.why.score >= STRONG_MATCH_MIN_SCORE)
-        .map((match): NotificationListing => ({ kind: 'project', id: match._id, name: match.projectName })),
-    ];
+  /**
+   * What the user's match lists would show of what was found: never their own records, pairs in a
+   * conversation, blocked or hidden; the best page of each list (profiles, then projects), best first and
+   * the newest first among equals.
+   */
+  private async stillShown(userId: string, found: Found[]): Promise<NotificationListing[]> {
+    const leftOut = await this.matches.leftOutOf(userId);
+    const shown = found
+      .filter(({ ownerId, listing }) => !leftOut.owners.has(ownerId) && !leftOut.records.has(listing.id))
+      .sort((a, b) => b.score - a.score || compareIdsDescending(a.listing.id, b.listing.id));
+    const firstPage = (kind: NotificationListing['kind']) =>
+      shown
+        .filter(({ listing }) => listing.kind === kind)
+        .slice(0, LIST_PAGE_SIZE)
+        .map(({ listing }) => listing);
+    return [...firstPage('teammate'), ...firstPage('project')];
   }
 }

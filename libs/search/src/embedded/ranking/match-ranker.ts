@@ -70,6 +70,8 @@ export class MatchRanker {
   private touched = new Int32Array(0);
   private asked = new Float64Array(0);
   private askedFor = '';
+  private askedTable?: NeedWeightTable;
+  private askedVersion = -1;
   private readonly groups: Bitset[] = [new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)];
   private shares = new Map<number, { needs: number; wants: number }>();
 
@@ -229,8 +231,13 @@ export class MatchRanker {
    * counted from the projects' codes in one pass and kept while neither changes.
    */
   private askedWeights(weights: NeedWeightTable, version: number): Float64Array {
+    const sized = this.asked.length >= this.facets.slotCapacity;
+    // The same table object (the API keeps one while the labels' counts stay) skips even the key.
+    if (weights === this.askedTable && version === this.askedVersion && sized) return this.asked;
     const key = `${version}:${JSON.stringify(weights)}`;
-    if (key === this.askedFor && this.asked.length >= this.facets.slotCapacity) return this.asked;
+    this.askedTable = weights;
+    this.askedVersion = version;
+    if (key === this.askedFor && sized) return this.asked;
     const { fields, starts } = this;
     const codes = fields.stringCount;
     const weightTable = (field: NeedField) => {
