@@ -260,7 +260,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
-    const next = IndexGeneration.create(this.vectorRows);
+    // Its vector graphs are built once it is live: the bulk load it takes first goes at full speed.
+    const next = IndexGeneration.create(this.vectorRows, { held: true });
     next.reserve(expected);
     this.building.add(next);
     const open = () => {
@@ -275,6 +276,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       swap: async () => {
         this.building.delete(open());
         this.replaceLive(next);
+        next.releaseGraphs();
       },
       discard: async () => {
         if (this.building.delete(next)) next.close();

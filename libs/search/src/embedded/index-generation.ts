@@ -33,7 +33,7 @@ import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
-import { VectorIndex } from './indexes/vector-index';
+import { type VectorGraphOptions, VectorIndex } from './indexes/vector-index';
 import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
 
 /**
@@ -91,11 +91,11 @@ export class IndexGeneration {
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
-  static create(rows: VectorRowsOptions = {}): IndexGeneration {
+  static create(rows: VectorRowsOptions = {}, graphs: VectorGraphOptions = {}): IndexGeneration {
     const part = (): KindPart => ({
       text: TextIndex.create(),
       facets: new FacetIndex(),
-      vectors: new VectorIndex(rows),
+      vectors: new VectorIndex(rows, graphs),
       fields: new StoredFields(),
     });
     return new IndexGeneration({ project: part(), teammate: part() });
@@ -173,6 +173,11 @@ export class IndexGeneration {
   /** One consistent copy of the generation in memory, which later writes do not reach. */
   snapshot(): EmbeddedSnapshot {
     return { format: SNAPSHOT_FORMAT, sections: copySections(this.snapshotSource().sections) };
+  }
+
+  /** Lets the vector indexes build their graphs: the generation is live. */
+  releaseGraphs(): void {
+    for (const kind of SEARCH_KINDS) this.parts[kind].vectors.releaseGraphs();
   }
 
   /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */

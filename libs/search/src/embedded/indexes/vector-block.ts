@@ -158,11 +158,15 @@ export class VectorBlock {
     }
     this.norms[row] = Math.sqrt(sum);
     this.keys[row] = key;
+    // A document written again with the same vector (most updates) leaves the graph as it is.
+    const before =
+      known !== undefined && this.graph ? this.codes.slice(row * dims, (row + 1) * dims) : undefined;
     quantizeInto(stored, at, this.codes, row * dims, dims);
     if (known === undefined) {
       this.rowById.set(id, row);
       this.ids.push(id);
-    } else this.graph?.changed(row, this.codes);
+    } else if (before && before.some((code, index) => code !== this.codes[row * dims + index]))
+      this.graph?.changed(row, this.codes);
   }
 
   remove(id: string): void {

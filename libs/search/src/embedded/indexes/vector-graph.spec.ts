@@ -73,6 +73,17 @@ describe('VectorIndex with an HNSW graph', () => {
     index.close();
   });
 
+  it('builds no graph while held (a generation being filled), and builds it once released', async () => {
+    const index = new VectorIndex({}, { ...graphOptions, held: true });
+    for (let n = 0; n < ROWS; n++) index.set(id(n), clustered(), n);
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(0);
+    index.releaseGraphs();
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(ROWS);
+    index.close();
+  });
+
   it('has no graph below its threshold', async () => {
     const { index } = filled(MIN_ROWS - 1);
     await index.graphsReady();

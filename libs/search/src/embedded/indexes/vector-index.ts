@@ -22,14 +22,17 @@ import { VectorGraph } from './vector-graph';
  * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
  */
 export const QUANTIZED_MIN_ROWS = 4096;
-/** Candidates the 8-bit pass keeps for the exact re-ranking: at least this many, and this many times k. */
+/**
+ * Candidates the 8-bit pass, or the graph, keeps for the exact re-ranking: at least this many, and this many
+ * times k.
+ */
 const RERANK_MIN = 200;
 const RERANK_PER_K = 10;
-/** From this many vectors of one length, an HNSW graph over their 8-bit codes answers unfiltered queries. */
+/**
+ * From this many vectors of one length, an HNSW graph over their 8-bit codes gives the candidates instead of
+ * the 8-bit scan, once built (docs/decisions/014-hnsw-graph-over-the-8-bit-codes.md).
+ */
 export const GRAPH_MIN_ROWS = 20_000;
-/** Candidates the graph gives for the exact re-ranking: at least this many, and this many times k. */
-const GRAPH_POOL_MIN = 100;
-const GRAPH_POOL_PER_K = 5;
 /**
  * A filtered query goes through the graph when at least this share of the rows qualify: it asks for
  * proportionally more candidates and keeps the qualifying ones. Fewer, and the exact scan of the qualifying
@@ -39,7 +42,7 @@ const GRAPH_MIN_SHARE = 1 / 4;
 /** Rows written after the graph's last slice are compared exactly; past this many, the graph waits. */
 const GRAPH_TAIL_MAX = 1024;
 /** How long a slice of the graph's build may hold the event loop, in milliseconds. */
-const GRAPH_SLICE_MS = 20;
+const GRAPH_SLICE_MS = 50;
 const GRAPH_FIRST_SLICE_ROWS = 64;
 
 /** When blocks get a graph, and when it is built. */
@@ -48,6 +51,8 @@ export interface VectorGraphOptions {
   minRows?: number;
   /** Milliseconds without a write before a build or catch-up starts (default 1 000): a bulk load first. */
   quietMs?: number;
+  /** No graph is built before `releaseGraphs()`: a generation being filled builds its graph once it is live. */
+  held?: boolean;
 }
 
 /** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
@@ -63,7 +68,8 @@ export interface KeyedCandidates {
  * many vectors (all, or the facet index's candidates when filtered) read an 8-bit copy instead and re-rank
  * its best `max(200, 10 k)` with the floats:
  * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
- * measure how often).
+ * measure how often). From `GRAPH_MIN_ROWS` vectors, once their HNSW graph is built (in the background,
+ * after writes pause), the graph gives that pool instead, in about a millisecond at a million.
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
@@ -83,11 +89,14 @@ export class VectorIndex {
   private graphBuild?: Promise<void>;
   private closed = false;
   private sliceRows = GRAPH_FIRST_SLICE_ROWS;
+  private held: boolean;
 
   constructor(
     private readonly rowsOptions: VectorRowsOptions = {},
     private readonly graphOptions: VectorGraphOptions = {},
-  ) {}
+  ) {
+    this.held = graphOptions.held ?? false;
+  }
 
   private get graphMinRows(): number {
     return this.graphOptions.minRows ?? GRAPH_MIN_ROWS;
@@ -180,7 +189,7 @@ export class VectorIndex {
    * on meanwhile, answered by the exact scan until the graph is ready.
    */
   private scheduleGraphs(): void {
-    if (this.closed || this.graphBuild) return;
+    if (this.closed || this.held || this.graphBuild) return;
     if (this.graphTimer) {
       this.graphTimer.refresh();
       return;
@@ -219,6 +228,13 @@ export class VectorIndex {
       this.sliceRows = Math.max(16, Math.round((rows * GRAPH_SLICE_MS) / Math.max(1, elapsed)));
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /** Lets the graphs be built (see `held`). */
+  releaseGraphs(): void {
+    this.held = false;
+    if ([...this.blocks.values()].some((block) => block.ids.length >= this.graphMinRows))
+      this.scheduleGraphs();
   }
 
   /** How many vectors of length `dims` a ready graph covers (0 without one): queries use it from then on. */
@@ -295,10 +311,9 @@ export class VectorIndex {
     const hits = (): KnnHit[] =>
       top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
-    const graphPool = Math.max(GRAPH_POOL_MIN, GRAPH_POOL_PER_K * k);
     const graph = block.graph;
     const useGraph =
-      graph?.ready === true && ids.length - graph.covered <= GRAPH_TAIL_MAX && ids.length > graphPool;
+      graph?.ready === true && ids.length - graph.covered <= GRAPH_TAIL_MAX && ids.length > pool;
     // The graph's candidates, and the rows written since its last slice.
     const graphRows = (count: number) => {
       const rows = (graph as VectorGraph).search(block.quantizedQuery(), count);
@@ -313,7 +328,7 @@ export class VectorIndex {
       }
       return hits();
     };
-    if (candidates === undefined && useGraph) return rerank(graphRows(graphPool));
+    if (candidates === undefined && useGraph) return rerank(graphRows(pool));
     if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
       return rerank(firstPass(block, pool));
     }
@@ -321,9 +336,9 @@ export class VectorIndex {
       const { bits, total: count } = candidates;
       if (useGraph && count >= GRAPH_MIN_SHARE * ids.length) {
         // As many qualifying candidates as an unfiltered query's, about: more asked for, the others dropped.
-        const widened = Math.min(ids.length, Math.ceil((graphPool * ids.length) / count));
+        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
         const rows = graphRows(widened).filter((row) => keys[row] >= 0 && hasBit(bits, keys[row]));
-        if (rows.length >= graphPool / 2) return rerank(rows);
+        if (rows.length >= pool / 2) return rerank(rows);
       }
       const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
       if (quantized && 2 * count >= ids.length) {
