@@ -25,6 +25,7 @@ import {
   type EmbeddedSnapshot,
   type EmbeddedSnapshotSource,
   SNAPSHOT_FORMAT,
+  vectorGraphSection,
   vectorRowSection,
 } from './index-generation';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
@@ -67,7 +68,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
     return new EmbeddedSearchIndex(
-      IndexGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
+      IndexGeneration.restore(
+        snapshot,
+        vectorRows,
+        (name) => received?.rowsOf(name),
+        (name) => received?.graphOf(name),
+      ),
       vectorRows,
     );
   }
@@ -78,7 +84,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
    */
   vectorRowsReceiver(): VectorRowsReceiver | undefined {
     const { dir } = this.vectorRows;
-    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection);
+    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection, vectorGraphSection);
   }
 
   /**

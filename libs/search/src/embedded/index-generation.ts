@@ -33,6 +33,7 @@ import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
+import type { GraphFile } from './indexes/vector-graph';
 import { type VectorGraphOptions, VectorIndex } from './indexes/vector-index';
 import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
 
@@ -58,6 +59,10 @@ export const vectorRowSection = (name: string): number | undefined => {
   const match = /^(?:project|teammate)\.vectors\.(\d+)\.values$/.exec(name);
   return match ? Number(match[1]) : undefined;
 };
+
+/** Whether a snapshot section holds a vector graph (`<kind>.vectors.<dims>.graph`). */
+export const vectorGraphSection = (name: string): boolean =>
+  /^(?:project|teammate)\.vectors\.\d+\.graph$/.test(name);
 
 /** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface EmbeddedSnapshot {
@@ -123,18 +128,23 @@ export class IndexGeneration {
    * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
    * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
    * bring back unchanged. `readRows` gives the vector rows the snapshot's reader put in files
-   * (`vectorRowSection` names their sections).
+   * (`vectorRowSection` names their sections), `readGraph` the graphs (`vectorGraphSection`).
    */
   static restore(
     snapshot: EmbeddedSnapshot,
     rows: VectorRowsOptions = {},
     readRows: (section: string) => VectorRows | undefined = () => undefined,
+    readGraph: (section: string) => GraphFile | undefined = () => undefined,
   ): IndexGeneration {
     const section = sectionReader(snapshot.sections);
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
-      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, (name) =>
-        readRows(`${kind}.vectors.${name}`),
+      const vectors = VectorIndex.fromSections(
+        readerUnder(`${kind}.vectors`, section),
+        rows,
+        (name) => readRows(`${kind}.vectors.${name}`),
+        {},
+        (name) => readGraph(`${kind}.vectors.${name}`),
       );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
       const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));

@@ -1,8 +1,12 @@
 import { compareIdsDescending, cosine } from '@skillers/domain';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../../search-index.port';
 import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
 import { setBit, wordsFor } from '../structures/bitset';
+import { VectorRowsReceiver } from '../structures/vector-rows';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
 
 /** Small vectors and a low threshold keep these quick; below `QUANTIZED_MIN_ROWS` the scan is exact. */
@@ -10,6 +14,8 @@ const DIMS = 24;
 const MIN_ROWS = 1000;
 const ROWS = 2000;
 const graphOptions = { minRows: MIN_ROWS, quietMs: 0 };
+const folder = mkdtempSync(join(tmpdir(), 'skillers-vector-graph-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 let state = 2468;
 const random = () => {
@@ -206,5 +212,38 @@ describe('VectorIndex with an HNSW graph', () => {
       expect(meanRecall(rebuilt, kept)).toBeGreaterThanOrEqual(0.99);
     }
     for (const each of [index, restored, ...damaged]) each.close();
+  });
+
+  it('loads its graph from the file a snapshot reader put it in, which is removed afterwards', async () => {
+    const { index } = filled();
+    await index.graphsReady();
+    const rows = { dir: folder };
+    const receiver = new VectorRowsReceiver(
+      folder,
+      (name) => (name === `${DIMS}.values` ? DIMS : undefined),
+      (name) => name.endsWith('.graph'),
+    );
+    // As `readSnapshotFile` does: a sunk section's bytes go to the sink, and the section is left empty.
+    const sections = copySections(index.toSections()).map(({ name, data }) => {
+      const take = receiver.sink(name);
+      take?.(data);
+      return { name, data: take ? Buffer.alloc(0) : data };
+    });
+    expect(readdirSync(folder)).toHaveLength(1);
+    const restored = VectorIndex.fromSections(
+      sectionReader(sections),
+      rows,
+      (name) => receiver.rowsOf(name),
+      { ...graphOptions, quietMs: 60_000 },
+      (name) => receiver.graphOf(name),
+    );
+    receiver.close();
+    expect(readdirSync(folder)).toEqual([]);
+    expect(restored.graphRows(DIMS)).toBe(ROWS);
+    for (let round = 0; round < 20; round++) {
+      const query = clustered();
+      expect(restored.nearest(query, 20)).toEqual(index.nearest(query, 20));
+    }
+    for (const each of [index, restored]) each.close();
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Index, MetricKind, ScalarKind } from 'usearch';
@@ -18,6 +18,33 @@ let fileCount = 0;
 const savedGraphs = new FinalizationRegistry<number>((fd) => closeSync(fd));
 /** A path for a graph file of this process in `dir`, removed by whoever made it. */
 const graphPath = (dir: string): string => join(dir, `search-index.graph.${process.pid}.${++fileCount}.tmp`);
+
+/**
+ * A file of this process in `dir` that a saved graph's bytes are appended to (a snapshot's section, chunk by
+ * chunk as it is read, so that no buffer holds it whole), for `VectorGraph.fromFile`.
+ */
+export class GraphFile {
+  readonly path: string;
+  private fd: number;
+  private end = 0;
+
+  constructor(dir = tmpdir()) {
+    this.path = graphPath(dir);
+    this.fd = openSync(this.path, 'wx', 0o600);
+  }
+
+  append(chunk: Uint8Array): void {
+    for (let written = 0; written < chunk.length;)
+      written += writeSync(this.fd, chunk, written, chunk.length - written, this.end + written);
+    this.end += chunk.length;
+  }
+
+  remove(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    rmSync(this.path, { force: true });
+  }
+}
 
 /**
  * An HNSW graph (usearch, cosine over the 8-bit codes) over rows `0` to `covered` of a vector block, each
@@ -50,25 +77,32 @@ export class VectorGraph {
   }
 
   /**
-   * The graph `toSection` saved, covering its first `size` rows, or undefined when the bytes are not a graph
+   * The graph `toSection` saved, covering its first `size` rows, or undefined when the file is not a graph
    * of `dims`-long vectors over at most `rows` rows (the block then builds one again).
    */
-  static fromBytes(bytes: Buffer, dims: number, rows: number, dir = tmpdir()): VectorGraph | undefined {
+  static fromFile(path: string, dims: number, rows: number): VectorGraph | undefined {
     const graph = VectorGraph.create(dims);
-    const path = graphPath(dir);
     try {
-      writeFileSync(path, bytes, { mode: 0o600 });
       graph.index.load(path);
     } catch {
       return undefined;
-    } finally {
-      unlinkSync(path);
     }
     const size = graph.index.size();
     if (graph.index.dimensions() !== dims || size > rows) return undefined;
     graph.covered = size;
     graph.ready = true;
     return graph;
+  }
+
+  /** `fromFile` for the bytes of a section read into memory. */
+  static fromBytes(bytes: Uint8Array, dims: number, rows: number, dir?: string): VectorGraph | undefined {
+    const file = new GraphFile(dir);
+    try {
+      file.append(bytes);
+      return VectorGraph.fromFile(file.path, dims, rows);
+    } finally {
+      file.remove();
+    }
   }
 
   /**

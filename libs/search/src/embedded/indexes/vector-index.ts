@@ -15,7 +15,7 @@ import {
   type VectorRowsOptions,
 } from '../structures/vector-rows';
 import { dotAt, firstPass, VectorBlock } from './vector-block';
-import { VectorGraph } from './vector-graph';
+import { type GraphFile, VectorGraph } from './vector-graph';
 
 /**
  * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
@@ -132,13 +132,15 @@ export class VectorIndex {
 
   /**
    * The index `toSections` saved. `readRows` gives the 32-bit rows of a section the snapshot's reader put
-   * in a file already (see `VectorRowsSink`); new blocks keep their rows as `rowsOptions` says.
+   * in a file already (see `VectorRowsSink`), `readGraph` a graph's file; new blocks keep their rows as
+   * `rowsOptions` says.
    */
   static fromSections(
     section: SectionReader,
     rowsOptions: VectorRowsOptions = {},
     readRows: (name: string) => VectorRows | undefined = () => undefined,
     graphOptions: VectorGraphOptions = {},
+    readGraph: (name: string) => GraphFile | undefined = () => undefined,
   ): VectorIndex {
     const index = new VectorIndex(rowsOptions, graphOptions);
     for (const dims of jsonOf<number[]>(section('dims'))) {
@@ -152,7 +154,11 @@ export class VectorIndex {
       for (const id of block.ids) index.blockById.set(id, block);
       if (block.ids.length >= index.graphMinRows) {
         // A graph section missing (a small block then, an older save) or unreadable is built again.
-        block.graph = graphOf(section, `${dims}.graph`, dims, block.ids.length, rowsOptions.dir);
+        const name = `${dims}.graph`;
+        const file = readGraph(name);
+        block.graph = file
+          ? VectorGraph.fromFile(file.path, dims, block.ids.length)
+          : graphOf(section, name, dims, block.ids.length, rowsOptions.dir);
         index.scheduleGraphs();
       }
     }
