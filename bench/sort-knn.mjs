@@ -5,6 +5,9 @@
 // kNN on the server's own index (its recall against a scan, and its p50/p95/p99), POST /api/sort over HTTP,
 // one pass over a matrix of the same size (the floor), and rebuilding the index with vectors kept,
 // computed, or left out.
+// With `--vectors DIMS` (e.g. `node bench/sort-knn.mjs 1000000 --vectors 384`) it measures the vector index
+// alone instead, over generated vectors of that length: the exact scan's kNN beside the HNSW graph's, with
+// the graph's build time and memory (bench/support/vector-graph-bench.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { filtersFrom } from './support/filtering-requests.mjs';
+import { runVectorGraphBench } from './support/vector-graph-bench.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../api/dist/config/app-config.js');
@@ -30,6 +34,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MODEL = process.env.EMBEDDER_MODEL ?? 'skillers/static-wordpiece-100d';
 const MODEL_PATH = resolve(process.env.EMBEDDER_MODEL_PATH ?? join(root, '../shared/models'));
 const SIZE = Number(process.argv[2] ?? 100_000);
+const vectorsFlag = process.argv.indexOf('--vectors');
+const VECTOR_DIMS = vectorsFlag > 0 ? Number(process.argv[vectorsFlag + 1]) : undefined;
 const QUERIES = 300;
 const WARM_UP = 30;
 const CHECKED = 100;
@@ -67,6 +73,11 @@ const summary = (times) => {
   return [50, 95, 99].map((p) => percentile(sorted, p).toFixed(2).padStart(7)).join(' ');
 };
 const line = (name, times) => console.log(`${name.padEnd(44)} ${summary(times)}   load ${load()}`);
+
+if (VECTOR_DIMS !== undefined) {
+  await runVectorGraphBench(SIZE, VECTOR_DIMS);
+  process.exit();
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'skillers-bench-sort-'));
 let app;

@@ -25,6 +25,7 @@ import {
   type EmbeddedSnapshot,
   type EmbeddedSnapshotSource,
   SNAPSHOT_FORMAT,
+  vectorGraphSection,
   vectorRowSection,
 } from './index-generation';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
@@ -67,7 +68,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
     return new EmbeddedSearchIndex(
-      IndexGeneration.restore(snapshot, vectorRows, (name) => received?.rowsOf(name)),
+      IndexGeneration.restore(
+        snapshot,
+        vectorRows,
+        (name) => received?.rowsOf(name),
+        (name) => received?.graphOf(name),
+      ),
       vectorRows,
     );
   }
@@ -78,7 +84,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
    */
   vectorRowsReceiver(): VectorRowsReceiver | undefined {
     const { dir } = this.vectorRows;
-    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection);
+    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection, vectorGraphSection);
   }
 
   /**
@@ -260,7 +266,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
-    const next = IndexGeneration.create(this.vectorRows);
+    // Its vector graphs are built once it is live: the bulk load it takes first goes at full speed.
+    const next = IndexGeneration.create(this.vectorRows, { held: true });
     next.reserve(expected);
     this.building.add(next);
     const open = () => {
@@ -275,6 +282,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       swap: async () => {
         this.building.delete(open());
         this.replaceLive(next);
+        next.releaseGraphs();
       },
       discard: async () => {
         if (this.building.delete(next)) next.close();

@@ -33,7 +33,8 @@ import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
-import { VectorIndex } from './indexes/vector-index';
+import type { GraphFile } from './indexes/vector-graph';
+import { type VectorGraphOptions, VectorIndex } from './indexes/vector-index';
 import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
 
 /**
@@ -58,6 +59,10 @@ export const vectorRowSection = (name: string): number | undefined => {
   const match = /^(?:project|teammate)\.vectors\.(\d+)\.values$/.exec(name);
   return match ? Number(match[1]) : undefined;
 };
+
+/** Whether a snapshot section holds a vector graph (`<kind>.vectors.<dims>.graph`). */
+export const vectorGraphSection = (name: string): boolean =>
+  /^(?:project|teammate)\.vectors\.\d+\.graph$/.test(name);
 
 /** The generation as named binary sections (`<kind>.<structure>.<part>`). */
 export interface EmbeddedSnapshot {
@@ -91,11 +96,11 @@ export class IndexGeneration {
 
   private constructor(private readonly parts: Record<SearchKind, KindPart>) {}
 
-  static create(rows: VectorRowsOptions = {}): IndexGeneration {
+  static create(rows: VectorRowsOptions = {}, graphs: VectorGraphOptions = {}): IndexGeneration {
     const part = (): KindPart => ({
       text: TextIndex.create(),
       facets: new FacetIndex(),
-      vectors: new VectorIndex(rows),
+      vectors: new VectorIndex(rows, graphs),
       fields: new StoredFields(),
     });
     return new IndexGeneration({ project: part(), teammate: part() });
@@ -123,18 +128,23 @@ export class IndexGeneration {
    * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
    * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
    * bring back unchanged. `readRows` gives the vector rows the snapshot's reader put in files
-   * (`vectorRowSection` names their sections).
+   * (`vectorRowSection` names their sections), `readGraph` the graphs (`vectorGraphSection`).
    */
   static restore(
     snapshot: EmbeddedSnapshot,
     rows: VectorRowsOptions = {},
     readRows: (section: string) => VectorRows | undefined = () => undefined,
+    readGraph: (section: string) => GraphFile | undefined = () => undefined,
   ): IndexGeneration {
     const section = sectionReader(snapshot.sections);
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
-      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, (name) =>
-        readRows(`${kind}.vectors.${name}`),
+      const vectors = VectorIndex.fromSections(
+        readerUnder(`${kind}.vectors`, section),
+        rows,
+        (name) => readRows(`${kind}.vectors.${name}`),
+        {},
+        (name) => readGraph(`${kind}.vectors.${name}`),
       );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
       const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
@@ -173,6 +183,11 @@ export class IndexGeneration {
   /** One consistent copy of the generation in memory, which later writes do not reach. */
   snapshot(): EmbeddedSnapshot {
     return { format: SNAPSHOT_FORMAT, sections: copySections(this.snapshotSource().sections) };
+  }
+
+  /** Lets the vector indexes build their graphs: the generation is live. */
+  releaseGraphs(): void {
+    for (const kind of SEARCH_KINDS) this.parts[kind].vectors.releaseGraphs();
   }
 
   /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */

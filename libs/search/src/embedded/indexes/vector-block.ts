@@ -8,6 +8,7 @@ import {
   stringsSection,
 } from '../structures/binary-sections';
 import { FileRows, grownRows, INITIAL_ROWS, MemoryRows, type VectorRows } from '../structures/vector-rows';
+import type { VectorGraph } from './vector-graph';
 
 const CODE_MAX = 127;
 
@@ -48,8 +49,8 @@ export const dotAt = (values: Float32Array, base: number, query: Float64Array, d
  * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
  */
 export const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
-  const { dims, codes, ids, query, queryCodes } = block;
-  quantizeInto(query, 0, queryCodes, 0, dims);
+  const { dims, codes, ids } = block;
+  const queryCodes = block.quantizedQuery();
   let scanned = codes.subarray(0, ids.length * dims);
   if (rows) {
     scanned = new Int8Array(rows.length * dims);
@@ -80,6 +81,8 @@ export class VectorBlock {
   /** The current query, copied here so that the inner loop reads typed arrays only. */
   readonly query: Float64Array;
   readonly queryCodes: Int8Array;
+  /** The HNSW graph over the codes, kept up to date with every row it covers; built by the vector index. */
+  graph?: VectorGraph;
 
   /** `room`: the rows the in-memory arrays start with. */
   constructor(
@@ -155,11 +158,15 @@ export class VectorBlock {
     }
     this.norms[row] = Math.sqrt(sum);
     this.keys[row] = key;
+    // A document written again with the same vector (most updates) leaves the graph as it is.
+    const before =
+      known !== undefined && this.graph ? this.codes.slice(row * dims, (row + 1) * dims) : undefined;
     quantizeInto(stored, at, this.codes, row * dims, dims);
     if (known === undefined) {
       this.rowById.set(id, row);
       this.ids.push(id);
-    }
+    } else if (before && before.some((code, index) => code !== this.codes[row * dims + index]))
+      this.graph?.changed(row, this.codes);
   }
 
   remove(id: string): void {
@@ -168,7 +175,10 @@ export class VectorBlock {
     this.rowById.delete(id);
     const last = this.ids.length - 1;
     const lastId = this.ids.pop() as string;
-    if (row === last) return;
+    if (row === last) {
+      this.graph?.removed(row, last, this.codes);
+      return;
+    }
     const { dims } = this;
     this.rows.move(last, row);
     this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
@@ -176,6 +186,13 @@ export class VectorBlock {
     this.keys[row] = this.keys[last];
     this.ids[row] = lastId;
     this.rowById.set(lastId, row);
+    this.graph?.removed(row, last, this.codes);
+  }
+
+  /** The current query's 8-bit codes, as the rows' are made. */
+  quantizedQuery(): Int8Array {
+    quantizeInto(this.query, 0, this.queryCodes, 0, this.dims);
+    return this.queryCodes;
   }
 
   /** Room for more rows in the in-memory arrays, as `MemoryRows` grows its own (`grownRows`). */

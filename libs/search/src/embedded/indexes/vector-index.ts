@@ -15,15 +15,45 @@ import {
   type VectorRowsOptions,
 } from '../structures/vector-rows';
 import { dotAt, firstPass, VectorBlock } from './vector-block';
+import { type GraphFile, VectorGraph } from './vector-graph';
 
 /**
  * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
  * then ranks its best candidates with the 32-bit floats; fewer are compared in floats directly.
  */
 export const QUANTIZED_MIN_ROWS = 4096;
-/** Candidates the 8-bit pass keeps for the exact re-ranking: at least this many, and this many times k. */
+/**
+ * Candidates the 8-bit pass, or the graph, keeps for the exact re-ranking: at least this many, and this many
+ * times k.
+ */
 const RERANK_MIN = 200;
 const RERANK_PER_K = 10;
+/**
+ * From this many vectors of one length, an HNSW graph over their 8-bit codes gives the candidates instead of
+ * the 8-bit scan, once built (docs/decisions/014-hnsw-graph-over-the-8-bit-codes.md).
+ */
+export const GRAPH_MIN_ROWS = 20_000;
+/**
+ * A filtered query goes through the graph when at least this share of the rows qualify: it asks for
+ * proportionally more candidates and keeps the qualifying ones. Fewer, and the exact scan of the qualifying
+ * rows is both cheaper and exact.
+ */
+const GRAPH_MIN_SHARE = 1 / 4;
+/** Rows written after the graph's last slice are compared exactly; past this many, the graph waits. */
+const GRAPH_TAIL_MAX = 1024;
+/** How long a slice of the graph's build may hold the event loop, in milliseconds. */
+const GRAPH_SLICE_MS = 50;
+const GRAPH_FIRST_SLICE_ROWS = 64;
+
+/** When blocks get a graph, and when it is built. */
+export interface VectorGraphOptions {
+  /** Blocks with fewer vectors are only scanned (default `GRAPH_MIN_ROWS`). */
+  minRows?: number;
+  /** Milliseconds without a write before a build or catch-up starts (default 1 000): a bulk load first. */
+  quietMs?: number;
+  /** No graph is built before `releaseGraphs()`: a generation being filled builds its graph once it is live. */
+  held?: boolean;
+}
 
 /** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
 export interface KeyedCandidates {
@@ -38,7 +68,8 @@ export interface KeyedCandidates {
  * many vectors (all, or the facet index's candidates when filtered) read an 8-bit copy instead and re-rank
  * its best `max(200, 10 k)` with the floats:
  * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
- * measure how often).
+ * measure how often). From `GRAPH_MIN_ROWS` vectors, once their HNSW graph is built (in the background,
+ * after writes pause), the graph gives that pool instead, in about a millisecond at a million.
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
@@ -53,7 +84,23 @@ export class VectorIndex {
   /** The rows a new block starts with room for (`reserve`). */
   private expectedRows = INITIAL_ROWS;
 
-  constructor(private readonly rowsOptions: VectorRowsOptions = {}) {}
+  /** The pending start of a graph build, and the build running. */
+  private graphTimer?: NodeJS.Timeout;
+  private graphBuild?: Promise<void>;
+  private closed = false;
+  private sliceRows = GRAPH_FIRST_SLICE_ROWS;
+  private held: boolean;
+
+  constructor(
+    private readonly rowsOptions: VectorRowsOptions = {},
+    private readonly graphOptions: VectorGraphOptions = {},
+  ) {
+    this.held = graphOptions.held ?? false;
+  }
+
+  private get graphMinRows(): number {
+    return this.graphOptions.minRows ?? GRAPH_MIN_ROWS;
+  }
 
   /**
    * Blocks created from now on start with room for `rows` vectors, where growing as they arrive would copy
@@ -63,7 +110,10 @@ export class VectorIndex {
     this.expectedRows = Math.max(INITIAL_ROWS, rows);
   }
 
-  /** Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths. */
+  /**
+   * Every block's rows as binary sections (`<dims>.<part>`), with the list of lengths, and each built graph
+   * (`<dims>.graph`).
+   */
   toSections(): SectionSource[] {
     const blocks = [...this.blocks.values()];
     return [
@@ -71,20 +121,28 @@ export class VectorIndex {
         'dims',
         blocks.map((block) => block.dims),
       ),
-      ...blocks.flatMap((block) => prefixed(String(block.dims), block.toSections())),
+      ...blocks.flatMap((block) =>
+        prefixed(String(block.dims), [
+          ...block.toSections(),
+          ...(block.graph?.ready ? [block.graph.toSection('graph', this.rowsOptions.dir)] : []),
+        ]),
+      ),
     ];
   }
 
   /**
    * The index `toSections` saved. `readRows` gives the 32-bit rows of a section the snapshot's reader put
-   * in a file already (see `VectorRowsSink`); new blocks keep their rows as `rowsOptions` says.
+   * in a file already (see `VectorRowsSink`), `readGraph` a graph's file; new blocks keep their rows as
+   * `rowsOptions` says.
    */
   static fromSections(
     section: SectionReader,
     rowsOptions: VectorRowsOptions = {},
     readRows: (name: string) => VectorRows | undefined = () => undefined,
+    graphOptions: VectorGraphOptions = {},
+    readGraph: (name: string) => GraphFile | undefined = () => undefined,
   ): VectorIndex {
-    const index = new VectorIndex(rowsOptions);
+    const index = new VectorIndex(rowsOptions, graphOptions);
     for (const dims of jsonOf<number[]>(section('dims'))) {
       if (!Number.isInteger(dims) || dims <= 0) throw new Error(`vectors of length ${String(dims)}`);
       const block = VectorBlock.fromSections(
@@ -94,6 +152,15 @@ export class VectorIndex {
       );
       index.blocks.set(dims, block);
       for (const id of block.ids) index.blockById.set(id, block);
+      if (block.ids.length >= index.graphMinRows) {
+        // A graph section missing (a small block then, an older save) or unreadable is built again.
+        const name = `${dims}.graph`;
+        const file = readGraph(name);
+        block.graph = file
+          ? VectorGraph.fromFile(file.path, dims, block.ids.length)
+          : graphOf(section, name, dims, block.ids.length, rowsOptions.dir);
+        index.scheduleGraphs();
+      }
     }
     return index;
   }
@@ -119,6 +186,73 @@ export class VectorIndex {
     block.put(id, values, key);
     if (block.rowById.has(id)) this.blockById.set(id, block);
     else this.blockById.delete(id);
+    if (block.ids.length >= this.graphMinRows) this.scheduleGraphs();
+  }
+
+  /**
+   * Builds or extends the graphs of large blocks once writes pause for `quietMs`: a slice of rows at a time
+   * (about `GRAPH_SLICE_MS` on every core), the event loop free between two, so that searches and writes go
+   * on meanwhile, answered by the exact scan until the graph is ready.
+   */
+  private scheduleGraphs(): void {
+    if (this.closed || this.held || this.graphBuild) return;
+    if (this.graphTimer) {
+      this.graphTimer.refresh();
+      return;
+    }
+    this.graphTimer = setTimeout(() => this.startGraphs(), this.graphOptions.quietMs ?? 1000);
+    this.graphTimer.unref();
+  }
+
+  private startGraphs(): void {
+    clearTimeout(this.graphTimer);
+    this.graphTimer = undefined;
+    this.graphBuild = this.buildGraphs().finally(() => {
+      this.graphBuild = undefined;
+    });
+  }
+
+  private async buildGraphs(): Promise<void> {
+    for (;;) {
+      const block = [...this.blocks.values()].find(
+        (each) => each.ids.length >= this.graphMinRows && (each.graph?.covered ?? 0) < each.ids.length,
+      );
+      if (this.closed || !block) return;
+      block.graph ??= VectorGraph.create(block.dims);
+      const { graph } = block;
+      const started = performance.now();
+      const rows = Math.min(this.sliceRows, block.ids.length - graph.covered);
+      try {
+        graph.extend(block.codes, rows);
+      } catch {
+        // Out of memory for the graph: the exact scan goes on answering, and the next write tries again.
+        block.graph = undefined;
+        return;
+      }
+      if (graph.covered === block.ids.length) graph.ready = true;
+      const elapsed = performance.now() - started;
+      this.sliceRows = Math.max(16, Math.round((rows * GRAPH_SLICE_MS) / Math.max(1, elapsed)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Lets the graphs be built (see `held`). */
+  releaseGraphs(): void {
+    this.held = false;
+    if ([...this.blocks.values()].some((block) => block.ids.length >= this.graphMinRows))
+      this.scheduleGraphs();
+  }
+
+  /** How many vectors of length `dims` a ready graph covers (0 without one): queries use it from then on. */
+  graphRows(dims: number): number {
+    const graph = this.blocks.get(dims)?.graph;
+    return graph?.ready ? graph.covered : 0;
+  }
+
+  /** Builds every pending graph now, without waiting for quiet; resolves once all are caught up. */
+  async graphsReady(): Promise<void> {
+    if (this.graphTimer) this.startGraphs();
+    while (this.graphBuild) await this.graphBuild;
   }
 
   delete(id: string): void {
@@ -183,6 +317,15 @@ export class VectorIndex {
     const hits = (): KnnHit[] =>
       top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
+    const graph = block.graph;
+    const useGraph =
+      graph?.ready === true && ids.length - graph.covered <= GRAPH_TAIL_MAX && ids.length > pool;
+    // The graph's candidates, and the rows written since its last slice.
+    const graphRows = (count: number) => {
+      const rows = (graph as VectorGraph).search(block.quantizedQuery(), count);
+      for (let row = (graph as VectorGraph).covered; row < ids.length; row++) rows.push(row);
+      return rows;
+    };
     const rerank = (rows: Iterable<number>) => {
       for (const row of rows) {
         const at = stored.at(row);
@@ -191,11 +334,18 @@ export class VectorIndex {
       }
       return hits();
     };
+    if (candidates === undefined && useGraph) return rerank(graphRows(pool));
     if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
       return rerank(firstPass(block, pool));
     }
     if (candidates !== undefined && 'bits' in candidates) {
       const { bits, total: count } = candidates;
+      if (useGraph && count >= GRAPH_MIN_SHARE * ids.length) {
+        // As many qualifying candidates as an unfiltered query's, about: more asked for, the others dropped.
+        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
+        const rows = graphRows(widened).filter((row) => keys[row] >= 0 && hasBit(bits, keys[row]));
+        if (rows.length >= pool / 2) return rerank(rows);
+      }
       const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
       if (quantized && 2 * count >= ids.length) {
         // Most rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
@@ -236,6 +386,28 @@ export class VectorIndex {
 
   /** Frees the rows' files, if any: the index is not used afterwards. */
   close(): void {
-    for (const block of this.blocks.values()) block.rows.close();
+    this.closed = true;
+    clearTimeout(this.graphTimer);
+    for (const block of this.blocks.values()) {
+      block.rows.close();
+      block.graph = undefined;
+    }
   }
 }
+
+/** The block's saved graph, or undefined when it is missing or unreadable (the block builds one again). */
+const graphOf = (
+  section: SectionReader,
+  name: string,
+  dims: number,
+  rows: number,
+  dir: string | undefined,
+): VectorGraph | undefined => {
+  let bytes: Buffer;
+  try {
+    bytes = section(name);
+  } catch {
+    return undefined;
+  }
+  return bytes.length === 0 ? undefined : VectorGraph.fromBytes(bytes, dims, rows, dir);
+};

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { GraphFile } from '../indexes/vector-graph';
 
 /** Rows a new block has room for. */
 export const INITIAL_ROWS = 256;
@@ -231,20 +232,28 @@ export const newVectorRows = (
 ): VectorRows => (dir === undefined ? new MemoryRows(dims, undefined, rows) : new FileRows(dims, dir));
 
 /**
- * Takes the 32-bit rows of a snapshot's vector sections into files as the snapshot is read (a
- * `SectionSink` for `readSnapshotFile`), so they never sit in memory; the index restored from that
- * snapshot then reads them there (`rowsOf`).
+ * Takes the 32-bit rows of a snapshot's vector sections, and its graphs, into files as the snapshot is read
+ * (a `SectionSink` for `readSnapshotFile`), so they never sit in memory; the index restored from that
+ * snapshot then reads them there (`rowsOf`, `graphOf`).
  */
 export class VectorRowsReceiver {
   private readonly received = new Map<string, FileRows>();
+  private readonly graphs = new Map<string, GraphFile>();
 
   constructor(
     private readonly dir: string,
     /** The vector length of a section that holds 32-bit rows, else undefined. */
     private readonly rowSection: (name: string) => number | undefined,
+    /** Whether a section holds a vector graph. */
+    private readonly graphSection: (name: string) => boolean = () => false,
   ) {}
 
   readonly sink = (name: string): ((chunk: Buffer) => void) | undefined => {
+    if (this.graphSection(name)) {
+      const file = new GraphFile(this.dir);
+      this.graphs.set(name, file);
+      return (chunk) => file.append(chunk);
+    }
     const dims = this.rowSection(name);
     if (dims === undefined) return undefined;
     const rows = new FileRows(dims, this.dir);
@@ -259,9 +268,16 @@ export class VectorRowsReceiver {
     return rows;
   }
 
-  /** Closes the files no index took (the snapshot was turned down, or had fewer sections). */
+  /** The file the section's graph was received in: the index loads it, and `close` removes it. */
+  graphOf(name: string): GraphFile | undefined {
+    return this.graphs.get(name);
+  }
+
+  /** Closes the files no index took (the snapshot was turned down, or had fewer sections), and the graphs'. */
   close(): void {
     for (const rows of this.received.values()) rows.close();
     this.received.clear();
+    for (const file of this.graphs.values()) file.remove();
+    this.graphs.clear();
   }
 }

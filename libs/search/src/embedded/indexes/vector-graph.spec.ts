@@ -1,0 +1,249 @@
+import { compareIdsDescending, cosine } from '@skillers/domain';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { KnnHit } from '../../search-index.port';
+import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
+import { setBit, wordsFor } from '../structures/bitset';
+import { VectorRowsReceiver } from '../structures/vector-rows';
+import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
+
+/** Small vectors and a low threshold keep these quick; below `QUANTIZED_MIN_ROWS` the scan is exact. */
+const DIMS = 24;
+const MIN_ROWS = 1000;
+const ROWS = 2000;
+const graphOptions = { minRows: MIN_ROWS, quietMs: 0 };
+const folder = mkdtempSync(join(tmpdir(), 'skillers-vector-graph-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+let state = 2468;
+const random = () => {
+  state = (state * 1664525 + 1013904223) >>> 0;
+  return state / 4294967296;
+};
+/** Clustered, as embeddings are: many close neighbours, the hard case for a graph and for 8-bit codes. */
+const centres = Array.from({ length: 40 }, () => Array.from({ length: DIMS }, () => random() - 0.5));
+const clustered = () =>
+  centres[Math.floor(random() * centres.length)].map((value) => Math.fround(value + (random() - 0.5) * 0.4));
+const id = (n: number) => `id-${String(n).padStart(6, '0')}`;
+
+const scan = (kept: Map<string, number[]>, query: number[], k: number, allowed?: Set<string>): KnnHit[] =>
+  [...kept]
+    .filter(([key]) => !allowed || allowed.has(key))
+    .map(([key, values]) => ({ id: key, similarity: cosine(values, query) as number }))
+    .sort((a, b) => b.similarity - a.similarity || compareIdsDescending(a.id, b.id))
+    .slice(0, k);
+
+/** The share of the exact top k found, checking every hit's similarity is its current vector's. */
+const recallOf = (got: KnnHit[], expected: KnnHit[], kept: Map<string, number[]>, query: number[]) => {
+  for (const hit of got)
+    expect(hit.similarity).toBeCloseTo(cosine(kept.get(hit.id) as number[], query) as number, 12);
+  const wanted = new Set(expected.map((hit) => hit.id));
+  return got.filter((hit) => wanted.has(hit.id)).length / expected.length;
+};
+
+const filled = (rows = ROWS) => {
+  const index = new VectorIndex({}, graphOptions);
+  const kept = new Map<string, number[]>();
+  for (let n = 0; n < rows; n++) {
+    const values = clustered();
+    index.set(id(n), values, n);
+    kept.set(id(n), values);
+  }
+  return { index, kept };
+};
+
+/** Mean recall@20 over `queries` queries, each hit checked against its current vector. */
+const meanRecall = (index: VectorIndex, kept: Map<string, number[]>, queries = 50) => {
+  let recall = 0;
+  for (let round = 0; round < queries; round++) {
+    const query = clustered();
+    recall += recallOf(index.nearest(query, 20), scan(kept, query, 20), kept, query);
+  }
+  return recall / queries;
+};
+
+describe('VectorIndex with an HNSW graph', () => {
+  it('answers by the exact scan until its graph is built, then through the graph with recall@20 ≥ 0.99', async () => {
+    expect(ROWS).toBeLessThan(QUANTIZED_MIN_ROWS);
+    const { index, kept } = filled();
+    expect(index.graphRows(DIMS)).toBe(0);
+    for (let round = 0; round < 5; round++) {
+      const query = clustered();
+      expect(index.nearest(query, 20)).toEqual(scan(kept, query, 20));
+    }
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(ROWS);
+    expect(meanRecall(index, kept)).toBeGreaterThanOrEqual(0.99);
+    index.close();
+  });
+
+  it('builds no graph while held (a generation being filled), and builds it once released', async () => {
+    const index = new VectorIndex({}, { ...graphOptions, held: true });
+    for (let n = 0; n < ROWS; n++) index.set(id(n), clustered(), n);
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(0);
+    index.releaseGraphs();
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(ROWS);
+    index.close();
+  });
+
+  it('has no graph below its threshold', async () => {
+    const { index } = filled(MIN_ROWS - 1);
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(0);
+    index.close();
+  });
+
+  it('finds what was written during and after its build, and never what was deleted or replaced', async () => {
+    const { index, kept } = filled();
+    const building = index.graphsReady();
+    // New vectors, replaced vectors and deletions, during the build and after it.
+    const removed = new Map<string, number[]>();
+    const change = (from: number) => {
+      for (let n = from; n < from + 300; n++) {
+        const values = clustered();
+        index.set(id(n), values, n);
+        kept.set(id(n), values);
+      }
+      for (let n = from - 2000; n < from - 1700; n++) {
+        const key = id(n);
+        removed.set(key, kept.get(key) as number[]);
+        if (n % 2 === 0) {
+          index.delete(key);
+          kept.delete(key);
+        } else {
+          const values = clustered();
+          index.set(key, values, n);
+          kept.set(key, values);
+        }
+      }
+    };
+    // A few slices in, so that the changes meet rows the graph has and rows it has not yet.
+    for (let tick = 0; tick < 5; tick++) await new Promise((resolve) => setImmediate(resolve));
+    change(ROWS);
+    await building;
+    expect(index.graphRows(DIMS)).toBe(kept.size);
+    // After the build: rows the graph has not taken yet are compared exactly.
+    change(ROWS + 300);
+    expect(index.graphRows(DIMS)).toBeLessThan(kept.size);
+    for (const [key, values] of kept) if (random() < 0.05) expect(index.nearest(values, 1)[0].id).toBe(key);
+    // A deleted vector is never found, a replaced one only as its new vector.
+    for (const [key, values] of removed) {
+      const hits = index.nearest(values, 20);
+      if (!kept.has(key)) expect(hits.map((hit) => hit.id)).not.toContain(key);
+      for (const hit of hits)
+        expect(hit.similarity).toBeCloseTo(cosine(kept.get(hit.id) as number[], values) as number, 12);
+    }
+    expect(meanRecall(index, kept)).toBeGreaterThanOrEqual(0.99);
+    await index.graphsReady();
+    expect(index.graphRows(DIMS)).toBe(kept.size);
+    expect(meanRecall(index, kept)).toBeGreaterThanOrEqual(0.99);
+    index.close();
+  });
+
+  it('keeps filtered kNN to the allowed rows: through the graph when many qualify, exactly when few do', async () => {
+    const { index, kept } = filled();
+    await index.graphsReady();
+    for (const share of [0.6, 0.3, 0.02]) {
+      const bits = new Uint32Array(wordsFor(ROWS));
+      const allowed = new Set<string>();
+      for (let n = 0; n < ROWS; n++)
+        if (random() < share) {
+          setBit(bits, n);
+          allowed.add(id(n));
+        }
+      let recall = 0;
+      for (let round = 0; round < 30; round++) {
+        const query = clustered();
+        const got = index.nearest(query, 20, { bits, total: allowed.size });
+        const expected = scan(kept, query, 20, allowed);
+        for (const hit of got) expect(allowed.has(hit.id)).toBe(true);
+        if (share < 0.25) expect(got).toEqual(expected);
+        recall += recallOf(got, expected, kept, query);
+      }
+      expect(recall / 30).toBeGreaterThanOrEqual(0.99);
+    }
+    index.close();
+  });
+
+  it('saves its graph with its sections and loads it back; a damaged or missing graph is built again', async () => {
+    const { index, kept } = filled();
+    await index.graphsReady();
+    const sections = index.toSections();
+    const graphSection = `${DIMS}.graph`;
+    expect(sections.map((section) => section.name)).toContain(graphSection);
+    const restore = (edit: (section: SectionSource) => SectionSource | undefined) =>
+      VectorIndex.fromSections(
+        sectionReader(copySections(sections.flatMap((section) => edit(section) ?? []))),
+        {},
+        undefined,
+        { ...graphOptions, quietMs: 60_000 },
+      );
+
+    const restored = restore((section) => section);
+    expect(restored.graphRows(DIMS)).toBe(ROWS);
+    for (let round = 0; round < 20; round++) {
+      const query = clustered();
+      expect(restored.nearest(query, 20)).toEqual(index.nearest(query, 20));
+    }
+
+    const cut = copySections([sections.find((section) => section.name === graphSection) as SectionSource])[0];
+    const damaged = [
+      restore((section) =>
+        section.name === graphSection
+          ? {
+              name: section.name,
+              bytes: cut.data.length >> 1,
+              parts: () => [cut.data.subarray(0, cut.data.length >> 1)],
+            }
+          : section,
+      ),
+      restore((section) => (section.name === graphSection ? undefined : section)),
+    ];
+    for (const rebuilt of damaged) {
+      expect(rebuilt.graphRows(DIMS)).toBe(0);
+      const query = clustered();
+      expect(rebuilt.nearest(query, 20)).toEqual(scan(kept, query, 20));
+      await rebuilt.graphsReady();
+      expect(rebuilt.graphRows(DIMS)).toBe(ROWS);
+      expect(meanRecall(rebuilt, kept)).toBeGreaterThanOrEqual(0.99);
+    }
+    for (const each of [index, restored, ...damaged]) each.close();
+  });
+
+  it('loads its graph from the file a snapshot reader put it in, which is removed afterwards', async () => {
+    const { index } = filled();
+    await index.graphsReady();
+    const rows = { dir: folder };
+    const receiver = new VectorRowsReceiver(
+      folder,
+      (name) => (name === `${DIMS}.values` ? DIMS : undefined),
+      (name) => name.endsWith('.graph'),
+    );
+    // As `readSnapshotFile` does: a sunk section's bytes go to the sink, and the section is left empty.
+    const sections = copySections(index.toSections()).map(({ name, data }) => {
+      const take = receiver.sink(name);
+      take?.(data);
+      return { name, data: take ? Buffer.alloc(0) : data };
+    });
+    expect(readdirSync(folder)).toHaveLength(1);
+    const restored = VectorIndex.fromSections(
+      sectionReader(sections),
+      rows,
+      (name) => receiver.rowsOf(name),
+      { ...graphOptions, quietMs: 60_000 },
+      (name) => receiver.graphOf(name),
+    );
+    receiver.close();
+    expect(readdirSync(folder)).toEqual([]);
+    expect(restored.graphRows(DIMS)).toBe(ROWS);
+    for (let round = 0; round < 20; round++) {
+      const query = clustered();
+      expect(restored.nearest(query, 20)).toEqual(index.nearest(query, 20));
+    }
+    for (const each of [index, restored]) each.close();
+  });
+});
