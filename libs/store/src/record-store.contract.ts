@@ -264,6 +264,13 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
 
       await Promise.all(Array.from({ length: 20 }, (_, i) => add(10 + i)));
       expect((await counters.findOne({ topic }))?.n).toBe(21);
+      // A write refused raises nothing.
+      const [stored] = await items.find({ topic }, { limit: 1 });
+      const again = items.insert(stored, {
+        raise: [{ collection: countersSpec, match: { topic }, field: 'n' }],
+      });
+      await expect(again).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect((await counters.findOne({ topic }))?.n).toBe(21);
 
       // Read up to second 20: the items after it stay counted, and raises at or before it are skipped.
       expect(await counters.recount({ topic }, 'n', countOf, { field: 'seenAt', to: at(20) })).toBe(true);
