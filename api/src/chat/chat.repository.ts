@@ -5,13 +5,19 @@ import {
   type ConversationReadRecord,
   type ConversationRecord,
 } from '@skillers/domain';
-import { COLLECTIONS, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
+import { COLLECTIONS, type CountOf, DuplicateKeyError, newId, type RecordStore } from '@skillers/store';
 import { RECORD_STORE } from '../core/tokens';
 
 const NEWEST_FIRST = [
   { field: 'date', direction: 'desc' },
   { field: '_id', direction: 'desc' },
 ] as const;
+
+/** What a participant's unread counter counts: the friend's messages dated after the participant's marker. */
+const unreadFrom = (conversationId: string, friendId: string): CountOf<ConversationReadRecord> => ({
+  collection: COLLECTIONS.messages,
+  where: ({ readAt }) => ({ conversationId, senderId: friendId, ...(readAt && { date: { $gt: readAt } }) }),
+});
 
 @Injectable()
 export class ChatRepository {
@@ -80,8 +86,18 @@ export class ChatRepository {
     return this.conversations.find({ participants: { $contains: userId } });
   }
 
-  insertMessage(message: ChatMessage) {
-    return this.messages.insert(message);
+  /** Stores the message and raises the recipient's unread counter with it, in one write. */
+  insertMessage(message: ChatMessage, recipientId: string) {
+    return this.messages.insert(message, {
+      raise: [
+        {
+          collection: COLLECTIONS.conversationReads,
+          match: { conversationId: message.conversationId, userId: recipientId },
+          field: 'unread',
+          unlessReached: { field: 'readAt', value: message.date },
+        },
+      ],
+    });
   }
 
   async latestMessage(conversationId: string): Promise<ChatMessage | null> {
@@ -112,11 +128,6 @@ export class ChatRepository {
     return newestFirst.slice(0, limit).reverse();
   }
 
-  /** The latest messages one participant sent, newest first. */
-  latestMessagesFrom(conversationId: string, senderId: string, limit: number) {
-    return this.messages.find({ conversationId, senderId }, { sort: NEWEST_FIRST, limit });
-  }
-
   readMarkers(userId: string, conversationIds: string[]) {
     return this.reads.find({ userId, conversationId: { $in: conversationIds } });
   }
@@ -125,21 +136,20 @@ export class ChatRepository {
     return this.reads.findOne({ conversationId, userId });
   }
 
-  /** Moves the participant's read marker forward to `readAt`; it never moves back. Resolves to whether it moved. */
-  async markRead(conversationId: string, userId: string, readAt: string): Promise<boolean> {
-    const marker = await this.reads.findOne({ conversationId, userId });
-    if (marker) {
-      if (marker.readAt >= readAt) return false;
-      await this.reads.update(marker._id, { readAt });
-      return true;
-    }
-    try {
-      await this.reads.insert({ _id: newId(), conversationId, userId, readAt });
-      return true;
-    } catch (error) {
-      // Two reads racing to create the marker: the other one made it, so move that one instead.
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      return this.markRead(conversationId, userId, readAt);
-    }
+  /**
+   * Moves the participant's read marker forward to `readAt` and recounts their unread messages with it; it
+   * never moves back. Resolves to whether it moved.
+   */
+  markRead(conversationId: string, userId: string, friendId: string, readAt: string): Promise<boolean> {
+    return this.reads.recount({ conversationId, userId }, 'unread', unreadFrom(conversationId, friendId), {
+      field: 'readAt',
+      to: readAt,
+    });
+  }
+
+  /** Counts the participant's unread messages from the messages and stores the count as their counter. */
+  async recountUnread(conversationId: string, userId: string, friendId: string): Promise<number> {
+    await this.reads.recount({ conversationId, userId }, 'unread', unreadFrom(conversationId, friendId));
+    return (await this.readMarker(conversationId, userId))?.unread ?? 0;
   }
 }

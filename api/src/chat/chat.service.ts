@@ -104,15 +104,20 @@ export class ChatService {
         _id: conversation._id,
         messages,
         hasMore,
-        ...(friendMarker && { friendReadAt: friendMarker.readAt }),
+        ...(friendMarker?.readAt && { friendReadAt: friendMarker.readAt }),
       },
     };
   }
 
-  /** Unread messages over all the user's conversations. */
+  /** Unread messages over all the user's conversations but those with users they blocked, from the counters. */
   async unread(userId: string): Promise<UnreadMessages> {
-    const { conversations } = await this.conversations(userId);
-    return { messages: conversations.reduce((total, summary) => total + summary.unread, 0) };
+    const [blocked, conversations] = await Promise.all([
+      this.blocks.blockedIdsOf(userId),
+      this.chats.conversationsOf(userId),
+    ]);
+    const heard = conversations.filter((conversation) => !blocked.has(friendOf(conversation, userId)));
+    const counts = await this.unreadCounts(userId, heard);
+    return { messages: [...counts.values()].reduce((total, count) => total + count, 0) };
   }
 
   async sendTo(senderId: string, recipientId: string, text: string): Promise<{ message: ChatMessage }> {
@@ -174,29 +179,25 @@ export class ChatService {
       .slice(0, CONVERSATION_LIST_LIMIT);
     if (newest.length === 0) return { conversations: [] };
 
-    const [friends, markers] = await Promise.all([
+    const [friends, unread] = await Promise.all([
       this.users.findByIds(newest.map(({ conversation }) => friendOf(conversation, userId))),
-      this.chats.readMarkers(
+      this.unreadCounts(
         userId,
-        newest.map(({ conversation }) => conversation._id),
+        newest.map(({ conversation }) => conversation),
       ),
     ]);
     const friendById = new Map(friends.map((friend) => [friend._id, friend]));
-    const readAtById = new Map(markers.map((marker) => [marker.conversationId, marker.readAt]));
-    const summaries = await Promise.all(
-      newest.map(async ({ conversation, lastMessage }): Promise<ConversationSummary> => {
-        const friendId = friendOf(conversation, userId);
-        const friend = friendById.get(friendId);
-        const readAt = readAtById.get(conversation._id);
-        return {
-          _id: conversation._id,
-          // A deleted account's messages stay with the other party, from a "deleted user".
-          friend: friend ? toPublicUser(friend) : { _id: friendId, username: DELETED_USERNAME },
-          lastMessage,
-          unread: await this.unreadCount(conversation._id, friendId, lastMessage, readAt),
-        };
-      }),
-    );
+    const summaries = newest.map(({ conversation, lastMessage }): ConversationSummary => {
+      const friendId = friendOf(conversation, userId);
+      const friend = friendById.get(friendId);
+      return {
+        _id: conversation._id,
+        // A deleted account's messages stay with the other party, from a "deleted user".
+        friend: friend ? toPublicUser(friend) : { _id: friendId, username: DELETED_USERNAME },
+        lastMessage,
+        unread: unread.get(conversation._id) ?? 0,
+      };
+    });
     return { conversations: summaries };
   }
 
@@ -214,15 +215,29 @@ export class ChatService {
       .sort((a, b) => (a.lastMessage.date < b.lastMessage.date ? 1 : -1));
   }
 
-  private async unreadCount(
-    conversationId: string,
-    friendId: string,
-    lastMessage: ChatMessage,
-    readAt: string | undefined,
-  ): Promise<number> {
-    if (readAt !== undefined && lastMessage.date <= readAt) return 0;
-    const fromFriend = await this.chats.latestMessagesFrom(conversationId, friendId, UNREAD_COUNT_LIMIT);
-    return fromFriend.filter((message) => readAt === undefined || message.date > readAt).length;
+  /**
+   * Per conversation, the user's unread counter, shown up to UNREAD_COUNT_LIMIT. One query reads them all;
+   * a conversation from before counters (or whose first message has not been counted yet) is counted from
+   * its messages once, and its counter kept from then on.
+   */
+  private async unreadCounts(
+    userId: string,
+    conversations: readonly ConversationRecord[],
+  ): Promise<Map<string, number>> {
+    const markers = await this.chats.readMarkers(
+      userId,
+      conversations.map((conversation) => conversation._id),
+    );
+    const counterById = new Map(markers.map((marker) => [marker.conversationId, marker.unread]));
+    const counts = await Promise.all(
+      conversations.map(async (conversation) => {
+        const stored =
+          counterById.get(conversation._id) ??
+          (await this.chats.recountUnread(conversation._id, userId, friendOf(conversation, userId)));
+        return [conversation._id, Math.min(stored, UNREAD_COUNT_LIMIT)] as const;
+      }),
+    );
+    return new Map(counts);
   }
 
   /** A paging cursor must be a message of this very conversation. */
@@ -239,8 +254,8 @@ export class ChatService {
    * other tabs (their unread total).
    */
   private async markRead(conversation: ConversationRecord, userId: string, readAt: string): Promise<void> {
-    if (!(await this.chats.markRead(conversation._id, userId, readAt))) return;
     const friendId = friendOf(conversation, userId);
+    if (!(await this.chats.markRead(conversation._id, userId, friendId, readAt))) return;
     if (!(await this.blocks.hasBlocked(friendId, userId))) {
       this.broadcaster.conversationRead({ conversationId: conversation._id, userId, readAt }, friendId);
     }
@@ -273,7 +288,7 @@ export class ChatService {
       message: text,
       date: new Date().toISOString(),
     };
-    await this.chats.insertMessage(message);
+    await this.chats.insertMessage(message, recipientId);
     // A message to someone who blocked the sender is accepted and kept, so the sender sees it sent as
     // always and cannot tell; it only reaches the sender's own sockets, and the blocker's views skip it.
     if (await this.blocks.hasBlocked(recipientId, senderId)) {

@@ -52,12 +52,18 @@ export interface ChatMessage {
   date: string;
 }
 
-/** How far a participant has read a conversation: messages from the other side after `readAt` are unread. */
+/**
+ * How far a participant has read a conversation, and their unread counter there: messages from the other
+ * side after `readAt` are unread, and `unread` counts them, raised with each message and recounted with
+ * each read. A counter made before the first read has no `readAt`; a marker from before counters has no
+ * `unread`.
+ */
 export interface ConversationReadRecord {
   _id: string;
   conversationId: string;
   userId: string;
-  readAt: string;
+  readAt?: string;
+  unread?: number;
 }
 
 export interface ConversationSummary {

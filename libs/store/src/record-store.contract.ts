@@ -136,6 +136,8 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
       expect(await people().count({ tags: { $contains: 'x' } })).toBe(1);
       expect(names(await people().find({ age: { $lt: 30 } }))).toEqual(['A']);
       expect(names(await people().find({ name: { $lt: 'C' }, active: false }))).toEqual(['B']);
+      expect(names(await people().find({ age: { $gt: 20 } }))).toEqual(['B', 'C']);
+      expect(names(await people().find({ name: { $gt: 'A' }, age: { $lt: 40 } }))).toEqual(['B']);
       expect((await people().findOne({ name: 'C' }))?._id).toBe(c._id);
       expect(await people().findOne({ name: 'nobody' })).toBeNull();
     });
@@ -217,6 +219,70 @@ export const describeRecordStoreContract = (adapterName: string, open: () => Pro
         'updated',
       ]);
       expect(await people().findById(ada._id)).toBeNull();
+    });
+
+    it('raises a counter with each insert, racing or not, and recounts it, moving its marker forward only', async () => {
+      const countersSpec: CollectionSpec = {
+        name: `${spec.name}_counters`,
+        indexes: [{ fields: ['topic'], unique: true }],
+      };
+      const itemsSpec: CollectionSpec = {
+        name: `${spec.name}_items`,
+        indexes: [{ fields: ['topic', 'at'] }],
+      };
+      await store.ensureIndexes([countersSpec, itemsSpec]);
+      const counters = store.collection<{ _id: string; topic: string; seenAt?: string; n?: number }>(
+        countersSpec,
+      );
+      const items = store.collection<{ _id: string; topic: string; at: string }>(itemsSpec);
+      const topic = newId();
+      const at = (second: number) => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
+      const countOf = {
+        collection: itemsSpec,
+        where: ({ seenAt }: { seenAt?: string }) => ({ topic, ...(seenAt && { at: { $gt: seenAt } }) }),
+      };
+      const add = (second: number) =>
+        items.insert(
+          { _id: newId(), topic, at: at(second) },
+          {
+            raise: [
+              {
+                collection: countersSpec,
+                match: { topic },
+                field: 'n',
+                unlessReached: { field: 'seenAt', value: at(second) },
+              },
+            ],
+          },
+        );
+
+      // No counter yet: a raise makes none; the first recount counts what is there.
+      await add(1);
+      expect(await counters.findOne({ topic })).toBeNull();
+      expect(await counters.recount({ topic }, 'n', countOf)).toBe(true);
+      expect(await counters.findOne({ topic })).toMatchObject({ topic, n: 1 });
+
+      await Promise.all(Array.from({ length: 20 }, (_, i) => add(10 + i)));
+      expect((await counters.findOne({ topic }))?.n).toBe(21);
+      // A write refused raises nothing.
+      const [stored] = await items.find({ topic }, { limit: 1 });
+      const again = items.insert(stored, {
+        raise: [{ collection: countersSpec, match: { topic }, field: 'n' }],
+      });
+      await expect(again).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect((await counters.findOne({ topic }))?.n).toBe(21);
+
+      // Read up to second 20: the items after it stay counted, and raises at or before it are skipped.
+      expect(await counters.recount({ topic }, 'n', countOf, { field: 'seenAt', to: at(20) })).toBe(true);
+      expect(await counters.findOne({ topic })).toMatchObject({ seenAt: at(20), n: 9 });
+      await add(5);
+      await add(40);
+      expect((await counters.findOne({ topic }))?.n).toBe(10);
+      expect(await counters.recount({ topic }, 'n', countOf, { field: 'seenAt', to: at(15) })).toBe(false);
+      expect(await counters.findOne({ topic })).toMatchObject({ seenAt: at(20), n: 10 });
+      expect(await counters.count({ topic })).toBe(1);
+      await counters.deleteMany({});
+      await items.deleteMany({});
     });
 
     it('caps the documents per owner even when inserts race, and frees a place on delete', async () => {

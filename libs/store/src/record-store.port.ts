@@ -3,11 +3,15 @@ export type Scalar = string | number | boolean | null;
 
 /**
  * Equality on a field, membership in a list (`$in`), an array field that holds a value (`$contains`), or a
- * value below a bound (`$lt`, for keyset paging along a sorted index). Field names may use dots to reach
- * nested fields.
+ * value below a bound (`$lt`, for keyset paging along a sorted index) or above one (`$gt`). Field names may
+ * use dots to reach nested fields.
  */
 export type FieldCondition =
-  Scalar | { $in: readonly Scalar[] } | { $contains: Scalar } | { $lt: string | number };
+  | Scalar
+  | { $in: readonly Scalar[] }
+  | { $contains: Scalar }
+  | { $lt: string | number }
+  | { $gt: string | number };
 export type Filter = Readonly<Record<string, FieldCondition>>;
 
 export interface SortKey {
@@ -74,6 +78,27 @@ export interface CompanionDocument {
  */
 export interface WriteOptions {
   with?: readonly CompanionDocument[];
+  /** Counters raised together with the write (see CounterRaise). */
+  raise?: readonly CounterRaise[];
+}
+
+/**
+ * Raises by one a number field of the one document `match` finds in `collection`, together with a write:
+ * SQLite in the write's transaction; MongoDB just after the write, so a count is never raised for a write
+ * that failed. A document without the field (not counted yet) is left alone, and none is made: counters
+ * start from a `recount`. `unlessReached`: not raised where that field holds the value or a later one.
+ */
+export interface CounterRaise {
+  collection: CollectionSpec;
+  match: Readonly<Record<string, string>>;
+  field: string;
+  unlessReached?: { field: string; value: string };
+}
+
+/** What `recount` counts: documents of `collection` matching the filter `where` builds from the counter. */
+export interface CountOf<T> {
+  collection: CollectionSpec;
+  where: (counter: Partial<T>) => Filter;
 }
 
 export interface Collection<T extends StoredDocument> {
@@ -115,6 +140,20 @@ export interface Collection<T extends StoredDocument> {
   pull(id: string, field: keyof T & string, value: Scalar): Promise<T | null>;
   delete(id: string, options?: WriteOptions): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;
+  /**
+   * Sets `field` of the one document `match` finds (made from `match` when there is none) to a count of
+   * other documents read together with the write. `advance`: first moves that field forward to the value,
+   * and changes nothing, resolving to false, when it is there or past already. SQLite reads and writes in
+   * one immediate transaction; MongoDB writes only if the document is as it was read (retrying otherwise),
+   * so a raise made meanwhile is never lost, though one whose write the count saw may be counted twice
+   * until the next recount.
+   */
+  recount(
+    match: Readonly<Record<string, string>>,
+    field: keyof T & string,
+    countOf: CountOf<T>,
+    advance?: { field: keyof T & string; to: string },
+  ): Promise<boolean>;
 }
 
 export interface RecordStore {

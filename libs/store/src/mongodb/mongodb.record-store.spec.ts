@@ -22,6 +22,7 @@ describe('MongoDB query bodies', () => {
       toQuery({
         conversationId: 'c1',
         date: { $lt: '2026-01-01T00:00:00.000Z' },
+        readAt: { $gt: '2025-01-01T00:00:00.000Z' },
         kind: { $in: ['like', 'comment'] },
         participants: { $contains: 'u1' },
         read: false,
@@ -29,6 +30,7 @@ describe('MongoDB query bodies', () => {
     ).toEqual({
       conversationId: { $eq: 'c1' },
       date: { $lt: '2026-01-01T00:00:00.000Z' },
+      readAt: { $gt: '2025-01-01T00:00:00.000Z' },
       kind: { $in: ['like', 'comment'] },
       participants: { $eq: 'u1' },
       read: { $eq: false },

@@ -4,6 +4,7 @@ import {
   type Collection,
   type CollectionSpec,
   type CompanionDocument,
+  type CountOf,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
@@ -12,6 +13,7 @@ import {
   type StoredDocument,
   type WriteOptions,
 } from '../record-store.port';
+import { newId } from '../object-id';
 
 /** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
 export const toQuery = (filter: Filter): Record<string, unknown> => {
@@ -20,6 +22,7 @@ export const toQuery = (filter: Filter): Record<string, unknown> => {
     if (condition !== null && typeof condition === 'object') {
       if ('$in' in condition) query[field] = { $in: [...condition.$in] };
       else if ('$lt' in condition) query[field] = { $lt: condition.$lt };
+      else if ('$gt' in condition) query[field] = { $gt: condition.$gt };
       else query[field] = { $eq: condition.$contains };
     } else {
       query[field] = { $eq: condition };
@@ -49,6 +52,13 @@ interface CounterDocument {
   _id: string;
   n: number;
 }
+
+/** A recount retried this often, each time because a raise or another recount came between, gives up. */
+const RECOUNT_ATTEMPTS = 20;
+
+/** Matches a field holding exactly the value read, or absent as it was. */
+const asRead = (value: unknown): Record<string, unknown> =>
+  value === undefined ? { $exists: false } : { $eq: value };
 
 /** MongoDB's default name for an ascending index, which is how a clash names the index it broke. */
 const defaultIndexName = (fields: readonly string[]): string => fields.map((field) => `${field}_1`).join('_');
@@ -81,6 +91,7 @@ export class MongoRecordStore implements RecordStore {
         spec,
         (companion) => this.collection(companion.collection).insert(companion.doc),
         this.connection.collection<CounterDocument>(COUNTERS_COLLECTION),
+        (other) => this.modelFor(other).collection as unknown as DriverCollection<StoredDocument>,
       );
       this.collections.set(spec.name, collection);
     }
@@ -140,6 +151,7 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
     spec: CollectionSpec,
     private readonly insertCompanion: (companion: CompanionDocument) => Promise<unknown>,
     private readonly counters?: DriverCollection<CounterDocument>,
+    private readonly driverCollectionOf?: (spec: CollectionSpec) => DriverCollection<StoredDocument>,
   ) {
     this.name = spec.name;
     this.cappedBy = spec.cappedBy;
@@ -155,6 +167,7 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
     } catch (error) {
       throw this.translate(error);
     }
+    await this.raiseCounters(options);
     return structuredClone(doc);
   }
 
@@ -246,7 +259,9 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
     if (Object.keys(set).length) change.$set = set;
     if (unset.length) change.$unset = Object.fromEntries(unset.map((key) => [key, '']));
     if (!Object.keys(change).length) return this.findById(id);
-    return this.findAndModify(id, change);
+    const updated = await this.findAndModify(id, change);
+    await this.raiseCounters(options);
+    return updated;
   }
 
   async addToSet(id: string, field: keyof T & string, value: Scalar): Promise<T | null> {
@@ -259,11 +274,12 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
 
   async delete(id: string, options?: WriteOptions): Promise<boolean> {
     await this.insertCompanions(options);
-    if (this.cappedBy) return this.deleteCounted(id);
-    const result = await this.model.collection.deleteOne({ _id: { $eq: id } } as never, {
-      writeConcern: { j: true },
-    });
-    return result.deletedCount > 0;
+    const deleted = this.cappedBy
+      ? await this.deleteCounted(id)
+      : (await this.model.collection.deleteOne({ _id: { $eq: id } } as never, { writeConcern: { j: true } }))
+          .deletedCount > 0;
+    await this.raiseCounters(options);
+    return deleted;
   }
 
   /** On a capped collection the values' counters are dropped, to be counted afresh by the next capped insert. */
@@ -278,6 +294,88 @@ export class MongoCollection<T extends StoredDocument> implements Collection<T> 
       writeConcern: { j: true },
     });
     return result.deletedCount;
+  }
+
+  /**
+   * Reads the counter, counts, then writes only if the counter still holds what was read (a raise or another
+   * recount between makes it read and count again): no transaction, which a standalone server lacks.
+   */
+  async recount(
+    match: Readonly<Record<string, string>>,
+    field: keyof T & string,
+    countOf: CountOf<T>,
+    advance?: { field: keyof T & string; to: string },
+  ): Promise<boolean> {
+    const counted = this.driverCollectionOrThrow(countOf.collection);
+    for (let attempt = 0; attempt < RECOUNT_ATTEMPTS; attempt += 1) {
+      const found = (await this.model.collection.findOne(toQuery(match) as never)) as Record<
+        string,
+        unknown
+      > | null;
+      const next: Record<string, unknown> = { ...(found ?? { _id: newId(), ...match }) };
+      if (advance) {
+        const current = next[advance.field] as string | undefined;
+        if (current !== undefined && current >= advance.to) return false;
+        next[advance.field] = advance.to;
+      }
+      next[field] = await counted.countDocuments(toQuery(countOf.where(next as Partial<T>)) as never);
+      if (await this.writeRecount(found, next, field, advance?.field)) return true;
+    }
+    throw new Error(`Could not recount ${this.name}.${field}: it kept changing`);
+  }
+
+  /** Inserts a new counter or sets the read one's fields if it is unchanged; false when someone came between. */
+  private async writeRecount(
+    found: Record<string, unknown> | null,
+    next: Record<string, unknown>,
+    field: string,
+    advanced: string | undefined,
+  ): Promise<boolean> {
+    const writeConcern = { w: 'majority', j: true } as const;
+    if (!found) {
+      try {
+        await this.model.collection.insertOne(next as never, { writeConcern });
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        throw this.translate(error);
+      }
+    }
+    const fields = advanced ? [field, advanced] : [field];
+    const result = await this.model.collection.updateOne(
+      {
+        _id: { $eq: found._id },
+        ...Object.fromEntries(fields.map((name) => [name, asRead(found[name])])),
+      } as never,
+      { $set: Object.fromEntries(fields.map((name) => [name, next[name]])) },
+      { writeConcern },
+    );
+    return result.matchedCount > 0;
+  }
+
+  /**
+   * After the write, so a count never includes a write that failed; a crash between the two leaves the
+   * counter one short until its next recount.
+   */
+  private async raiseCounters(options: WriteOptions | undefined): Promise<void> {
+    for (const { collection, match, field, unlessReached } of options?.raise ?? []) {
+      const reached = unlessReached && {
+        $or: [
+          { [unlessReached.field]: { $exists: false } },
+          { [unlessReached.field]: { $lt: unlessReached.value } },
+        ],
+      };
+      await this.driverCollectionOrThrow(collection).updateOne(
+        { ...toQuery(match), [field]: { $exists: true }, ...reached } as never,
+        { $inc: { [field]: 1 } },
+        { writeConcern: { w: 'majority', j: true } },
+      );
+    }
+  }
+
+  private driverCollectionOrThrow(spec: CollectionSpec): DriverCollection<StoredDocument> {
+    if (!this.driverCollectionOf) throw new Error(`Collection ${this.name} cannot reach ${spec.name}`);
+    return this.driverCollectionOf(spec);
   }
 
   /** Deletes the document and gives its place on its value's counter back. */

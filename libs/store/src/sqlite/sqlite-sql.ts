@@ -46,6 +46,9 @@ export const whereClause = (filter: Filter): SqlFragment => {
     } else if ('$lt' in condition) {
       parts.push(`${column} < ?`);
       params.push(condition.$lt);
+    } else if ('$gt' in condition) {
+      parts.push(`${column} > ?`);
+      params.push(condition.$gt);
     } else {
       parts.push(`EXISTS (SELECT 1 FROM json_each(doc, '${jsonPath(field)}') WHERE value = ?)`);
       params.push(bindable(condition.$contains));

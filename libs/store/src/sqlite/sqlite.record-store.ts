@@ -7,6 +7,8 @@ import {
   type Collection,
   type CollectionSpec,
   type CompanionDocument,
+  type CounterRaise,
+  type CountOf,
   DuplicateKeyError,
   type Filter,
   type FindOptions,
@@ -15,7 +17,8 @@ import {
   type StoredDocument,
   type WriteOptions,
 } from '../record-store.port';
-import { columnFor, orderAndPage, whereClause } from './sqlite-sql';
+import { newId } from '../object-id';
+import { columnFor, fieldExpression, jsonPath, orderAndPage, whereClause } from './sqlite-sql';
 import { StatementCache } from './statement-cache';
 
 /** Owner-only (0600), since the file holds emails and password hashes. */
@@ -88,7 +91,11 @@ export class SqliteRecordStore implements RecordStore {
   collection<T extends StoredDocument>(spec: CollectionSpec): Collection<T> {
     let collection = this.collections.get(spec.name);
     if (!collection) {
-      collection = new SqliteCollection(this.db, spec, (companion) => this.insertCompanion(companion));
+      collection = new SqliteCollection(this.db, spec, {
+        insert: ({ collection: other, doc }) => this.sqliteCollection(other).insertNow(doc),
+        raise: (raise) => this.sqliteCollection(raise.collection).raiseNow(raise),
+        count: (other, filter) => this.sqliteCollection(other).countNow(filter),
+      });
       this.collections.set(spec.name, collection);
     }
     return collection as unknown as Collection<T>;
@@ -99,9 +106,8 @@ export class SqliteRecordStore implements RecordStore {
     for (const spec of specs) this.collection(spec);
   }
 
-  /** Synchronous, so that it runs inside the transaction of the write it accompanies. */
-  private insertCompanion({ collection, doc }: CompanionDocument): void {
-    (this.collection(collection) as unknown as SqliteCollection<StoredDocument>).insertNow(doc);
+  private sqliteCollection(spec: CollectionSpec): SqliteCollection<StoredDocument> {
+    return this.collection(spec) as unknown as SqliteCollection<StoredDocument>;
   }
 
   async isReady(): Promise<boolean> {
@@ -117,6 +123,16 @@ export class SqliteRecordStore implements RecordStore {
   }
 }
 
+/**
+ * What a collection does to the others within its own transaction: synchronous, so that it runs inside the
+ * transaction of the write it accompanies.
+ */
+interface RelatedWrites {
+  insert(companion: CompanionDocument): void;
+  raise(raise: CounterRaise): void;
+  count(collection: CollectionSpec, filter: Filter): number;
+}
+
 class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   private readonly table: string;
   private readonly cappedBy?: string;
@@ -126,7 +142,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   constructor(
     private readonly db: Database.Database,
     spec: CollectionSpec,
-    private readonly insertCompanion: (companion: CompanionDocument) => void,
+    private readonly related: RelatedWrites,
   ) {
     this.statements = new StatementCache(db);
     if (!TABLE_PATTERN.test(spec.name)) throw new Error(`Invalid collection name: ${spec.name}`);
@@ -169,7 +185,7 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     const run = this.db.transaction((): boolean => {
       if ((count.get(...where.params) as { n: number }).n >= max) return false;
       this.insertNow(doc);
-      for (const companion of options?.with ?? []) this.insertCompanion(companion);
+      this.writeRelated(options);
       return true;
     });
     try {
@@ -224,6 +240,10 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    return this.findNow(filter, options);
+  }
+
+  private findNow(filter: Filter, options?: FindOptions): T[] {
     const where = whereClause(filter);
     const tail = orderAndPage(options);
     const rows = this.statements
@@ -233,6 +253,10 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
+    return this.countNow(filter);
+  }
+
+  countNow(filter: Filter): number {
     const where = whereClause(filter);
     const row = this.statements
       .get(`SELECT COUNT(*) AS n FROM "${this.table}" ${where.sql}`)
@@ -240,6 +264,52 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
       n: number;
     };
     return row.n;
+  }
+
+  /** Raises the counter where it is counted already and its `unlessReached` field is absent or below. */
+  raiseNow({ match, field, unlessReached }: CounterRaise): void {
+    const where = whereClause(match);
+    const counter = fieldExpression(field);
+    let sql = `UPDATE "${this.table}" SET doc = json_set(doc, '${jsonPath(field)}', ${counter} + 1) ${
+      where.sql || 'WHERE 1'
+    } AND ${counter} IS NOT NULL`;
+    const params = [...where.params];
+    if (unlessReached) {
+      const reached = fieldExpression(unlessReached.field);
+      sql += ` AND (${reached} IS NULL OR ${reached} < ?)`;
+      params.push(unlessReached.value);
+    }
+    this.statements.get(sql).run(...params);
+  }
+
+  /** The read, the count and the write in one immediate transaction: no raise from any connection between. */
+  async recount(
+    match: Readonly<Record<string, string>>,
+    field: keyof T & string,
+    countOf: CountOf<T>,
+    advance?: { field: keyof T & string; to: string },
+  ): Promise<boolean> {
+    const run = this.db.transaction((): boolean => {
+      const [found] = this.findNow(match, { limit: 1 });
+      const doc = (found ?? { _id: newId(), ...match }) as Record<string, unknown>;
+      if (advance) {
+        const current = doc[advance.field] as string | undefined;
+        if (current !== undefined && current >= advance.to) return false;
+        doc[advance.field] = advance.to;
+      }
+      doc[field] = this.related.count(countOf.collection, countOf.where(doc as Partial<T>));
+      this.statements
+        .get(
+          `INSERT INTO "${this.table}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+        )
+        .run(doc._id, JSON.stringify(doc));
+      return true;
+    });
+    try {
+      return run.immediate();
+    } catch (error) {
+      throw this.translate(error);
+    }
   }
 
   async update(
@@ -290,17 +360,21 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
-  /** Runs the write and inserts its companions in one transaction: one commit, all or nothing. */
+  /** Runs the write, inserts its companions and raises its counters in one transaction: all or nothing. */
   private withCompanions<R>(options: WriteOptions | undefined, write: () => R): R {
-    const companions = options?.with ?? [];
-    if (companions.length === 0) return write();
+    if (!options?.with?.length && !options?.raise?.length) return write();
     return this.db
       .transaction(() => {
         const result = write();
-        for (const companion of companions) this.insertCompanion(companion);
+        this.writeRelated(options);
         return result;
       })
       .immediate();
+  }
+
+  private writeRelated(options: WriteOptions | undefined): void {
+    for (const companion of options?.with ?? []) this.related.insert(companion);
+    for (const raise of options?.raise ?? []) this.related.raise(raise);
   }
 
   /** Read, change and write back in one transaction, so concurrent callers never lose each other's change. */
