@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { type PortName, PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
+import { QueryPathWarmUp } from '../indexing/query-path-warm-up.state';
 
 /** The ports a node cannot answer without; the embedder only adds vectors, searches work without it. */
 const NEEDED_PORTS: readonly PortName[] = ['store', 'search', 'queue'];
@@ -12,7 +13,8 @@ const NEEDED_PORTS: readonly PortName[] = ['store', 'search', 'queue'];
 /**
  * `GET /api/ready`: whether this node should take traffic. `/api/health` says the process is alive; this
  * also wants the store, index and queue reachable and the index caught up: the oldest change waiting in
- * the outbox younger than `READY_INDEX_LAG_SECONDS`. 503 names what is not ready.
+ * the outbox younger than `READY_INDEX_LAG_SECONDS`, and the embedded index's query path warmed after a
+ * start (`QueryPathWarmUp`). 503 names what is not ready.
  */
 @Controller('ready')
 export class ReadyController {
@@ -20,12 +22,14 @@ export class ReadyController {
     private readonly ports: PortStatusRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RECORD_STORE) private readonly store: RecordStore,
+    private readonly warmUp: QueryPathWarmUp,
   ) {}
 
   @Get()
   async ready(@Res({ passthrough: true }) response: Response) {
     const ports = await this.ports.statuses();
     const notReady: string[] = NEEDED_PORTS.filter((port) => !ports[port].ready);
+    if (this.warmUp.pending()) notReady.push('query path warm');
     let index: OutboxReading | { error: string };
     try {
       index = await readOutbox(this.store);

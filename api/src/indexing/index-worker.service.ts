@@ -19,7 +19,7 @@ import {
 } from '@skillers/indexing';
 import type { Embedder } from '@skillers/embedding';
 import type { JobQueue } from '@skillers/queue';
-import type { IndexSnapshots, SearchIndex } from '@skillers/search';
+import { type IndexSnapshots, type SearchIndex, warmQueryPath } from '@skillers/search';
 import type { RecordStore } from '@skillers/store';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
@@ -27,6 +27,7 @@ import { APP_CONFIG, JOB_QUEUE, RECORD_STORE, SEARCH_INDEX } from '../core/token
 import { DOCUMENT_EMBEDDER } from '../core/embedder.tokens';
 import { AppEvents } from '../core/events/app-events.service';
 import { INDEX_ALERTS, type IndexAlerts } from './index-alerts';
+import { QueryPathWarmUp } from './query-path-warm-up.state';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
@@ -84,6 +85,7 @@ export class IndexWorkerService
     @Inject(INDEX_ALERTS) private readonly alerts: IndexAlerts,
     private readonly backfillState: VectorBackfillState,
     private readonly events: AppEvents,
+    private readonly warmUp: QueryPathWarmUp,
   ) {
     // The composition root provides this worker only in the embedded setup, whose index is in memory.
     const { snapshots, updateMany } = index;
@@ -128,6 +130,7 @@ export class IndexWorkerService
       this.vectorsMissing = true;
       this.backfilling = this.backfill(index, lacking);
     }
+    this.warmUp.start((signal) => warmQueryPath(this.index, { signal }));
   }
 
   /** Loads the saved searches and matches again what a crash may have left without alerts. */
@@ -140,10 +143,10 @@ export class IndexWorkerService
       );
   }
 
-  /** Stops the vector backfill while the embedder and the store it uses are still open. */
+  /** Stops the vector backfill and the warm-up while the embedder and the store they use are still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopBackfill.abort();
-    await this.backfilling;
+    await Promise.all([this.backfilling, this.warmUp.close()]);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -12,6 +12,7 @@ import type { RecordStore } from '@skillers/store';
 import { JOB_QUEUE, RECORD_STORE } from '../core/tokens';
 import { OUTBOX_RELAY } from './outbox-relay.token';
 import { RecordChangesService } from './record-changes.service';
+import { QueryPathWarmUp } from './query-path-warm-up.state';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** MongoDB writes an outbox entry before its record: a younger entry may belong to a write under way. */
@@ -26,6 +27,7 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
   providers: [
     RecordChangesService,
     VectorBackfillState,
+    QueryPathWarmUp,
     {
       provide: OUTBOX_RELAY,
       inject: [RECORD_STORE, JOB_QUEUE],
@@ -38,7 +40,7 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
       },
     },
   ],
-  exports: [RecordChangesService, OUTBOX_RELAY, VectorBackfillState],
+  exports: [RecordChangesService, OUTBOX_RELAY, VectorBackfillState, QueryPathWarmUp],
 })
 export class IndexingModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(

@@ -12,6 +12,7 @@ export {
 } from './elasticsearch/elasticsearch-client';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';
 export { EmbeddedSearchIndex } from './embedded/embedded.search-index';
+export { warmQueryPath, WARM_UP_QUERIES_PER_KIND } from './query-path-warm-up';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
 export type { EmbeddedSnapshot, EmbeddedSnapshotSource } from './embedded/index-generation';
 export { type VectorRowsOptions, VectorRowsReceiver } from './embedded/structures/vector-rows';
