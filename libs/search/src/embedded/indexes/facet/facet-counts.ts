@@ -126,16 +126,18 @@ export class FacetCounter {
     );
   }
 
-  /** Each label of the filter with its count among the members, as last tallied. */
-  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
+  /** Each label of the filter with its count among the members, as last tallied, read as they are asked for. */
+  private *labelCounts(dimension: FacetDimension, members: Members): Generator<[string, number]> {
     const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
-    return [...(this.store.labelPostings.get(dimension) ?? [])].map((posting) => [
-      posting.label?.label ?? '',
-      members.type === 'all'
-        ? posting.slots.size
-        : misses
-          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
-          : this.tally[posting.label?.id ?? 0],
-    ]);
+    for (const posting of this.store.labelPostings.get(dimension) ?? []) {
+      yield [
+        posting.label?.label ?? '',
+        members.type === 'all'
+          ? posting.slots.size
+          : misses
+            ? posting.slots.size - this.tally[posting.label?.id ?? 0]
+            : this.tally[posting.label?.id ?? 0],
+      ];
+    }
   }
 }
