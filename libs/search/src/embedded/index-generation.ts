@@ -14,6 +14,7 @@ import {
 } from '@skillers/domain';
 import type {
   ExpectedDocuments,
+  GetManyOptions,
   KnnHit,
   MatchesAnswer,
   MatchOptions,
@@ -309,17 +310,19 @@ export class IndexGeneration {
     return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
   }
 
-  get(id: string): SearchDocument | null {
+  get(id: string, { vectors = true }: GetManyOptions = {}): SearchDocument | null {
     const kind = this.kindById.get(id);
     const slot = kind && this.parts[kind].facets.slotOf(id);
-    return (kind && slot !== undefined && this.documentAt(kind, slot)) || null;
+    return (kind && slot !== undefined && this.documentAt(kind, slot, vectors)) || null;
   }
 
-  /** A new copy of the whole document, from its text and what the other structures keep. */
-  private documentAt(kind: SearchKind, slot: number): SearchDocument | undefined {
+  /** A new copy of the document, from its text and what the other structures keep; its vector when asked. */
+  private documentAt(kind: SearchKind, slot: number, withVector: boolean): SearchDocument | undefined {
     const { text, facets, fields, vectors } = this.parts[kind];
     const docText = text.text(slot);
-    return docText === undefined ? undefined : fields.document(slot, facets.idOf(slot), docText, vectors);
+    return docText === undefined
+      ? undefined
+      : fields.document(slot, facets.idOf(slot), docText, withVector ? vectors : undefined);
   }
 
   count(kind: SearchKind): number {
