@@ -1,4 +1,4 @@
-import { foldLabel } from '../vocabularies/label-order';
+import { ASCII_ONLY, foldLabel } from '../vocabularies/label-order';
 
 /** Free text of a search: at most this many characters. */
 export const SEARCH_TEXT_MAX_LENGTH = 500;
@@ -18,8 +18,6 @@ export const SEARCH_STOP_WORDS: readonly string[] = Object.freeze(
 
 const STOP = new Set(SEARCH_STOP_WORDS);
 
-/** Printable ASCII and the usual white space; other text takes the Unicode path. */
-const ASCII_ONLY = /^[\t\n\r\u0020-\u007e]*$/;
 const TRIMMED_DOTS = /^\.+|\.+$/g;
 
 /**
@@ -65,11 +63,14 @@ export const lightStem = (word: string): string => {
  * without repeats; stop words are left out.
  */
 export const matchedTextTerms = (text: string, recordText: string): string[] => {
-  const present = new Set(textWords(recordText).map(lightStem));
+  const asked = textWords(text).filter((word) => !STOP.has(word));
+  if (asked.length === 0) return [];
+  // A stem starts with its word's first letter: only the record's words starting as an asked one's stem
+  // can meet it, and only they are stemmed (a record's text is far longer than a search's).
+  const firsts = new Set(asked.map((word) => word[0]));
+  const present = new Set<string>();
+  for (const word of textWords(recordText)) if (firsts.has(word[0])) present.add(lightStem(word));
   const found: string[] = [];
-  for (const word of textWords(text)) {
-    if (STOP.has(word) || found.includes(word)) continue;
-    if (present.has(lightStem(word))) found.push(word);
-  }
+  for (const word of asked) if (!found.includes(word) && present.has(lightStem(word))) found.push(word);
   return found;
 };
