@@ -87,9 +87,7 @@ export const editDistance = (a: string, b: string, limit = Infinity): number => 
  * The label word a misspelt word most likely means: the only nearest one within the allowed edits. English
  * words ("actually" is no typo of Actuary) and place names ("lagos" is no typo of Laos) are left as typed.
  */
-export const correctWord = (word: string): string | undefined => {
-  const folded = foldLabel(word);
-  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
+const nearestLabelWord = (folded: string): string | undefined => {
   const { known: words, byLength: buckets } = knownWords();
   if (words.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return undefined;
   const limit = allowedEdits(folded.length);
@@ -105,6 +103,24 @@ export const correctWord = (word: string): string | undefined => {
     }
   }
   return bestDistance <= limit && !tied ? best : undefined;
+};
+
+/** Words whose correction is kept: working one out compares the word with hundreds of label words. */
+const CORRECTIONS_KEPT = 20_000;
+/** Corrections already worked out (null: none), by folded word; the dictionary never changes. */
+const corrections = new Map<string, string | null>();
+
+/** The label word a misspelt word most likely means (`nearestLabelWord`), worked out once per word. */
+export const correctWord = (word: string): string | undefined => {
+  const folded = foldLabel(word);
+  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
+  const kept = corrections.get(folded);
+  if (kept !== undefined) return kept ?? undefined;
+  const correction = nearestLabelWord(folded);
+  // Emptied when full: the words people search with soon come back.
+  if (corrections.size >= CORRECTIONS_KEPT) corrections.clear();
+  corrections.set(folded, correction ?? null);
+  return correction;
 };
 
 /** The text with misspelt label words corrected; everything else, punctuation included, is left as typed. */
