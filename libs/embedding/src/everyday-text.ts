@@ -66,21 +66,27 @@ const knownWords = () => {
 /** Edits allowed: one up to seven letters, two from eight. */
 const allowedEdits = (length: number): number => (length >= 8 ? 2 : 1);
 
+/** Rows of the distance table, reused by every comparison: a word is compared with hundreds of label words. */
+let rows = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export const editDistance = (a: string, b: string, limit = Infinity): number => {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  if (rows[0].length <= b.length) rows = rows.map(() => new Int32Array(2 * (b.length + 1)));
+  // Row i of the table, with the two before it (a swap looks two rows back).
+  let [beforeLast, last, row] = rows;
+  for (let j = 0; j <= b.length; j++) last[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      row[j] = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+        row[j] = Math.min(row[j], beforeLast[j - 2] + 1);
     }
+    [beforeLast, last, row] = [last, row, beforeLast];
   }
-  return rows[a.length][b.length];
+  return last[b.length];
 };
 
 /**
