@@ -10,10 +10,11 @@
 //   COMPARE_CONNECTIONS (default 50) connections for COMPARE_SECONDS (default 15) s: `GET /api/project`, the
 //   project filtering call with 3 filters and `facets: true`, and the same call with free text (the judged
 //   home-search queries, sent as the web app sends them, page 1 with facets). Reports req/s, p50 and p99 of
-//   each and each search call's throughput as a share of the listing's (targets 80 % and 70 %).
-//   `--profile DIR` writes the server's CPU profile (`node --cpu-prof`) to DIR when it stops.
-// Load and soak report latency percentiles, requests/s, errors and non-2xx answers by request kind and status, and
-// the server's event-loop delay; the run exits non-zero on any failed request or, in a soak, growth.
+//   each, each search call's throughput as a share of the listing's (targets 80 % and 70 %), and the
+//   server's CPU time per answer. `--profile DIR` writes the server's CPU profile (`node --cpu-prof`) to DIR.
+// Load and soak report latency percentiles, requests/s, errors and non-2xx answers by request kind and
+// status, and the server's event-loop delay; the run exits non-zero on any failed request or, in a soak,
+// growth.
 // BENCH_DATA_PARENT picks where the temporary data folder goes (`/dev/shm` leaves the disk out).
 // LOAD_USERS (default 20) accounts are signed up and shared by the connections. EMBEDDER_MODEL_PATH and
 // EMBEDDER_MODEL are passed on; unset, the small static model kept beside the repository is used when
@@ -54,6 +55,8 @@ const USERS = bounded('LOAD_USERS', 20, 1_000);
  * scale lifts them (120 messages a minute becomes 120 000) far above what one address offers in the run.
  */
 const RATE_LIMIT_SCALE = 1_000;
+/** Linux's clock ticks per second, in which /proc reports CPU time. */
+const CLOCK_TICKS = 100;
 /** The search calls' throughput as a share of the listing's, at least. */
 const COMPARE_TARGETS = { filters: 0.8, text: 0.7 };
 const RUN_SECONDS = SOAK ? SOAK_MINUTES * 60 : COMPARE ? COMPARE_SECONDS * 3 : LOAD_SECONDS;
@@ -278,12 +281,25 @@ const compareCalls = (projects) => {
   ];
 };
 
-/** Drives each call in turn with the same connections for the same time; true when every answer was 2xx. */
-const compare = async (baseUrl, user, projects) => {
+/** The CPU time the process has used so far, in ms (user and system, all its threads). */
+const readCpuMs = (pid) => {
+  // After the command name in parentheses: state is field 3, utime and stime fields 14 and 15, in ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS;
+};
+
+/**
+ * Drives each call in turn with the same connections for the same time; true when every answer was 2xx.
+ * Beside throughput, the server's CPU time per answer: on shared cores the server does not get all of its
+ * time, so the CPU cost is the steadier comparison.
+ */
+const compare = async (server, user, projects) => {
+  const { baseUrl, child } = server;
   const rows = [];
   let clean = true;
   for (const { name, label, build } of compareCalls(projects)) {
     const signedIn = { authorization: `Bearer ${user.token}` };
+    const cpuBefore = readCpuMs(child.pid);
     const result = await autocannon({
       url: baseUrl,
       connections: COMPARE_CONNECTIONS,
@@ -298,22 +314,26 @@ const compare = async (baseUrl, user, projects) => {
         },
       ],
     });
+    const cpuPerAnswer = (readCpuMs(child.pid) - cpuBefore) / Math.max(1, result.requests.total);
     clean &&= result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
-    rows.push({ name, label, result });
+    rows.push({ name, label, result, cpuPerAnswer });
   }
   const listing = rows[0].result.requests.average;
+  const listingCpu = rows[0].cpuPerAnswer;
   console.log(
     `\nCompare: ${COMPARE_CONNECTIONS} connections for ${COMPARE_SECONDS} s per call, one signed-in user, ` +
       `against the embedded profile on loopback. Load average after: ${load()}.\n`,
   );
   console.table(
-    rows.map(({ name, label, result }) => ({
+    rows.map(({ name, label, result, cpuPerAnswer }) => ({
       call: label,
       'req/s': Math.round(result.requests.average),
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       'of the listing': name === 'listing' ? '' : `${Math.round((result.requests.average / listing) * 100)}%`,
       target: COMPARE_TARGETS[name] ? `${COMPARE_TARGETS[name] * 100}%` : '',
+      'server CPU ms/answer': fixed(cpuPerAnswer, 2),
+      'listing CPU / its CPU': name === 'listing' ? '' : `${Math.round((listingCpu / cpuPerAnswer) * 100)}%`,
       'non-2xx': result.non2xx + result.errors + result.timeouts,
     })),
   );
@@ -365,7 +385,7 @@ const main = async () => {
         `${teammates.records.length} profiles; ${users.length} load accounts. Load average before: ${load()}.`,
     );
     if (COMPARE) {
-      process.exitCode = (await compare(baseUrl, users[0], projects)) ? 0 : 1;
+      process.exitCode = (await compare(server, users[0], projects)) ? 0 : 1;
       return;
     }
 
