@@ -737,10 +737,11 @@ export class FacetOthers {
 
   /** The facet: the picked labels with their counts, then the others kept. */
   facet(picked: readonly string[], pickedCounts: readonly number[]): Record<string, number> {
-    return Object.fromEntries([
-      ...picked.map((label, at) => [label, pickedCounts[at]] as const),
-      ...this.kept,
-    ]);
+    // Set one by one: Object.fromEntries costs more than the counting on every faceted search.
+    const facet: Record<string, number> = {};
+    picked.forEach((label, at) => (facet[label] = pickedCounts[at]));
+    for (const [label, count] of this.kept) facet[label] = count;
+    return facet;
   }
 }
 

@@ -45,7 +45,10 @@ export class FacetCounter {
       this.countLabels(members, [dimension]);
       facets[dimension] = this.facet(filter, dimension, members);
     }
-    return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
+    // In the dimensions' order, whichever were counted first.
+    const ordered: FacetCounts = {};
+    for (const dimension of FACET_DIMENSIONS) ordered[dimension] = facets[dimension];
+    return ordered;
   }
 
   private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
