@@ -58,19 +58,23 @@ export const lightStem = (word: string): string => {
   return word;
 };
 
+/** The stems of a record's words, which `matchedTerms` meets a search's words against. */
+export const textStems = (recordText: string): ReadonlySet<string> =>
+  new Set(textWords(recordText).map(lightStem));
+
 /**
- * The words of the free text that the record's text contains (by word or stem), in the order typed and
- * without repeats; stop words are left out.
+ * The words of the free text that a record's words meet by word or stem (`stems`, from `textStems`), in the
+ * order typed and without repeats; stop words are left out.
  */
-export const matchedTextTerms = (text: string, recordText: string): string[] => {
-  const asked = textWords(text).filter((word) => !STOP.has(word));
-  if (asked.length === 0) return [];
-  // A stem starts with its word's first letter: only the record's words starting as an asked one's stem
-  // can meet it, and only they are stemmed (a record's text is far longer than a search's).
-  const firsts = new Set(asked.map((word) => word[0]));
-  const present = new Set<string>();
-  for (const word of textWords(recordText)) if (firsts.has(word[0])) present.add(lightStem(word));
+export const matchedTerms = (text: string, stems: ReadonlySet<string>): string[] => {
   const found: string[] = [];
-  for (const word of asked) if (!found.includes(word) && present.has(lightStem(word))) found.push(word);
+  for (const word of textWords(text)) {
+    if (STOP.has(word) || found.includes(word)) continue;
+    if (stems.has(lightStem(word))) found.push(word);
+  }
   return found;
 };
+
+/** The words of the free text that the record's text contains (`matchedTerms`). */
+export const matchedTextTerms = (text: string, recordText: string): string[] =>
+  matchedTerms(text, textStems(recordText));

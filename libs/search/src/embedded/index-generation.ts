@@ -5,7 +5,7 @@ import {
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
-  matchedTextTerms,
+  matchedTerms,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
@@ -32,6 +32,7 @@ import { FacetIndex } from './indexes/facet-index';
 import { rankHybrid } from './ranking/hybrid-ranker';
 import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
+import { RecordStems } from './ranking/record-stems';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
 import { VectorIndex } from './indexes/vector-index';
@@ -87,6 +88,8 @@ export class IndexGeneration {
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
   private readonly signals = new QuerySignals();
+  /** The stems of result texts lately shown, for the words of the free text each one matched. */
+  private readonly recordStems = new RecordStems();
   /** Per kind, the scorer of matches and its per-query arrays, reused by each. */
   private readonly matchRankers = new Map<SearchKind, MatchRanker>();
 
@@ -276,7 +279,7 @@ export class IndexGeneration {
     if (text !== undefined) {
       for (const { slot, signals } of page) {
         const docText = textIndex.text(slot);
-        signals.textTerms = docText === undefined ? [] : matchedTextTerms(text, docText);
+        signals.textTerms = docText === undefined ? [] : matchedTerms(text, this.recordStems.of(docText));
       }
     }
     return {
