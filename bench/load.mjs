@@ -1,12 +1,20 @@
 // Load and soak of the embedded profile through the HTTP API, with a realistic mix of requests.
-// Build first (`npm run build:server`), then `node bench/load.mjs` (load) or `node bench/load.mjs --soak`.
+// Build first (`npm run build:server`), then `node bench/load.mjs` (load), `node bench/load.mjs --soak` or
+// `node bench/load.mjs --compare`.
 // The built server (`node api/dist/main.js`, as `npm start` runs it) starts in a child process on
 // loopback with a temporary data folder and the demo data (SEED left on), and autocannon drives it.
 //   Load: LOAD_CONNECTIONS (default 100) connections for LOAD_SECONDS (default 60) s, as fast as they go.
 //   Soak: SOAK_CONNECTIONS (default 10) connections at SOAK_RATE (default 100) requests/s in all for
 //   SOAK_MINUTES (default 10), sampling the server's memory every SAMPLE_SECONDS (default 10) s.
-// Both report latency percentiles, requests/s, errors and non-2xx answers by request kind and status, and
-// the server's event-loop delay; the run exits non-zero on any failed request or, in a soak, growth.
+//   Compare: the search calls against the listing, one after the other on the same server, each driven by
+//   COMPARE_CONNECTIONS (default 50) connections for COMPARE_SECONDS (default 15) s: `GET /api/project`, the
+//   project filtering call with 3 filters and `facets: true`, and the same call with free text (the judged
+//   home-search queries, sent as the web app sends them, page 1 with facets). Reports req/s, p50 and p99 of
+//   each, each search call's throughput as a share of the listing's (targets 80 % and 70 %), and the
+//   server's CPU time per answer. `--profile DIR` writes the server's CPU profile (`node --cpu-prof`) to DIR.
+// Load and soak report latency percentiles, requests/s, errors and non-2xx answers by request kind and
+// status, and the server's event-loop delay; the run exits non-zero on any failed request or, in a soak,
+// growth.
 // BENCH_DATA_PARENT picks where the temporary data folder goes (`/dev/shm` leaves the disk out).
 // LOAD_USERS (default 20) accounts are signed up and shared by the connections. EMBEDDER_MODEL_PATH and
 // EMBEDDER_MODEL are passed on; unset, the small static model kept beside the repository is used when
@@ -15,7 +23,11 @@ import autocannon from 'autocannon';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LIST_FILTERS as SHARED_LIST_FILTERS } from './support/filtering-requests.mjs';
+import {
+  filtersFrom,
+  requestGenerator,
+  LIST_FILTERS as SHARED_LIST_FILTERS,
+} from './support/filtering-requests.mjs';
 import { BUILT_SERVER, call, signUp, startServer } from './support/server.mjs';
 
 const bounded = (name, fallback, max) => {
@@ -25,19 +37,29 @@ const bounded = (name, fallback, max) => {
   return value;
 };
 const SOAK = process.argv.includes('--soak');
+const COMPARE = process.argv.includes('--compare');
+const profileAt = process.argv.indexOf('--profile');
+const PROFILE_DIR = profileAt === -1 ? undefined : process.argv[profileAt + 1];
+if (profileAt !== -1 && !PROFILE_DIR) throw new Error('--profile needs a folder');
 const LOAD_CONNECTIONS = bounded('LOAD_CONNECTIONS', 100, 1_000);
 const LOAD_SECONDS = bounded('LOAD_SECONDS', 60, 3_600);
 const SOAK_CONNECTIONS = bounded('SOAK_CONNECTIONS', 10, 1_000);
 const SOAK_RATE = bounded('SOAK_RATE', 100, 100_000);
 const SOAK_MINUTES = bounded('SOAK_MINUTES', 10, 24 * 60);
 const SAMPLE_SECONDS = bounded('SAMPLE_SECONDS', 10, 600);
+const COMPARE_CONNECTIONS = bounded('COMPARE_CONNECTIONS', 50, 1_000);
+const COMPARE_SECONDS = bounded('COMPARE_SECONDS', 15, 3_600);
 const USERS = bounded('LOAD_USERS', 20, 1_000);
 /**
  * Every per-minute limit counts per client address, and every connection here comes from 127.0.0.1: the
  * scale lifts them (120 messages a minute becomes 120 000) far above what one address offers in the run.
  */
 const RATE_LIMIT_SCALE = 1_000;
-const RUN_SECONDS = SOAK ? SOAK_MINUTES * 60 : LOAD_SECONDS;
+/** Linux's clock ticks per second, in which /proc reports CPU time. */
+const CLOCK_TICKS = 100;
+/** The search calls' throughput as a share of the listing's, at least. */
+const COMPARE_TARGETS = { filters: 0.8, text: 0.7 };
+const RUN_SECONDS = SOAK ? SOAK_MINUTES * 60 : COMPARE ? COMPARE_SECONDS * 3 : LOAD_SECONDS;
 /** The whole run stops after this, whatever happens. */
 const HARD_LIMIT_MS = (RUN_SECONDS + 180) * 1_000;
 /** Growth after the first tenth of the soak above these, in MB per minute, is flagged. */
@@ -210,13 +232,135 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
+/** The free-text queries of the judged home-search set, of projects. */
+const PROJECT_TEXTS = JSON.parse(
+  readFileSync(new URL('./quality/home-queries.json', import.meta.url), 'utf8'),
+)
+  .queries.filter((query) => query.kind === 'project')
+  .map((query) => query.text);
+
+/** The three calls of the comparison, each a request builder for one signed-in user's connections. */
+const compareCalls = (projects) => {
+  const json = { 'content-type': 'application/json' };
+  const random = requestGenerator();
+  const search = (body) => ({
+    method: 'POST',
+    path: '/api/project/traditional_filtering_all',
+    headers: json,
+    body: JSON.stringify(body),
+  });
+  return [
+    {
+      name: 'listing',
+      label: 'GET /api/project',
+      build: () => ({ method: 'GET', path: '/api/project?page=1' }),
+    },
+    {
+      name: 'filters',
+      label: '3 filters, facets',
+      build: () =>
+        search({
+          activeFilters: filtersFrom(random, [pickOne(projects.records), pickOne(projects.records)], 3),
+          filtering_restriction: 'min_1_match',
+          page: 1,
+          facets: true,
+        }),
+    },
+    {
+      name: 'text',
+      label: 'free text, facets',
+      build: () =>
+        search({
+          activeFilters: {},
+          text: pickOne(PROJECT_TEXTS),
+          filtering_restriction: 'min_1_match',
+          page: 1,
+          facets: true,
+        }),
+    },
+  ];
+};
+
+/** The CPU time the process has used so far, in ms (user and system, all its threads). */
+const readCpuMs = (pid) => {
+  // After the command name in parentheses: state is field 3, utime and stime fields 14 and 15, in ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS;
+};
+
+/**
+ * Drives each call in turn with the same connections for the same time; true when every answer was 2xx.
+ * Beside throughput, the server's CPU time per answer: on shared cores the server does not get all of its
+ * time, so the CPU cost is the steadier comparison.
+ */
+const compare = async (server, user, projects) => {
+  const { baseUrl, child } = server;
+  const rows = [];
+  let clean = true;
+  for (const { name, label, build } of compareCalls(projects)) {
+    const signedIn = { authorization: `Bearer ${user.token}` };
+    const cpuBefore = readCpuMs(child.pid);
+    const result = await autocannon({
+      url: baseUrl,
+      connections: COMPARE_CONNECTIONS,
+      duration: COMPARE_SECONDS,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const built = build();
+            return { ...request, ...built, headers: { ...built.headers, ...signedIn } };
+          },
+        },
+      ],
+    });
+    const cpuPerAnswer = (readCpuMs(child.pid) - cpuBefore) / Math.max(1, result.requests.total);
+    clean &&= result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
+    rows.push({ name, label, result, cpuPerAnswer });
+  }
+  const listing = rows[0].result.requests.average;
+  const listingCpu = rows[0].cpuPerAnswer;
+  console.log(
+    `\nCompare: ${COMPARE_CONNECTIONS} connections for ${COMPARE_SECONDS} s per call, one signed-in user, ` +
+      `against the embedded profile on loopback. Load average after: ${load()}.\n`,
+  );
+  console.table(
+    rows.map(({ name, label, result, cpuPerAnswer }) => ({
+      call: label,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'of the listing': name === 'listing' ? '' : `${Math.round((result.requests.average / listing) * 100)}%`,
+      target: COMPARE_TARGETS[name] ? `${COMPARE_TARGETS[name] * 100}%` : '',
+      'server CPU ms/answer': fixed(cpuPerAnswer, 2),
+      'listing CPU / its CPU': name === 'listing' ? '' : `${Math.round((listingCpu / cpuPerAnswer) * 100)}%`,
+      'non-2xx': result.non2xx + result.errors + result.timeouts,
+    })),
+  );
+  const missed = rows.filter(
+    ({ name, result }) => COMPARE_TARGETS[name] && result.requests.average < COMPARE_TARGETS[name] * listing,
+  );
+  console.log(
+    missed.length === 0
+      ? 'Both search calls reach their share of the listing.'
+      : `Below target: ${missed.map(({ label }) => label).join(', ')}.`,
+  );
+  if (!clean) console.log('Some requests failed: see the non-2xx column.');
+  return clean;
+};
+
 const main = async () => {
   if (!existsSync(BUILT_SERVER))
     throw new Error(`${BUILT_SERVER} is missing: run "npm run build:server" first.`);
   const dataDir = mkdtempSync(join(process.env.BENCH_DATA_PARENT ?? tmpdir(), 'skillers-bench-load-'));
   const startedAt = Date.now();
   const server = await startServer(dataDir, {
-    nodeArgs: ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`],
+    nodeArgs: [
+      '--expose-gc',
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      '--import',
+      `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`,
+    ],
     ipc: true,
     env: {
       RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
@@ -232,13 +376,18 @@ const main = async () => {
   }, HARD_LIMIT_MS);
   try {
     const users = [];
-    for (let index = 0; index < USERS; index += 1) users.push(await signUp(baseUrl, `loaduser${index}`));
+    for (let index = 0; index < (COMPARE ? 1 : USERS); index += 1)
+      users.push(await signUp(baseUrl, `loaduser${index}`));
     const projects = await allPages(baseUrl, '/api/project', 'projects', 'projectsPages');
     const teammates = await allPages(baseUrl, '/api/teammates', 'teammates', 'teammatesPages');
     console.log(
       `Server up in ${((Date.now() - startedAt) / 1_000).toFixed(1)} s with ${projects.records.length} projects, ` +
         `${teammates.records.length} profiles; ${users.length} load accounts. Load average before: ${load()}.`,
     );
+    if (COMPARE) {
+      process.exitCode = (await compare(server, users[0], projects)) ? 0 : 1;
+      return;
+    }
 
     const mix = buildMix({ users, projects, teammates });
     const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0);

@@ -46,8 +46,9 @@ export interface FilteringExtras {
 }
 
 /**
- * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md), the store supplies the records
- * shown for them, and each record's indexed document is held against the query to say why it is shown. With
+ * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md) and hands back their indexed
+ * documents, the store supplies the records shown for them, and each record's indexed document is held
+ * against the query to say why it is shown. With
  * free text the query is also embedded, so that vectors take part in the ranking.
  */
 @Injectable()
@@ -72,10 +73,8 @@ export class FilteringService {
   > {
     const startedAt = performance.now();
     const { query, result, understood } = await this.search('project', request);
-    const [views, whys] = await Promise.all([
-      this.projects.viewsInOrder(result.ids, searcher.userId),
-      this.explain(query, result),
-    ]);
+    const views = await this.projects.viewsInOrder(result.ids, searcher.userId);
+    const whys = explain(query, result);
     const items = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     const eventId = this.recordSearch('project', request, result, items, startedAt, searcher);
     return {
@@ -100,10 +99,8 @@ export class FilteringService {
   > {
     const startedAt = performance.now();
     const { query, result, understood } = await this.search('teammate', request);
-    const [views, whys] = await Promise.all([
-      this.profiles.viewsInOrder(result.ids, searcher.userId),
-      this.explain(query, result),
-    ]);
+    const views = await this.profiles.viewsInOrder(result.ids, searcher.userId);
+    const whys = explain(query, result);
     const profiles = views.map((view) => ({ ...view, why: whys.get(view._id) ?? whyOf(null, query) }));
     const eventId = this.recordSearch('teammate', request, result, profiles, startedAt, searcher);
     return {
@@ -120,7 +117,7 @@ export class FilteringService {
     request: FilteringRequest,
   ): Promise<{ query: SearchQuery; result: SearchResult; understood?: UnderstoodText }> {
     const { query, understood } = await this.queryFor(kind, request);
-    return { query, result: await this.index.search(query), understood };
+    return { query, result: await this.index.search(query, { documents: true }), understood };
   }
 
   /**
@@ -151,20 +148,6 @@ export class FilteringService {
     const queryVector = await this.queryVector(request.activeFilters, query.text);
     if (queryVector) query.queryVector = queryVector;
     return { query, understood };
-  }
-
-  /** The `why` of each id on the page, from its indexed document and the rank signals, by id. */
-  private async explain(query: SearchQuery, result: SearchResult): Promise<Map<string, MatchExplanation>> {
-    const docs = await this.index.getMany(result.ids, { vectors: false });
-    return new Map(
-      result.ids.map((id, at) => [
-        id,
-        whyOf(docs[at], query, {
-          vector: result.signals?.[at]?.vector,
-          textTerms: result.signals?.[at]?.textTerms,
-        }),
-      ]),
-    );
   }
 
   /** Without a model the ranking goes on without vectors (facet evidence and BM25). */
@@ -217,6 +200,21 @@ export class FilteringService {
     return event.eventId;
   }
 }
+
+/**
+ * The `why` of each id on the page, by id, from the document the index matched (handed back with the page,
+ * not read again) and the rank signals.
+ */
+const explain = (query: SearchQuery, result: SearchResult): Map<string, MatchExplanation> =>
+  new Map(
+    result.ids.map((id, at) => [
+      id,
+      whyOf(result.documents?.[at] ?? null, query, {
+        vector: result.signals?.[at]?.vector,
+        textTerms: result.signals?.[at]?.textTerms,
+      }),
+    ]),
+  );
 
 const extras = (result: SearchResult, understood?: UnderstoodText): FilteringExtras => ({
   ...(result.facets ? { facets: toClientFacets(result.facets) } : {}),

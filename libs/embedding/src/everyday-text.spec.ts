@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,31 @@ describe('typos', () => {
   it('counts a swap of neighbours as one edit', () => {
     expect(editDistance('pyhton', 'python')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+
+  it('gives the distance of the whole table for any two words, in any order of calls', () => {
+    /** The distance as first written: the whole table, allocated per call. */
+    const tableDistance = (a: string, b: string): number => {
+      const table = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+          table[i][j] = Math.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost);
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            table[i][j] = Math.min(table[i][j], table[i - 2][j - 2] + 1);
+        }
+      }
+      return table[a.length][b.length];
+    };
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 12 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(editDistance(a, b)).toBe(tableDistance(a, b));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('corrects words of five letters or more to the one nearest label word, and nothing else', () => {

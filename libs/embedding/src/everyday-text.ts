@@ -66,30 +66,34 @@ const knownWords = () => {
 /** Edits allowed: one up to seven letters, two from eight. */
 const allowedEdits = (length: number): number => (length >= 8 ? 2 : 1);
 
+/** Rows of the distance table, reused by every comparison: a word is compared with hundreds of label words. */
+let rows = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export const editDistance = (a: string, b: string, limit = Infinity): number => {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  if (rows[0].length <= b.length) rows = rows.map(() => new Int32Array(2 * (b.length + 1)));
+  // Row i of the table, with the two before it (a swap looks two rows back).
+  let [beforeLast, last, row] = rows;
+  for (let j = 0; j <= b.length; j++) last[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      row[j] = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+        row[j] = Math.min(row[j], beforeLast[j - 2] + 1);
     }
+    [beforeLast, last, row] = [last, row, beforeLast];
   }
-  return rows[a.length][b.length];
+  return last[b.length];
 };
 
 /**
  * The label word a misspelt word most likely means: the only nearest one within the allowed edits. English
  * words ("actually" is no typo of Actuary) and place names ("lagos" is no typo of Laos) are left as typed.
  */
-export const correctWord = (word: string): string | undefined => {
-  const folded = foldLabel(word);
-  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
+const nearestLabelWord = (folded: string): string | undefined => {
   const { known: words, byLength: buckets } = knownWords();
   if (words.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return undefined;
   const limit = allowedEdits(folded.length);
@@ -105,6 +109,24 @@ export const correctWord = (word: string): string | undefined => {
     }
   }
   return bestDistance <= limit && !tied ? best : undefined;
+};
+
+/** Words whose correction is kept: working one out compares the word with hundreds of label words. */
+const CORRECTIONS_KEPT = 20_000;
+/** Corrections already worked out (null: none), by folded word; the dictionary never changes. */
+const corrections = new Map<string, string | null>();
+
+/** The label word a misspelt word most likely means (`nearestLabelWord`), worked out once per word. */
+export const correctWord = (word: string): string | undefined => {
+  const folded = foldLabel(word);
+  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
+  const kept = corrections.get(folded);
+  if (kept !== undefined) return kept ?? undefined;
+  const correction = nearestLabelWord(folded);
+  // Emptied when full: the words people search with soon come back.
+  if (corrections.size >= CORRECTIONS_KEPT) corrections.clear();
+  corrections.set(folded, correction ?? null);
+  return correction;
 };
 
 /** The text with misspelt label words corrected; everything else, punctuation included, is left as typed. */

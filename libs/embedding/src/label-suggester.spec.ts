@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LabelIndex, labelCachePath } from './label-index';
 import { modelSettings } from './model-settings';
-import { suggestLabels } from './label-suggester';
+import { LabelSuggester, suggestLabels } from './label-suggester';
+import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
 import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
 import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 
@@ -66,5 +67,61 @@ describe('suggestLabels', () => {
       productType: ['Mobile Application'],
       softSkills: [],
     });
+  });
+});
+
+describe('LabelSuggester.understand', () => {
+  const model = new TransformersEmbedder({ model: SHARED_MODEL_ID, localModelPath: SHARED_MODEL_PATH });
+  const cacheDir = mkdtempSync(join(tmpdir(), 'skillers-understood-'));
+  /** The shared model, its texts embedded counted; while `down`, unavailable as a model that cannot load. */
+  const countingModel = () => {
+    const state = { embedded: 0, down: false };
+    const embedder = new Proxy(model, {
+      get(target, property) {
+        if (property !== 'embed') return Reflect.get(target, property, target) as unknown;
+        return async (texts: readonly string[]) => {
+          if (state.down) throw new EmbedderUnavailableError('no model');
+          state.embedded += texts.length;
+          return target.embed(texts);
+        };
+      },
+    }) as Embedder;
+    return { embedder, state };
+  };
+
+  it('reads a text asked again from what it kept, with the same answer and no model call', async () => {
+    const { embedder, state } = countingModel();
+    const suggester = new LabelSuggester(embedder, cacheDir);
+    const first = await suggester.understand('a pyhton developer for a phone app, no salary');
+    const embedded = state.embedded;
+    expect(embedded).toBeGreaterThan(0);
+    const again = await suggester.understand('a pyhton developer for a phone app, no salary');
+    expect(again).toEqual(first);
+    expect(state.embedded).toBe(embedded);
+    expect(first).toEqual(
+      await new LabelSuggester(model, cacheDir).understand('a pyhton developer for a phone app, no salary'),
+    );
+  });
+
+  it('keeps the most recently asked texts up to its bound and never an answer without the model', async () => {
+    const { embedder, state } = countingModel();
+    const suggester = new LabelSuggester(embedder, cacheDir, 2);
+    await suggester.understand('react developer');
+    await suggester.understand('research on renewable power');
+    await suggester.understand('react developer');
+    await suggester.understand('a phone app for farmers');
+    let embedded = state.embedded;
+    await suggester.understand('react developer');
+    await suggester.understand('a phone app for farmers');
+    expect(state.embedded).toBe(embedded);
+    await suggester.understand('research on renewable power');
+    expect(state.embedded).toBeGreaterThan(embedded);
+
+    state.down = true;
+    await suggester.understand('research on renewable power for farmers');
+    state.down = false;
+    embedded = state.embedded;
+    await suggester.understand('research on renewable power for farmers');
+    expect(state.embedded).toBeGreaterThan(embedded);
   });
 });

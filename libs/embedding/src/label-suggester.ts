@@ -99,16 +99,25 @@ export const suggestLabels = async (
 const RELATED_PER_KEY = 2;
 
 /**
+ * Search texts whose understanding is kept, most recently asked last. Reading a text costs far more than
+ * the search itself (typo correction against every label word, n-grams against every vocabulary, the
+ * model), and the same text comes back with each later page, each facet picked and each popular search.
+ */
+export const UNDERSTOOD_TEXTS_KEPT = 5_000;
+
+/**
  * `/ml`: free text to filter labels, by name first and then by meaning when the model is loaded. The API
  * and the standalone embedder service both answer through it, so they suggest the same labels.
  */
 export class LabelSuggester {
   private labels?: Promise<LabelIndex>;
+  private readonly understood = new Map<string, UnderstoodText>();
 
   constructor(
     private readonly embedder: Embedder,
     /** Where label vectors are cached: `DATA_DIR/models/label-cache` in both the API and the service. */
     private readonly cacheDir?: string,
+    private readonly textsKept = UNDERSTOOD_TEXTS_KEPT,
   ) {}
 
   /**
@@ -130,14 +139,26 @@ export class LabelSuggester {
 
   /**
    * What a search text asks for (`understandText`), with labels close in meaning when the model is loaded;
-   * without it, by name only.
+   * without it, by name only. The answers with the model are kept (`UNDERSTOOD_TEXTS_KEPT`) and shared:
+   * callers must not change them. Answers without it are not, so the model's labels come once it loads.
    */
   async understand(text: string): Promise<UnderstoodText> {
+    const kept = this.understood.get(text);
+    if (kept) {
+      // Asked again: it moves to the end, last to be dropped.
+      this.understood.delete(text);
+      this.understood.set(text, kept);
+      return kept;
+    }
     try {
       const context = await this.semanticContext();
       const related = async (wanted: string) =>
         (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
-      return await understandText(text, { related });
+      const understood = await understandText(text, { related });
+      this.understood.set(text, understood);
+      if (this.understood.size > this.textsKept)
+        this.understood.delete(this.understood.keys().next().value as string);
+      return understood;
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
       return understandText(text);

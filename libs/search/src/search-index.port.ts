@@ -44,6 +44,16 @@ export interface SearchResult {
   relax?: RelaxEntry[];
   /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
+  /**
+   * With `SearchOptions.documents`: the page's documents as the index matched them, aligned with `ids`,
+   * without their vectors (what `getMany(ids, { vectors: false })` reads, without reading them again).
+   */
+  documents?: SearchDocument[];
+}
+
+export interface SearchOptions {
+  /** Whether to hand back the page's documents (`SearchResult.documents`). */
+  documents?: boolean;
 }
 
 export interface GetManyOptions {
@@ -129,7 +139,7 @@ export interface SearchIndex extends SearchIndexWriter {
    * The filtered, ranked page. Membership, total and scores equal `referenceSearch` over the indexed
    * documents; so does the order, given the adapter's own BM25 scores of the free text.
    */
-  search(query: SearchQuery): Promise<SearchResult>;
+  search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
   /**
    * How many records of the kind carry each label, per option filter, over the whole kind (not cut to the
    * most frequent as facets are); labels no record carries are absent. Kept in memory, cheap enough for

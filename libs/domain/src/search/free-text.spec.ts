@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldLabel } from '../vocabularies/label-order';
-import { lightStem, textWords } from './free-text';
+import { lightStem, matchedTextTerms, textWords } from './free-text';
 
 /** The words as first defined: Unicode folding and split for every text. */
 const unicodeWords = (text: string): string[] =>
@@ -77,5 +77,13 @@ describe('lightStem', () => {
       'farm',
       'bus',
     ]);
+  });
+});
+
+describe('matchedTextTerms', () => {
+  it('finds the words typed that the record has by word or stem, in order, once, without stop words', () => {
+    expect(
+      matchedTextTerms('Farming drones for the farmers, farming!', 'A farmer who farms with a drone'),
+    ).toEqual(['farming', 'drones', 'farmers']);
   });
 });

@@ -1,4 +1,4 @@
-import { foldLabel } from '../vocabularies/label-order';
+import { ASCII_ONLY, foldLabel } from '../vocabularies/label-order';
 
 /** Free text of a search: at most this many characters. */
 export const SEARCH_TEXT_MAX_LENGTH = 500;
@@ -18,8 +18,6 @@ export const SEARCH_STOP_WORDS: readonly string[] = Object.freeze(
 
 const STOP = new Set(SEARCH_STOP_WORDS);
 
-/** Printable ASCII and the usual white space; other text takes the Unicode path. */
-const ASCII_ONLY = /^[\t\n\r\u0020-\u007e]*$/;
 const TRIMMED_DOTS = /^\.+|\.+$/g;
 
 /**
@@ -60,16 +58,23 @@ export const lightStem = (word: string): string => {
   return word;
 };
 
+/** The stems of a record's words, which `matchedTerms` meets a search's words against. */
+export const textStems = (recordText: string): ReadonlySet<string> =>
+  new Set(textWords(recordText).map(lightStem));
+
 /**
- * The words of the free text that the record's text contains (by word or stem), in the order typed and
- * without repeats; stop words are left out.
+ * The words of the free text that a record's words meet by word or stem (`stems`, from `textStems`), in the
+ * order typed and without repeats; stop words are left out.
  */
-export const matchedTextTerms = (text: string, recordText: string): string[] => {
-  const present = new Set(textWords(recordText).map(lightStem));
+export const matchedTerms = (text: string, stems: ReadonlySet<string>): string[] => {
   const found: string[] = [];
   for (const word of textWords(text)) {
     if (STOP.has(word) || found.includes(word)) continue;
-    if (present.has(lightStem(word))) found.push(word);
+    if (stems.has(lightStem(word))) found.push(word);
   }
   return found;
 };
+
+/** The words of the free text that the record's text contains (`matchedTerms`). */
+export const matchedTextTerms = (text: string, recordText: string): string[] =>
+  matchedTerms(text, textStems(recordText));

@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUSION_WEIGHTS } from './hybrid-ranking';
 import { explainMatch } from './match-explanation';
 import {
   BIZ_TECH_TOLERANCE,
   FACET_OTHERS,
+  facetOf,
   matchDocument,
   referenceFacets,
   referenceRelax,
@@ -459,6 +461,32 @@ describe('referenceFacets', () => {
       Popular: 2,
       ...Object.fromEntries(labels.slice(0, FACET_OTHERS - 1).map((label) => [label, 1])),
     });
+  });
+});
+
+describe('facetOf', () => {
+  it('gives the picked labels, then the others by count and label cut to the most frequent, in any order given', () => {
+    const labels = Array.from({ length: 40 }, (_, n) => `L${n}`);
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(labels),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 40, maxLength: 40 }),
+        fc.shuffledSubarray(labels, { maxLength: 3 }),
+        (order, counts, picked) => {
+          const others = order.map((label): [string, number] => [label, counts[labels.indexOf(label)]]);
+          const sorted = others
+            .filter(([label, count]) => count > 0 && !picked.includes(label))
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+            .slice(0, FACET_OTHERS);
+          const facet = facetOf(
+            picked,
+            picked.map(() => 7),
+            others,
+          );
+          expect(Object.entries(facet)).toEqual([...picked.map((label) => [label, 7]), ...sorted]);
+        },
+      ),
+    );
   });
 });
 

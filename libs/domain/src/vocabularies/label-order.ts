@@ -1,9 +1,16 @@
+/** Printable ASCII and the usual white space; other text takes the Unicode path. */
+export const ASCII_ONLY = /^[\t\n\r\u0020-\u007e]*$/;
+
 /**
  * The form two labels are compared in: case, accents and spacing do not count, so "turkiye" finds
  * "Türkiye" and "São Tomé and Príncipe" sorts among the other S names.
  */
 export const foldLabel = (label: string): string =>
-  label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+  // ASCII has no accents to take off: it skips the Unicode decomposition (every search's words are folded).
+  (ASCII_ONLY.test(label) ? label : label.normalize('NFD').replace(/\p{M}/gu, ''))
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
 
 /**
  * Alphabetical, case-insensitive order. Deliberately free of `localeCompare`, whose result depends on the

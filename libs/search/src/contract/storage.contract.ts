@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { SearchIndex } from '../search-index.port';
-import { type ContractSubject, nextId, searchDocument } from './search-fixtures.contract';
+import { type ContractSubject, nextId, searchDocument, searchQuery } from './search-fixtures.contract';
 
 /** Documents are written, read back, replaced by newer versions only, moved between kinds and removed. */
 export const describeStorageContract = (subject: ContractSubject): void => {
@@ -43,6 +43,34 @@ export const describeStorageContract = (subject: ContractSubject): void => {
     const { vector: _vector, ...withoutVector } = project;
     expect(await index.getMany([project.id], { vectors: false })).toEqual([withoutVector]);
     expect(await index.getMany([])).toEqual([]);
+  });
+
+  it("hands back the page's documents with its search when asked, as stored but without their vectors", async () => {
+    const vector = Array.from({ length: options.vectorDims }, (_, i) => i + 1);
+    const docs = [
+      searchDocument({
+        text: 'Rust compilers for banks',
+        tags: { industry: ['Banking'], locations: ['Spain'] },
+        toolLevels: { Rust: 3 },
+        numbers: { availability: 20 },
+        workingTypeRemote: true,
+        vector,
+        vectorModel: 'test-model',
+      }),
+      searchDocument({ text: 'Design systems for banks', tags: { industry: ['Banking'] } }),
+    ];
+    await index.upsert(docs);
+    for (const query of [
+      searchQuery({ tags: { industry: ['Banking'] } }),
+      searchQuery({ tags: { industry: ['Banking'] }, text: 'banks', facets: true }),
+    ]) {
+      const result = await index.search(query, { documents: true });
+      expect(result.ids).toHaveLength(2);
+      expect(result.documents).toEqual(await index.getMany(result.ids, { vectors: false }));
+      const { vector: _vector, ...first } = docs[0];
+      expect(result.documents).toContainEqual(first);
+      expect((await index.search(query)).documents).toBeUndefined();
+    }
   });
 
   it('keeps its own copies of documents', async () => {

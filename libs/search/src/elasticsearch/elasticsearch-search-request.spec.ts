@@ -1,7 +1,8 @@
 import { FUSION_WEIGHTS, fuseRankSignals, optionWeight } from '@skillers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchQuery } from '../search-index.contract';
+import { searchDocument, searchQuery } from '../search-index.contract';
 import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
+import { toSource } from './elasticsearch-mapping';
 import {
   CLEAN_CLAUSE,
   optionClauseName,
@@ -351,5 +352,41 @@ describe('Elasticsearch search with understood and ruled-out labels', () => {
     expect(result.signals?.[0]).toEqual({ ...first, fused: fuseRankSignals(first) });
     const second = { facet: 0, understood: spain / (spain + rust), clean: 0, text: 0, textTerms: ['madrid'] };
     expect(result.signals?.[1]).toEqual({ ...second, fused: fuseRankSignals(second) });
+  });
+});
+
+/* The page's documents handed back with the search, from its hits' source, against the same stand-in. */
+describe('Elasticsearch search with the documents asked for', () => {
+  let server: FakeElasticsearch;
+  let index: ElasticsearchSearchIndex;
+  const stored = [
+    searchDocument({ text: 'Rust compilers', tags: { industry: ['Banking'] }, toolLevels: { Rust: 2 } }),
+    searchDocument({ text: 'Design systems', numbers: { availability: 10 }, workingTypeRemote: true }),
+  ];
+
+  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
+    if (!request.path.endsWith('/_search')) return undefined;
+    if ((request.body as { size?: number }).size === 0)
+      return { body: { hits: { total: { value: 2, relation: 'eq' }, hits: [] }, aggregations: {} } };
+    const hits = stored.map((doc) => {
+      // As the search asked: the source without its vector.
+      const { vector: _vector, ...source } = toSource(doc);
+      return { _id: doc.id, _score: 0, _source: source, matched_queries: {} };
+    });
+    return { body: { hits: { total: { value: 2, relation: 'eq' }, hits } } };
+  };
+
+  connectTo(answer, (connected) => ({ server, index } = connected));
+
+  it("asks for each hit's source without its vector and reads the documents from it", async () => {
+    server.requests.length = 0;
+    const result = await index.search(searchQuery({ tags: { industry: ['Banking'] } }), { documents: true });
+    const ranked = server.requests.find(
+      (request) =>
+        request.path === '/skillers-teammate/_search' && (request.body as { size: number }).size > 0,
+    );
+    expect(ranked?.body).toMatchObject({ _source: { excludes: ['vector'] } });
+    expect(result.ids).toEqual(stored.map((doc) => doc.id));
+    expect(result.documents).toEqual(stored);
   });
 });

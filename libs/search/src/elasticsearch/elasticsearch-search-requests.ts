@@ -20,6 +20,7 @@ import {
   relaxAggregations,
 } from './elasticsearch-query';
 import type { OptionCounts } from './option-counts';
+import { sourceFilter } from './source-vectors';
 
 /** Graph candidates examined per shard for each neighbour asked for. */
 const KNN_CANDIDATES_PER_RESULT = 10;
@@ -27,13 +28,16 @@ const KNN_MAX_CANDIDATES = 10_000;
 
 /**
  * One page ranked in one request: the bool query's score is the fused score (`rankedQuery`), and named
- * clauses report which options each hit carries and the raw BM25 and cosine parts.
+ * clauses report which options each hit carries and the raw BM25 and cosine parts. Each hit's source comes
+ * back without its vector when the page's documents are asked for, else only its text when there is free
+ * text (for the words it matched), else none.
  */
 export const rankedSearchRequest = (
   index: string,
   query: SearchQuery,
   filters: FilterQuery,
   inputs: RankingInputs,
+  documents = false,
 ): estypes.SearchRequest => ({
   index,
   query: rankedQuery(filters, inputs),
@@ -43,7 +47,7 @@ export const rankedSearchRequest = (
   include_named_queries_score: true,
   from: (query.page - 1) * query.pageSize,
   size: query.pageSize,
-  _source: inputs.text === undefined ? false : ['text'],
+  _source: documents ? sourceFilter(false) : inputs.text === undefined ? false : ['text'],
 });
 
 /** The `k` nearest documents of the model `vectorModel` (when given) passing the filter. */

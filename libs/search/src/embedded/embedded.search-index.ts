@@ -18,6 +18,7 @@ import type {
   RestoredIndex,
   SearchIndex,
   SearchIndexGeneration,
+  SearchOptions,
   SearchResult,
 } from '../search-index.port';
 import {
@@ -212,8 +213,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
-    return this.live.search(query);
+  async search(query: SearchQuery, { documents = false }: SearchOptions = {}): Promise<SearchResult> {
+    const result = this.live.search(query);
+    // Read in the same step as the search: no write can come between.
+    if (documents) result.documents = result.ids.flatMap((id) => this.live.get(id, { vectors: false }) ?? []);
+    return result;
   }
 
   async labelCounts(kind: SearchKind): Promise<FacetCounts> {
@@ -232,12 +236,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     ids: readonly string[],
     { vectors = true }: GetManyOptions = {},
   ): Promise<(SearchDocument | null)[]> {
-    return ids.map((id) => {
-      const doc = this.live.get(id);
-      if (!doc || vectors) return doc;
-      const { vector: _vector, ...rest } = doc;
-      return rest;
-    });
+    return ids.map((id) => this.live.get(id, { vectors }));
   }
 
   async count(kind: SearchKind): Promise<number> {

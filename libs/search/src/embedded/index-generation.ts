@@ -5,7 +5,7 @@ import {
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
-  matchedTextTerms,
+  matchedTerms,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
@@ -14,6 +14,7 @@ import {
 } from '@skillers/domain';
 import type {
   ExpectedDocuments,
+  GetManyOptions,
   KnnHit,
   MatchesAnswer,
   MatchOptions,
@@ -31,6 +32,7 @@ import { FacetIndex } from './indexes/facet-index';
 import { rankHybrid } from './ranking/hybrid-ranker';
 import { MatchRanker } from './ranking/match-ranker';
 import { QuerySignals } from './ranking/query-signals';
+import { RecordStems } from './ranking/record-stems';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
 import type { GraphFile } from './indexes/vector-graph';
@@ -91,6 +93,8 @@ export class IndexGeneration {
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
   private readonly signals = new QuerySignals();
+  /** The stems of result texts lately shown, for the words of the free text each one matched. */
+  private readonly recordStems = new RecordStems();
   /** Per kind, the scorer of matches and its per-query arrays, reused by each. */
   private readonly matchRankers = new Map<SearchKind, MatchRanker>();
 
@@ -290,7 +294,7 @@ export class IndexGeneration {
     if (text !== undefined) {
       for (const { slot, signals } of page) {
         const docText = textIndex.text(slot);
-        signals.textTerms = docText === undefined ? [] : matchedTextTerms(text, docText);
+        signals.textTerms = docText === undefined ? [] : matchedTerms(text, this.recordStems.of(docText));
       }
     }
     return {
@@ -324,17 +328,19 @@ export class IndexGeneration {
     return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
   }
 
-  get(id: string): SearchDocument | null {
+  get(id: string, { vectors = true }: GetManyOptions = {}): SearchDocument | null {
     const kind = this.kindById.get(id);
     const slot = kind && this.parts[kind].facets.slotOf(id);
-    return (kind && slot !== undefined && this.documentAt(kind, slot)) || null;
+    return (kind && slot !== undefined && this.documentAt(kind, slot, vectors)) || null;
   }
 
-  /** A new copy of the whole document, from its text and what the other structures keep. */
-  private documentAt(kind: SearchKind, slot: number): SearchDocument | undefined {
+  /** A new copy of the document, from its text and what the other structures keep; its vector when asked. */
+  private documentAt(kind: SearchKind, slot: number, withVector: boolean): SearchDocument | undefined {
     const { text, facets, fields, vectors } = this.parts[kind];
     const docText = text.text(slot);
-    return docText === undefined ? undefined : fields.document(slot, facets.idOf(slot), docText, vectors);
+    return docText === undefined
+      ? undefined
+      : fields.document(slot, facets.idOf(slot), docText, withVector ? vectors : undefined);
   }
 
   count(kind: SearchKind): number {

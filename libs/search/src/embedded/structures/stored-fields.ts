@@ -143,8 +143,11 @@ export class StoredFields {
     this.count--;
   }
 
-  /** A new, complete copy of the slot's document, or undefined when the slot holds none. */
-  document(slot: number, id: string, text: string, vectors: VectorIndex): SearchDocument | undefined {
+  /**
+   * A new copy of the slot's document, or undefined when the slot holds none; complete with its vector when
+   * `vectors` is given.
+   */
+  document(slot: number, id: string, text: string, vectors?: VectorIndex): SearchDocument | undefined {
     if (slot >= this.capacity || !(this.flags[slot] & PRESENT)) return undefined;
     const { data, offsets } = this.codes;
     const tags = {} as Record<TagFacet, string[]>;
@@ -179,7 +182,7 @@ export class StoredFields {
     if (lastActiveAt !== undefined) doc.lastActiveAt = lastActiveAt;
     const openUntil = this.time(slot, 'openUntil');
     if (openUntil !== undefined) doc.openUntil = openUntil;
-    const vector = this.exactVectors.get(slot) ?? vectors.vectorOf(id);
+    const vector = vectors && (this.exactVectors.get(slot) ?? vectors.vectorOf(id));
     if (vector) doc.vector = [...vector];
     if (this.models[slot] >= 0) doc.vectorModel = this.strings[this.models[slot]];
     const version = this.version(slot);

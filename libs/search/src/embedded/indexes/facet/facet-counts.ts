@@ -2,7 +2,7 @@ import {
   FACET_DIMENSIONS,
   type FacetCounts,
   type FacetDimension,
-  facetOf,
+  FacetOthers,
   pickedLabels,
   type SearchFilter,
 } from '@skillers/domain';
@@ -45,7 +45,10 @@ export class FacetCounter {
       this.countLabels(members, [dimension]);
       facets[dimension] = this.facet(filter, dimension, members);
     }
-    return Object.fromEntries(FACET_DIMENSIONS.map((dimension) => [dimension, facets[dimension]]));
+    // In the dimensions' order, whichever were counted first.
+    const ordered: FacetCounts = {};
+    for (const dimension of FACET_DIMENSIONS) ordered[dimension] = facets[dimension];
+    return ordered;
   }
 
   private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
@@ -55,7 +58,11 @@ export class FacetCounter {
       if (!posting) return 0;
       return members.type === 'all' ? posting.slots.size : posting.slots.countAnd(members.bits);
     });
-    return facetOf(picked, pickedCounts, this.labelCounts(dimension, members));
+    const others = new FacetOthers(picked);
+    const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
+    for (const posting of this.store.labelPostings.get(dimension) ?? [])
+      others.offer(posting.label?.label ?? '', this.countOf(posting, members, misses));
+    return others.facet(picked, pickedCounts);
   }
 
   /**
@@ -121,21 +128,20 @@ export class FacetCounter {
     return Object.fromEntries(
       FACET_DIMENSIONS.map((dimension) => [
         dimension,
-        Object.fromEntries(this.labelCounts(dimension, { type: 'all' })),
+        Object.fromEntries(
+          [...(this.store.labelPostings.get(dimension) ?? [])].map((posting) => [
+            posting.label?.label ?? '',
+            posting.slots.size,
+          ]),
+        ),
       ]),
     );
   }
 
-  /** Each label of the filter with its count among the members, as last tallied. */
-  private labelCounts(dimension: FacetDimension, members: Members): [string, number][] {
-    const misses = this.tallyMisses[DIMENSION_INDEX[dimension]];
-    return [...(this.store.labelPostings.get(dimension) ?? [])].map((posting) => [
-      posting.label?.label ?? '',
-      members.type === 'all'
-        ? posting.slots.size
-        : misses
-          ? posting.slots.size - this.tally[posting.label?.id ?? 0]
-          : this.tally[posting.label?.id ?? 0],
-    ]);
+  /** A label's count among the members, as last tallied (`misses`: its filter tallied the others). */
+  private countOf(posting: Posting, members: Members, misses: boolean): number {
+    if (members.type === 'all') return posting.slots.size;
+    const tallied = this.tally[posting.label?.id ?? 0];
+    return misses ? posting.slots.size - tallied : tallied;
   }
 }
