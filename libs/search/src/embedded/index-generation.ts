@@ -36,7 +36,8 @@ import { RecordStems } from './ranking/record-stems';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
 import type { GraphFile } from './indexes/vector-graph';
-import { type VectorGraphOptions, VectorIndex } from './indexes/vector-index';
+import type { VectorGraphOptions } from './indexes/vector-graph-builds';
+import { VectorIndex } from './indexes/vector-index';
 import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
 
 /**

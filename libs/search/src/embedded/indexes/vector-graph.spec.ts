@@ -121,8 +121,10 @@ describe('VectorIndex with an HNSW graph', () => {
         }
       }
     };
-    // A few slices in, so that the changes meet rows the graph has and rows it has not yet.
-    for (let tick = 0; tick < 5; tick++) await new Promise((resolve) => setImmediate(resolve));
+    // One turn in: the build has taken its first slices and waits for its next turn (queued after this
+    // one), so the changes meet rows the graph has and rows it has not yet, and the build is still running.
+    // More turns could let a fast machine finish the build first.
+    await new Promise((resolve) => setImmediate(resolve));
     change(ROWS);
     await building;
     expect(index.graphRows(DIMS)).toBe(kept.size);

@@ -16,6 +16,7 @@ import {
 } from '../structures/vector-rows';
 import { dotAt, firstPass, VectorBlock } from './vector-block';
 import { type GraphFile, VectorGraph } from './vector-graph';
+import { VectorGraphBuilds, type VectorGraphOptions } from './vector-graph-builds';
 
 /**
  * From this many vectors to compare on, a query first scans an 8-bit copy with usearch's SIMD exact search,
@@ -29,11 +30,6 @@ export const QUANTIZED_MIN_ROWS = 4096;
 const RERANK_MIN = 200;
 const RERANK_PER_K = 10;
 /**
- * From this many vectors of one length, an HNSW graph over their 8-bit codes gives the candidates instead of
- * the 8-bit scan, once built (docs/decisions/014-hnsw-graph-over-the-8-bit-codes.md).
- */
-export const GRAPH_MIN_ROWS = 20_000;
-/**
  * A filtered query goes through the graph when at least this share of the rows qualify: it asks for
  * proportionally more candidates and keeps the qualifying ones. Fewer, and the exact scan of the qualifying
  * rows is both cheaper and exact.
@@ -41,20 +37,6 @@ export const GRAPH_MIN_ROWS = 20_000;
 const GRAPH_MIN_SHARE = 1 / 4;
 /** Rows written after the graph's last slice are compared exactly; past this many, the graph waits. */
 const GRAPH_TAIL_MAX = 1024;
-/** How long a slice of the graph's build may hold the event loop, in milliseconds. */
-const GRAPH_SLICE_MS = 50;
-const GRAPH_FIRST_SLICE_ROWS = 64;
-
-/** When blocks get a graph, and when it is built. */
-export interface VectorGraphOptions {
-  /** Blocks with fewer vectors are only scanned (default `GRAPH_MIN_ROWS`). */
-  minRows?: number;
-  /** Milliseconds without a write before a build or catch-up starts (default 1 000): a bulk load first. */
-  quietMs?: number;
-  /** No graph is built before `releaseGraphs()`: a generation being filled builds its graph once it is live. */
-  held?: boolean;
-}
-
 /** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
 export interface KeyedCandidates {
   bits: Bitset;
@@ -84,22 +66,13 @@ export class VectorIndex {
   /** The rows a new block starts with room for (`reserve`). */
   private expectedRows = INITIAL_ROWS;
 
-  /** The pending start of a graph build, and the build running. */
-  private graphTimer?: NodeJS.Timeout;
-  private graphBuild?: Promise<void>;
-  private closed = false;
-  private sliceRows = GRAPH_FIRST_SLICE_ROWS;
-  private held: boolean;
+  private readonly graphs: VectorGraphBuilds;
 
   constructor(
     private readonly rowsOptions: VectorRowsOptions = {},
-    private readonly graphOptions: VectorGraphOptions = {},
+    graphOptions: VectorGraphOptions = {},
   ) {
-    this.held = graphOptions.held ?? false;
-  }
-
-  private get graphMinRows(): number {
-    return this.graphOptions.minRows ?? GRAPH_MIN_ROWS;
+    this.graphs = new VectorGraphBuilds(() => this.blocks.values(), graphOptions);
   }
 
   /**
@@ -152,14 +125,14 @@ export class VectorIndex {
       );
       index.blocks.set(dims, block);
       for (const id of block.ids) index.blockById.set(id, block);
-      if (block.ids.length >= index.graphMinRows) {
+      if (index.graphs.wants(block.ids.length)) {
         // A graph section missing (a small block then, an older save) or unreadable is built again.
         const name = `${dims}.graph`;
         const file = readGraph(name);
         block.graph = file
           ? VectorGraph.fromFile(file.path, dims, block.ids.length)
           : graphOf(section, name, dims, block.ids.length, rowsOptions.dir);
-        index.scheduleGraphs();
+        index.graphs.schedule();
       }
     }
     return index;
@@ -186,61 +159,12 @@ export class VectorIndex {
     block.put(id, values, key);
     if (block.rowById.has(id)) this.blockById.set(id, block);
     else this.blockById.delete(id);
-    if (block.ids.length >= this.graphMinRows) this.scheduleGraphs();
+    if (this.graphs.wants(block.ids.length)) this.graphs.schedule();
   }
 
-  /**
-   * Builds or extends the graphs of large blocks once writes pause for `quietMs`: a slice of rows at a time
-   * (about `GRAPH_SLICE_MS` on every core), the event loop free between two, so that searches and writes go
-   * on meanwhile, answered by the exact scan until the graph is ready.
-   */
-  private scheduleGraphs(): void {
-    if (this.closed || this.held || this.graphBuild) return;
-    if (this.graphTimer) {
-      this.graphTimer.refresh();
-      return;
-    }
-    this.graphTimer = setTimeout(() => this.startGraphs(), this.graphOptions.quietMs ?? 1000);
-    this.graphTimer.unref();
-  }
-
-  private startGraphs(): void {
-    clearTimeout(this.graphTimer);
-    this.graphTimer = undefined;
-    this.graphBuild = this.buildGraphs().finally(() => {
-      this.graphBuild = undefined;
-    });
-  }
-
-  private async buildGraphs(): Promise<void> {
-    for (;;) {
-      const block = [...this.blocks.values()].find(
-        (each) => each.ids.length >= this.graphMinRows && (each.graph?.covered ?? 0) < each.ids.length,
-      );
-      if (this.closed || !block) return;
-      block.graph ??= VectorGraph.create(block.dims);
-      const { graph } = block;
-      const started = performance.now();
-      const rows = Math.min(this.sliceRows, block.ids.length - graph.covered);
-      try {
-        graph.extend(block.codes, rows);
-      } catch {
-        // Out of memory for the graph: the exact scan goes on answering, and the next write tries again.
-        block.graph = undefined;
-        return;
-      }
-      if (graph.covered === block.ids.length) graph.ready = true;
-      const elapsed = performance.now() - started;
-      this.sliceRows = Math.max(16, Math.round((rows * GRAPH_SLICE_MS) / Math.max(1, elapsed)));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  /** Lets the graphs be built (see `held`). */
+  /** Lets the graphs be built (see `VectorGraphOptions.held`). */
   releaseGraphs(): void {
-    this.held = false;
-    if ([...this.blocks.values()].some((block) => block.ids.length >= this.graphMinRows))
-      this.scheduleGraphs();
+    this.graphs.release();
   }
 
   /** How many vectors of length `dims` a ready graph covers (0 without one): queries use it from then on. */
@@ -250,9 +174,8 @@ export class VectorIndex {
   }
 
   /** Builds every pending graph now, without waiting for quiet; resolves once all are caught up. */
-  async graphsReady(): Promise<void> {
-    if (this.graphTimer) this.startGraphs();
-    while (this.graphBuild) await this.graphBuild;
+  graphsReady(): Promise<void> {
+    return this.graphs.ready();
   }
 
   delete(id: string): void {
@@ -386,8 +309,7 @@ export class VectorIndex {
 
   /** Frees the rows' files, if any: the index is not used afterwards. */
   close(): void {
-    this.closed = true;
-    clearTimeout(this.graphTimer);
+    this.graphs.close();
     for (const block of this.blocks.values()) {
       block.rows.close();
       block.graph = undefined;
