@@ -8,6 +8,7 @@ import {
 import {
   compareIdsDescending,
   LIST_PAGE_SIZE,
+  type MatchQuery,
   type NotificationListing,
   type ProfileRecord,
   type ProjectRecord,
@@ -98,7 +99,16 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
    */
   async run(now = new Date()): Promise<void> {
     const week = matchesWeekOf(now);
-    const since = new Date(Date.parse(week) - WEEK_MS).toISOString();
+    const found = await this.strongPairsSince(new Date(Date.parse(week) - WEEK_MS).toISOString());
+    for (const [userId, mine] of found.byUser) {
+      await this.sendDigest(userId, [...mine.values()], week).catch((error: Error) =>
+        this.logger.error(`The weekly matches of ${week} were not sent to a user: ${error.message}`),
+      );
+    }
+  }
+
+  /** The strong pairs with a record published or edited since `since`, for each owner told of them. */
+  private async strongPairsSince(since: string): Promise<FoundPerUser> {
     const [projects, profiles, queries] = await Promise.all([
       this.projects.all(),
       this.profiles.all(),
@@ -109,8 +119,6 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
       const kept = newestProjectOf.get(project.ownerId);
       if (!kept || project.createdAt > kept.createdAt) newestProjectOf.set(project.ownerId, project);
     }
-    const projectById = new Map(projects.map((project) => [project._id, project]));
-    const profileById = new Map(profiles.map((profile) => [profile._id, profile]));
     const found = new FoundPerUser();
     const pair = (project: ProjectRecord, profile: ProfileRecord, score: number) => {
       if (score < STRONG_MATCH_MIN_SCORE) return;
@@ -126,31 +134,29 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
         score,
       });
     };
-    for (const project of projects) {
-      if (project.updatedAt < since) continue;
-      for (const hit of await this.matches.bestFor(
-        queries.ofProject(project),
-        MATCHES_ASKED_PER_NEW_RECORD,
-      )) {
-        const profile = profileById.get(hit.id);
-        if (profile) pair(project, profile, hit.score);
+    /** Each recent record's best matches among `others`, paired as `pairOf` says. */
+    const matchRecent = async <R extends { updatedAt: string }, O>(
+      records: readonly R[],
+      queryOf: (record: R) => MatchQuery,
+      others: readonly (O & { _id: string })[],
+      pairOf: (record: R, other: O, score: number) => void,
+    ) => {
+      const otherById = new Map(others.map((other) => [other._id, other]));
+      for (const record of records) {
+        if (record.updatedAt < since) continue;
+        for (const hit of await this.matches.bestFor(queryOf(record), MATCHES_ASKED_PER_NEW_RECORD)) {
+          const other = otherById.get(hit.id);
+          if (other) pairOf(record, other, hit.score);
+        }
       }
-    }
-    for (const profile of profiles) {
-      if (profile.updatedAt < since) continue;
-      for (const hit of await this.matches.bestFor(
-        queries.ofProfile(profile),
-        MATCHES_ASKED_PER_NEW_RECORD,
-      )) {
-        const project = projectById.get(hit.id);
-        if (project) pair(project, profile, hit.score);
-      }
-    }
-    for (const [userId, mine] of found.byUser) {
-      await this.sendDigest(userId, [...mine.values()], week).catch((error: Error) =>
-        this.logger.error(`The weekly matches of ${week} were not sent to a user: ${error.message}`),
-      );
-    }
+    };
+    await matchRecent(projects, queries.ofProject, profiles, (project, profile, score) =>
+      pair(project, profile, score),
+    );
+    await matchRecent(profiles, queries.ofProfile, projects, (profile, project, score) =>
+      pair(project, profile, score),
+    );
+    return found;
   }
 
   /**
