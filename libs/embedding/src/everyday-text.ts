@@ -3,6 +3,7 @@
  * and misspelt names of labels corrected ("pyhton"), before labels are looked up by name and by meaning.
  */
 import { EVERYDAY_NAMES, foldLabel, TOOLS, VOCABULARIES } from '@skillers/domain';
+import { LRUCache } from 'lru-cache';
 import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
 import { isEnglishWord } from './understanding/english-words';
 import { isPlaceWord } from './understanding/places';
@@ -113,19 +114,17 @@ const nearestLabelWord = (folded: string): string | undefined => {
 
 /** Words whose correction is kept: working one out compares the word with hundreds of label words. */
 const CORRECTIONS_KEPT = 20_000;
-/** Corrections already worked out (null: none), by folded word; the dictionary never changes. */
-const corrections = new Map<string, string | null>();
+/** Corrections already worked out (`none`: no correction), by folded word; the dictionary never changes. */
+const corrections = new LRUCache<string, { to: string } | { none: true }>({ max: CORRECTIONS_KEPT });
 
 /** The label word a misspelt word most likely means (`nearestLabelWord`), worked out once per word. */
 export const correctWord = (word: string): string | undefined => {
   const folded = foldLabel(word);
   if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
   const kept = corrections.get(folded);
-  if (kept !== undefined) return kept ?? undefined;
+  if (kept) return 'to' in kept ? kept.to : undefined;
   const correction = nearestLabelWord(folded);
-  // Emptied when full: the words people search with soon come back.
-  if (corrections.size >= CORRECTIONS_KEPT) corrections.clear();
-  corrections.set(folded, correction ?? null);
+  corrections.set(folded, correction === undefined ? { none: true } : { to: correction });
   return correction;
 };
 

@@ -1,5 +1,6 @@
 import { carriedIn, dot, type LabelSuggestionRequest, type UnderstoodText } from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
+import { LRUCache } from 'lru-cache';
 import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
 import { correctTypos, splitNegations } from './everyday-text';
 import { LabelIndex, SEMANTIC_VOCABULARIES, type SemanticVocabulary } from './label-index';
@@ -99,7 +100,7 @@ export const suggestLabels = async (
 const RELATED_PER_KEY = 2;
 
 /**
- * Search texts whose understanding is kept, most recently asked last. Reading a text costs far more than
+ * Search texts whose understanding is kept, the least recently asked dropped first. Reading a text costs far more than
  * the search itself (typo correction against every label word, n-grams against every vocabulary, the
  * model), and the same text comes back with each later page, each facet picked and each popular search.
  */
@@ -111,14 +112,16 @@ export const UNDERSTOOD_TEXTS_KEPT = 5_000;
  */
 export class LabelSuggester {
   private labels?: Promise<LabelIndex>;
-  private readonly understood = new Map<string, UnderstoodText>();
+  private readonly understood: LRUCache<string, UnderstoodText>;
 
   constructor(
     private readonly embedder: Embedder,
     /** Where label vectors are cached: `DATA_DIR/models/label-cache` in both the API and the service. */
     private readonly cacheDir?: string,
-    private readonly textsKept = UNDERSTOOD_TEXTS_KEPT,
-  ) {}
+    textsKept = UNDERSTOOD_TEXTS_KEPT,
+  ) {
+    this.understood = new LRUCache({ max: textsKept });
+  }
 
   /**
    * With the request's `type`, only labels some record of that kind carries, by the label counts of `index`
@@ -144,20 +147,13 @@ export class LabelSuggester {
    */
   async understand(text: string): Promise<UnderstoodText> {
     const kept = this.understood.get(text);
-    if (kept) {
-      // Asked again: it moves to the end, last to be dropped.
-      this.understood.delete(text);
-      this.understood.set(text, kept);
-      return kept;
-    }
+    if (kept) return kept;
     try {
       const context = await this.semanticContext();
       const related = async (wanted: string) =>
         (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
       const understood = await understandText(text, { related });
       this.understood.set(text, understood);
-      if (this.understood.size > this.textsKept)
-        this.understood.delete(this.understood.keys().next().value as string);
       return understood;
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;

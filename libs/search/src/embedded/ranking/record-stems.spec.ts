@@ -19,6 +19,8 @@ describe('RecordStems', () => {
     const first = kept.of(farm);
     expect(kept.of(`${farm} and tractors`)).toEqual(textStems(`${farm} and tractors`));
     expect(kept.of(farm)).toBe(first);
+    // The edited text shown again: the first is now the least recently shown, the one a third text drops.
+    kept.of(`${farm} and tractors`);
     kept.of('A third text');
     const again = kept.of(farm);
     expect(again).not.toBe(first);
