@@ -115,7 +115,7 @@ export class MatchesService {
     viewsInOrder: (ids: string[]) => Promise<V[]>,
     fitOf: (view: V) => TwoSidedFit,
   ): Promise<{ items: Matched<V>[]; total: number }> {
-    const [leftOut, hidden] = await Promise.all([this.usersLeftOut(userId), this.hidden.idsOf(userId)]);
+    const { owners: leftOut, records: hidden } = await this.leftOutOf(userId);
     // Hidden records are dropped from the hits: asking for that many more keeps the reranked pool whole.
     const answer = await this.index.matches(query, {
       k: page * LIST_PAGE_SIZE * RERANKED_PER_SHOWN + hidden.size,

@@ -6,3 +6,7 @@ export const matchesWeekOf = (now: Date): string => {
   const daysSinceMonday = (now.getUTCDay() + 6) % 7;
   return new Date(midnight - daysSinceMonday * DAY_MS).toISOString().slice(0, 10);
 };
+
+/** The first moment of the week before `week` (a Monday as `matchesWeekOf` names it), as an ISO date. */
+export const weekBeforeStart = (week: string): string =>
+  new Date(Date.parse(week) - 7 * DAY_MS).toISOString();

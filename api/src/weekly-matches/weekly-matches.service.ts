@@ -22,7 +22,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ProfileRepository } from '../profiles/profile.repository';
 import { ProjectRepository } from '../projects/project.repository';
 import { toPublicUser } from '../users/users.service';
-import { matchesWeekOf } from './matches-week';
+import { matchesWeekOf, weekBeforeStart } from './matches-week';
 import { WEEKLY_MATCHES_TASK } from './weekly-matches-task';
 
 /**
@@ -42,8 +42,6 @@ interface Found {
   ownerId: string;
   score: number;
 }
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const keyOf = (match: NotificationListing) => `${match.kind}:${match.id}`;
 
@@ -99,7 +97,7 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
    */
   async run(now = new Date()): Promise<void> {
     const week = matchesWeekOf(now);
-    const found = await this.strongPairsSince(new Date(Date.parse(week) - WEEK_MS).toISOString());
+    const found = await this.strongPairsSince(weekBeforeStart(week));
     for (const [userId, mine] of found.byUser) {
       await this.sendDigest(userId, [...mine.values()], week).catch((error: Error) =>
         this.logger.error(`The weekly matches of ${week} were not sent to a user: ${error.message}`),
@@ -150,9 +148,7 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
         }
       }
     };
-    await matchRecent(projects, queries.ofProject, profiles, (project, profile, score) =>
-      pair(project, profile, score),
-    );
+    await matchRecent(projects, queries.ofProject, profiles, pair);
     await matchRecent(profiles, queries.ofProfile, projects, (profile, project, score) =>
       pair(project, profile, score),
     );
