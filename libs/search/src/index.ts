@@ -15,7 +15,7 @@ export { EmbeddedSearchIndex } from './embedded/embedded.search-index';
 export { warmQueryPath, WARM_UP_QUERIES_PER_KIND } from './query-path-warm-up';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
 export type { EmbeddedSnapshot, EmbeddedSnapshotSource } from './embedded/index-generation';
-export { type VectorRowsOptions, VectorRowsReceiver } from './embedded/structures/vector-rows';
+export type { VectorRowsOptions } from './embedded/structures/vector-rows';
 export {
   readSnapshotFile,
   snapshotSourceOf,

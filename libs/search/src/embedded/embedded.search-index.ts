@@ -29,8 +29,8 @@ import {
   vectorGraphSection,
   vectorRowSection,
 } from './index-generation';
-import { readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
-import { type VectorRowsOptions, VectorRowsReceiver } from './structures/vector-rows';
+import { type LeftInFile, readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
+import type { VectorRowsOptions } from './structures/vector-rows';
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
@@ -58,34 +58,27 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   /**
    * Loads a snapshot taken with `snapshot()`, e.g. at boot instead of reading every record again. The
-   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards. With
-   * `received`, the vector rows it took while the snapshot was read are the index's too.
+   * snapshot's buffers become the index's own: the caller must not change or reuse them afterwards, and
+   * lets the sections left in a file go (`SharedFile.release`) once this returns or throws.
    */
-  static restore(
-    snapshot: EmbeddedSnapshot,
-    vectorRows: VectorRowsOptions = {},
-    received?: VectorRowsReceiver,
-  ): EmbeddedSearchIndex {
+  static restore(snapshot: EmbeddedSnapshot, vectorRows: VectorRowsOptions = {}): EmbeddedSearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
-    return new EmbeddedSearchIndex(
-      IndexGeneration.restore(
-        snapshot,
-        vectorRows,
-        (name) => received?.rowsOf(name),
-        (name) => received?.graphOf(name),
-      ),
-      vectorRows,
-    );
+    return new EmbeddedSearchIndex(IndexGeneration.restore(snapshot, vectorRows), vectorRows);
   }
 
   /**
-   * A receiver for `readSnapshotFile`'s `sink` that takes the snapshot's vector rows into files where this
-   * index keeps them, or undefined when it keeps them in memory.
+   * The sections a read of a snapshot file leaves there: the graphs, loaded in the background, and the
+   * vector rows when this index keeps them in files (read from the snapshot's own, after their check).
    */
-  vectorRowsReceiver(): VectorRowsReceiver | undefined {
-    const { dir } = this.vectorRows;
-    return dir === undefined ? undefined : new VectorRowsReceiver(dir, vectorRowSection, vectorGraphSection);
+  leftInFile(): LeftInFile {
+    const rowsInFiles = this.vectorRows.dir !== undefined;
+    return (name) =>
+      vectorGraphSection(name)
+        ? 'unchecked'
+        : rowsInFiles && vectorRowSection(name) !== undefined
+          ? 'checked'
+          : undefined;
   }
 
   /**
@@ -131,19 +124,18 @@ export class EmbeddedSearchIndex implements SearchIndex {
     file: string,
     accept: (labels: IndexSnapshotLabels) => string | undefined,
   ): Promise<RestoredIndex | { rejected: string }> {
-    // The vector rows go straight into the index's files when it keeps them there.
-    const received = this.vectorRowsReceiver();
-    const read = await readSnapshotFile(file, accept, { sink: received?.sink }).catch((error: unknown) => ({
-      rejected: `unreadable: ${(error as Error).message}`,
-    }));
+    const read = await readSnapshotFile(file, accept, { leave: this.leftInFile() }).catch(
+      (error: unknown) => ({ rejected: `unreadable: ${(error as Error).message}` }),
+    );
+    if ('rejected' in read) return read;
     let restored: EmbeddedSearchIndex;
     try {
-      if ('rejected' in read) return read;
-      restored = EmbeddedSearchIndex.restore(read.snapshot, this.vectorRows, received);
+      restored = EmbeddedSearchIndex.restore(read.snapshot, this.vectorRows);
     } catch (error) {
       return { rejected: `damaged: ${(error as Error).message}` };
     } finally {
-      received?.close();
+      // What the index took holds the file on its own.
+      for (const section of read.snapshot.inFile ?? []) section.file.release();
     }
     return {
       countWithoutModel: (modelId) => restored.countWithoutModel(modelId),

@@ -35,10 +35,10 @@ import { QuerySignals } from './ranking/query-signals';
 import { RecordStems } from './ranking/record-stems';
 import { StoredFields } from './structures/stored-fields';
 import { TextIndex } from './indexes/text-index';
-import type { GraphFile } from './indexes/vector-graph';
 import type { VectorGraphOptions } from './indexes/vector-graph-builds';
 import { VectorIndex } from './indexes/vector-index';
-import type { VectorRows, VectorRowsOptions } from './structures/vector-rows';
+import type { VectorRowsOptions } from './structures/vector-rows';
+import type { SectionInFile } from './snapshot/section-in-file';
 
 /**
  * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
@@ -67,10 +67,14 @@ export const vectorRowSection = (name: string): number | undefined => {
 export const vectorGraphSection = (name: string): boolean =>
   /^(?:project|teammate)\.vectors\.\d+\.graph$/.test(name);
 
-/** The generation as named binary sections (`<kind>.<structure>.<part>`). */
+/**
+ * The generation as named binary sections (`<kind>.<structure>.<part>`): in memory, and those a snapshot
+ * file's reader left in the file (`inFile`: vector rows, graphs).
+ */
 export interface EmbeddedSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   sections: readonly Section[];
+  inFile?: readonly SectionInFile[];
 }
 
 /**
@@ -132,24 +136,17 @@ export class IndexGeneration {
   /**
    * The generation `snapshot()` saved: every structure takes its arrays back as they were (no document is
    * inserted or tokenized again). The text index is keyed by facet slot, which the facet index's sections
-   * bring back unchanged. `readRows` gives the vector rows the snapshot's reader put in files
-   * (`vectorRowSection` names their sections), `readGraph` the graphs (`vectorGraphSection`).
+   * bring back unchanged. Sections the snapshot's reader left in the file are read there: the vector rows
+   * (`vectorRowSection` names their sections) and the graphs (`vectorGraphSection`), loaded in the
+   * background.
    */
-  static restore(
-    snapshot: EmbeddedSnapshot,
-    rows: VectorRowsOptions = {},
-    readRows: (section: string) => VectorRows | undefined = () => undefined,
-    readGraph: (section: string) => GraphFile | undefined = () => undefined,
-  ): IndexGeneration {
+  static restore(snapshot: EmbeddedSnapshot, rows: VectorRowsOptions = {}): IndexGeneration {
     const section = sectionReader(snapshot.sections);
+    const inFile = new Map((snapshot.inFile ?? []).map((left) => [left.name, left]));
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
-      const vectors = VectorIndex.fromSections(
-        readerUnder(`${kind}.vectors`, section),
-        rows,
-        (name) => readRows(`${kind}.vectors.${name}`),
-        {},
-        (name) => readGraph(`${kind}.vectors.${name}`),
+      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, {}, (name) =>
+        inFile.get(`${kind}.vectors.${name}`),
       );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
       const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));

@@ -8,6 +8,7 @@ import {
   stringsSection,
 } from '../structures/binary-sections';
 import { FileRows, grownRows, INITIAL_ROWS, MemoryRows, type VectorRows } from '../structures/vector-rows';
+import type { SectionInFile } from '../snapshot/section-in-file';
 import type { VectorGraph } from './vector-graph';
 
 const CODE_MAX = 127;
@@ -83,6 +84,10 @@ export class VectorBlock {
   readonly queryCodes: Int8Array;
   /** The HNSW graph over the codes, kept up to date with every row it covers; built by the vector index. */
   graph?: VectorGraph;
+  /** The graph a snapshot saved, left in its file until the vector index loads it (holding the file). */
+  savedGraph?: SectionInFile;
+  /** Counts the writes, so that a graph loaded meanwhile, which they did not reach, is not used. */
+  writes = 0;
 
   /** `room`: the rows the in-memory arrays start with. */
   constructor(
@@ -128,8 +133,8 @@ export class VectorBlock {
             : arrayOfLength(Float32Array, section('values'), count * dims, 'vector values'),
         ),
     );
-    if (rows instanceof FileRows && rows.receivedRows !== count)
-      throw new Error(`vector values: ${rows.receivedRows} rows, expected ${count}`);
+    if (rows instanceof FileRows && rows.savedRows !== count)
+      throw new Error(`vector values: ${rows.savedRows} rows, expected ${count}`);
     if (count === 0) return block;
     block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
     block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
@@ -143,6 +148,7 @@ export class VectorBlock {
 
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */
   put(id: string, values: readonly number[], key: number): void {
+    this.writes++;
     const { dims } = this;
     const known = this.rowById.get(id);
     const row = known ?? this.ids.length;
@@ -172,6 +178,7 @@ export class VectorBlock {
   remove(id: string): void {
     const row = this.rowById.get(id);
     if (row === undefined) return;
+    this.writes++;
     this.rowById.delete(id);
     const last = this.ids.length - 1;
     const lastId = this.ids.pop() as string;

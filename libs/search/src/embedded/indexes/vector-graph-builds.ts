@@ -1,3 +1,4 @@
+import type { SectionInFile } from '../snapshot/section-in-file';
 import type { VectorBlock } from './vector-block';
 import { VectorGraph } from './vector-graph';
 
@@ -36,6 +37,8 @@ export class VectorGraphBuilds {
   constructor(
     private readonly blocks: () => Iterable<VectorBlock>,
     private readonly options: VectorGraphOptions = {},
+    /** Where a saved graph is copied to be loaded (a temporary folder when undefined). */
+    private readonly dir?: string,
   ) {
     this.held = options.held ?? false;
   }
@@ -81,12 +84,32 @@ export class VectorGraphBuilds {
     });
   }
 
+  /**
+   * Loads the graph a snapshot saved, off the event loop but for usearch's load; kept only when it matches
+   * its checksum and no write reached the block meanwhile (else the loop builds one).
+   */
+  private async loadSaved(block: VectorBlock): Promise<void> {
+    const saved = block.savedGraph as SectionInFile;
+    block.savedGraph = undefined;
+    const writes = block.writes;
+    try {
+      const graph = await VectorGraph.fromSection(saved, block.dims, block.ids.length, this.dir);
+      if (graph && !this.closed && block.writes === writes && !block.graph) block.graph = graph;
+    } finally {
+      saved.file.release();
+    }
+  }
+
   private async build(): Promise<void> {
     for (;;) {
       const block = [...this.blocks()].find(
         (each) => this.wants(each.ids.length) && (each.graph?.covered ?? 0) < each.ids.length,
       );
       if (this.closed || !block) return;
+      if (block.savedGraph) {
+        await this.loadSaved(block);
+        continue;
+      }
       block.graph ??= VectorGraph.create(block.dims);
       const { graph } = block;
       const started = performance.now();

@@ -6,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../../search-index.port';
 import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
 import { setBit, wordsFor } from '../structures/bitset';
-import { VectorRowsReceiver } from '../structures/vector-rows';
+import { throughFile } from '../snapshot/sections-in-file.testing';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
+import { VectorGraph } from './vector-graph';
+import type { SectionInFile } from '../snapshot/section-in-file';
 
 /** Small vectors and a low threshold keep these quick; below `QUANTIZED_MIN_ROWS` the scan is exact. */
 const DIMS = 24;
@@ -187,7 +189,6 @@ describe('VectorIndex with an HNSW graph', () => {
       VectorIndex.fromSections(
         sectionReader(copySections(sections.flatMap((section) => edit(section) ?? []))),
         {},
-        undefined,
         { ...graphOptions, quietMs: 60_000 },
       );
 
@@ -222,36 +223,67 @@ describe('VectorIndex with an HNSW graph', () => {
     for (const each of [index, restored, ...damaged]) each.close();
   });
 
-  it('loads its graph from the file a snapshot reader put it in, which is removed afterwards', async () => {
-    const { index } = filled();
+  it('loads its graph where a snapshot file holds it, in the background, and builds one if it is damaged', async () => {
+    const { index, kept } = filled();
     await index.graphsReady();
-    const rows = { dir: folder };
-    const receiver = new VectorRowsReceiver(
-      folder,
-      (name) => (name === `${DIMS}.values` ? DIMS : undefined),
-      (name) => name.endsWith('.graph'),
-    );
-    // As `readSnapshotFile` does: a sunk section's bytes go to the sink, and the section is left empty.
-    const sections = copySections(index.toSections()).map(({ name, data }) => {
-      const take = receiver.sink(name);
-      take?.(data);
-      return { name, data: take ? Buffer.alloc(0) : data };
-    });
-    expect(readdirSync(folder)).toHaveLength(1);
-    const restored = VectorIndex.fromSections(
-      sectionReader(sections),
-      rows,
-      (name) => receiver.rowsOf(name),
-      { ...graphOptions, quietMs: 60_000 },
-      (name) => receiver.graphOf(name),
-    );
-    receiver.close();
-    expect(readdirSync(folder)).toEqual([]);
+    const rows = { dir: mkdtempSync(join(folder, 'in-file-')) };
+    const restoreThroughFile = async (damaged?: string) => {
+      const read = await throughFile(
+        index.toSections(),
+        folder,
+        (name) => (name.endsWith('.graph') ? 'unchecked' : name.endsWith('.values') ? 'checked' : undefined),
+        damaged,
+      );
+      try {
+        return VectorIndex.fromSections(
+          read.section,
+          rows,
+          { ...graphOptions, quietMs: 60_000 },
+          read.inFile,
+        );
+      } finally {
+        read.release();
+      }
+    };
+    const restored = await restoreThroughFile();
+    // Not loaded yet: the exact scan answers meanwhile.
+    expect(restored.graphRows(DIMS)).toBe(0);
+    const query = clustered();
+    expect(restored.nearest(query, 20)).toEqual(scan(kept, query, 20));
+    await restored.graphsReady();
     expect(restored.graphRows(DIMS)).toBe(ROWS);
     for (let round = 0; round < 20; round++) {
       const query = clustered();
       expect(restored.nearest(query, 20)).toEqual(index.nearest(query, 20));
     }
-    for (const each of [index, restored]) each.close();
+    // The copy it was loaded from is removed, and so are the rows' own files.
+    expect(readdirSync(rows.dir)).toEqual([]);
+
+    // A graph whose bytes no longer match their checksum (damaged after the save) is not loaded, though
+    // usearch would take it, but built again.
+    const graphName = `${DIMS}.graph`;
+    for (const damage of [undefined, graphName]) {
+      const read = await throughFile(
+        index.toSections(),
+        folder,
+        (name) => (name === graphName ? 'unchecked' : undefined),
+        damage,
+      );
+      const loaded = await VectorGraph.fromSection(
+        read.inFile(graphName) as SectionInFile,
+        DIMS,
+        ROWS,
+        rows.dir,
+      );
+      read.release();
+      expect(loaded?.covered).toBe(damage ? undefined : ROWS);
+    }
+    const damaged = await restoreThroughFile(graphName);
+    const before = clustered();
+    expect(damaged.nearest(before, 20)).toEqual(scan(kept, before, 20));
+    await damaged.graphsReady();
+    expect(damaged.graphRows(DIMS)).toBe(ROWS);
+    expect(meanRecall(damaged, kept)).toBeGreaterThanOrEqual(0.99);
+    for (const each of [index, restored, damaged]) each.close();
   });
 });

@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync, rmSync, unlinkSync, writeSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Index, MetricKind, ScalarKind } from 'usearch';
+import type { SectionInFile } from '../snapshot/section-in-file';
 import type { SectionSource } from '../structures/binary-sections';
 
 /** Links per node (usearch's connectivity): chosen by measurement, see docs/decisions/014. */
@@ -19,10 +20,7 @@ const savedGraphs = new FinalizationRegistry<number>((fd) => closeSync(fd));
 /** A path for a graph file of this process in `dir`, removed by whoever made it. */
 const graphPath = (dir: string): string => join(dir, `search-index.graph.${process.pid}.${++fileCount}.tmp`);
 
-/**
- * A file of this process in `dir` that a saved graph's bytes are appended to (a snapshot's section, chunk by
- * chunk as it is read, so that no buffer holds it whole), for `VectorGraph.fromFile`.
- */
+/** A file of this process in `dir` that a saved graph's bytes are appended to, for `VectorGraph.fromFile`. */
 export class GraphFile {
   readonly path: string;
   private fd: number;
@@ -92,6 +90,26 @@ export class VectorGraph {
     graph.covered = size;
     graph.ready = true;
     return graph;
+  }
+
+  /**
+   * `fromFile` for a section a snapshot's reader left in its file: copied to a file of its own in `dir` and
+   * checked on the way, in a worker thread; undefined as well when the copy does not match its checksum.
+   */
+  static async fromSection(
+    section: SectionInFile,
+    dims: number,
+    rows: number,
+    dir = tmpdir(),
+  ): Promise<VectorGraph | undefined> {
+    const path = graphPath(dir);
+    try {
+      return (await section.check(path)) ? VectorGraph.fromFile(path, dims, rows) : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      rmSync(path, { force: true });
+    }
   }
 
   /** `fromFile` for the bytes of a section read into memory. */

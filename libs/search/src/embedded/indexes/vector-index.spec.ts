@@ -5,30 +5,28 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../../search-index.port';
 import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
+import { throughFile } from '../snapshot/sections-in-file.testing';
 import { setBit, wordsFor } from '../structures/bitset';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
-import { type VectorRowsOptions, VectorRowsReceiver } from '../structures/vector-rows';
+import type { VectorRowsOptions } from '../structures/vector-rows';
 
 const folder = mkdtempSync(join(tmpdir(), 'skillers-vector-rows-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /**
- * The index its sections saved; with rows in files, the 32-bit rows go through a receiver into files first,
- * as a snapshot file's reader sends them.
+ * The index its sections saved; with rows in files, through a snapshot file whose reader leaves the 32-bit
+ * rows there, to be read where they lie.
  */
-const restoreFrom = (sections: SectionSource[], rows: VectorRowsOptions): VectorIndex => {
+const restoreFrom = async (sections: SectionSource[], rows: VectorRowsOptions): Promise<VectorIndex> => {
   if (rows.dir === undefined) return VectorIndex.fromSections(sectionReader(copySections(sections)));
-  const receiver = new VectorRowsReceiver(rows.dir, (name) => {
-    const match = /^(\d+)\.values$/.exec(name);
-    return match ? Number(match[1]) : undefined;
-  });
-  const kept = sections.filter((section) => {
-    const take = receiver.sink(section.name);
-    if (take)
-      for (const part of section.parts()) take(Buffer.from(part.buffer, part.byteOffset, part.byteLength));
-    return !take;
-  });
-  return VectorIndex.fromSections(sectionReader(copySections(kept)), rows, (name) => receiver.rowsOf(name));
+  const read = await throughFile(sections, rows.dir, (name) =>
+    /^\d+\.values$/.test(name) ? 'checked' : undefined,
+  );
+  try {
+    return VectorIndex.fromSections(read.section, rows, {}, read.inFile);
+  } finally {
+    read.release();
+  }
 };
 
 let state = 12345;
@@ -186,7 +184,7 @@ describe.each([
     expect(recall / queries).toBeGreaterThanOrEqual(0.99);
   });
 
-  it('loads what its binary sections saved, 8-bit pass included, and keeps working after more writes', () => {
+  it('loads what its binary sections saved, 8-bit pass included, and keeps working after more writes', async () => {
     const dims = 16;
     const original = new VectorIndex(rowsOptions);
     const kept = new Map<string, number[]>();
@@ -201,7 +199,7 @@ describe.each([
       original.delete(id(n));
       kept.delete(id(n));
     }
-    const restored = restoreFrom(original.toSections(), rowsOptions);
+    const restored = await restoreFrom(original.toSections(), rowsOptions);
     const expectAlike = () => {
       for (const [key, values] of kept) expect(restored.vectorOf(key)).toEqual(values);
       const bits = new Uint32Array(wordsFor(rows + 100));
@@ -235,7 +233,7 @@ describe.each([
     expectAlike();
     expect(restored.vectorOf(id(1))).toBeUndefined();
     // And saved again, rows read back from where they are kept.
-    const again = restoreFrom(restored.toSections(), rowsOptions);
+    const again = await restoreFrom(restored.toSections(), rowsOptions);
     for (const [key, values] of kept) expect(again.vectorOf(key)).toEqual(values);
     for (const index of [original, restored, again]) index.close();
   });
@@ -268,7 +266,7 @@ describe('vector rows in files', () => {
     expect(() => index.vectorOf('a')).toThrow();
   });
 
-  it('turns down a section whose rows do not match its ids', () => {
+  it('turns down a section whose rows do not match its ids', async () => {
     const index = new VectorIndex({});
     index.set('a', [1, 2, 3, 4]);
     index.set('b', [4, 3, 2, 1]);
@@ -282,6 +280,6 @@ describe('vector rows in files', () => {
           }
         : section,
     );
-    expect(() => restoreFrom(cut, { dir: folder })).toThrow(/1 rows, expected 2/);
+    await expect(restoreFrom(cut, { dir: folder })).rejects.toThrow(/1 rows, expected 2/);
   });
 });

@@ -8,14 +8,10 @@ import {
 } from '../structures/binary-sections';
 import { type Bitset, hasBit } from '../structures/bitset';
 import { TopSlots } from '../structures/top-slots';
-import {
-  INITIAL_ROWS,
-  newVectorRows,
-  type VectorRows,
-  type VectorRowsOptions,
-} from '../structures/vector-rows';
+import type { SectionInFile } from '../snapshot/section-in-file';
+import { FileRows, INITIAL_ROWS, newVectorRows, type VectorRowsOptions } from '../structures/vector-rows';
 import { dotAt, firstPass, VectorBlock } from './vector-block';
-import { type GraphFile, VectorGraph } from './vector-graph';
+import { VectorGraph } from './vector-graph';
 import { VectorGraphBuilds, type VectorGraphOptions } from './vector-graph-builds';
 
 /**
@@ -72,7 +68,7 @@ export class VectorIndex {
     private readonly rowsOptions: VectorRowsOptions = {},
     graphOptions: VectorGraphOptions = {},
   ) {
-    this.graphs = new VectorGraphBuilds(() => this.blocks.values(), graphOptions);
+    this.graphs = new VectorGraphBuilds(() => this.blocks.values(), graphOptions, rowsOptions.dir);
   }
 
   /**
@@ -104,34 +100,37 @@ export class VectorIndex {
   }
 
   /**
-   * The index `toSections` saved. `readRows` gives the 32-bit rows of a section the snapshot's reader put
-   * in a file already (see `VectorRowsSink`), `readGraph` a graph's file; new blocks keep their rows as
-   * `rowsOptions` says.
+   * The index `toSections` saved. Sections a snapshot's reader left in its file (`inFile`) are read there:
+   * 32-bit rows (when `rowsOptions` keeps rows in files, as new blocks keep theirs) and graphs, loaded in
+   * the background (the exact scan answers until then).
    */
   static fromSections(
     section: SectionReader,
     rowsOptions: VectorRowsOptions = {},
-    readRows: (name: string) => VectorRows | undefined = () => undefined,
     graphOptions: VectorGraphOptions = {},
-    readGraph: (name: string) => GraphFile | undefined = () => undefined,
+    inFile: (name: string) => SectionInFile | undefined = () => undefined,
   ): VectorIndex {
     const index = new VectorIndex(rowsOptions, graphOptions);
     for (const dims of jsonOf<number[]>(section('dims'))) {
       if (!Number.isInteger(dims) || dims <= 0) throw new Error(`vectors of length ${String(dims)}`);
+      const savedRows = inFile(`${dims}.values`);
+      const { dir } = rowsOptions;
+      if (savedRows && dir === undefined) throw new Error(`vector values ${dims} left in a file`);
       const block = VectorBlock.fromSections(
         dims,
         (name) => section(`${dims}.${name}`),
-        readRows(`${dims}.values`),
+        savedRows && new FileRows(dims, dir as string, savedRows),
       );
       index.blocks.set(dims, block);
       for (const id of block.ids) index.blockById.set(id, block);
       if (index.graphs.wants(block.ids.length)) {
-        // A graph section missing (a small block then, an older save) or unreadable is built again.
+        // A graph section missing (a small block then, an older save) or damaged is built again.
         const name = `${dims}.graph`;
-        const file = readGraph(name);
-        block.graph = file
-          ? VectorGraph.fromFile(file.path, dims, block.ids.length)
-          : graphOf(section, name, dims, block.ids.length, rowsOptions.dir);
+        const savedGraph = inFile(name);
+        if (savedGraph) {
+          savedGraph.file.hold();
+          block.savedGraph = savedGraph;
+        } else block.graph = graphOf(section, name, dims, block.ids.length, dir);
         index.graphs.schedule();
       }
     }
@@ -313,6 +312,8 @@ export class VectorIndex {
     for (const block of this.blocks.values()) {
       block.rows.close();
       block.graph = undefined;
+      block.savedGraph?.file.release();
+      block.savedGraph = undefined;
     }
   }
 }

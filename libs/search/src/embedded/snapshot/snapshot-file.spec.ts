@@ -225,7 +225,16 @@ describe('snapshot files', () => {
     const flipped = Buffer.from(whole);
     flipped[Math.floor(whole.length * 0.6)] ^= 0xff;
     writeFileSync(file, flipped);
-    expect(await readSnapshotFile(file, acceptAll)).toEqual({ rejected: 'checksum mismatch' });
+    expect(await readSnapshotFile(file, acceptAll)).toMatchObject({
+      rejected: /^checksum mismatch: section teammate\./,
+    });
+    // The header, and the checksums themselves, are checked too.
+    for (const at of [30, whole.length - 6]) {
+      const altered = Buffer.from(whole);
+      altered[at] ^= 0x01;
+      writeFileSync(file, altered);
+      expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /^checksum mismatch/ });
+    }
 
     writeFileSync(file, Buffer.concat([whole, Buffer.from([0])]));
     expect(await readSnapshotFile(file, acceptAll)).toMatchObject({ rejected: /padded/ });

@@ -1,40 +1,46 @@
-import { createHash, type Hash } from 'node:crypto';
-import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
+import { fstat, open as openFd, read } from 'node:fs';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Section } from '../structures/binary-sections';
 import { type EmbeddedSnapshot, type EmbeddedSnapshotSource, SNAPSHOT_FORMAT } from '../index-generation';
+import { SectionInFile, SharedFile } from './section-in-file';
 import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 
 /**
  * The embedded index on disk, so that a restart loads it instead of reading and embedding every record.
  *
  * Layout: the magic line, the header's length (32-bit little-endian), the header (JSON: the caller's labels
- * and the sections' names and sizes), the sections' bytes one after the other, then the SHA-256 of
- * everything before it. The sections are the index's own binary form: written from the live structures
- * (`EmbeddedSnapshotSource`, no copy of the index), read one by one into buffers of their own (`EmbeddedSnapshot`),
- * so that no single buffer holds the whole file (files past 2 GiB work) and the typed arrays can be wrapped
- * where they lie.
+ * and the sections' names and sizes), the sections' bytes one after the other, then the CRC-32 of each
+ * section and the CRC-32 of the header and that list (32-bit little-endian each). The sections are the
+ * index's own binary form: written from the live structures (`EmbeddedSnapshotSource`, no copy of the
+ * index), read one by one into buffers of their own (`EmbeddedSnapshot`), so that no single buffer holds the
+ * whole file (files past 2 GiB work) and the typed arrays can be wrapped where they lie. A checksum per
+ * section lets the largest stay in the file, checked where they are read (`SectionInFile`), and names the
+ * section a damage is in.
  */
 const MAGIC = Buffer.from('SKILLERS-INDEX-SNAPSHOT\n');
 /**
- * 6: the index's binary sections, the texts as the text index's, with the documents' versions and profiles'
- * wanted hours (5 had no wanted hours, 4 no versions, 3 Orama's JSON save of the texts, 2 whole documents as
- * JSON, 1 inside Orama's save). A file of another format is refused, and the index is built from the store.
+ * 7: a CRC-32 per section (6 had one SHA-256 of the whole file), the index's binary sections, the texts as
+ * the text index's, with the documents' versions and profiles' wanted hours (5 had no wanted hours, 4 no
+ * versions, 3 Orama's JSON save of the texts, 2 whole documents as JSON, 1 inside Orama's save). A file of
+ * another format is refused, and the index is built from the store.
  */
-const FILE_FORMAT = 6;
-const DIGEST_BYTES = 32;
+const FILE_FORMAT = 7;
 /** A header is a few kilobytes; a larger length means a damaged file, not a reason to allocate. */
 const MAX_HEADER_BYTES = 16 << 20;
-/** The most one read or hash update takes at a time while loading (`read` takes at most 2 GiB). */
+/** The most one read or checksum update takes at a time while loading (`read` takes at most 2 GiB). */
 const CHUNK_BYTES = 1 << 30;
-/** The buffer a sunk section is read through while loading. */
-const SINK_CHUNK_BYTES = 16 << 20;
 
 /**
- * The most one write or hash update takes while saving: the server goes on answering between two, and
- * hashing one takes a fraction of a second.
+ * The most one write or checksum update takes while saving: the server goes on answering between two, and
+ * checking one takes a fraction of a second.
  */
 const WRITE_CHUNK_BYTES = 64 << 20;
+
+/** The checksums after the sections: one per section, then the header's and theirs. */
+const trailerBytes = (sections: number): number => 4 * (sections + 1);
 
 /** What the caller labels a snapshot with (schema, model, store stamp) and checks before trusting it. */
 export type SnapshotLabels = Record<string, string | number>;
@@ -46,18 +52,19 @@ interface SnapshotHeader {
 }
 
 export interface FileOptions {
-  /** The most bytes one read, write or hash update takes (tests make it small). */
+  /** The most bytes one read, write or checksum update takes (tests make it small). */
   chunk?: number;
 }
 
 /**
- * Where a section's bytes go instead of into a buffer of their own, chunk by chunk as they are read (and
- * checked), e.g. vector rows into a file; undefined keeps the section in memory.
+ * Which sections stay in the file instead of being read into buffers of their own: `checked` ones are
+ * checked against their checksum (in worker threads, while the others are read) before the read resolves,
+ * `unchecked` ones by whoever reads them later (`SectionInFile.check`); undefined reads the section.
  */
-export type SectionSink = (name: string, bytes: number) => ((chunk: Buffer) => void) | undefined;
+export type LeftInFile = (name: string) => 'checked' | 'unchecked' | undefined;
 
 export interface ReadOptions extends FileOptions {
-  sink?: SectionSink;
+  leave?: LeftInFile;
 }
 
 export type SnapshotReadResult =
@@ -99,19 +106,25 @@ export const writeSnapshotFile = async (
   try {
     const output = new SnapshotOutput(handle, chunk, unchanged);
     for (const part of [MAGIC, length, headerBytes]) await output.add(part);
-    for (const { name, bytes, parts } of sections) {
-      let at = 0;
+    const trailer = Buffer.alloc(trailerBytes(sections.length));
+    const headerCrc = output.endSection();
+    for (const [at, { name, bytes, parts }] of sections.entries()) {
+      let done = 0;
       for (const part of parts()) {
-        at += part.byteLength;
-        if (at > bytes) break;
+        done += part.byteLength;
+        if (done > bytes) break;
         await output.add(part);
       }
-      if (at !== bytes) {
+      if (done !== bytes) {
         // Sizes counted before a write and parts built after it: the change, not the section, is at fault.
         if (!unchanged()) throw new IndexChangedError();
-        throw new Error(`section ${name}: ${at} bytes, its header says ${bytes}`);
+        throw new Error(`section ${name}: ${done} bytes, its header says ${bytes}`);
       }
+      trailer.writeUInt32LE(output.endSection(), 4 * at);
     }
+    const table = trailer.subarray(0, 4 * sections.length);
+    trailer.writeUInt32LE(crc32(table, headerCrc), table.length);
+    await output.add(trailer);
     await output.finish();
     await handle.sync();
   } catch (error) {
@@ -131,7 +144,10 @@ export const writeSnapshotFile = async (
     await folder.close();
   }
   await removeLeftovers(file);
-  return { written: true, bytes: MAGIC.length + 4 + headerBytes.length + sumBytes(header) + DIGEST_BYTES };
+  return {
+    written: true,
+    bytes: MAGIC.length + 4 + headerBytes.length + sumBytes(header) + trailerBytes(sections.length),
+  };
 };
 
 /**
@@ -156,73 +172,83 @@ const removeLeftovers = async (file: string): Promise<void> => {
   }
 };
 
-/** Hashes the buffer a chunk at a time: sections may be larger than one call takes. */
-const hashAll = (hash: Hash, data: Buffer, chunk: number): void => {
-  for (let at = 0; at < data.length; at += chunk) hash.update(data.subarray(at, at + chunk));
+/** The CRC-32 of the buffer, a chunk at a time: sections may be larger than one call takes. */
+const crcOf = (data: Buffer, chunk: number): number => {
+  let crc = 0;
+  for (let at = 0; at < data.length; at += chunk) crc = crc32(data.subarray(at, at + chunk), crc);
+  return crc;
 };
 
+/** Reads into `target` from the file at `position`; resolves to how many bytes it read. */
+const readAt = (fd: number, target: Buffer, offset: number, length: number, position: number) =>
+  new Promise<number>((resolve, reject) =>
+    read(fd, target, offset, length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead),
+    ),
+  );
+
 /** Fills `target` from the file at `position`, or throws when the file ends first. */
-const readAll = async (
-  handle: FileHandle,
-  target: Buffer,
-  position: number,
-  chunk: number,
-): Promise<void> => {
+const readAll = async (fd: number, target: Buffer, position: number, chunk: number): Promise<void> => {
   for (let at = 0; at < target.length;) {
-    const { bytesRead } = await handle.read(target, at, Math.min(chunk, target.length - at), position + at);
+    const bytesRead = await readAt(fd, target, at, Math.min(chunk, target.length - at), position + at);
     if (bytesRead === 0) throw new Error('the file ends early');
     at += bytesRead;
   }
 };
 
 /** The header alone, so that a snapshot of another model or an older store is turned down unread. */
-const readHeader = async (handle: FileHandle): Promise<{ header: SnapshotHeader; prefix: Buffer }> => {
+const readHeader = async (fd: number): Promise<{ header: SnapshotHeader; prefix: Buffer }> => {
   const start = Buffer.alloc(MAGIC.length + 4);
-  const { bytesRead } = await handle.read(start, 0, start.length, 0);
+  const bytesRead = await readAt(fd, start, 0, start.length, 0);
   if (bytesRead < start.length || !start.subarray(0, MAGIC.length).equals(MAGIC))
     throw new Error('not a snapshot file');
   const headerLength = start.readUInt32LE(MAGIC.length);
   if (headerLength > MAX_HEADER_BYTES) throw new Error('damaged header');
   const headerBytes = Buffer.alloc(headerLength);
-  const read = await handle.read(headerBytes, 0, headerLength, start.length);
-  if (read.bytesRead < headerLength) throw new Error('truncated header');
+  if ((await readAt(fd, headerBytes, 0, headerLength, start.length)) < headerLength)
+    throw new Error('truncated header');
   const header = JSON.parse(headerBytes.toString()) as SnapshotHeader;
   return { header, prefix: Buffer.concat([start, headerBytes]) };
 };
 
 /**
- * Reads a snapshot if its labels pass `accept` (which returns why not, or undefined) and every byte matches
- * its checksum; otherwise says why it was turned down. A missing or damaged file is a refusal, not an error.
+ * Reads a snapshot if its labels pass `accept` (which returns why not, or undefined) and every section read
+ * or left `checked` matches its checksum; otherwise says why it was turned down (a damaged section by its
+ * name). A missing or damaged file is a refusal, not an error. Sections left in the file come back in
+ * `snapshot.inFile`, each holding the file open until it is let go (`SharedFile`).
  */
 export const readSnapshotFile = async (
   file: string,
   accept: (labels: SnapshotLabels) => string | undefined,
-  { chunk = CHUNK_BYTES, sink }: ReadOptions = {},
+  { chunk = CHUNK_BYTES, leave = () => undefined }: ReadOptions = {},
 ): Promise<SnapshotReadResult> => {
-  let handle: FileHandle;
+  let fd: number;
   try {
-    handle = await open(file, 'r');
+    fd = await promisify(openFd)(file, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { rejected: code === 'ENOENT' ? 'no snapshot' : `unreadable: ${(error as Error).message}` };
   }
+  // The reader's own hold: sections left in the file take theirs.
+  const shared = new SharedFile(fd);
   try {
-    return await readOpenSnapshot(handle, accept, chunk, sink);
+    return await readOpenSnapshot(fd, shared, accept, chunk, leave);
   } finally {
-    await handle.close();
+    shared.release();
   }
 };
 
 const readOpenSnapshot = async (
-  handle: FileHandle,
+  fd: number,
+  shared: SharedFile,
   accept: (labels: SnapshotLabels) => string | undefined,
   chunk: number,
-  sink: SectionSink | undefined,
+  leave: LeftInFile,
 ): Promise<SnapshotReadResult> => {
   let header: SnapshotHeader;
   let prefix: Buffer;
   try {
-    ({ header, prefix } = await readHeader(handle));
+    ({ header, prefix } = await readHeader(fd));
   } catch (error) {
     return { rejected: `unreadable: ${(error as Error).message}` };
   }
@@ -234,38 +260,44 @@ const readOpenSnapshot = async (
   if (!list.every(({ name, bytes }) => typeof name === 'string' && Number.isSafeInteger(bytes) && bytes >= 0))
     return { rejected: 'damaged: section list' };
   const end = prefix.length + list.reduce((sum, section) => sum + section.bytes, 0);
-  const { size } = await handle.stat();
-  if (size !== end + DIGEST_BYTES)
-    return { rejected: `truncated or padded: ${size} bytes, expected ${end + DIGEST_BYTES}` };
+  const { size } = await promisify(fstat)(fd);
+  const trailer = Buffer.alloc(trailerBytes(list.length));
+  if (size !== end + trailer.length)
+    return { rejected: `truncated or padded: ${size} bytes, expected ${end + trailer.length}` };
+  await readAll(fd, trailer, end, chunk);
+  const table = trailer.subarray(0, 4 * list.length);
+  if (crc32(table, crcOf(prefix, chunk)) !== trailer.readUInt32LE(table.length))
+    return { rejected: 'checksum mismatch: header' };
 
-  const hash = createHash('sha256').update(prefix);
   const sections: Section[] = [];
-  let at = prefix.length;
-  for (const { name, bytes } of list) {
-    const take = sink?.(name, bytes);
-    if (take) {
-      // Through one reused buffer: the section is checked as it goes and never held whole.
-      const buffer = Buffer.allocUnsafeSlow(Math.min(bytes, chunk, SINK_CHUNK_BYTES));
-      for (let done = 0; done < bytes;) {
-        const part = buffer.subarray(0, Math.min(buffer.length, bytes - done));
-        await readAll(handle, part, at + done, chunk);
-        hash.update(part);
-        take(part);
-        done += part.length;
+  const inFile: SectionInFile[] = [];
+  const checks: Promise<string | undefined>[] = [];
+  let damaged: string | undefined;
+  let accepted = false;
+  try {
+    let at = prefix.length;
+    for (const [index, { name, bytes }] of list.entries()) {
+      const crc = table.readUInt32LE(4 * index);
+      const left = leave(name);
+      if (left) {
+        const section = new SectionInFile(name, shared.hold(), at, bytes, crc);
+        inFile.push(section);
+        if (left === 'checked') checks.push(section.check().then((matches) => (matches ? undefined : name)));
+      } else {
+        // A buffer of its own per section, so the typed arrays wrapping it are aligned.
+        const data = Buffer.allocUnsafeSlow(bytes);
+        await readAll(fd, data, at, chunk);
+        if (crcOf(data, chunk) !== crc) checks.push(Promise.resolve(name));
+        sections.push({ name, data });
       }
-      // Its bytes went to the sink: a structure that reads it anyway finds it empty and turns the file down.
-      sections.push({ name, data: Buffer.alloc(0) });
-    } else {
-      // A buffer of its own per section, so the typed arrays wrapping it are aligned.
-      const data = Buffer.allocUnsafeSlow(bytes);
-      await readAll(handle, data, at, chunk);
-      hashAll(hash, data, chunk);
-      sections.push({ name, data });
+      at += bytes;
     }
-    at += bytes;
+    damaged = (await Promise.all(checks)).find((name) => name !== undefined);
+    accepted = damaged === undefined;
+  } finally {
+    // Turned down or failed: the sections left in the file let it go (the checks hold it while they run).
+    if (!accepted) for (const section of inFile) section.file.release();
   }
-  const digest = Buffer.alloc(DIGEST_BYTES);
-  await readAll(handle, digest, end, chunk);
-  if (!hash.digest().equals(digest)) return { rejected: 'checksum mismatch' };
-  return { snapshot: { format: SNAPSHOT_FORMAT, sections }, labels: header.labels };
+  if (damaged !== undefined) return { rejected: `checksum mismatch: section ${damaged}` };
+  return { snapshot: { format: SNAPSHOT_FORMAT, sections, inFile }, labels: header.labels };
 };

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 
 /** Small parts are gathered into a buffer of this size (at most) and written together. */
 const GATHER_BYTES = 4 << 20;
@@ -14,14 +14,16 @@ export class IndexChangedError extends Error {
 }
 
 /**
- * Writes parts to a file in order and hashes them, at most `chunk` bytes per write or hash update. Large
+ * Writes parts to a file in order and takes the CRC-32 of each section's (`endSection`), at most `chunk`
+ * bytes per write or checksum update. Large
  * parts (views of the index's live arrays) are written where they lie; small ones are gathered into one
  * buffer first, so a section of many short runs is not one write each. After every write, `unchanged`
  * must still hold (`IndexChangedError` otherwise): a write to the index while a part was on its way to the
  * disk may have reached its bytes, so the file is of one state only if none came.
  */
 export class SnapshotOutput {
-  private readonly hash = createHash('sha256');
+  /** The CRC-32 of the section's parts added so far. */
+  private crc = 0;
   private readonly gathered: Buffer;
   private gatheredBytes = 0;
 
@@ -35,6 +37,8 @@ export class SnapshotOutput {
 
   async add(part: Uint8Array): Promise<void> {
     this.check();
+    for (let at = 0; at < part.byteLength; at += this.chunk)
+      this.crc = crc32(part.subarray(at, at + this.chunk), this.crc);
     if (part.byteLength < this.gathered.length) {
       if (this.gatheredBytes + part.byteLength > this.gathered.length) await this.flush();
       this.gathered.set(part, this.gatheredBytes);
@@ -45,10 +49,16 @@ export class SnapshotOutput {
     await this.write(part);
   }
 
-  /** Writes what is gathered, then the digest of everything written. */
+  /** The CRC-32 of the parts added since the last call: a section's. */
+  endSection(): number {
+    const { crc } = this;
+    this.crc = 0;
+    return crc;
+  }
+
+  /** Writes what is gathered. */
   async finish(): Promise<void> {
     await this.flush();
-    await this.write(this.hash.digest(), false);
   }
 
   private async flush(): Promise<void> {
@@ -58,11 +68,10 @@ export class SnapshotOutput {
     await this.write(this.gathered.subarray(0, bytes));
   }
 
-  /** Hashes and writes the bytes a chunk at a time: one `write` may write less than asked. */
-  private async write(data: Uint8Array, hashed = true): Promise<void> {
+  /** Writes the bytes a chunk at a time: one `write` may write less than asked. */
+  private async write(data: Uint8Array): Promise<void> {
     for (let at = 0; at < data.byteLength;) {
       const end = Math.min(at + this.chunk, data.byteLength);
-      if (hashed) this.hash.update(data.subarray(at, end));
       for (let from = at; from < end;) {
         const { bytesWritten } = await this.handle.write(data, from, end - from);
         from += bytesWritten;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { GraphFile } from '../indexes/vector-graph';
+import type { SectionInFile } from '../snapshot/section-in-file';
 
 /** Rows a new block has room for. */
 export const INITIAL_ROWS = 256;
@@ -97,17 +97,21 @@ const unclosedFiles = new FinalizationRegistry<number>((fd) => {
 /**
  * Rows in a file of their own that no other process sees: created in `dir` and unlinked at once, so it
  * disappears when this process ends however it ends. Each written row is appended and the row's position
- * noted; moving a row moves only its position. The file lives in the page cache, outside the process's
- * memory: at a million 384-number rows that is 1.5 GB the server does not hold. The rows are derived data
- * (the snapshot and the vector cache keep them), so nothing here waits for the disk.
+ * noted; moving a row moves only its position. Rows loaded from a snapshot stay where its file holds them
+ * (`saved`), read there: only rows written since go to the file of their own. The files live in the page
+ * cache, outside the process's memory: at a million 384-number rows that is 1.5 GB the server does not
+ * hold. The rows are derived data (the snapshot and the vector cache keep them), so nothing here waits for
+ * the disk.
  */
 export class FileRows implements VectorRows {
   readonly array: Float32Array;
   private readonly bytes: Buffer;
+  /**
+   * Where each row starts: in the file of its own from 0 up, or in the snapshot's file as `-1 - position`
+   * (below 0).
+   */
   private positions = new Float64Array(INITIAL_ROWS);
   private end = 0;
-  /** Rows received as raw bytes (`appendRaw`). */
-  private rawRows = 0;
   /** Saves reading the rows now (`parts`), and whether the file closes once they are done. */
   private reading = 0;
   private closeWhenRead = false;
@@ -116,6 +120,8 @@ export class FileRows implements VectorRows {
   constructor(
     private readonly dims: number,
     dir: string,
+    /** A snapshot's section of rows, row after row, read where it lies. */
+    private readonly saved?: SectionInFile,
   ) {
     this.array = new Float32Array(dims);
     this.bytes = Buffer.from(this.array.buffer);
@@ -123,31 +129,27 @@ export class FileRows implements VectorRows {
     this.fd = openSync(path, 'wx+', 0o600);
     unlinkSync(path);
     unclosedFiles.register(this, this.fd, this);
+    if (!saved) return;
+    const rowBytes = dims * 4;
+    if (saved.bytes % rowBytes !== 0)
+      throw new Error(`vector values: ${saved.bytes} bytes are not whole rows`);
+    saved.file.hold();
+    this.reserve(this.savedRows);
+    for (let row = 0; row < this.savedRows; row++) this.positions[row] = -1 - (saved.offset + row * rowBytes);
   }
 
-  /**
-   * Appends rows given as raw bytes, row after row (a snapshot's section, in chunks that may end inside a
-   * row), to a file that holds nothing else.
-   */
-  appendRaw(chunk: Buffer): void {
-    for (let written = 0; written < chunk.length;)
-      written += writeSync(this.fd, chunk, written, chunk.length - written, this.end + written);
-    this.end += chunk.length;
-    const rowBytes = this.dims * 4;
-    const whole = Math.floor(this.end / rowBytes);
-    this.reserve(whole);
-    for (let row = this.rawRows; row < whole; row++) this.positions[row] = row * rowBytes;
-    this.rawRows = whole;
-  }
-
-  /** How many whole rows `appendRaw` received. */
-  get receivedRows(): number {
-    return this.rawRows;
+  /** How many rows the snapshot's section holds. */
+  get savedRows(): number {
+    return this.saved ? this.saved.bytes / (this.dims * 4) : 0;
   }
 
   at(row: number): number {
     const length = this.dims * 4;
-    const read = readSync(this.fd, this.bytes, 0, length, this.positions[row]);
+    const position = this.positions[row];
+    const read =
+      position < 0
+        ? readSync((this.saved as SectionInFile).file.fd, this.bytes, 0, length, -1 - position)
+        : readSync(this.fd, this.bytes, 0, length, position);
     if (read !== length) throw new Error(`vector row ${row} is cut short`);
     return 0;
   }
@@ -184,15 +186,17 @@ export class FileRows implements VectorRows {
     for (let first = 0; first < rows; first += perChunk) {
       const count = Math.min(perChunk, rows - first);
       const chunk = Buffer.allocUnsafeSlow(count * rowBytes);
-      // Rows written one after another lie one after another: read each run at once.
+      // Rows written one after another lie one after another (in the same file): read each run at once.
       for (let row = first; row < first + count;) {
+        const step = this.positions[row] < 0 ? -rowBytes : rowBytes;
         let last = row;
-        while (last + 1 < first + count && this.positions[last + 1] === this.positions[last] + rowBytes)
-          last++;
+        while (last + 1 < first + count && this.positions[last + 1] === this.positions[last] + step) last++;
+        const fd = step < 0 ? (this.saved as SectionInFile).file.fd : this.fd;
+        const start = step < 0 ? -1 - this.positions[row] : this.positions[row];
         const offset = (row - first) * rowBytes;
         const length = (last - row + 1) * rowBytes;
         for (let read = 0; read < length;) {
-          const got = readSync(this.fd, chunk, offset + read, length - read, this.positions[row] + read);
+          const got = readSync(fd, chunk, offset + read, length - read, start + read);
           if (got === 0) throw new Error(`vector row ${row} is cut short`);
           read += got;
         }
@@ -208,6 +212,7 @@ export class FileRows implements VectorRows {
     unclosedFiles.unregister(this);
     closeSync(this.fd);
     this.fd = -1;
+    this.saved?.file.release();
   }
 
   private reserve(rows: number): void {
@@ -230,54 +235,3 @@ export const newVectorRows = (
   { dir }: VectorRowsOptions = {},
   rows = INITIAL_ROWS,
 ): VectorRows => (dir === undefined ? new MemoryRows(dims, undefined, rows) : new FileRows(dims, dir));
-
-/**
- * Takes the 32-bit rows of a snapshot's vector sections, and its graphs, into files as the snapshot is read
- * (a `SectionSink` for `readSnapshotFile`), so they never sit in memory; the index restored from that
- * snapshot then reads them there (`rowsOf`, `graphOf`).
- */
-export class VectorRowsReceiver {
-  private readonly received = new Map<string, FileRows>();
-  private readonly graphs = new Map<string, GraphFile>();
-
-  constructor(
-    private readonly dir: string,
-    /** The vector length of a section that holds 32-bit rows, else undefined. */
-    private readonly rowSection: (name: string) => number | undefined,
-    /** Whether a section holds a vector graph. */
-    private readonly graphSection: (name: string) => boolean = () => false,
-  ) {}
-
-  readonly sink = (name: string): ((chunk: Buffer) => void) | undefined => {
-    if (this.graphSection(name)) {
-      const file = new GraphFile(this.dir);
-      this.graphs.set(name, file);
-      return (chunk) => file.append(chunk);
-    }
-    const dims = this.rowSection(name);
-    if (dims === undefined) return undefined;
-    const rows = new FileRows(dims, this.dir);
-    this.received.set(name, rows);
-    return (chunk) => rows.appendRaw(chunk);
-  };
-
-  /** The rows received for the section, now owned by the caller. */
-  rowsOf(name: string): FileRows | undefined {
-    const rows = this.received.get(name);
-    this.received.delete(name);
-    return rows;
-  }
-
-  /** The file the section's graph was received in: the index loads it, and `close` removes it. */
-  graphOf(name: string): GraphFile | undefined {
-    return this.graphs.get(name);
-  }
-
-  /** Closes the files no index took (the snapshot was turned down, or had fewer sections), and the graphs'. */
-  close(): void {
-    for (const rows of this.received.values()) rows.close();
-    this.received.clear();
-    for (const file of this.graphs.values()) file.remove();
-    this.graphs.clear();
-  }
-}
