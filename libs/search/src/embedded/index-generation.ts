@@ -93,7 +93,6 @@ export interface EmbeddedSnapshotSource {
  * sees a write batch either not at all or whole.
  */
 export class IndexGeneration {
-  private readonly kindById = new Map<string, SearchKind>();
   /** Counts the writes, so that a save can tell whether one came while it read the structures. */
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
@@ -158,10 +157,7 @@ export class IndexGeneration {
         if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
       return { text, facets, vectors, fields };
     };
-    const generation = new IndexGeneration({ project: part('project'), teammate: part('teammate') });
-    for (const kind of SEARCH_KINDS)
-      for (const [id] of generation.parts[kind].facets.entries()) generation.kindById.set(id, kind);
-    return generation;
+    return new IndexGeneration({ project: part('project'), teammate: part('teammate') });
   }
 
   /**
@@ -212,7 +208,7 @@ export class IndexGeneration {
         latest.set(doc.id, doc);
     }
     const moved = [...latest.values()].filter((doc) => {
-      const kind = this.kindById.get(doc.id);
+      const kind = this.kindOf(doc.id);
       return kind !== undefined && kind !== doc.kind;
     });
     this.remove(moved.map((doc) => doc.id));
@@ -231,13 +227,12 @@ export class IndexGeneration {
     this.changes++;
     for (const kind of SEARCH_KINDS) {
       const { text, facets, vectors, fields } = this.parts[kind];
-      const own = ids.filter((id) => this.kindById.get(id) === kind);
+      const own = ids.filter((id) => facets.slotOf(id) !== undefined);
       for (const id of own) {
         const slot = facets.slotOf(id) as number;
         text.remove(slot);
         vectors.delete(id);
         fields.delete(slot);
-        this.kindById.delete(id);
       }
       facets.deleteMany(own);
     }
@@ -319,15 +314,20 @@ export class IndexGeneration {
     return ranker.best(query, options, this.changes);
   }
 
+  /** The kind whose facet index holds the id (no map of its own: a million ids cost a restore its time). */
+  private kindOf(id: string): SearchKind | undefined {
+    return SEARCH_KINDS.find((kind) => this.parts[kind].facets.slotOf(id) !== undefined);
+  }
+
   /** The version of the document held under `id`, if any. */
   private heldVersion(id: string): number | undefined {
-    const kind = this.kindById.get(id);
+    const kind = this.kindOf(id);
     const slot = kind && this.parts[kind].facets.slotOf(id);
     return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
   }
 
   get(id: string, { vectors = true }: GetManyOptions = {}): SearchDocument | null {
-    const kind = this.kindById.get(id);
+    const kind = this.kindOf(id);
     const slot = kind && this.parts[kind].facets.slotOf(id);
     return (kind && slot !== undefined && this.documentAt(kind, slot, vectors)) || null;
   }
@@ -357,7 +357,6 @@ export class IndexGeneration {
       const slot = facets.slotOf(doc.id) ?? -1;
       vectors.set(doc.id, doc.vector, slot);
       fields.put(doc, slot, vectors);
-      this.kindById.set(doc.id, kind);
     }
   }
 }
