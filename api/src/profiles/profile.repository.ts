@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type ProfileRecord } from '@skillers/domain';
 import { COLLECTIONS, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
+import { recordBatches } from '../common/record-batches';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()
@@ -59,8 +60,8 @@ export class ProfileRepository {
     return { items, total };
   }
 
-  /** Every profile, for ranking the whole kind (matches). */
-  all(): Promise<ProfileRecord[]> {
-    return this.profiles.find({});
+  /** Every profile, a batch at a time, so that a walk over all of them (weekly matches) never holds them all. */
+  batches(): AsyncGenerator<ProfileRecord[]> {
+    return recordBatches(this.profiles);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type ProjectRecord } from '@skillers/domain';
 import { COLLECTIONS, type Filter, type RecordStore, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
+import { recordBatches } from '../common/record-batches';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()
@@ -68,8 +69,8 @@ export class ProjectRepository {
     return (await this.projects.find({ ownerId }, { sort: NEWEST_FIRST })).map((project) => project._id);
   }
 
-  /** Every project, for ranking the whole kind (matches). */
-  all(): Promise<ProjectRecord[]> {
-    return this.projects.find({});
+  /** Every project, a batch at a time, so that a walk over all of them (weekly matches) never holds them all. */
+  batches(): AsyncGenerator<ProjectRecord[]> {
+    return recordBatches(this.projects);
   }
 }

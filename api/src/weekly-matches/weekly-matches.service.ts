@@ -10,8 +10,6 @@ import {
   LIST_PAGE_SIZE,
   type MatchQuery,
   type NotificationListing,
-  type ProfileRecord,
-  type ProjectRecord,
 } from '@skillers/domain';
 import type { RepeatingTask } from '@skillers/queue';
 import { DuplicateKeyError } from '@skillers/store';
@@ -41,6 +39,21 @@ interface Found {
   listing: NotificationListing;
   ownerId: string;
   score: number;
+}
+
+/** What a digest names of a project, and whether it is its owner's newest. */
+interface ProjectBrief {
+  id: string;
+  ownerId: string;
+  projectName: string;
+  createdAt: string;
+}
+
+/** What a digest names of a profile. */
+interface ProfileBrief {
+  id: string;
+  ownerId: string;
+  nickname: string;
 }
 
 const keyOf = (match: NotificationListing) => `${match.kind}:${match.id}`;
@@ -105,53 +118,65 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
     }
   }
 
-  /** The strong pairs with a record published or edited since `since`, for each owner told of them. */
+  /**
+   * The strong pairs with a record published or edited since `since`, for each owner told of them. Every
+   * record can be matched, but only a few fields of each are kept (`ProjectBrief`, `ProfileBrief`): the
+   * records themselves are read a batch at a time, twice (a million profiles whole would not fit the heap).
+   */
   private async strongPairsSince(since: string): Promise<FoundPerUser> {
-    const [projects, profiles, queries] = await Promise.all([
-      this.projects.all(),
-      this.profiles.all(),
-      this.matches.matchQueries(),
-    ]);
-    const newestProjectOf = new Map<string, ProjectRecord>();
-    for (const project of projects) {
+    const queries = await this.matches.matchQueries();
+    const projects = new Map<string, ProjectBrief>();
+    for await (const batch of this.projects.batches())
+      for (const { _id, ownerId, projectName, createdAt } of batch)
+        projects.set(_id, { id: _id, ownerId, projectName, createdAt });
+    const profiles = new Map<string, ProfileBrief>();
+    for await (const batch of this.profiles.batches())
+      for (const { _id, ownerId, nickname } of batch) profiles.set(_id, { id: _id, ownerId, nickname });
+    const newestProjectOf = new Map<string, ProjectBrief>();
+    for (const project of projects.values()) {
       const kept = newestProjectOf.get(project.ownerId);
       if (!kept || project.createdAt > kept.createdAt) newestProjectOf.set(project.ownerId, project);
     }
     const found = new FoundPerUser();
-    const pair = (project: ProjectRecord, profile: ProfileRecord, score: number) => {
+    const pair = (project: ProjectBrief, profile: ProfileBrief, score: number) => {
       if (score < STRONG_MATCH_MIN_SCORE) return;
       found.add(profile.ownerId, {
-        listing: { kind: 'project', id: project._id, name: project.projectName },
+        listing: { kind: 'project', id: project.id, name: project.projectName },
         ownerId: project.ownerId,
         score,
       });
       if (newestProjectOf.get(project.ownerId) !== project) return;
       found.add(project.ownerId, {
-        listing: { kind: 'teammate', id: profile._id, name: profile.nickname },
+        listing: { kind: 'teammate', id: profile.id, name: profile.nickname },
         ownerId: profile.ownerId,
         score,
       });
     };
     /** Each recent record's best matches among `others`, paired as `pairOf` says. */
-    const matchRecent = async <R extends { updatedAt: string }, O>(
-      records: readonly R[],
+    const matchRecent = async <R extends { _id: string; updatedAt: string }, O>(
+      batches: AsyncIterable<R[]>,
       queryOf: (record: R) => MatchQuery,
-      others: readonly (O & { _id: string })[],
+      others: ReadonlyMap<string, O>,
       pairOf: (record: R, other: O, score: number) => void,
     ) => {
-      const otherById = new Map(others.map((other) => [other._id, other]));
-      for (const record of records) {
-        if (record.updatedAt < since) continue;
-        for (const hit of await this.matches.bestFor(queryOf(record), MATCHES_ASKED_PER_NEW_RECORD)) {
-          const other = otherById.get(hit.id);
-          if (other) pairOf(record, other, hit.score);
+      for await (const batch of batches)
+        for (const record of batch) {
+          if (record.updatedAt < since) continue;
+          for (const hit of await this.matches.bestFor(queryOf(record), MATCHES_ASKED_PER_NEW_RECORD)) {
+            const other = others.get(hit.id);
+            if (other) pairOf(record, other, hit.score);
+          }
         }
-      }
     };
-    await matchRecent(projects, queries.ofProject, profiles, pair);
-    await matchRecent(profiles, queries.ofProfile, projects, (profile, project, score) =>
-      pair(project, profile, score),
-    );
+    // A record written between the two reads is left for the next run.
+    await matchRecent(this.projects.batches(), queries.ofProject, profiles, (project, profile, score) => {
+      const brief = projects.get(project._id);
+      if (brief) pair(brief, profile, score);
+    });
+    await matchRecent(this.profiles.batches(), queries.ofProfile, projects, (profile, project, score) => {
+      const brief = profiles.get(profile._id);
+      if (brief) pair(project, brief, score);
+    });
     return found;
   }
 

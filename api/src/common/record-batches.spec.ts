@@ -1,0 +1,29 @@
+import { COLLECTIONS, type StoredDocument, SqliteRecordStore } from '@skillers/store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { recordBatches } from './record-batches';
+
+describe('recordBatches', () => {
+  let store: SqliteRecordStore | undefined;
+  afterEach(() => store?.close());
+
+  it('walks every record once, greatest id first, never more than a batch at a time', async () => {
+    store = new SqliteRecordStore(':memory:');
+    const profiles = store.collection<StoredDocument>(COLLECTIONS.teammates);
+    const written = Array.from({ length: 25 }, (_, n) => profileRecord(`skiller ${n}`));
+    await profiles.insertMany(written);
+    const sizes: number[] = [];
+    const ids: string[] = [];
+    for await (const batch of recordBatches(profiles, 10)) {
+      sizes.push(batch.length);
+      ids.push(...batch.map((record) => record._id));
+    }
+    expect(sizes).toEqual([10, 10, 5]);
+    expect(ids).toEqual(
+      written
+        .map((record) => record._id)
+        .sort()
+        .reverse(),
+    );
+  });
+});
