@@ -104,6 +104,11 @@ export class IndexWorkerService
         this.saving = this.saving.then(() => this.saveSettled(snapshots, false));
       },
     );
+    // A graph is built after the save that follows a build (minutes at a million vectors): saved again then,
+    // so that a restart loads it instead of building it once more.
+    snapshots.onGraphBuilt(() => {
+      if (!this.vectorsMissing) this.saving = this.saving.then(() => this.saveSettled(snapshots, true));
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -208,6 +208,8 @@ export interface IndexSnapshots {
     file: string,
     labels: IndexSnapshotLabels,
   ): Promise<{ written: true; bytes: number } | { written: false; discarded: string }>;
+  /** Calls `listener` each time the index builds a vector graph: a save from then on keeps it. */
+  onGraphBuilt(listener: () => void): void;
   /** Reads `file` beside the live index when `accept` takes its labels (else it says why not). */
   read(
     file: string,

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeSearchIndexContract, plain, searchDocument, searchQuery } from '../search-index.contract';
 import { describeSearchPropertyContract } from '../search-properties.contract';
 import { type EmbeddedSnapshot } from './index-generation';
 import { EmbeddedSearchIndex } from './embedded.search-index';
+import { GRAPH_MIN_ROWS } from './indexes/vector-graph-builds';
 
 describeSearchIndexContract('orama', async () => EmbeddedSearchIndex.create(), { vectorDims: 3 });
 describeSearchPropertyContract('orama', async () => EmbeddedSearchIndex.create(), {
@@ -13,6 +14,34 @@ describeSearchPropertyContract('orama', async () => EmbeddedSearchIndex.create()
 });
 
 describe('EmbeddedSearchIndex snapshots', () => {
+  it('tell who listens when a vector graph is built, after which a snapshot holds it; a loaded one is not news', async () => {
+    const index = EmbeddedSearchIndex.create();
+    let built = 0;
+    index.snapshots.onGraphBuilt(() => built++);
+    const graphSaved = (snapshot: EmbeddedSnapshot) =>
+      snapshot.sections.some(({ name }) => name === 'teammate.vectors.4.graph');
+    expect(graphSaved(index.snapshot())).toBe(false);
+    await index.upsert(
+      Array.from({ length: GRAPH_MIN_ROWS }, (_, n) =>
+        searchDocument({ vector: [1 + (n % 7), n % 5, (n % 3) - 1, 1] }),
+      ),
+    );
+    await vi.waitFor(() => expect(built).toBe(1), { timeout: 60_000, interval: 100 });
+    const snapshot = index.snapshot();
+    expect(graphSaved(snapshot)).toBe(true);
+
+    const restarted = EmbeddedSearchIndex.create();
+    restarted.snapshots.onGraphBuilt(() => built++);
+    restarted.load(snapshot);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(built).toBe(1);
+    expect(await restarted.knn('teammate', [1, 1, 0, 1], 5)).toEqual(
+      await index.knn('teammate', [1, 1, 0, 1], 5),
+    );
+    index.close();
+    restarted.close();
+  }, 90_000);
+
   it('restores from its binary sections with the same documents, filters and vectors', async () => {
     const index = EmbeddedSearchIndex.create();
     const docs = [

@@ -31,6 +31,14 @@ import {
 } from './index-generation';
 import { type LeftInFile, readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
 import type { VectorRowsOptions } from './structures/vector-rows';
+import type { VectorGraphOptions } from './indexes/vector-graph-builds';
+
+/** Graph options whose builds tell the listeners, as they are when a build ends. */
+const graphsTelling = (listeners: ReadonlySet<() => void>): VectorGraphOptions => ({
+  onBuilt: () => {
+    for (const listener of listeners) listener();
+  },
+});
 
 /**
  * The embedded SearchIndex: everything in this process's memory. A reindex builds a whole new
@@ -50,10 +58,17 @@ export class EmbeddedSearchIndex implements SearchIndex {
     private live: IndexGeneration,
     /** Where the vectors' 32-bit rows are kept: in memory, or in files in a folder. */
     readonly vectorRows: VectorRowsOptions,
+    /** Told when a generation of this index finishes building a vector graph (`onGraphBuilt`). */
+    private graphListeners: Set<() => void>,
   ) {}
 
   static create(vectorRows: VectorRowsOptions = {}): EmbeddedSearchIndex {
-    return new EmbeddedSearchIndex(IndexGeneration.create(vectorRows), vectorRows);
+    const listeners = new Set<() => void>();
+    return new EmbeddedSearchIndex(
+      IndexGeneration.create(vectorRows, graphsTelling(listeners)),
+      vectorRows,
+      listeners,
+    );
   }
 
   /**
@@ -64,7 +79,20 @@ export class EmbeddedSearchIndex implements SearchIndex {
   static restore(snapshot: EmbeddedSnapshot, vectorRows: VectorRowsOptions = {}): EmbeddedSearchIndex {
     if (snapshot.format !== SNAPSHOT_FORMAT)
       throw new Error(`Unsupported search snapshot format: ${String(snapshot.format)}`);
-    return new EmbeddedSearchIndex(IndexGeneration.restore(snapshot, vectorRows), vectorRows);
+    const listeners = new Set<() => void>();
+    return new EmbeddedSearchIndex(
+      IndexGeneration.restore(snapshot, vectorRows, graphsTelling(listeners)),
+      vectorRows,
+      listeners,
+    );
+  }
+
+  /**
+   * Calls `listener` each time a vector graph is built (not when one is loaded from a snapshot): a snapshot
+   * saved from then on holds it.
+   */
+  onGraphBuilt(listener: () => void): void {
+    this.graphListeners.add(listener);
   }
 
   /**
@@ -91,6 +119,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   /** Replaces the live generation with another index's, as `load` does with a snapshot's. */
   adopt(other: EmbeddedSearchIndex): void {
+    // Its generation tells the other index's listeners: they become this index's.
+    for (const listener of this.graphListeners) other.graphListeners.add(listener);
+    this.graphListeners = other.graphListeners;
     this.replaceLive(other.live);
   }
 
@@ -116,6 +147,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return {
       changeCount: () => this.changeCount,
       save: (file, labels) => writeSnapshotFile(file, this.snapshotSource(), labels),
+      onGraphBuilt: (listener) => this.onGraphBuilt(listener),
       read: (file, accept) => this.readSnapshot(file, accept),
     };
   }
@@ -236,7 +268,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   async clear(): Promise<void> {
-    this.replaceLive(IndexGeneration.create(this.vectorRows));
+    this.replaceLive(IndexGeneration.create(this.vectorRows, graphsTelling(this.graphListeners)));
   }
 
   async knn(
@@ -258,7 +290,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
   async createGeneration(expected: ExpectedDocuments = {}): Promise<SearchIndexGeneration> {
     // Its vector graphs are built once it is live: the bulk load it takes first goes at full speed.
-    const next = IndexGeneration.create(this.vectorRows, { held: true });
+    const next = IndexGeneration.create(this.vectorRows, {
+      ...graphsTelling(this.graphListeners),
+      held: true,
+    });
     next.reserve(expected);
     this.building.add(next);
     const open = () => {

@@ -139,13 +139,20 @@ export class IndexGeneration {
    * (`vectorRowSection` names their sections) and the graphs (`vectorGraphSection`), loaded in the
    * background.
    */
-  static restore(snapshot: EmbeddedSnapshot, rows: VectorRowsOptions = {}): IndexGeneration {
+  static restore(
+    snapshot: EmbeddedSnapshot,
+    rows: VectorRowsOptions = {},
+    graphs: VectorGraphOptions = {},
+  ): IndexGeneration {
     const section = sectionReader(snapshot.sections);
     const inFile = new Map((snapshot.inFile ?? []).map((left) => [left.name, left]));
     const part = (kind: SearchKind): KindPart => {
       const facets = FacetIndex.fromSections(readerUnder(`${kind}.facets`, section));
-      const vectors = VectorIndex.fromSections(readerUnder(`${kind}.vectors`, section), rows, {}, (name) =>
-        inFile.get(`${kind}.vectors.${name}`),
+      const vectors = VectorIndex.fromSections(
+        readerUnder(`${kind}.vectors`, section),
+        rows,
+        graphs,
+        (name) => inFile.get(`${kind}.vectors.${name}`),
       );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
       const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));

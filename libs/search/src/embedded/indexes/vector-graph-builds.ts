@@ -19,6 +19,8 @@ export interface VectorGraphOptions {
   quietMs?: number;
   /** No graph is built before `release()`: a generation being filled builds its graph once it is live. */
   held?: boolean;
+  /** Called when a build has covered every row of a block once (not when a saved graph is loaded). */
+  onBuilt?: () => void;
 }
 
 /**
@@ -121,7 +123,10 @@ export class VectorGraphBuilds {
         block.graph = undefined;
         return;
       }
-      if (graph.covered === block.ids.length) graph.ready = true;
+      if (graph.covered === block.ids.length && !graph.ready) {
+        graph.ready = true;
+        this.options.onBuilt?.();
+      }
       const elapsed = performance.now() - started;
       this.sliceRows = Math.max(16, Math.round((rows * GRAPH_SLICE_MS) / Math.max(1, elapsed)));
       await new Promise((resolve) => setImmediate(resolve));
