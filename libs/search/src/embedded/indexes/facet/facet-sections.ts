@@ -54,7 +54,7 @@ export const facetSections = (store: FacetStore): SectionSource[] => {
   }
   const slotCount = store.ids.length;
   let slotPostingsLength = slotCount;
-  for (let slot = 0; slot < slotCount; slot++) slotPostingsLength += store.postingsOf[slot]?.length ?? 0;
+  for (let slot = 0; slot < slotCount; slot++) slotPostingsLength += store.postingCountAt(slot);
   const settings: FacetSettings = {
     capacity: store.capacity,
     slots: slotCount,
@@ -117,7 +117,7 @@ function* slotPostingBlocks(
   const numberOf = new Map(postings.map((posting, at) => [posting, at]));
   const block: number[] = [];
   for (let slot = 0; slot < slots; slot++) {
-    const own = store.postingsOf[slot] ?? [];
+    const own = store.postingsAt(slot);
     block.push(own.length);
     for (const posting of own) block.push(numberOf.get(posting) as number);
     if (block.length >= SLOT_POSTINGS_BLOCK || slot === slots - 1) {
@@ -193,28 +193,29 @@ const readPostings = (store: FacetStore, section: SectionReader, labelIds: numbe
   });
 };
 
-/** Each live slot's postings, by their numbers in `postings`. */
+/**
+ * Where each live slot's postings start among the saved numbers (`FacetStore.saved`), checked to name known
+ * postings: no array per slot is made until one is needed.
+ */
 const readSlotPostings = (
   store: FacetStore,
   section: SectionReader,
   postings: readonly Posting[],
   slots: number,
 ): void => {
-  const slotPostings = arrayOf(Int32Array, section('slot-postings'));
-  store.postingsOf = new Array<readonly Posting[] | undefined>(slots);
+  const numbers = arrayOf(Int32Array, section('slot-postings'));
+  const starts = new Int32Array(slots).fill(-1);
   for (let slot = 0, at = 0; slot < slots; slot++) {
-    const count = slotPostings[at++];
-    if (!(at + count <= slotPostings.length)) throw new Error('slot postings cut short');
-    if (!hasBit(store.live, slot)) {
-      at += count;
-      continue;
+    const count = numbers[at];
+    if (!(at + 1 + count <= numbers.length)) throw new Error('slot postings cut short');
+    if (hasBit(store.live, slot)) {
+      starts[slot] = at;
+      for (let n = at + 1; n <= at + count; n++)
+        if (!(numbers[n] >= 0 && numbers[n] < postings.length))
+          throw new Error(`slot ${slot} names an unknown posting`);
     }
-    const own = new Array<Posting>(count);
-    for (let n = 0; n < count; n++) {
-      const posting = postings[slotPostings[at++]];
-      if (!posting) throw new Error(`slot ${slot} names an unknown posting`);
-      own[n] = posting;
-    }
-    store.postingsOf[slot] = own;
+    at += 1 + count;
   }
+  store.postingsOf = new Array<readonly Posting[] | undefined>(slots);
+  store.saved = { postings, numbers, starts };
 };

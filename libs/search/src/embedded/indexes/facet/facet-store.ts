@@ -48,8 +48,17 @@ export class FacetStore {
   readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   readonly freeSlots: number[] = [];
   ids: string[] = [];
-  /** Each document's posting lists, held by reference so that removal needs no token strings. */
+  /**
+   * Each document's posting lists, held by reference so that removal needs no token strings. A slot loaded
+   * from a snapshot has none here until it is written or removed: its postings are read from `saved`
+   * (`postingsAt`), so a restart makes no array per document.
+   */
   postingsOf: (readonly Posting[] | undefined)[] = [];
+  /**
+   * The slots' posting numbers as a snapshot saved them (per slot its count, then its numbers, from
+   * `starts[slot]`, -1 once the slot is written or removed) and the postings they number.
+   */
+  saved?: { postings: readonly Posting[]; numbers: Int32Array; starts: Int32Array };
   capacity = 0;
   words = 0;
   /** The slots holding a document. */
@@ -136,6 +145,7 @@ export class FacetStore {
       return posting;
     });
     this.postingsOf[slot] = postings;
+    this.forgetSaved(slot);
     this.slotLabels.set(slot, groupedLabelIds(postings));
     this.countOccurrences(postings, 1);
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 0, slot);
@@ -145,8 +155,9 @@ export class FacetStore {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
     if (this.orderValid) this.order.splice(this.orderPosition(slot), 1);
-    this.countOccurrences(this.postingsOf[slot] ?? [], -1);
-    for (const posting of this.postingsOf[slot] ?? []) {
+    const own = this.postingsAt(slot);
+    this.countOccurrences(own, -1);
+    for (const posting of own) {
       posting.slots.delete(slot);
       if (posting.slots.size === 0) {
         this.postings.delete(posting.token);
@@ -161,8 +172,29 @@ export class FacetStore {
     clearBit(this.live, slot);
     this.slotLabels.remove(slot);
     this.postingsOf[slot] = undefined;
+    this.forgetSaved(slot);
     this.slotById.delete(id);
     this.freeSlots.push(slot);
+  }
+
+  /** The postings of the document at `slot` (none for an empty slot). */
+  postingsAt(slot: number): readonly Posting[] {
+    const own = this.postingsOf[slot];
+    if (own !== undefined || !this.saved || !(this.saved.starts[slot] >= 0)) return own ?? [];
+    const { postings, numbers, starts } = this.saved;
+    const at = starts[slot];
+    return Array.from(numbers.subarray(at + 1, at + 1 + numbers[at]), (number) => postings[number]);
+  }
+
+  /** How many postings the document at `slot` has, without making the list of them. */
+  postingCountAt(slot: number): number {
+    const own = this.postingsOf[slot];
+    if (own !== undefined || !this.saved || !(this.saved.starts[slot] >= 0)) return own?.length ?? 0;
+    return this.saved.numbers[this.saved.starts[slot]];
+  }
+
+  private forgetSaved(slot: number): void {
+    if (this.saved && slot < this.saved.starts.length) this.saved.starts[slot] = -1;
   }
 
   /** Where the slot is, or belongs, in the tie-break order (binary search). */
