@@ -77,8 +77,9 @@ export class VectorBlock {
   codes: Int8Array;
   /** Each row's key in the caller's bitsets (the facet index's slot), -1 when none was given. */
   keys: Int32Array;
-  readonly ids: string[] = [];
-  readonly rowById = new Map<string, number>();
+  ids: string[] = [];
+  /** Each id's row (`rowById`): made from `ids` when first asked for after a load, not by the load. */
+  private rowMap?: Map<string, number>;
   /** The current query, copied here so that the inner loop reads typed arrays only. */
   readonly query: Float64Array;
   readonly queryCodes: Int8Array;
@@ -139,11 +140,18 @@ export class VectorBlock {
     block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
     block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
     block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
-    ids.forEach((id, row) => {
-      block.ids.push(id);
-      block.rowById.set(id, row);
-    });
+    block.ids = ids;
     return block;
+  }
+
+  /** Each id's row. A million ids cost a restart a second: a loaded block makes the map when it is used. */
+  get rowById(): Map<string, number> {
+    if (!this.rowMap) {
+      const map = new Map<string, number>();
+      this.ids.forEach((id, row) => map.set(id, row));
+      this.rowMap = map;
+    }
+    return this.rowMap;
   }
 
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */

@@ -51,7 +51,6 @@ export interface KeyedCandidates {
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
-  private readonly blockById = new Map<string, VectorBlock>();
   /** The ids of the block being searched, for the heap's tie-break: the greater id first. */
   private tieIds: readonly string[] = [];
   private readonly top = new TopSlots((a, b) => {
@@ -122,7 +121,6 @@ export class VectorIndex {
         savedRows && new FileRows(dims, dir as string, savedRows),
       );
       index.blocks.set(dims, block);
-      for (const id of block.ids) index.blockById.set(id, block);
       if (index.graphs.wants(block.ids.length)) {
         // A graph section missing (a small block then, an older save) or damaged is built again.
         const name = `${dims}.graph`;
@@ -143,7 +141,7 @@ export class VectorIndex {
    */
   set(id: string, values: readonly number[] | undefined, key = -1): void {
     const dims = values?.length ?? 0;
-    const current = this.blockById.get(id);
+    const current = this.blockOf(id);
     if (current && current.dims !== dims) this.delete(id);
     if (!values || dims === 0) return;
     let block = this.blocks.get(dims);
@@ -156,9 +154,16 @@ export class VectorIndex {
       this.blocks.set(dims, block);
     }
     block.put(id, values, key);
-    if (block.rowById.has(id)) this.blockById.set(id, block);
-    else this.blockById.delete(id);
     if (this.graphs.wants(block.ids.length)) this.graphs.schedule();
+  }
+
+  /**
+   * The block holding the id's vector: asked of each (one per vector length, a few at most) rather than kept
+   * in a map of a million ids that a restart would fill.
+   */
+  private blockOf(id: string): VectorBlock | undefined {
+    for (const block of this.blocks.values()) if (block.rowById.has(id)) return block;
+    return undefined;
   }
 
   /** Lets the graphs be built (see `VectorGraphOptions.held`). */
@@ -178,13 +183,12 @@ export class VectorIndex {
   }
 
   delete(id: string): void {
-    this.blockById.get(id)?.remove(id);
-    this.blockById.delete(id);
+    this.blockOf(id)?.remove(id);
   }
 
   /** The stored (32-bit) values of the id's vector, or undefined when it has none. */
   vectorOf(id: string): number[] | undefined {
-    const block = this.blockById.get(id);
+    const block = this.blockOf(id);
     const row = block?.rowById.get(id);
     if (!block || row === undefined) return undefined;
     const at = block.rows.at(row);
