@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Section } from '../structures/binary-sections';
 import { type EmbeddedSnapshot, type EmbeddedSnapshotSource, SNAPSHOT_FORMAT } from '../index-generation';
-import { SectionInFile, SharedFile } from './section-in-file';
+import { crcsInWorker, type FileRange, SectionInFile, SharedFile } from './section-in-file';
 import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 
 /**
@@ -172,6 +172,12 @@ const removeLeftovers = async (file: string): Promise<void> => {
   }
 };
 
+/** The promise, marked as handled: it is awaited later, and may fail before (a check while sections are read). */
+const awaited = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined);
+  return promise;
+};
+
 /** The CRC-32 of the buffer, a chunk at a time: sections may be larger than one call takes. */
 const crcOf = (data: Buffer, chunk: number): number => {
   let crc = 0;
@@ -272,6 +278,8 @@ const readOpenSnapshot = async (
   const sections: Section[] = [];
   const inFile: SectionInFile[] = [];
   const checks: Promise<string | undefined>[] = [];
+  // The sections read into memory are checked from the file in a worker thread while they are read.
+  const read: (FileRange & { name: string; crc: number })[] = [];
   let damaged: string | undefined;
   let accepted = false;
   try {
@@ -282,15 +290,23 @@ const readOpenSnapshot = async (
       if (left) {
         const section = new SectionInFile(name, shared.hold(), at, bytes, crc);
         inFile.push(section);
-        if (left === 'checked') checks.push(section.check().then((matches) => (matches ? undefined : name)));
-      } else {
-        // A buffer of its own per section, so the typed arrays wrapping it are aligned.
-        const data = Buffer.allocUnsafeSlow(bytes);
-        await readAll(fd, data, at, chunk);
-        if (crcOf(data, chunk) !== crc) checks.push(Promise.resolve(name));
-        sections.push({ name, data });
-      }
+        if (left === 'checked')
+          checks.push(awaited(section.check().then((matches) => (matches ? undefined : name))));
+      } else read.push({ name, offset: at, bytes, crc });
       at += bytes;
+    }
+    checks.push(
+      awaited(
+        crcsInWorker(shared.hold().fd, read, { chunk: Math.min(chunk, 16 << 20) })
+          .then((crcs) => read.find((section, index) => crcs[index] !== section.crc)?.name)
+          .finally(() => shared.release()),
+      ),
+    );
+    for (const { name, offset, bytes } of read) {
+      // A buffer of its own per section, so the typed arrays wrapping it are aligned.
+      const data = Buffer.allocUnsafeSlow(bytes);
+      await readAll(fd, data, offset, chunk);
+      sections.push({ name, data });
     }
     damaged = (await Promise.all(checks)).find((name) => name !== undefined);
     accepted = damaged === undefined;
