@@ -2,9 +2,11 @@ import { compareIdsDescending, cosine } from '@skillers/domain';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../../search-index.port';
-import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
+import { copySections, prefixed, type SectionSource, sectionReader } from '../structures/binary-sections';
 import { setBit, wordsFor } from '../structures/bitset';
 import { VectorRowsReceiver } from '../structures/vector-rows';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
@@ -220,6 +222,22 @@ describe('VectorIndex with an HNSW graph', () => {
       expect(meanRecall(rebuilt, kept)).toBeGreaterThanOrEqual(0.99);
     }
     for (const each of [index, restored, ...damaged]) each.close();
+  });
+
+  it('keeps its saved graph readable through a renamed copy of its section, after a collection', async () => {
+    const { index } = filled();
+    await index.graphsReady();
+    // As a snapshot's parts name theirs: the copy keeps the reader, and the section the index made is garbage.
+    const [copy] = prefixed('teammate', index.toSections()).filter(({ name }) => name.endsWith('.graph'));
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    for (let round = 0; round < 3; round++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const bytes = [...copy.parts()].reduce((sum, part) => sum + part.byteLength, 0);
+    expect(bytes).toBe(copy.bytes);
+    index.close();
   });
 
   it('loads its graph from the file a snapshot reader put it in, which is removed afterwards', async () => {
