@@ -8,6 +8,7 @@ import {
   freshnessSignalOfTimes,
   FUSION_WEIGHTS,
   fuseRankSignals,
+  fuseTextLead,
   optionWeight,
   storedCosine,
   vectorSignal,
@@ -20,6 +21,15 @@ describe('optionWeight', () => {
     expect(optionWeight(1000, 1000)).toBe(69);
     expect(optionWeight(1000, 0)).toBe(optionWeight(1000, 1));
     expect(optionWeight(0, 0)).toBe(1);
+  });
+});
+
+describe('fuseTextLead', () => {
+  it('is the fused score of the text and understood parts alone, to the last bit', () => {
+    const values = [0, 1e-9, 0.125, 0.5, 1, 2.75, 3, 17.3];
+    for (const text of values)
+      for (const understood of [0, 0.01, 0.3, 1])
+        expect(fuseTextLead(text, understood)).toBe(fuseRankSignals({ facet: 0, understood, text }));
   });
 });
 

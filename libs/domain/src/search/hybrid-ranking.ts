@@ -81,6 +81,21 @@ export const fuseRankSignals = (
 };
 
 /**
+ * What the free text gives a record with nothing picked: `fuseRankSignals({facet: 0, understood, text})`, to
+ * the last bit, from two numbers (an index weighs every match with evidence by it before ranking a few).
+ */
+export const fuseTextLead = (
+  text: number,
+  understood: number,
+  weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
+): number => {
+  let fused = 0;
+  if (understood > 0) fused += (weights.understood ?? 0) * understood;
+  if (text > 0) fused += (weights.text * text) / (text + weights.textSaturation);
+  return fused;
+};
+
+/**
  * The weight of a picked option: 100 · ln(1 + records / records with the option), rounded to a whole number
  * (at least 1) so that sums are exact in every adapter, 32-bit float scores included. An option no record
  * carries counts as carried by one.

@@ -8,7 +8,7 @@ import { TopSlots } from '../structures/top-slots';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
-const { facetShare, freshnessSignalOfTimes, fuseRankSignals, vectorSignal } = ranking;
+const { facetShare, freshnessSignalOfTimes, fuseRankSignals, fuseTextLead, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */
 export interface VectorSide {
@@ -180,7 +180,6 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
   const { slots, lead } = evidenceScores;
-  const values: SignalValues = { facet: 0 };
   let count = 0;
   for (let at = 0; at < words; at++) {
     let word = matches.bits[at] & (evidence[at] ?? 0);
@@ -188,10 +187,11 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       const lowest = word & -word;
       const slot = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
-      values.text = textBySlot?.[slot];
-      if (understood) values.understood = shareAt(understood, slot);
       slots[count] = slot;
-      lead[count++] = fuseRankSignals(values);
+      lead[count++] = fuseTextLead(
+        textBySlot ? textBySlot[slot] : 0,
+        understood ? shareAt(understood, slot) : 0,
+      );
     }
   }
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
