@@ -158,10 +158,10 @@ export class FacetIndex {
 
   /**
    * Adds the weight of a filter's options each slot carries into `weights` by slot (`addOptionWeights`),
-   * returning the weight of all of them.
+   * marking the slots that carry one in `carried` when given, and returns the weight of all of them.
    */
-  addOptionWeights(filter: SearchFilter, weights: Float64Array): number {
-    return addOptionWeights(planOf(this.store, filter), weights);
+  addOptionWeights(filter: SearchFilter, weights: Float64Array, carried?: Bitset): number {
+    return addOptionWeights(planOf(this.store, filter), weights, carried);
   }
 
   /** How many documents carry each label of every option filter. */
