@@ -8,7 +8,7 @@ import {
   freshnessSignalOfTimes,
   FUSION_WEIGHTS,
   fuseRankSignals,
-  fuseTextLead,
+  fuseAllButVector,
   optionWeight,
   storedCosine,
   vectorSignal,
@@ -24,12 +24,15 @@ describe('optionWeight', () => {
   });
 });
 
-describe('fuseTextLead', () => {
-  it('is the fused score of the text and understood parts alone, to the last bit', () => {
-    const values = [0, 1e-9, 0.125, 0.5, 1, 2.75, 3, 17.3];
-    for (const text of values)
+describe('fuseAllButVector', () => {
+  it('is the fused score of every part but the facet and vector ones, to the last bit', () => {
+    for (const text of [0, 1e-9, 0.125, 0.5, 1, 2.75, 3, 17.3])
       for (const understood of [0, 0.01, 0.3, 1])
-        expect(fuseTextLead(text, understood)).toBe(fuseRankSignals({ facet: 0, understood, text }));
+        for (const clean of [0, 1])
+          for (const fresh of [0, 0.5, 1])
+            expect(fuseAllButVector(understood, clean, text, fresh)).toBe(
+              fuseRankSignals({ facet: 0, understood, clean, text, fresh }),
+            );
   });
 });
 

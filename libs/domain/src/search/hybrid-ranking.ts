@@ -81,17 +81,22 @@ export const fuseRankSignals = (
 };
 
 /**
- * What the free text gives a record with nothing picked: `fuseRankSignals({facet: 0, understood, text})`, to
- * the last bit, from two numbers (an index weighs every match with evidence by it before ranking a few).
+ * A record's fused score with nothing picked, all but its vector part: `fuseRankSignals({facet: 0,
+ * understood, clean, text, fresh})` to the last bit, from plain numbers (0 for a part left out). An index
+ * weighs every match with evidence by it before it reads a single vector.
  */
-export const fuseTextLead = (
-  text: number,
+export const fuseAllButVector = (
   understood: number,
+  clean: number,
+  text: number,
+  fresh: number,
   weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
 ): number => {
   let fused = 0;
   if (understood > 0) fused += (weights.understood ?? 0) * understood;
+  if (clean > 0) fused += (weights.clean ?? 0) * clean;
   if (text > 0) fused += (weights.text * text) / (text + weights.textSaturation);
+  if (fresh > 0) fused += (weights.fresh ?? 0) * fresh;
   return fused;
 };
 

@@ -8,7 +8,7 @@ import { TopSlots } from '../structures/top-slots';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
-const { facetShare, freshnessSignalOfTimes, fuseRankSignals, fuseTextLead, vectorSignal } = ranking;
+const { facetShare, freshnessSignalOfTimes, fuseAllButVector, fuseRankSignals, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */
 export interface VectorSide {
@@ -166,13 +166,14 @@ const ROUNDING = 1e-9;
  * The page among the matches with evidence (text or understood parts) and the `k + VECTOR_MARGIN` nearest,
  * or false when a match outside them could reach it.
  *
- * A match without evidence has no facet, text or understood part, and a vector part at most the last
- * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. A match with evidence
- * is first weighed by its `lead`, its text and understood parts fused, which two reads give; only a pool of
- * the best by lead is ranked (with every match tied with its last), and one outside it is worth at most the
- * best lead left out plus that ceiling. When the page's last fused score is above that, no match outside can
- * reach the page; otherwise that last score tells which leads can still reach it, and a second ranking takes
- * them all. A query's words and labels are often carried by half the kind: this ranks a few hundred.
+ * Every match outside the neighbours has a vector part at most the last neighbour's (the `bound`). A match
+ * without evidence has no facet, text or understood part, so clean, full freshness and that bound are its
+ * ceiling. A match with evidence is first weighed by its `lead`, every part but the vector one fused, which a
+ * few array reads give; only a pool of the best by lead is ranked (with every match tied with its last), and
+ * one outside it is worth at most the best lead left out plus the bound's part. When the page's last fused
+ * score is above both ceilings, no match outside can reach the page; otherwise that last score tells which
+ * leads can still reach it, and a second ranking takes them all. A query's words and labels are often carried
+ * by half the kind: this ranks a few hundred.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
@@ -188,15 +189,23 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       const slot = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
       slots[count] = slot;
-      lead[count++] = fuseTextLead(
-        textBySlot ? textBySlot[slot] : 0,
+      lead[count++] = fuseAllButVector(
         understood ? shareAt(understood, slot) : 0,
+        ruledOut ? cleanAt(ruledOut, slot) : 0,
+        textBySlot ? textBySlot[slot] : 0,
+        fresh ? freshAt(fresh, slot) : 0,
       );
     }
   }
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
-  // What a match adds beside its lead at most: clean, full freshness and the bound's vector part.
-  const besideLead = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1, vector: bound });
+  // What a match adds beside its lead at most: the bound's vector part; and a match without evidence at most.
+  const besideLead = fuseRankSignals({ facet: 0, vector: bound });
+  const withoutEvidence = fuseRankSignals({
+    facet: 0,
+    clean: ruledOut && 1,
+    fresh: fresh && 1,
+    vector: bound,
+  });
   const bits = evidenceScores.candidates.subarray(0, words);
   /** Ranks the matches with evidence leading at least `floor`, and the neighbours; `below`: the others' best. */
   const rankLeading = (floor: number) => {
@@ -214,12 +223,11 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   // The sums are added in another order than the fused scores: a hair of margin keeps the proofs sound.
   const pool = POOL_SIZE(k);
   const first = rankLeading(pool < count ? kthLargest(lead, count, pool, evidenceScores.scratch) : 0);
-  if (first.last > first.below + besideLead + ROUNDING) return first.ranked;
+  if (first.last > Math.max(first.below + besideLead, withoutEvidence) + ROUNDING) return first.ranked;
   // The page's last score found among some matches is at most the true one: every match leading less than
   // it minus what can be added beside a lead stays off the page, and every other match is ranked now.
-  const floor = first.last - besideLead - ROUNDING;
-  if (!(floor > 0)) return false;
-  return rankLeading(floor).ranked;
+  if (!(first.last > withoutEvidence + ROUNDING)) return false;
+  return rankLeading(first.last - besideLead - ROUNDING).ranked;
 };
 
 /**
