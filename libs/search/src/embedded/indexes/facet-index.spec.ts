@@ -155,6 +155,50 @@ describe('FacetIndex number ranges', () => {
   });
 });
 
+describe('FacetIndex facet others', () => {
+  it('keep the reference order of ties as labels come and go between counts', () => {
+    // Every label held by as many records: the ten kept are the first in label order, code unit by code
+    // unit (capitals before small letters, accents after both).
+    const labels = ['zeta', 'Zeta', 'émile', 'Émile', 'alpha', 'Alpha', 'beta', 'b', 'B', 'Ω', 'a b', 'a-b'];
+    const held = (label: string, n: number) =>
+      searchDocument({
+        id: `${n.toString(16).padStart(20, '0')}${label.length.toString(16).padStart(4, '0')}`,
+        tags: { industry: [label], locations: n % 2 === 0 ? ['Spain'] : ['Peru'] },
+      });
+    let live = labels.flatMap((label, at) => [held(label, 2 * at), held(label, 2 * at + 1)]);
+    const index = new FacetIndex();
+    index.upsertMany(live);
+    const asked = [
+      searchQuery({}),
+      searchQuery({ tags: { locations: ['Spain'] } }),
+      searchQuery({ tags: { industry: ['beta', 'Ω'] } }),
+      searchQuery({ tags: { industry: ['beta'], locations: ['Peru'] }, restriction: 'all_match' }),
+    ];
+    const expectReference = () => {
+      for (const query of asked) expect(index.facets(query)).toEqual(referenceFacets(live, query));
+    };
+    expectReference();
+    // A label sorting first comes, one kept goes.
+    const added = [held('AAA', 100), held('AAA', 101)];
+    index.upsertMany(added);
+    index.deleteMany(live.filter((doc) => doc.tags.industry[0] === 'B').map((doc) => doc.id));
+    live = [...live.filter((doc) => doc.tags.industry[0] !== 'B'), ...added];
+    expectReference();
+    expect(Object.keys(index.facets(asked[0]).industry ?? {})).toEqual([
+      'AAA',
+      'Alpha',
+      'Zeta',
+      'a b',
+      'a-b',
+      'alpha',
+      'b',
+      'beta',
+      'zeta',
+      'Émile',
+    ]);
+  });
+});
+
 describe('FacetIndex binary sections', () => {
   const OPTIONS = Array.from({ length: 40 }, (_, n) => `option ${n}`);
 
