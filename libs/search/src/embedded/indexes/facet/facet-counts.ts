@@ -79,7 +79,9 @@ export class FacetCounter {
    */
   private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
     const picked = pickedLabels(filter, dimension);
-    const facet: Record<string, number> = {};
+    // Without a prototype the object is a dictionary from the start: its keys are labels, different in
+    // every facet, and a plain object takes each as a new shape, about ten times the cost of the counting.
+    const facet: Record<string, number> = Object.create(null);
     for (const label of picked) {
       const posting = this.store.postings.get(labelToken(filter, dimension, label));
       facet[label] = !posting
