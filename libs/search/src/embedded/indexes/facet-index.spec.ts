@@ -201,6 +201,31 @@ describe('FacetIndex facet others', () => {
   });
 });
 
+describe('FacetIndex facets after a search', () => {
+  it('start from the matches of the same filter, and match again for another filter or after a write', () => {
+    const OPTIONS = Array.from({ length: 30 }, (_, n) => `option ${n}`);
+    let live = Array.from({ length: 1500 }, (_, n) => document(OPTIONS, n));
+    const index = new FacetIndex();
+    index.upsertMany(live);
+    for (let round = 0; round < 30; round++) {
+      const asked = query(OPTIONS, 1 + (round % 4));
+      const other = query(OPTIONS, 1 + ((round + 1) % 4));
+      if (round % 3 === 0) index.search(asked, asked.page, asked.pageSize);
+      else index.matches(asked);
+      if (round % 3 === 1) index.matches(other);
+      if (round % 3 === 2) {
+        // The matches change under the same filter object.
+        const removed = live.slice(0, 40).map((doc) => doc.id);
+        const added = Array.from({ length: 40 }, (_, n) => document(OPTIONS, 2000 + 40 * round + n));
+        index.deleteMany(removed);
+        index.upsertMany(added);
+        live = [...live.slice(40), ...added];
+      }
+      expect(index.facets(asked)).toEqual(referenceFacets(live, asked));
+    }
+  });
+});
+
 describe('FacetIndex binary sections', () => {
   const OPTIONS = Array.from({ length: 40 }, (_, n) => `option ${n}`);
 

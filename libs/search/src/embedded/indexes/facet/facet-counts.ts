@@ -47,13 +47,14 @@ export class FacetCounter {
    * The disjunctive facets of every option filter (`referenceFacets`). The filters the query leaves
    * empty share one set of matches; each active one is counted over the matches of the other filters
    * (the AND of their bitsets). Labels are counted by ANDing their bitsets with the members or by walking
-   * the members' own label ids, whichever costs less.
+   * the members' own label ids, whichever costs less. `matches`, when given, are the plan's matches
+   * already in hand: the shared set.
    */
-  facets(filter: SearchFilter, plan: QueryPlan): FacetCounts {
+  facets(filter: SearchFilter, plan: QueryPlan, matches?: Members): FacetCounts {
     const facets: FacetCounts = {};
     const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
     const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
-    const shared = membersOf(this.store, plan.groups, plan.ranges);
+    const shared = matches ?? membersOf(this.store, plan.groups, plan.ranges);
     this.countLabels(shared, idle);
     for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
     for (const dimension of active) {
