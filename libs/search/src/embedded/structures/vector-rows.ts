@@ -14,6 +14,11 @@ export const grownRows = (capacity: number): number =>
   capacity + Math.max(INITIAL_ROWS, Math.ceil(capacity / 4));
 /** The most bytes a saved section's chunk holds when rows are read back from a file. */
 const SAVE_CHUNK_BYTES = 16 << 20;
+/**
+ * The bytes of a file's first rows also kept in memory (4 096 rows of 512 numbers): below the 8-bit pass's
+ * threshold a query reads every row, a read call per row when they are only in the file.
+ */
+export const KEPT_ROW_BYTES = 8 << 20;
 
 /**
  * Where a vector block keeps its 32-bit rows. A row is read with `at(row)`, which returns where it starts in
@@ -99,11 +104,17 @@ const unclosedFiles = new FinalizationRegistry<number>((fd) => {
  * disappears when this process ends however it ends. Each written row is appended and the row's position
  * noted; moving a row moves only its position. The file lives in the page cache, outside the process's
  * memory: at a million 384-number rows that is 1.5 GB the server does not hold. The rows are derived data
- * (the snapshot and the vector cache keep them), so nothing here waits for the disk.
+ * (the snapshot and the vector cache keep them), so nothing here waits for the disk. The first rows, up to
+ * `KEPT_ROW_BYTES`, are also kept in memory and read there.
  */
 export class FileRows implements VectorRows {
-  readonly array: Float32Array;
+  /** The kept rows when the last row asked for is one of them, else the scratch row. */
+  array: Float32Array;
+  private readonly scratch: Float32Array;
   private readonly bytes: Buffer;
+  /** The first rows, the same as in the file; it grows as rows come, up to `keptMax` rows. */
+  private kept = new Float32Array(0);
+  private keptMax: number;
   private positions = new Float64Array(INITIAL_ROWS);
   private end = 0;
   /** Rows received as raw bytes (`appendRaw`). */
@@ -116,9 +127,12 @@ export class FileRows implements VectorRows {
   constructor(
     private readonly dims: number,
     dir: string,
+    keptBytes = KEPT_ROW_BYTES,
   ) {
-    this.array = new Float32Array(dims);
-    this.bytes = Buffer.from(this.array.buffer);
+    this.scratch = new Float32Array(dims);
+    this.array = this.scratch;
+    this.bytes = Buffer.from(this.scratch.buffer);
+    this.keptMax = Math.floor(keptBytes / (dims * 4));
     const path = join(dir, `search-index.rows.${process.pid}.${++fileCount}.tmp`);
     this.fd = openSync(path, 'wx+', 0o600);
     unlinkSync(path);
@@ -132,8 +146,14 @@ export class FileRows implements VectorRows {
   appendRaw(chunk: Buffer): void {
     for (let written = 0; written < chunk.length;)
       written += writeSync(this.fd, chunk, written, chunk.length - written, this.end + written);
-    this.end += chunk.length;
     const rowBytes = this.dims * 4;
+    // Rows lie one after another from the file's start: the bytes of the kept ones go to the same place.
+    const keptBytes = Math.min(chunk.length, this.keptMax * rowBytes - this.end);
+    if (keptBytes > 0) {
+      this.keep(Math.ceil((this.end + keptBytes) / rowBytes));
+      new Uint8Array(this.kept.buffer).set(chunk.subarray(0, keptBytes), this.end);
+    }
+    this.end += chunk.length;
     const whole = Math.floor(this.end / rowBytes);
     this.reserve(whole);
     for (let row = this.rawRows; row < whole; row++) this.positions[row] = row * rowBytes;
@@ -146,25 +166,58 @@ export class FileRows implements VectorRows {
   }
 
   at(row: number): number {
-    const length = this.dims * 4;
-    const read = readSync(this.fd, this.bytes, 0, length, this.positions[row]);
-    if (read !== length) throw new Error(`vector row ${row} is cut short`);
+    if (row < this.keptMax) {
+      this.array = this.kept;
+      return row * this.dims;
+    }
+    this.array = this.scratch;
+    this.readRow(row);
     return 0;
   }
 
   write(row: number, values: readonly number[]): number {
-    this.array.set(values);
+    this.scratch.set(values);
     const length = this.dims * 4;
     for (let written = 0; written < length;)
       written += writeSync(this.fd, this.bytes, written, length - written, this.end + written);
     this.reserve(row + 1);
     this.positions[row] = this.end;
     this.end += length;
-    return 0;
+    if (row >= this.keptMax) {
+      this.array = this.scratch;
+      return 0;
+    }
+    this.keep(row + 1);
+    this.kept.set(this.scratch, row * this.dims);
+    this.array = this.kept;
+    return row * this.dims;
   }
 
   move(from: number, to: number): void {
     this.positions[to] = this.positions[from];
+    if (to >= this.keptMax) return;
+    const { dims } = this;
+    if (from < this.keptMax) this.kept.copyWithin(to * dims, from * dims, (from + 1) * dims);
+    else {
+      this.readRow(from);
+      this.kept.set(this.scratch, to * dims);
+    }
+  }
+
+  /** Reads the row from the file into the scratch row. */
+  private readRow(row: number): void {
+    const length = this.dims * 4;
+    const read = readSync(this.fd, this.bytes, 0, length, this.positions[row]);
+    if (read !== length) throw new Error(`vector row ${row} is cut short`);
+  }
+
+  /** Makes room for `rows` kept rows (at most `keptMax`). */
+  private keep(rows: number): void {
+    const room = this.kept.length / this.dims;
+    if (rows <= room) return;
+    const grown = new Float32Array(Math.min(this.keptMax, Math.max(rows, room * 2)) * this.dims);
+    grown.set(this.kept);
+    this.kept = grown;
   }
 
   *parts(rows: number): Iterable<Uint8Array> {
@@ -208,6 +261,8 @@ export class FileRows implements VectorRows {
     unclosedFiles.unregister(this);
     closeSync(this.fd);
     this.fd = -1;
+    this.kept = new Float32Array(0);
+    this.keptMax = 0;
   }
 
   private reserve(rows: number): void {
