@@ -8,9 +8,12 @@ const PAID = ['paid', 'pays', 'paying', 'cash', 'real money', 'actual pay', 'pro
  * a Technical Writer, "projects for restaurants" for Restaurants, "use my camera" for Photography. Per
  * vocabulary: label → cues, merged into EVERYDAY_NAMES, so `/ml` and the search's understanding read them
  * like names. What is read from a search text only ranks (picks filter), so a cue may be loose, but it must
- * not be an everyday word that mostly means something else ("money" in "pays real money",
- * "developer" for one kind of developer). Covers the labels the marketplace's records carry most; add to it when a query
- * log shows a description people keep typing.
+ * not be an everyday word that mostly means something else ("money" in "pays real money", "developer" for one
+ * kind of developer). A cue is read wherever its words stand together in a text, and in the singular too, so
+ * neither it nor its singular may be a common word or sit inside a common phrase ("news" would catch every
+ * "new", "speaker" every "Spanish speakers"). Covers the roles, industries, product types, project types,
+ * rewards and soft skills, and the tools people know by what they do ("spreadsheets", "online store
+ * builder"); add to it when a query log shows a description people keep typing.
  */
 export const EVERYDAY_CUES: Readonly<
   Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>
@@ -422,6 +425,7 @@ export const EVERYDAY_CUES: Readonly<
       'admissions advice',
       'college admissions',
     ],
+    'Account Executive': ['close deals', 'closing deals', 'deal closer', 'b2b sales', 'enterprise sales'],
     'Account Manager': [
       'account management',
       'client relationships',
@@ -1714,6 +1718,15 @@ export const EVERYDAY_CUES: Readonly<
     ],
     Veterinarian: ['vet', 'vets', 'animal doctor', 'sick dog', 'sick cat', 'veterinary'],
     'VFX Artist': ['vfx', 'cgi', 'compositing', 'green screen', 'special effects'],
+    'Virtual Assistant': [
+      'remote assistant',
+      'online assistant',
+      'admin help',
+      'inbox management',
+      'manage my inbox',
+      'manage my emails',
+      'book my appointments',
+    ],
     'Visual Designer': ['visual identity design', 'visual designs', 'marketing visuals'],
     'Voice Actor': [
       'voice over',
@@ -1998,7 +2011,6 @@ export const EVERYDAY_CUES: Readonly<
       'banking',
       'invoicing',
       'payments app',
-      'money management',
     ],
     'Personal Finance': [
       'payday',
@@ -2032,7 +2044,8 @@ export const EVERYDAY_CUES: Readonly<
     'Elder Care': [
       'older adults',
       'elderly',
-      'seniors',
+      'senior citizens',
+      'older people',
       'aging parents',
       'ageing parents',
       'care homes',
@@ -2535,6 +2548,13 @@ export const EVERYDAY_CUES: Readonly<
     'Building Maintenance': ['property maintenance', 'handyman', 'handymen', 'odd jobs', 'building repairs'],
     'Facilities Management': ['facility management', 'building services', 'office services'],
     'Security Services': ['security guards', 'bouncers', 'cctv', 'alarm systems', 'door supervisors'],
+    'Interior Design': [
+      'interior designers',
+      'interior decorating',
+      'home styling',
+      'office fit-out',
+      'fit-out',
+    ],
     'Home Goods': [
       'homeware',
       'homewares',
@@ -2605,7 +2625,6 @@ export const EVERYDAY_CUES: Readonly<
       'getting married',
     ],
     'Event Management': [
-      'events',
       'conferences',
       'festivals',
       'event organisers',
