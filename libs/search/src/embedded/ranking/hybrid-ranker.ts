@@ -14,6 +14,8 @@ const { facetShare, freshnessSignalOfTimes, fuseAllButVector, fuseRankSignals, v
 export interface VectorSide {
   /** The `n` matches most similar to the query vector, best first, with exact similarities. */
   nearest(n: number): { slot: number; similarity: number }[];
+  /** The `n` slots among the set bits of `within` (`total` of them) most similar to the query, best first. */
+  nearestAmong(n: number, within: { bits: Bitset; total: number }): { slot: number; similarity: number }[];
   /** The exact similarity of each slot's vector with the query; undefined without a vector of its length. */
   similarities(slots: readonly number[]): (number | undefined)[];
 }
@@ -77,6 +79,20 @@ export interface RankedSlot {
 const VECTOR_MARGIN = 32;
 /** Contenders whose similarity is computed at once, between checks of the bar. */
 const CONTENDER_BATCH = 64;
+/**
+ * From this many contenders, their own nearest are sought first (a kNN over them, SIMD or the graph), and
+ * the last of those bounds the others' vector part: the query's nearest matches bound nothing when many
+ * contenders share the top evidence, as on a common label.
+ */
+const CONTENDERS_SOUGHT_NEAREST = 256;
+let contenderScratch = new Uint32Array(0);
+/** An empty bitset of `words` words for the contenders, reused: a ranking runs to its end without awaiting. */
+const contenderBits = (words: number): Bitset => {
+  if (contenderScratch.length < words) contenderScratch = new Uint32Array(words);
+  const bits = contenderScratch.subarray(0, words);
+  bits.fill(0);
+  return bits;
+};
 
 /**
  * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
@@ -124,6 +140,7 @@ const remembered = (vectors: VectorSide): VectorSide => {
       nearest.set(n, known);
       return known;
     },
+    nearestAmong: (n, within) => vectors.nearestAmong(n, within),
     similarities: (slots) => vectors.similarities(slots),
   };
 };
@@ -303,7 +320,7 @@ const rankEveryMatch = ({
   // fused score of every match outside the neighbours.
   values.vector = bound;
   const bar = fused.full ? fused.worstKey : -Infinity;
-  const contenders: { slot: number; ceiling: number }[] = [];
+  let contenders: { slot: number; ceiling: number }[] = [];
   for (let at = 0; at < count; at++) {
     const slot = slots[at];
     if (similarity.has(slot)) continue;
@@ -314,6 +331,26 @@ const rankEveryMatch = ({
     if (ruledOut) values.clean = clean[at];
     const ceiling = fuseRankSignals(values);
     if (ceiling >= bar) contenders.push({ slot, ceiling });
+  }
+  if (contenders.length >= CONTENDERS_SOUGHT_NEAREST) {
+    // The contenders' own nearest, computed now; the last of them bounds every other contender's vector part.
+    const among = contenderBits(matches.bits.length);
+    for (const { slot } of contenders) among[slot >>> 5] |= 1 << (slot & 31);
+    const nearest = vectors.nearestAmong(k + VECTOR_MARGIN, { bits: among, total: contenders.length });
+    for (const { slot, similarity: value } of nearest) {
+      similarity.set(slot, value);
+      offer(slot);
+    }
+    const innerBound =
+      nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
+    const lowered =
+      fuseRankSignals({ facet: 0, vector: bound }) - fuseRankSignals({ facet: 0, vector: innerBound });
+    const innerBar = fused.full ? fused.worstKey : -Infinity;
+    contenders = contenders
+      .filter(({ slot }) => !similarity.has(slot))
+      // A hair over: the ceiling lowered by a difference rounds unlike one fused with the lower bound.
+      .map(({ slot, ceiling }) => ({ slot, ceiling: ceiling - lowered + ROUNDING }))
+      .filter(({ ceiling }) => ceiling >= innerBar);
   }
   // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
   // contender left can reach the page.

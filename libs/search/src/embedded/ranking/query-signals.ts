@@ -65,6 +65,10 @@ export class QuerySignals {
           vectors
             .nearest(queryVector, n, matches)
             .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        nearestAmong: (n, within) =>
+          vectors
+            .nearest(queryVector, n, within)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
         similarities: (slots) =>
           vectors.similarities(
             queryVector,
