@@ -19,17 +19,17 @@ import {
   toMustNot,
   whyOf,
 } from '@skillers/domain';
-import { type Embedder, EmbedderUnavailableError, rankingQueryText } from '@skillers/embedding';
+import { rankingQueryText } from '@skillers/embedding';
 import type { SearchIndex, SearchResult } from '@skillers/search';
 import { performance } from 'node:perf_hooks';
 import { SEARCH_INDEX } from '../core/tokens';
-import { EMBEDDER } from '../core/embedder.tokens';
 import { AppEvents } from '../core/events/app-events.service';
 import { ProjectService } from '../projects/project.service';
 import { ProfileService } from '../profiles/profile.service';
 import { searchEventOf } from '../analytics/search-event';
 import { SEARCH_EVENT_SINK, type SearchEventSink } from '../analytics/search-event-sink';
 import { type Searcher, ServedSearches } from '../analytics/served-searches';
+import { QueryVectors } from './query-vectors';
 import { TextUnderstandingService } from './text-understanding.service';
 
 /** Each item says why it is shown. */
@@ -58,7 +58,7 @@ export class FilteringService {
     private readonly projects: ProjectService,
     private readonly profiles: ProfileService,
     @Inject(SEARCH_EVENT_SINK) private readonly events: SearchEventSink,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly queryVectors: QueryVectors,
     private readonly served: ServedSearches,
     private readonly understanding: TextUnderstandingService,
     private readonly appEvents: AppEvents,
@@ -156,13 +156,7 @@ export class FilteringService {
     words: string | undefined,
   ): Promise<number[] | undefined> {
     const text = rankingQueryText(activeFilters, words);
-    if (text === undefined) return undefined;
-    try {
-      return (await this.embedder.embed([text]))[0];
-    } catch (error) {
-      if (error instanceof EmbedderUnavailableError) return undefined;
-      throw error;
-    }
+    return text === undefined ? undefined : this.queryVectors.vectorOf(text);
   }
 
   /**

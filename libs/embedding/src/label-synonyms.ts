@@ -13,6 +13,6 @@ const lookups: ReadonlyMap<VocabularyKey, ReadonlyMap<string, readonly string[]>
   }),
 );
 
-/** The labels an everyday name stands for (EVERYDAY_NAMES in libs/domain), if it is one. */
-export const findSynonyms = (key: VocabularyKey, phrase: string): readonly string[] =>
-  lookups.get(key)?.get(foldLabel(phrase)) ?? [];
+/** The labels an everyday name stands for (EVERYDAY_NAMES in libs/domain), if it is one (`folded` by `foldLabel`). */
+export const findFoldedSynonyms = (key: VocabularyKey, folded: string): readonly string[] =>
+  lookups.get(key)?.get(folded) ?? [];

@@ -1,6 +1,7 @@
 import {
   EVERYDAY_NAMES,
   FILTER_VOCABULARY,
+  findFoldedOption,
   findOption,
   foldLabel,
   pluralStem,
@@ -8,7 +9,7 @@ import {
   VOCABULARIES,
   type VocabularyKey,
 } from '@skillers/domain';
-import { findSynonyms } from './label-synonyms';
+import { findFoldedSynonyms } from './label-synonyms';
 
 /** `/ml`'s keys live in libs/domain beside the understood filters; `vocabularyOf` types each as a vocabulary's. */
 export { SIMILAR_LABEL_KEYS };
@@ -64,8 +65,9 @@ export const words = (text: string): string[] =>
     )
     .filter(Boolean);
 
-/** Each word of a name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
-const singularKey = (phrase: string): string => foldLabel(phrase).split(' ').map(pluralStem).join(' ');
+/** Each word of a folded name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
+const singularOfFolded = (folded: string): string => folded.split(' ').map(pluralStem).join(' ');
+const singularKey = (phrase: string): string => singularOfFolded(foldLabel(phrase));
 
 const singularLookups = new Map<VocabularyKey, ReadonlyMap<string, readonly string[]>>();
 
@@ -86,23 +88,37 @@ const singularLookup = (vocabulary: VocabularyKey): ReadonlyMap<string, readonly
   return lookup;
 };
 
-const matchAt = (key: SimilarLabelKey, gram: readonly string[], cued: boolean): readonly string[] => {
+/** A run of the text's words, folded once for every vocabulary it is looked up in. */
+class Gram {
+  readonly phrase: string;
+  readonly folded: string;
+  private singularText?: string;
+
+  constructor(
+    readonly size: number,
+    tokens: readonly string[],
+  ) {
+    this.phrase = tokens.join(' ');
+    this.folded = foldLabel(this.phrase);
+  }
+
+  get singular(): string {
+    return (this.singularText ??= singularOfFolded(this.folded));
+  }
+}
+
+const matchAt = (key: SimilarLabelKey, gram: Gram, cued: boolean): readonly string[] => {
   const vocabulary = vocabularyOf(key);
-  const phrase = gram.join(' ');
-  if (
-    gram.length === 1 &&
-    !cued &&
-    EVERYDAY_WORDS.has(phrase.toLowerCase()) &&
-    phrase === phrase.toLowerCase()
-  )
+  const { phrase, folded } = gram;
+  if (gram.size === 1 && !cued && EVERYDAY_WORDS.has(phrase.toLowerCase()) && phrase === phrase.toLowerCase())
     return [];
-  const exact = findOption(vocabulary, phrase);
-  const everyday = findSynonyms(vocabulary, phrase);
+  const exact = findFoldedOption(vocabulary, folded);
+  const everyday = findFoldedSynonyms(vocabulary, folded);
   // A label that is also an everyday name stands for both: "founder" is Founder and Co-Founder.
   if (exact !== undefined) return [exact, ...everyday.filter((label) => label !== exact)];
   if (everyday.length > 0 || vocabulary === 'tool') return everyday;
   // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
-  return singularLookup(vocabulary).get(singularKey(phrase)) ?? [];
+  return singularLookup(vocabulary).get(gram.singular) ?? [];
 };
 
 /**
@@ -124,6 +140,13 @@ export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
       if (near !== at && (TOOL_CUES.has(lower[near]) || isToolName(near))) return true;
     return false;
   });
+  // Every run of up to MAX_NGRAM words, folded once: grams[size][start].
+  const grams = Array.from({ length: Math.min(MAX_NGRAM, tokens.length) + 1 }, (_, size) =>
+    Array.from(
+      { length: size === 0 ? 0 : tokens.length - size + 1 },
+      (_, start) => new Gram(size, tokens.slice(start, start + size)),
+    ),
+  );
   const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
   for (const key of SIMILAR_LABEL_KEYS) {
     const hits: { label: string; at: number }[] = [];
@@ -133,7 +156,7 @@ export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
         if (covered.has(start)) continue;
         const labels = matchAt(
           key,
-          tokens.slice(start, start + size),
+          grams[size][start],
           key === 'toolsExperience' && size === 1 && cued[start],
         );
         if (labels.length === 0) continue;

@@ -175,9 +175,12 @@ export const checkMustHaves = (
   { activeFilters, mustHave }: { activeFilters: ActiveFilters; mustHave?: z.output<typeof mustHaveSchema> },
   context: z.RefinementCtx,
 ): void => {
+  // Most bodies carry none: no picks are gathered for them.
+  if (!mustHave) return;
   for (const key of OPTION_CLIENT_KEYS) {
+    if (!mustHave[key]?.length) continue;
     const picks = new Set(picksOf(activeFilters, key));
-    for (const label of mustHave?.[key] ?? []) {
+    for (const label of mustHave[key]) {
       if (!picks.has(label)) {
         context.addIssue({
           code: 'custom',
@@ -194,9 +197,11 @@ export const checkMustNots = (
   { activeFilters, mustNot }: { activeFilters: ActiveFilters; mustNot?: z.output<typeof mustNotSchema> },
   context: z.RefinementCtx,
 ): void => {
+  if (!mustNot) return;
   for (const key of OPTION_CLIENT_KEYS) {
+    if (!mustNot[key]?.length) continue;
     const picks = new Set(picksOf(activeFilters, key));
-    for (const label of mustNot?.[key] ?? []) {
+    for (const label of mustNot[key]) {
       if (picks.has(label)) {
         context.addIssue({
           code: 'custom',

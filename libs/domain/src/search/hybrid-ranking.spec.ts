@@ -8,6 +8,7 @@ import {
   freshnessSignalOfTimes,
   FUSION_WEIGHTS,
   fuseRankSignals,
+  fuseAllButVector,
   optionWeight,
   storedCosine,
   vectorSignal,
@@ -20,6 +21,18 @@ describe('optionWeight', () => {
     expect(optionWeight(1000, 1000)).toBe(69);
     expect(optionWeight(1000, 0)).toBe(optionWeight(1000, 1));
     expect(optionWeight(0, 0)).toBe(1);
+  });
+});
+
+describe('fuseAllButVector', () => {
+  it('is the fused score of every part but the facet and vector ones, to the last bit', () => {
+    for (const text of [0, 1e-9, 0.125, 0.5, 1, 2.75, 3, 17.3])
+      for (const understood of [0, 0.01, 0.3, 1])
+        for (const clean of [0, 1])
+          for (const fresh of [0, 0.5, 1])
+            expect(fuseAllButVector(understood, clean, text, fresh)).toBe(
+              fuseRankSignals({ facet: 0, understood, clean, text, fresh }),
+            );
   });
 });
 

@@ -81,6 +81,26 @@ export const fuseRankSignals = (
 };
 
 /**
+ * A record's fused score with nothing picked, all but its vector part: `fuseRankSignals({facet: 0,
+ * understood, clean, text, fresh})` to the last bit, from plain numbers (0 for a part left out). An index
+ * weighs every match with evidence by it before it reads a single vector.
+ */
+export const fuseAllButVector = (
+  understood: number,
+  clean: number,
+  text: number,
+  fresh: number,
+  weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
+): number => {
+  let fused = 0;
+  if (understood > 0) fused += (weights.understood ?? 0) * understood;
+  if (clean > 0) fused += (weights.clean ?? 0) * clean;
+  if (text > 0) fused += (weights.text * text) / (text + weights.textSaturation);
+  if (fresh > 0) fused += (weights.fresh ?? 0) * fresh;
+  return fused;
+};
+
+/**
  * The weight of a picked option: 100 · ln(1 + records / records with the option), rounded to a whole number
  * (at least 1) so that sums are exact in every adapter, 32-bit float scores included. An option no record
  * carries counts as carried by one.

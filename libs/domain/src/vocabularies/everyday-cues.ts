@@ -358,7 +358,6 @@ export const EVERYDAY_CUES: Readonly<
       'banking',
       'invoicing',
       'payments app',
-      'money management',
     ],
     'Personal Finance': [
       'payday',

@@ -19,4 +19,17 @@ describe('everyday names and cues', () => {
       expect(EVERYDAY_NAMES[key]?.[label]).toEqual(expect.arrayContaining([...names]));
     expect(EVERYDAY_NAMES.role?.['Co-Founder']).toEqual(expect.arrayContaining(['cofounder', 'founder']));
   });
+
+  it('spell each cue in lower case, once per label', () => {
+    for (const { label, names } of entries(EVERYDAY_CUES)) {
+      expect(
+        names.filter((name) => name !== name.toLowerCase()),
+        label,
+      ).toEqual([]);
+      expect(
+        names.filter((name, at) => names.indexOf(name) !== at),
+        label,
+      ).toEqual([]);
+    }
+  });
 });

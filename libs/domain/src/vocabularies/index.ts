@@ -98,7 +98,11 @@ export const isKnownOption = (key: VocabularyKey, label: string): boolean =>
  * on their aliases ("k8s" gives "Kubernetes").
  */
 export const findOption = (key: VocabularyKey, text: string): string | undefined =>
-  indexes.lookups.get(key)?.get(foldLabel(text));
+  findFoldedOption(key, foldLabel(text));
+
+/** `findOption` of a text already folded (`foldLabel`), for a caller that asks several vocabularies. */
+export const findFoldedOption = (key: VocabularyKey, folded: string): string | undefined =>
+  indexes.lookups.get(key)?.get(folded);
 
 /**
  * Labels renamed in a vocabulary, old name to new, so that what users stored under the old name (saved

@@ -284,6 +284,14 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return this.live.matches(query, options);
   }
 
+  /**
+   * Builds the live generation's pending vector graphs now, without waiting for writes to pause; resolves once
+   * kNN goes through them (benchmarks time the steady state with it).
+   */
+  vectorGraphsReady(): Promise<void> {
+    return this.live.graphsReady();
+  }
+
   async isReady(): Promise<boolean> {
     return true;
   }

@@ -195,6 +195,11 @@ export class IndexGeneration {
     for (const kind of SEARCH_KINDS) this.parts[kind].vectors.releaseGraphs();
   }
 
+  /** Builds every pending vector graph now; resolves once all are caught up. */
+  async graphsReady(): Promise<void> {
+    await Promise.all(SEARCH_KINDS.map((kind) => this.parts[kind].vectors.graphsReady()));
+  }
+
   /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */
   close(): void {
     for (const kind of SEARCH_KINDS) this.parts[kind].vectors.close();

@@ -155,6 +155,77 @@ describe('FacetIndex number ranges', () => {
   });
 });
 
+describe('FacetIndex facet others', () => {
+  it('keep the reference order of ties as labels come and go between counts', () => {
+    // Every label held by as many records: the ten kept are the first in label order, code unit by code
+    // unit (capitals before small letters, accents after both).
+    const labels = ['zeta', 'Zeta', 'émile', 'Émile', 'alpha', 'Alpha', 'beta', 'b', 'B', 'Ω', 'a b', 'a-b'];
+    const held = (label: string, n: number) =>
+      searchDocument({
+        id: `${n.toString(16).padStart(20, '0')}${label.length.toString(16).padStart(4, '0')}`,
+        tags: { industry: [label], locations: n % 2 === 0 ? ['Spain'] : ['Peru'] },
+      });
+    let live = labels.flatMap((label, at) => [held(label, 2 * at), held(label, 2 * at + 1)]);
+    const index = new FacetIndex();
+    index.upsertMany(live);
+    const asked = [
+      searchQuery({}),
+      searchQuery({ tags: { locations: ['Spain'] } }),
+      searchQuery({ tags: { industry: ['beta', 'Ω'] } }),
+      searchQuery({ tags: { industry: ['beta'], locations: ['Peru'] }, restriction: 'all_match' }),
+    ];
+    const expectReference = () => {
+      // In the same order too: the answer's bytes are its JSON.
+      for (const query of asked)
+        expect(JSON.stringify(index.facets(query))).toBe(JSON.stringify(referenceFacets(live, query)));
+    };
+    expectReference();
+    // A label sorting first comes, one kept goes.
+    const added = [held('AAA', 100), held('AAA', 101)];
+    index.upsertMany(added);
+    index.deleteMany(live.filter((doc) => doc.tags.industry[0] === 'B').map((doc) => doc.id));
+    live = [...live.filter((doc) => doc.tags.industry[0] !== 'B'), ...added];
+    expectReference();
+    expect(Object.keys(index.facets(asked[0]).industry ?? {})).toEqual([
+      'AAA',
+      'Alpha',
+      'Zeta',
+      'a b',
+      'a-b',
+      'alpha',
+      'b',
+      'beta',
+      'zeta',
+      'Émile',
+    ]);
+  });
+});
+
+describe('FacetIndex facets after a search', () => {
+  it('start from the matches of the same filter, and match again for another filter or after a write', () => {
+    const OPTIONS = Array.from({ length: 30 }, (_, n) => `option ${n}`);
+    let live = Array.from({ length: 1500 }, (_, n) => document(OPTIONS, n));
+    const index = new FacetIndex();
+    index.upsertMany(live);
+    for (let round = 0; round < 30; round++) {
+      const asked = query(OPTIONS, 1 + (round % 4));
+      const other = query(OPTIONS, 1 + ((round + 1) % 4));
+      if (round % 3 === 0) index.search(asked, asked.page, asked.pageSize);
+      else index.matches(asked);
+      if (round % 3 === 1) index.matches(other);
+      if (round % 3 === 2) {
+        // The matches change under the same filter object.
+        const removed = live.slice(0, 40).map((doc) => doc.id);
+        const added = Array.from({ length: 40 }, (_, n) => document(OPTIONS, 2000 + 40 * round + n));
+        index.deleteMany(removed);
+        index.upsertMany(added);
+        live = [...live.slice(40), ...added];
+      }
+      expect(index.facets(asked)).toEqual(referenceFacets(live, asked));
+    }
+  });
+});
+
 describe('FacetIndex binary sections', () => {
   const OPTIONS = Array.from({ length: 40 }, (_, n) => `option ${n}`);
 

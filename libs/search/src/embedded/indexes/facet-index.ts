@@ -12,7 +12,14 @@ import type { PostingSet } from '../structures/posting-set';
 import type { SectionReader, SectionSource } from '../structures/binary-sections';
 import { FacetCounter } from './facet/facet-counts';
 import { matchInto } from './facet/facet-matching';
-import { addOptionWeights, planOf, scoreOf, weightOf, weightTerms } from './facet/facet-query-plan';
+import {
+  addOptionWeights,
+  planOf,
+  type QueryPlan,
+  scoreOf,
+  weightOf,
+  weightTerms,
+} from './facet/facet-query-plan';
 import { facetSections, facetStoreFromSections } from './facet/facet-sections';
 import { FacetStore } from './facet/facet-store';
 
@@ -53,6 +60,12 @@ export interface MatchSet {
 export class FacetIndex {
   private readonly counter: FacetCounter;
   private readonly ranker: WeightRanker;
+  /**
+   * The filter the last `search` or `matches` matched, with its plan and match count (the set bits of the
+   * store's `matched`): the facets of that same filter object start from them instead of matching again.
+   * A write forgets it.
+   */
+  private lastMatch?: { filter: SearchFilter; plan: QueryPlan; total: number; bits: Bitset };
 
   constructor(private readonly store: FacetStore = new FacetStore()) {
     this.counter = new FacetCounter(store);
@@ -74,15 +87,18 @@ export class FacetIndex {
   }
 
   upsertMany(docs: readonly SearchDocument[]): void {
+    this.lastMatch = undefined;
     this.store.upsertMany(docs);
   }
 
   deleteMany(ids: readonly string[]): void {
+    this.lastMatch = undefined;
     this.store.deleteMany(ids);
   }
 
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
   reserve(records: number): void {
+    this.lastMatch = undefined;
     this.store.reserve(records);
   }
 
@@ -129,6 +145,7 @@ export class FacetIndex {
     const plan = planOf(store, filter);
     const start = (page - 1) * pageSize;
     const total = matchInto(store, store.matched, plan.groups, plan.ranges);
+    this.lastMatch = { filter, plan, total, bits: store.matched };
     const result: RankedPage = { ids: [], scores: [], weights: [], pickedWeight: plan.pickedWeight, total };
     if (total <= start || pageSize <= 0) return result;
     const slots = this.ranker
@@ -147,6 +164,7 @@ export class FacetIndex {
     const { store } = this;
     const plan = planOf(store, filter);
     const total = matchInto(store, store.matched, plan.groups, plan.ranges);
+    this.lastMatch = { filter, plan, total, bits: store.matched };
     return {
       bits: store.matched,
       total,
@@ -158,10 +176,10 @@ export class FacetIndex {
 
   /**
    * Adds the weight of a filter's options each slot carries into `weights` by slot (`addOptionWeights`),
-   * returning the weight of all of them.
+   * marking the slots that carry one in `carried` when given, and returns the weight of all of them.
    */
-  addOptionWeights(filter: SearchFilter, weights: Float64Array): number {
-    return addOptionWeights(planOf(this.store, filter), weights);
+  addOptionWeights(filter: SearchFilter, weights: Float64Array, carried?: Bitset): number {
+    return addOptionWeights(planOf(this.store, filter), weights, carried);
   }
 
   /** How many documents carry each label of every option filter. */
@@ -178,7 +196,15 @@ export class FacetIndex {
 
   /** The disjunctive facets of every option filter (`referenceFacets`; see `FacetCounter.facets`). */
   facets(filter: SearchFilter): FacetCounts {
-    return this.counter.facets(filter, planOf(this.store, filter));
+    const last = this.lastMatch;
+    if (last?.filter !== filter || last.bits !== this.store.matched)
+      return this.counter.facets(filter, planOf(this.store, filter));
+    const filtered = last.plan.groups.length > 0 || last.plan.ranges.length > 0;
+    return this.counter.facets(
+      filter,
+      last.plan,
+      filtered ? { type: 'bits', bits: last.bits, count: last.total } : undefined,
+    );
   }
 
   /** The relaxations of a filter that matches nothing (`referenceRelax`). */

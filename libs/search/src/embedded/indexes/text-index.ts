@@ -157,9 +157,10 @@ export class TextIndex {
 
   /**
    * Adds the BM25 score of `text` to `scores` at every slot holding a word a token finds (only slots in
-   * `accept`, when given): Orama's score to the bit for a slot that had 0.
+   * `accept`, when given): Orama's score to the bit for a slot that had 0. With `scored`, sets the bit of every
+   * slot it adds to.
    */
-  addScores(text: string, scores: Float64Array, accept?: Bitset): void {
+  addScores(text: string, scores: Float64Array, accept?: Bitset, scored?: Bitset): void {
     const documents = this.documents;
     const averageLength = this.averageLength as number;
     const { lengths, longest } = this;
@@ -175,6 +176,7 @@ export class TextIndex {
           const slot = slots[at];
           if (accept && !hasBit(accept, slot)) continue;
           scores[slot] += byLength ? byLength[lengths[slot]] : bm25(idf, lengths[slot], averageLength);
+          if (scored) scored[slot >>> 5] |= 1 << (slot & 31);
         }
       }
     }

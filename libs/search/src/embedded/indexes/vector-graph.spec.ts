@@ -2,9 +2,11 @@ import { compareIdsDescending, cosine } from '@skillers/domain';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KnnHit } from '../../search-index.port';
-import { copySections, type SectionSource, sectionReader } from '../structures/binary-sections';
+import { copySections, prefixed, type SectionSource, sectionReader } from '../structures/binary-sections';
 import { setBit, wordsFor } from '../structures/bitset';
 import { throughFile } from '../snapshot/sections-in-file.testing';
 import { QUANTIZED_MIN_ROWS, VectorIndex } from './vector-index';
@@ -57,11 +59,11 @@ const filled = (rows = ROWS) => {
 };
 
 /** Mean recall@20 over `queries` queries, each hit checked against its current vector. */
-const meanRecall = (index: VectorIndex, kept: Map<string, number[]>, queries = 50) => {
+const meanRecall = (index: VectorIndex, kept: Map<string, number[]>, queries = 50, k = 20) => {
   let recall = 0;
   for (let round = 0; round < queries; round++) {
     const query = clustered();
-    recall += recallOf(index.nearest(query, 20), scan(kept, query, 20), kept, query);
+    recall += recallOf(index.nearest(query, k), scan(kept, query, k), kept, query);
   }
   return recall / queries;
 };
@@ -78,6 +80,8 @@ describe('VectorIndex with an HNSW graph', () => {
     await index.graphsReady();
     expect(index.graphRows(DIMS)).toBe(ROWS);
     expect(meanRecall(index, kept)).toBeGreaterThanOrEqual(0.99);
+    // Deeper pages ask the graph for 4 candidates per hit: recall holds.
+    expect(meanRecall(index, kept, 20, 100)).toBeGreaterThanOrEqual(0.99);
     index.close();
   });
 
@@ -221,6 +225,22 @@ describe('VectorIndex with an HNSW graph', () => {
       expect(meanRecall(rebuilt, kept)).toBeGreaterThanOrEqual(0.99);
     }
     for (const each of [index, restored, ...damaged]) each.close();
+  });
+
+  it('keeps its saved graph readable through a renamed copy of its section, after a collection', async () => {
+    const { index } = filled();
+    await index.graphsReady();
+    // As a snapshot's parts name theirs: the copy keeps the reader, and the section the index made is garbage.
+    const [copy] = prefixed('teammate', index.toSections()).filter(({ name }) => name.endsWith('.graph'));
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    for (let round = 0; round < 3; round++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const bytes = [...copy.parts()].reduce((sum, part) => sum + part.byteLength, 0);
+    expect(bytes).toBe(copy.bytes);
+    index.close();
   });
 
   it('loads its graph where a snapshot file holds it, in the background, and builds one if it is damaged', async () => {

@@ -15,7 +15,10 @@ const READ_CHUNK_BYTES = 16 << 20;
 
 let fileCount = 0;
 
-/** Closes a saved graph's file once its section is garbage (the save is done with it). */
+/**
+ * Closes a saved graph's file once its section's reader is garbage (the save is done with it). The reader,
+ * not the section: a snapshot renames sections by copying them, and the copy keeps only the reader.
+ */
 const savedGraphs = new FinalizationRegistry<number>((fd) => closeSync(fd));
 /** A path for a graph file of this process in `dir`, removed by whoever made it. */
 const graphPath = (dir: string): string => join(dir, `search-index.graph.${process.pid}.${++fileCount}.tmp`);
@@ -125,7 +128,7 @@ export class VectorGraph {
 
   /**
    * The graph as a section: saved now into a file opened and unlinked at once (usearch saves to a path, not
-   * to memory), whose bytes are read as a save reaches them; the file closes once the section is garbage.
+   * to memory), whose bytes are read as a save reaches them; the file closes once nothing can read it.
    */
   toSection(name: string, dir = tmpdir()): SectionSource {
     const path = graphPath(dir);
@@ -133,23 +136,19 @@ export class VectorGraph {
     const fd = openSync(path, 'r');
     unlinkSync(path);
     const { size } = fstatSync(fd);
-    const section: SectionSource = {
-      name,
-      bytes: size,
-      parts: function* () {
-        for (let at = 0; at < size; at += READ_CHUNK_BYTES) {
-          const chunk = Buffer.allocUnsafeSlow(Math.min(READ_CHUNK_BYTES, size - at));
-          for (let read = 0; read < chunk.length;) {
-            const got = readSync(fd, chunk, read, chunk.length - read, at + read);
-            if (got === 0) throw new Error(`section ${name} is cut short`);
-            read += got;
-          }
-          yield chunk;
+    const parts = function* () {
+      for (let at = 0; at < size; at += READ_CHUNK_BYTES) {
+        const chunk = Buffer.allocUnsafeSlow(Math.min(READ_CHUNK_BYTES, size - at));
+        for (let read = 0; read < chunk.length;) {
+          const got = readSync(fd, chunk, read, chunk.length - read, at + read);
+          if (got === 0) throw new Error(`section ${name} is cut short`);
+          read += got;
         }
-      },
+        yield chunk;
+      }
     };
-    savedGraphs.register(section, fd);
-    return section;
+    savedGraphs.register(parts, fd);
+    return { name, bytes: size, parts };
   }
 
   /** Adds the `rows` rows after `covered` from the block's codes, on every core (the caller waits). */

@@ -26,6 +26,12 @@ export const QUANTIZED_MIN_ROWS = 4096;
 const RERANK_MIN = 200;
 const RERANK_PER_K = 10;
 /**
+ * The graph's candidates per k: a graph search weighs as many nodes as it is asked for, and its time grows
+ * faster than that (at 100 000 rows, 520 candidates took 5 times as long as 200), so deeper pages ask it for
+ * fewer than the 8-bit pass keeps. Recall@20 is unchanged: both keep 200 there.
+ */
+const GRAPH_PER_K = 4;
+/**
  * A filtered query goes through the graph when at least this share of the rows qualify: it asks for
  * proportionally more candidates and keeps the qualifying ones. Fewer, and the exact scan of the qualifying
  * rows is both cheaper and exact.
@@ -47,7 +53,7 @@ export interface KeyedCandidates {
  * its best `max(200, 10 k)` with the floats:
  * the hits are the exact top `k` unless one of them fell outside that pool (tests and bench/sort-knn.mjs
  * measure how often). From `GRAPH_MIN_ROWS` vectors, once their HNSW graph is built (in the background,
- * after writes pause), the graph gives that pool instead, in about a millisecond at a million.
+ * after writes pause), the graph gives `max(200, 4 k)` candidates instead, in about a millisecond at a million.
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
@@ -243,6 +249,7 @@ export class VectorIndex {
     const hits = (): KnnHit[] =>
       top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
+    const graphPool = Math.max(RERANK_MIN, GRAPH_PER_K * k);
     const graph = block.graph;
     const useGraph =
       graph?.ready === true && ids.length - graph.covered <= GRAPH_TAIL_MAX && ids.length > pool;
@@ -260,7 +267,7 @@ export class VectorIndex {
       }
       return hits();
     };
-    if (candidates === undefined && useGraph) return rerank(graphRows(pool));
+    if (candidates === undefined && useGraph) return rerank(graphRows(graphPool));
     if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
       return rerank(firstPass(block, pool));
     }
@@ -268,9 +275,9 @@ export class VectorIndex {
       const { bits, total: count } = candidates;
       if (useGraph && count >= GRAPH_MIN_SHARE * ids.length) {
         // As many qualifying candidates as an unfiltered query's, about: more asked for, the others dropped.
-        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
+        const widened = Math.min(ids.length, Math.ceil((graphPool * ids.length) / count));
         const rows = graphRows(widened).filter((row) => keys[row] >= 0 && hasBit(bits, keys[row]));
-        if (rows.length >= pool / 2) return rerank(rows);
+        if (rows.length >= graphPool / 2) return rerank(rows);
       }
       const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
       if (quantized && 2 * count >= ids.length) {

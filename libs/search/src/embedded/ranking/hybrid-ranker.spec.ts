@@ -37,13 +37,22 @@ const fixture = () => {
     score: () => 0,
   };
   let computed = 0;
+  let soughtAmong = 0;
+  const nearestOf = (slots: number[], n: number) =>
+    slots
+      .filter((slot) => similarity[slot] !== undefined)
+      .map((slot) => ({ slot, similarity: similarity[slot] as number }))
+      .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
+      .slice(0, n);
   const vectors: VectorSide = {
-    nearest: (n) =>
-      matched
-        .filter((slot) => similarity[slot] !== undefined)
-        .map((slot) => ({ slot, similarity: similarity[slot] as number }))
-        .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
-        .slice(0, n),
+    nearest: (n) => nearestOf(matched, n),
+    nearestAmong: (n, within) => {
+      soughtAmong++;
+      return nearestOf(
+        matched.filter((slot) => (within.bits[slot >>> 5] & (1 << (slot & 31))) !== 0),
+        n,
+      );
+    },
     similarities: (slots) => {
       computed += slots.length;
       return slots.map((slot) => similarity[slot]);
@@ -62,7 +71,14 @@ const fixture = () => {
       })
       .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
       .slice(0, k);
-  return { matches, textBySlot, vectors, exhaustive, computed: () => computed };
+  return {
+    matches,
+    textBySlot,
+    vectors,
+    exhaustive,
+    computed: () => computed,
+    soughtAmong: () => soughtAmong,
+  };
 };
 
 describe('rankHybrid', () => {
@@ -94,7 +110,7 @@ describe('rankHybrid', () => {
   describe('with nothing picked (the home search)', () => {
     /** Sparse text and understood parts, clean and freshness everywhere, and the slots with evidence. */
     const homeFixture = (evidenceShare: number, tiedText: boolean) => {
-      const { matches, vectors } = fixture();
+      const { matches, vectors, soughtAmong } = fixture();
       const text = new Float64Array(SLOTS);
       const understood = new Float64Array(SLOTS);
       const clean = new Float64Array(SLOTS);
@@ -138,7 +154,7 @@ describe('rankHybrid', () => {
           })
           .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
           .slice(0, k);
-      return { request, evidence, exhaustive };
+      return { request, evidence, exhaustive, soughtAmong };
     };
 
     it('ranks among the matches with evidence what ranking every match ranks', () => {
@@ -148,12 +164,14 @@ describe('rankHybrid', () => {
         [0.01, false],
         [0, false],
       ] as const) {
-        const { request, evidence, exhaustive } = homeFixture(share, tied);
+        const { request, evidence, exhaustive, soughtAmong } = homeFixture(share, tied);
         for (const k of [1, 12, 60]) {
           const expected = exhaustive(k);
           expect(rankHybrid({ ...request, k, evidence })).toEqual(expected);
           expect(rankHybrid({ ...request, k })).toEqual(expected);
         }
+        // Tied text leaves hundreds of contenders level: their own nearest bound the rest.
+        if (tied) expect(soughtAmong()).toBeGreaterThan(0);
       }
     });
   });

@@ -8,12 +8,14 @@ import { TopSlots } from '../structures/top-slots';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
-const { facetShare, freshnessSignalOfTimes, fuseRankSignals, vectorSignal } = ranking;
+const { facetShare, freshnessSignalOfTimes, fuseAllButVector, fuseRankSignals, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */
 export interface VectorSide {
   /** The `n` matches most similar to the query vector, best first, with exact similarities. */
   nearest(n: number): { slot: number; similarity: number }[];
+  /** The `n` slots among the set bits of `within` (`total` of them) most similar to the query, best first. */
+  nearestAmong(n: number, within: { bits: Bitset; total: number }): { slot: number; similarity: number }[];
   /** The exact similarity of each slot's vector with the query; undefined without a vector of its length. */
   similarities(slots: readonly number[]): (number | undefined)[];
 }
@@ -77,6 +79,20 @@ export interface RankedSlot {
 const VECTOR_MARGIN = 32;
 /** Contenders whose similarity is computed at once, between checks of the bar. */
 const CONTENDER_BATCH = 64;
+/**
+ * From this many contenders, their own nearest are sought first (a kNN over them, SIMD or the graph), and
+ * the last of those bounds the others' vector part: the query's nearest matches bound nothing when many
+ * contenders share the top evidence, as on a common label.
+ */
+const CONTENDERS_SOUGHT_NEAREST = 256;
+let contenderScratch = new Uint32Array(0);
+/** An empty bitset of `words` words for the contenders, reused: a ranking runs to its end without awaiting. */
+const contenderBits = (words: number): Bitset => {
+  if (contenderScratch.length < words) contenderScratch = new Uint32Array(words);
+  const bits = contenderScratch.subarray(0, words);
+  bits.fill(0);
+  return bits;
+};
 
 /**
  * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
@@ -124,6 +140,7 @@ const remembered = (vectors: VectorSide): VectorSide => {
       nearest.set(n, known);
       return known;
     },
+    nearestAmong: (n, within) => vectors.nearestAmong(n, within),
     similarities: (slots) => vectors.similarities(slots),
   };
 };
@@ -166,13 +183,14 @@ const ROUNDING = 1e-9;
  * The page among the matches with evidence (text or understood parts) and the `k + VECTOR_MARGIN` nearest,
  * or false when a match outside them could reach it.
  *
- * A match without evidence has no facet, text or understood part, and a vector part at most the last
- * neighbour's (the `bound`), so clean, that bound and full freshness are its ceiling. A match with evidence
- * is first weighed by its `lead`, its text and understood parts fused, which two reads give; only a pool of
- * the best by lead is ranked (with every match tied with its last), and one outside it is worth at most the
- * best lead left out plus that ceiling. When the page's last fused score is above that, no match outside can
- * reach the page; otherwise that last score tells which leads can still reach it, and a second ranking takes
- * them all. A query's words and labels are often carried by half the kind: this ranks a few hundred.
+ * Every match outside the neighbours has a vector part at most the last neighbour's (the `bound`). A match
+ * without evidence has no facet, text or understood part, so clean, full freshness and that bound are its
+ * ceiling. A match with evidence is first weighed by its `lead`, every part but the vector one fused, which a
+ * few array reads give; only a pool of the best by lead is ranked (with every match tied with its last), and
+ * one outside it is worth at most the best lead left out plus the bound's part. When the page's last fused
+ * score is above both ceilings, no match outside can reach the page; otherwise that last score tells which
+ * leads can still reach it, and a second ranking takes them all. A query's words and labels are often carried
+ * by half the kind: this ranks a few hundred.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
@@ -180,7 +198,6 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
   const { slots, lead } = evidenceScores;
-  const values: SignalValues = { facet: 0 };
   let count = 0;
   for (let at = 0; at < words; at++) {
     let word = matches.bits[at] & (evidence[at] ?? 0);
@@ -188,15 +205,24 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       const lowest = word & -word;
       const slot = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
-      values.text = textBySlot?.[slot];
-      if (understood) values.understood = shareAt(understood, slot);
       slots[count] = slot;
-      lead[count++] = fuseRankSignals(values);
+      lead[count++] = fuseAllButVector(
+        understood ? shareAt(understood, slot) : 0,
+        ruledOut ? cleanAt(ruledOut, slot) : 0,
+        textBySlot ? textBySlot[slot] : 0,
+        fresh ? freshAt(fresh, slot) : 0,
+      );
     }
   }
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
-  // What a match adds beside its lead at most: clean, full freshness and the bound's vector part.
-  const besideLead = fuseRankSignals({ facet: 0, clean: ruledOut && 1, fresh: fresh && 1, vector: bound });
+  // What a match adds beside its lead at most: the bound's vector part; and a match without evidence at most.
+  const besideLead = fuseRankSignals({ facet: 0, vector: bound });
+  const withoutEvidence = fuseRankSignals({
+    facet: 0,
+    clean: ruledOut && 1,
+    fresh: fresh && 1,
+    vector: bound,
+  });
   const bits = evidenceScores.candidates.subarray(0, words);
   /** Ranks the matches with evidence leading at least `floor`, and the neighbours; `below`: the others' best. */
   const rankLeading = (floor: number) => {
@@ -214,12 +240,11 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   // The sums are added in another order than the fused scores: a hair of margin keeps the proofs sound.
   const pool = POOL_SIZE(k);
   const first = rankLeading(pool < count ? kthLargest(lead, count, pool, evidenceScores.scratch) : 0);
-  if (first.last > first.below + besideLead + ROUNDING) return first.ranked;
+  if (first.last > Math.max(first.below + besideLead, withoutEvidence) + ROUNDING) return first.ranked;
   // The page's last score found among some matches is at most the true one: every match leading less than
   // it minus what can be added beside a lead stays off the page, and every other match is ranked now.
-  const floor = first.last - besideLead - ROUNDING;
-  if (!(floor > 0)) return false;
-  return rankLeading(floor).ranked;
+  if (!(first.last > withoutEvidence + ROUNDING)) return false;
+  return rankLeading(first.last - besideLead - ROUNDING).ranked;
 };
 
 /**
@@ -295,7 +320,7 @@ const rankEveryMatch = ({
   // fused score of every match outside the neighbours.
   values.vector = bound;
   const bar = fused.full ? fused.worstKey : -Infinity;
-  const contenders: { slot: number; ceiling: number }[] = [];
+  let contenders: { slot: number; ceiling: number }[] = [];
   for (let at = 0; at < count; at++) {
     const slot = slots[at];
     if (similarity.has(slot)) continue;
@@ -306,6 +331,26 @@ const rankEveryMatch = ({
     if (ruledOut) values.clean = clean[at];
     const ceiling = fuseRankSignals(values);
     if (ceiling >= bar) contenders.push({ slot, ceiling });
+  }
+  if (contenders.length >= CONTENDERS_SOUGHT_NEAREST) {
+    // The contenders' own nearest, computed now; the last of them bounds every other contender's vector part.
+    const among = contenderBits(matches.bits.length);
+    for (const { slot } of contenders) among[slot >>> 5] |= 1 << (slot & 31);
+    const nearest = vectors.nearestAmong(k + VECTOR_MARGIN, { bits: among, total: contenders.length });
+    for (const { slot, similarity: value } of nearest) {
+      similarity.set(slot, value);
+      offer(slot);
+    }
+    const innerBound =
+      nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
+    const lowered =
+      fuseRankSignals({ facet: 0, vector: bound }) - fuseRankSignals({ facet: 0, vector: innerBound });
+    const innerBar = fused.full ? fused.worstKey : -Infinity;
+    contenders = contenders
+      .filter(({ slot }) => !similarity.has(slot))
+      // A hair over: the ceiling lowered by a difference rounds unlike one fused with the lower bound.
+      .map(({ slot, ceiling }) => ({ slot, ceiling: ceiling - lowered + ROUNDING }))
+      .filter(({ ceiling }) => ceiling >= innerBar);
   }
   // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
   // contender left can reach the page.

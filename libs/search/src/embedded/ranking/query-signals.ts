@@ -48,23 +48,26 @@ export class QuerySignals {
     const { facets, vectors } = part;
     const queryVector = query.queryVector;
     const rankedAtMs = timeMs(query.rankedAt);
-    const textBySlot = text === undefined ? undefined : this.textBySlot(part, text, matches.bits);
-    const understood = this.understoodOf(facets, query);
+    // With nothing picked, the matches with evidence are few enough to be sought first: they are marked as
+    // their text and understood parts are added.
+    const evidence = matches.pickedWeight === 0 ? this.evidenceFor(matches.bits.length) : undefined;
+    const textBySlot = text === undefined ? undefined : this.textBySlot(part, text, matches.bits, evidence);
+    const understood = this.understoodOf(facets, query, evidence);
     return {
       matches,
       textBySlot,
       fresh: rankedAtMs === undefined ? undefined : freshnessOf(facets, rankedAtMs),
       understood,
       ruledOut: this.ruledOutOf(facets, query),
-      // With nothing picked, the matches with evidence are few enough to be sought first.
-      evidence:
-        matches.pickedWeight === 0
-          ? this.evidenceOf(matches.bits.length, textBySlot, understood?.weights)
-          : undefined,
+      evidence,
       vectors: queryVector && {
         nearest: (n) =>
           vectors
             .nearest(queryVector, n, matches)
+            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        nearestAmong: (n, within) =>
+          vectors
+            .nearest(queryVector, n, within)
             .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
         similarities: (slots) =>
           vectors.similarities(
@@ -77,11 +80,16 @@ export class QuerySignals {
   }
 
   /** The weights of the labels understood from the free text by slot, when it named any. */
-  private understoodOf(facets: FacetIndex, { understood }: SearchQuery): LabelWeights | undefined {
+  private understoodOf(
+    facets: FacetIndex,
+    { understood }: SearchQuery,
+    carried?: Bitset,
+  ): LabelWeights | undefined {
     if (!hasOptions(understood?.options)) return undefined;
     this.understoodWeights = zeroed(this.understoodWeights, facets.slotCapacity);
     const weights = this.understoodWeights;
-    return { weights, total: facets.addOptionWeights(understoodFilter(understood.options), weights) };
+    const filter = understoodFilter(understood.options);
+    return { weights, total: facets.addOptionWeights(filter, weights, carried) };
   }
 
   /** The weights of the labels the free text ruled out by slot, when it ruled any out. */
@@ -92,26 +100,21 @@ export class QuerySignals {
     return { weights, total: facets.addOptionWeights(understoodFilter(understood.not), weights) };
   }
 
-  /** The slots with a BM25 or understood weight above 0. */
-  private evidenceOf(words: number, ...bySlot: (Float64Array | undefined)[]): Bitset {
+  /** An empty bitset of `words` words for the slots with a BM25 or understood weight above 0. */
+  private evidenceFor(words: number): Bitset {
     if (this.evidence.length < words) this.evidence = new Uint32Array(words);
     const bits = this.evidence.subarray(0, words);
     bits.fill(0);
-    for (const values of bySlot) {
-      if (!values) continue;
-      const slots = Math.min(values.length, words * 32);
-      for (let slot = 0; slot < slots; slot++) if (values[slot] > 0) bits[slot >>> 5] |= 1 << (slot & 31);
-    }
     return bits;
   }
 
   /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
-  private textBySlot(part: RankedPart, text: string, matches: Bitset): Float64Array {
+  private textBySlot(part: RankedPart, text: string, matches: Bitset, scored?: Bitset): Float64Array {
     const capacity = part.facets.slotCapacity;
     if (this.textScores.length < capacity) this.textScores = new Float64Array(capacity);
     const scores = this.textScores.subarray(0, capacity);
     scores.fill(0);
-    part.text.addScores(text, scores, matches);
+    part.text.addScores(text, scores, matches, scored);
     return scores;
   }
 }

@@ -154,10 +154,12 @@ export class StoredFields {
     let at = offsets[slot];
     for (const facet of TAG_FACETS) {
       const end = at + 1 + data[at];
-      tags[facet] = Array.from(data.subarray(at + 1, end), (code) => this.strings[code]);
-      at = end;
+      const labels: string[] = [];
+      for (at++; at < end; at++) labels.push(this.strings[data[at]]);
+      tags[facet] = labels;
     }
-    const toolLevels: Record<string, number> = {};
+    // Keyed by tool names, different in every document: a dictionary from the start, not a new shape per tool.
+    const toolLevels: Record<string, number> = Object.create(null);
     const toolsEnd = at + 1 + 2 * data[at];
     for (at++; at < toolsEnd; at += 2) toolLevels[this.strings[data[at]]] = data[at + 1];
     const numbers: SearchNumbers = {};

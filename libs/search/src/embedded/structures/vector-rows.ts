@@ -14,6 +14,11 @@ export const grownRows = (capacity: number): number =>
   capacity + Math.max(INITIAL_ROWS, Math.ceil(capacity / 4));
 /** The most bytes a saved section's chunk holds when rows are read back from a file. */
 const SAVE_CHUNK_BYTES = 16 << 20;
+/**
+ * The bytes of a file's first rows also kept in memory (4 096 rows of 512 numbers): below the 8-bit pass's
+ * threshold a query reads every row, a read call per row when they are only in the file.
+ */
+export const KEPT_ROW_BYTES = 8 << 20;
 
 /**
  * Where a vector block keeps its 32-bit rows. A row is read with `at(row)`, which returns where it starts in
@@ -101,11 +106,16 @@ const unclosedFiles = new FinalizationRegistry<number>((fd) => {
  * (`saved`), read there: only rows written since go to the file of their own. The files live in the page
  * cache, outside the process's memory: at a million 384-number rows that is 1.5 GB the server does not
  * hold. The rows are derived data (the snapshot and the vector cache keep them), so nothing here waits for
- * the disk.
+ * the disk. The first rows, up to `KEPT_ROW_BYTES`, are also kept in memory and read there.
  */
 export class FileRows implements VectorRows {
-  readonly array: Float32Array;
+  /** The kept rows when the last row asked for is one of them, else the scratch row. */
+  array: Float32Array;
+  private readonly scratch: Float32Array;
   private readonly bytes: Buffer;
+  /** The first rows, the same as in the files; it grows as rows come, up to `keptMax` rows. */
+  private kept = new Float32Array(0);
+  private keptMax: number;
   /**
    * Where each row starts: in the file of its own from 0 up, or in the snapshot's file as `-1 - position`
    * (below 0).
@@ -122,9 +132,12 @@ export class FileRows implements VectorRows {
     dir: string,
     /** A snapshot's section of rows, row after row, read where it lies. */
     private readonly saved?: SectionInFile,
+    keptBytes = KEPT_ROW_BYTES,
   ) {
-    this.array = new Float32Array(dims);
-    this.bytes = Buffer.from(this.array.buffer);
+    this.scratch = new Float32Array(dims);
+    this.array = this.scratch;
+    this.bytes = Buffer.from(this.scratch.buffer);
+    this.keptMax = Math.floor(keptBytes / (dims * 4));
     const path = join(dir, `search-index.rows.${process.pid}.${++fileCount}.tmp`);
     this.fd = openSync(path, 'wx+', 0o600);
     unlinkSync(path);
@@ -136,6 +149,15 @@ export class FileRows implements VectorRows {
     saved.file.hold();
     this.reserve(this.savedRows);
     for (let row = 0; row < this.savedRows; row++) this.positions[row] = -1 - (saved.offset + row * rowBytes);
+    // The kept rows come first in the section: one read.
+    const keptRows = Math.min(this.savedRows, this.keptMax);
+    this.keep(keptRows);
+    const keptView = Buffer.from(this.kept.buffer, 0, keptRows * rowBytes);
+    for (let read = 0; read < keptView.length;) {
+      const got = readSync(saved.file.fd, keptView, read, keptView.length - read, saved.offset + read);
+      if (got === 0) throw new Error('vector values are cut short');
+      read += got;
+    }
   }
 
   /** How many rows the snapshot's section holds. */
@@ -144,6 +166,46 @@ export class FileRows implements VectorRows {
   }
 
   at(row: number): number {
+    if (row < this.keptMax) {
+      this.array = this.kept;
+      return row * this.dims;
+    }
+    this.array = this.scratch;
+    this.readRow(row);
+    return 0;
+  }
+
+  write(row: number, values: readonly number[]): number {
+    this.scratch.set(values);
+    const length = this.dims * 4;
+    for (let written = 0; written < length;)
+      written += writeSync(this.fd, this.bytes, written, length - written, this.end + written);
+    this.reserve(row + 1);
+    this.positions[row] = this.end;
+    this.end += length;
+    if (row >= this.keptMax) {
+      this.array = this.scratch;
+      return 0;
+    }
+    this.keep(row + 1);
+    this.kept.set(this.scratch, row * this.dims);
+    this.array = this.kept;
+    return row * this.dims;
+  }
+
+  move(from: number, to: number): void {
+    this.positions[to] = this.positions[from];
+    if (to >= this.keptMax) return;
+    const { dims } = this;
+    if (from < this.keptMax) this.kept.copyWithin(to * dims, from * dims, (from + 1) * dims);
+    else {
+      this.readRow(from);
+      this.kept.set(this.scratch, to * dims);
+    }
+  }
+
+  /** Reads the row from its file into the scratch row. */
+  private readRow(row: number): void {
     const length = this.dims * 4;
     const position = this.positions[row];
     const read =
@@ -151,22 +213,15 @@ export class FileRows implements VectorRows {
         ? readSync((this.saved as SectionInFile).file.fd, this.bytes, 0, length, -1 - position)
         : readSync(this.fd, this.bytes, 0, length, position);
     if (read !== length) throw new Error(`vector row ${row} is cut short`);
-    return 0;
   }
 
-  write(row: number, values: readonly number[]): number {
-    this.array.set(values);
-    const length = this.dims * 4;
-    for (let written = 0; written < length;)
-      written += writeSync(this.fd, this.bytes, written, length - written, this.end + written);
-    this.reserve(row + 1);
-    this.positions[row] = this.end;
-    this.end += length;
-    return 0;
-  }
-
-  move(from: number, to: number): void {
-    this.positions[to] = this.positions[from];
+  /** Makes room for `rows` kept rows (at most `keptMax`). */
+  private keep(rows: number): void {
+    const room = this.kept.length / this.dims;
+    if (rows <= room) return;
+    const grown = new Float32Array(Math.min(this.keptMax, Math.max(rows, room * 2)) * this.dims);
+    grown.set(this.kept);
+    this.kept = grown;
   }
 
   *parts(rows: number): Iterable<Uint8Array> {
@@ -213,6 +268,8 @@ export class FileRows implements VectorRows {
     closeSync(this.fd);
     this.fd = -1;
     this.saved?.file.release();
+    this.kept = new Float32Array(0);
+    this.keptMax = 0;
   }
 
   private reserve(rows: number): void {

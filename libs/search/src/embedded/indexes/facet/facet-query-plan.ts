@@ -133,21 +133,28 @@ const viewOf = (store: FacetStore, posting: Posting, at: number): Bitset => {
 /**
  * Adds the weight of the plan's scoring options (`optionWeight`s, as picks are weighed) each slot carries
  * into `weights` by slot, without matching: how understood labels rank every match. Each option's posting is
- * walked once, where asking every match about every option would cost a lookup per match and option.
- * Returns the weight of all the options, what `facetShare` divides by.
+ * walked once, where asking every match about every option would cost a lookup per match and option. With
+ * `carried`, sets the bit of every slot that carries one. Returns the weight of all the options, what
+ * `facetShare` divides by.
  */
-export const addOptionWeights = (plan: QueryPlan, weights: Float64Array): number => {
+export const addOptionWeights = (plan: QueryPlan, weights: Float64Array, carried?: Bitset): number => {
   for (const { postings, weights: optionWeights, scoring } of plan.groups) {
     if (!scoring) continue;
     postings.forEach((posting, at) => {
       if (!posting) return;
       const weight = optionWeights[at];
       if (posting.slots.dense) {
-        forEachBit(posting.slots.data, (slot) => {
+        const bits = posting.slots.data;
+        forEachBit(bits, (slot) => {
           weights[slot] += weight;
         });
+        if (carried)
+          for (let word = 0; word < bits.length && word < carried.length; word++) carried[word] |= bits[word];
       } else {
-        for (const slot of posting.slots.data) weights[slot] += weight;
+        for (const slot of posting.slots.data) {
+          weights[slot] += weight;
+          if (carried) carried[slot >>> 5] |= 1 << (slot & 31);
+        }
       }
     });
   }

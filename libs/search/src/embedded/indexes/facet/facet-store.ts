@@ -35,6 +35,8 @@ export class FacetStore {
   readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
     FACET_DIMENSIONS.map((dimension) => [dimension, new Set()]),
   );
+  /** Per option filter, how many times a label posting came or went: what the facet counter keeps in order. */
+  readonly labelEdits = FACET_DIMENSIONS.map(() => 0);
   /** Facet label postings by label id; ids of emptied postings are reused. */
   labelById: (Posting | undefined)[] = [];
   readonly freeLabelIds: number[] = [];
@@ -139,6 +141,7 @@ export class FacetStore {
         if (posting.label) {
           this.labelById[posting.label.id] = posting;
           this.labelPostings.get(posting.label.dimension)?.add(posting);
+          this.labelEdits[DIMENSION_INDEX[posting.label.dimension]]++;
         }
       }
       posting.slots.add(slot);
@@ -163,6 +166,7 @@ export class FacetStore {
         this.postings.delete(posting.token);
         if (posting.label) {
           this.labelPostings.get(posting.label.dimension)?.delete(posting);
+          this.labelEdits[DIMENSION_INDEX[posting.label.dimension]]++;
           this.labelById[posting.label.id] = undefined;
           this.freeLabelIds.push(posting.label.id);
         }
