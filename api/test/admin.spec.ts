@@ -155,7 +155,10 @@ describe('admin API', () => {
     expect(before.index.version).toEqual(expect.any(Number));
 
     await createProject(api, user);
-    await vi.waitFor(async () => expect((await stats()).index.documents.project).toBe(1201));
+    // The write goes through the outbox and the index queue: on a loaded machine that takes over a second.
+    await vi.waitFor(async () => expect((await stats()).index.documents.project).toBe(1201), {
+      timeout: 10_000,
+    });
     const after = await stats();
     expect(after.store.projects).toBe(1201);
     expect(after.queue?.completed).toBe((before.queue?.completed ?? 0) + 1);
