@@ -15,7 +15,7 @@
 // for the small static model (bench/support/seeded-profiles.mjs), so the query text is embedded by it.
 //
 // Build first (`npm run build:server`), then `node --max-old-space-size=7168 bench/text-search-speed.mjs
-// [--quick] [--index-only | --http-only]` (`npm run bench:text-search`). `--quick`: 5 000 and 20 000 profiles in
+// [--quick] [--sizes N,M] [--index-only | --http-only]` (`npm run bench:text-search`). `--quick`: 5 000 and 20 000 profiles in
 // the index and 2 000 over HTTP, a few queries each, to check the script, not to time it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,7 +37,10 @@ const { TextUnderstandingService } = require('../api/dist/filtering/text-underst
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
-const INDEX_SIZES = QUICK ? [5_000, 20_000] : [100_000, 1_000_000];
+const sizesAt = args.indexOf('--sizes');
+// `--sizes 100000,1000000`: the index rows to time (a million takes some ten minutes to build with its graph).
+const INDEX_SIZES =
+  sizesAt >= 0 ? args[sizesAt + 1].split(',').map(Number) : QUICK ? [5_000, 20_000] : [100_000, 1_000_000];
 const HTTP_SIZE = QUICK ? 2_000 : 100_000;
 const QUERIES = QUICK ? 30 : 300;
 const WARM_UP = QUICK ? 5 : 50;
