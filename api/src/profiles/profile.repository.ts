@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type ProfileRecord } from '@skillers/domain';
-import { COLLECTIONS, type RecordStore, type WriteOptions } from '@skillers/store';
+import { COLLECTIONS, type RecordStore, recordBatches, type WriteOptions } from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
-import { recordBatches } from '../common/record-batches';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()

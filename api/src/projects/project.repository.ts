@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { pageWindow, type ProjectRecord } from '@skillers/domain';
-import { COLLECTIONS, type Filter, type RecordStore, type WriteOptions } from '@skillers/store';
+import {
+  COLLECTIONS,
+  type Filter,
+  type RecordStore,
+  recordBatches,
+  type WriteOptions,
+} from '@skillers/store';
 import { NEWEST_FIRST } from '../common/newest-first';
-import { recordBatches } from '../common/record-batches';
 import { RECORD_STORE } from '../core/tokens';
 
 @Injectable()

@@ -1,8 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import type { Lease } from '@skillers/queue';
 import type { SearchIndex, SearchIndexGeneration } from '@skillers/search';
-import type { RecordStore } from '@skillers/store';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { type RecordStore, recordBatches } from '@skillers/store';
 import { type DocumentEmbedder, withVectors } from './document-vectors';
 import { recordsOf } from './indexed-records';
 import { dropOldDeletions, REPLAY_MARGIN_MS, replayChanges, WrittenStates } from './replay-changes';
@@ -71,16 +70,10 @@ const copyKind = async (
   const records = recordsOf(store, kind);
   report?.(0, total);
   let done = 0;
-  // Keyset paging (each batch below the last id read): skipping past the records read before costs a walk
-  // over them per batch, some 100 ms per batch at a million records.
-  let before: string | undefined;
-  for (;;) {
-    const batch = await records.find(before === undefined ? {} : { _id: { $lt: before } }, {
-      sort: [{ field: '_id', direction: 'desc' }],
-      limit: batchSize,
-    });
-    if (batch.length === 0) break;
-    before = batch[batch.length - 1]._id;
+  // Keyset paging (`recordBatches`): skipping past the records read before costs a walk over them per
+  // batch, some 100 ms per batch at a million records. Each batch waits a turn of the event loop, so that a
+  // rebuild inside the API process lets searches through between two.
+  for await (const batch of recordBatches(records, batchSize)) {
     const docs = batch.flatMap((record) => {
       try {
         return [searchDocumentFor(kind, record)];
@@ -94,9 +87,6 @@ const copyKind = async (
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
     done += docs.length;
     report?.(done, Math.max(total, done));
-    // The embedded store and index answer synchronously: without this, a rebuild inside the API process
-    // would hold every search until it finished instead of letting them through between batches.
-    await yieldToEventLoop();
   }
   return done;
 };

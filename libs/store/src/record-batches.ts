@@ -1,4 +1,4 @@
-import type { Collection, StoredDocument } from '@skillers/store';
+import type { Collection, StoredDocument } from './record-store.port';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 /** Records read per batch: a few megabytes of parsed JSON at a time. */

@@ -1,7 +1,9 @@
-import { COLLECTIONS, type StoredDocument, SqliteRecordStore } from '@skillers/store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profileRecord } from '../../../libs/indexing/src/record-fixtures.testing';
+import { COLLECTIONS } from './collections';
+import { newId } from './object-id';
 import { recordBatches } from './record-batches';
+import type { StoredDocument } from './record-store.port';
+import { SqliteRecordStore } from './sqlite/sqlite.record-store';
 
 describe('recordBatches', () => {
   let store: SqliteRecordStore | undefined;
@@ -10,7 +12,7 @@ describe('recordBatches', () => {
   it('walks every record once, greatest id first, never more than a batch at a time', async () => {
     store = new SqliteRecordStore(':memory:');
     const profiles = store.collection<StoredDocument>(COLLECTIONS.teammates);
-    const written = Array.from({ length: 25 }, (_, n) => profileRecord(`skiller ${n}`));
+    const written = Array.from({ length: 25 }, (_, n) => ({ _id: newId(), nickname: `skiller ${n}` }));
     await profiles.insertMany(written);
     const sizes: number[] = [];
     const ids: string[] = [];
