@@ -1,6 +1,6 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { SEARCH_STOP_WORDS } from '@skillers/domain';
-import { type Bitset, hasBit } from '../structures/bitset';
+import { type Bitset, hasBit, setBit } from '../structures/bitset';
 import { oramaWordOrder } from './orama-word-order';
 import {
   arrayOf,
@@ -176,7 +176,7 @@ export class TextIndex {
           const slot = slots[at];
           if (accept && !hasBit(accept, slot)) continue;
           scores[slot] += byLength ? byLength[lengths[slot]] : bm25(idf, lengths[slot], averageLength);
-          if (scored) scored[slot >>> 5] |= 1 << (slot & 31);
+          if (scored) setBit(scored, slot);
         }
       }
     }

@@ -1,7 +1,7 @@
 import * as ranking from '@skillers/domain';
 import type { SignalValues } from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
-import { type Bitset, countBits, forEachBit } from '../structures/bitset';
+import { type Bitset, countBits, forEachBit, ScratchBitset, setBit } from '../structures/bitset';
 import type { MatchSet } from '../indexes/facet-index';
 import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
@@ -85,14 +85,8 @@ const CONTENDER_BATCH = 64;
  * contenders share the top evidence, as on a common label.
  */
 const CONTENDERS_SOUGHT_NEAREST = 256;
-let contenderScratch = new Uint32Array(0);
-/** An empty bitset of `words` words for the contenders, reused: a ranking runs to its end without awaiting. */
-const contenderBits = (words: number): Bitset => {
-  if (contenderScratch.length < words) contenderScratch = new Uint32Array(words);
-  const bits = contenderScratch.subarray(0, words);
-  bits.fill(0);
-  return bits;
-};
+/** The contenders as a set, reused: a ranking runs to its end without awaiting. */
+const contenderBits = new ScratchBitset();
 
 /**
  * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
@@ -334,8 +328,8 @@ const rankEveryMatch = ({
   }
   if (contenders.length >= CONTENDERS_SOUGHT_NEAREST) {
     // The contenders' own nearest, computed now; the last of them bounds every other contender's vector part.
-    const among = contenderBits(matches.bits.length);
-    for (const { slot } of contenders) among[slot >>> 5] |= 1 << (slot & 31);
+    const among = contenderBits.empty(matches.bits.length);
+    for (const { slot } of contenders) setBit(among, slot);
     const nearest = vectors.nearestAmong(k + VECTOR_MARGIN, { bits: among, total: contenders.length });
     for (const { slot, similarity: value } of nearest) {
       similarity.set(slot, value);

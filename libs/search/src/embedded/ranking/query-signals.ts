@@ -1,9 +1,9 @@
 import * as domain from '@skillers/domain';
 import type { SearchQuery } from '@skillers/domain';
-import type { Bitset } from '../structures/bitset';
+import { type Bitset, ScratchBitset } from '../structures/bitset';
 import type { FacetIndex, MatchSet } from '../indexes/facet-index';
 import type { TextIndex } from '../indexes/text-index';
-import type { VectorIndex } from '../indexes/vector-index';
+import type { KeyedCandidates, VectorIndex } from '../indexes/vector-index';
 import type { FreshnessColumns, HybridRequest, LabelWeights } from './hybrid-ranker';
 
 // Bound once: a named import compiled to CommonJS is read through a getter at every call, and some of these
@@ -36,7 +36,7 @@ export class QuerySignals {
   private understoodWeights = new Float64Array(0);
   private ruledOutWeights = new Float64Array(0);
   /** The slots with text or understood evidence. */
-  private evidence = new Uint32Array(0);
+  private readonly evidence = new ScratchBitset();
 
   /** Everything `rankHybrid` reads of the query's matches, but how many are wanted. */
   requestFor(
@@ -50,7 +50,7 @@ export class QuerySignals {
     const rankedAtMs = timeMs(query.rankedAt);
     // With nothing picked, the matches with evidence are few enough to be sought first: they are marked as
     // their text and understood parts are added.
-    const evidence = matches.pickedWeight === 0 ? this.evidenceFor(matches.bits.length) : undefined;
+    const evidence = matches.pickedWeight === 0 ? this.evidence.empty(matches.bits.length) : undefined;
     const textBySlot = text === undefined ? undefined : this.textBySlot(part, text, matches.bits, evidence);
     const understood = this.understoodOf(facets, query, evidence);
     return {
@@ -61,14 +61,8 @@ export class QuerySignals {
       ruledOut: this.ruledOutOf(facets, query),
       evidence,
       vectors: queryVector && {
-        nearest: (n) =>
-          vectors
-            .nearest(queryVector, n, matches)
-            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
-        nearestAmong: (n, within) =>
-          vectors
-            .nearest(queryVector, n, within)
-            .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity })),
+        nearest: (n) => nearestSlots(part, queryVector, n, matches),
+        nearestAmong: (n, within) => nearestSlots(part, queryVector, n, within),
         similarities: (slots) =>
           vectors.similarities(
             queryVector,
@@ -100,14 +94,6 @@ export class QuerySignals {
     return { weights, total: facets.addOptionWeights(understoodFilter(understood.not), weights) };
   }
 
-  /** An empty bitset of `words` words for the slots with a BM25 or understood weight above 0. */
-  private evidenceFor(words: number): Bitset {
-    if (this.evidence.length < words) this.evidence = new Uint32Array(words);
-    const bits = this.evidence.subarray(0, words);
-    bits.fill(0);
-    return bits;
-  }
-
   /** BM25 of the free text for the matches, by facet slot (0 where none of its words occurs). */
   private textBySlot(part: RankedPart, text: string, matches: Bitset, scored?: Bitset): Float64Array {
     const capacity = part.facets.slotCapacity;
@@ -118,6 +104,17 @@ export class QuerySignals {
     return scores;
   }
 }
+
+/** The `n` slots among `within` most similar to the query vector, best first (the vector index's kNN). */
+const nearestSlots = (
+  { facets, vectors }: RankedPart,
+  queryVector: readonly number[],
+  n: number,
+  within: KeyedCandidates,
+) =>
+  vectors
+    .nearest(queryVector, n, within)
+    .map((hit) => ({ slot: facets.slotOf(hit.id) as number, similarity: hit.similarity }));
 
 /** The two number columns freshness reads, as they are now: a write may replace them. */
 const freshnessOf = (facets: FacetIndex, rankedAtMs: number): FreshnessColumns => ({

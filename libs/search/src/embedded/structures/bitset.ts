@@ -132,6 +132,21 @@ export const forEachBit = (bits: Bitset, visit: (slot: number) => void): void =>
   }
 };
 
+/**
+ * One set reused from query to query: `empty(words)` hands it back emptied, with `words` words. For work that
+ * runs to its end without awaiting, so that no two users hold it at once.
+ */
+export class ScratchBitset {
+  private bits = new Uint32Array(0);
+
+  empty(words: number): Bitset {
+    if (this.bits.length < words) this.bits = new Uint32Array(words);
+    const bits = this.bits.subarray(0, words);
+    bits.fill(0);
+    return bits;
+  }
+}
+
 /** A copy of the set with room for `words` words (the new words empty). */
 export const resized = (bits: Bitset, words: number): Bitset => {
   const copy = new Uint32Array(words);

@@ -9,7 +9,7 @@ import {
   type SearchFilter,
 } from '@skillers/domain';
 import type { WeightTerms } from '../../ranking/weight-ranker';
-import { type Bitset, forEachBit } from '../../structures/bitset';
+import { type Bitset, forEachBit, orInto, setBit } from '../../structures/bitset';
 import type { FacetStore } from './facet-store';
 import { groupDimension, groupTokens, type Posting } from './facet-tokens';
 
@@ -148,12 +148,11 @@ export const addOptionWeights = (plan: QueryPlan, weights: Float64Array, carried
         forEachBit(bits, (slot) => {
           weights[slot] += weight;
         });
-        if (carried)
-          for (let word = 0; word < bits.length && word < carried.length; word++) carried[word] |= bits[word];
+        if (carried) orInto(carried, bits);
       } else {
         for (const slot of posting.slots.data) {
           weights[slot] += weight;
-          if (carried) carried[slot >>> 5] |= 1 << (slot & 31);
+          if (carried) setBit(carried, slot);
         }
       }
     });
