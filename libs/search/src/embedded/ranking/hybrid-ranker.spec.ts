@@ -15,18 +15,18 @@ const SLOTS = 5000;
 const PICKED_WEIGHT = 100;
 
 /** Matches with a few facet weights, sparse BM25 scores and spread similarities (some without a vector). */
-const fixture = () => {
-  const bits = new Uint32Array(wordsFor(SLOTS));
-  const weights = new Float64Array(SLOTS);
-  const textBySlot = new Float64Array(SLOTS);
+const fixture = (slots = SLOTS) => {
+  const bits = new Uint32Array(wordsFor(slots));
+  const weights = new Float64Array(slots);
+  const textBySlot = new Float64Array(slots);
   const similarity: (number | undefined)[] = [];
-  for (let slot = 0; slot < SLOTS; slot++) {
+  for (let slot = 0; slot < slots; slot++) {
     if (random() < 0.9) setBit(bits, slot);
     weights[slot] = 25 * Math.floor(random() * 5);
     textBySlot[slot] = random() < 0.3 ? random() * 8 : 0;
     similarity[slot] = random() < 0.95 ? random() * 1.2 - 0.3 : undefined;
   }
-  const matched = Array.from({ length: SLOTS }, (_, slot) => slot).filter(
+  const matched = Array.from({ length: slots }, (_, slot) => slot).filter(
     (slot) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0,
   );
   const matches: MatchSet = {
@@ -99,6 +99,16 @@ describe('rankHybrid', () => {
     const { matches, textBySlot, vectors, exhaustive } = fixture();
     expect(rankHybrid({ matches, k: 20, vectors, compareSlots })).toEqual(exhaustive(20, false, true));
     expect(rankHybrid({ matches, k: 20, textBySlot, compareSlots })).toEqual(exhaustive(20, true, false));
+  });
+
+  it('scores a few hundred matches outright, asking every similarity in one call', () => {
+    for (const k of [1, 20, 400]) {
+      const { matches, textBySlot, vectors, exhaustive, computed } = fixture(400);
+      expect(rankHybrid({ matches, k, textBySlot, vectors, compareSlots })).toEqual(
+        exhaustive(k, true, true),
+      );
+      expect(computed()).toBe(matches.total);
+    }
   });
 
   it('returns every match when the page reaches past them', () => {

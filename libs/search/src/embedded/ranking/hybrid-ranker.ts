@@ -113,6 +113,12 @@ class MatchParts {
 const parts = new MatchParts();
 
 /**
+ * Up to this many matches, every one is scored, its similarity asked outright in one call: on so few the
+ * bounds below cost more than they spare (a few hundred similarities take tens of microseconds).
+ */
+const SCORED_OUTRIGHT_MAX = 1_024;
+
+/**
  * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank them.
  *
  * With nothing picked and the matches with evidence known (the home search: free text over the whole kind),
@@ -120,6 +126,7 @@ const parts = new MatchParts();
  * every match is (`rankEveryMatch`).
  */
 export const rankHybrid = (request: HybridRequest): RankedSlot[] => {
+  if (request.matches.total <= SCORED_OUTRIGHT_MAX) return rankScoringEvery(request);
   const vectors = request.vectors && remembered(request.vectors);
   const among = request.matches.pickedWeight === 0 && rankAmongEvidence({ ...request, vectors });
   return among || rankEveryMatch({ ...request, vectors });
@@ -241,6 +248,39 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   return rankLeading(first.last - besideLead - ROUNDING).ranked;
 };
 
+/** Every part of a match's score, and their fusion; the vector part only with a similarity. */
+const signalsAt = (
+  { matches, textBySlot, fresh, understood, ruledOut }: HybridRequest,
+  slot: number,
+  similarity: number | undefined,
+): RankSignals => {
+  const signals: RankSignals = { facet: facetShare(matches.weight(slot), matches.pickedWeight), fused: 0 };
+  if (textBySlot) signals.text = textBySlot[slot];
+  if (similarity !== undefined) signals.vector = vectorSignal(similarity);
+  if (fresh) signals.fresh = freshAt(fresh, slot);
+  if (understood) signals.understood = shareAt(understood, slot);
+  if (ruledOut) signals.clean = cleanAt(ruledOut, slot);
+  signals.fused = fuseRankSignals(signals);
+  return signals;
+};
+
+/** The `k` best matches, every one scored with its similarity: for few matches (`SCORED_OUTRIGHT_MAX`). */
+const rankScoringEvery = (request: HybridRequest): RankedSlot[] => {
+  const { matches, k, vectors, compareSlots } = request;
+  const slots: number[] = [];
+  forEachBit(matches.bits, (slot) => slots.push(slot));
+  const similarities = vectors?.similarities(slots);
+  const top = new TopSlots(compareSlots);
+  top.reset(k);
+  const scored = new Map<number, RankSignals>();
+  slots.forEach((slot, at) => {
+    const signals = signalsAt(request, slot, similarities?.[at]);
+    scored.set(slot, signals);
+    top.offer(signals.fused, slot);
+  });
+  return top.sorted().map((slot) => ({ slot, signals: scored.get(slot) as RankSignals }));
+};
+
 /**
  * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank
  * them, without computing every match's vector similarity.
@@ -251,28 +291,21 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
  * cannot reach the k-th fused score found so far is passed over. The others are computed highest ceiling
  * first until the next ceiling falls below the k-th fused score (Fagin's threshold algorithm).
  */
-const rankEveryMatch = ({
-  matches,
-  k,
-  textBySlot,
-  vectors,
-  fresh: freshness,
-  understood: understoodLabels,
-  ruledOut,
-  compareSlots,
-}: HybridRequest): RankedSlot[] => {
+const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
+  const {
+    matches,
+    k,
+    textBySlot,
+    vectors,
+    fresh: freshness,
+    understood: understoodLabels,
+    ruledOut,
+    compareSlots,
+  } = request;
   const { pickedWeight } = matches;
   const values: SignalValues = { facet: 0 };
-  const signalsOf = (slot: number, similarity: number | undefined): RankSignals => {
-    const signals: RankSignals = { facet: facetShare(matches.weight(slot), pickedWeight), fused: 0 };
-    if (textBySlot) signals.text = textBySlot[slot];
-    if (similarity !== undefined) signals.vector = vectorSignal(similarity);
-    if (freshness) signals.fresh = freshAt(freshness, slot);
-    if (understoodLabels) signals.understood = shareAt(understoodLabels, slot);
-    if (ruledOut) signals.clean = cleanAt(ruledOut, slot);
-    signals.fused = fuseRankSignals(signals);
-    return signals;
-  };
+  const signalsOf = (slot: number, similarity: number | undefined): RankSignals =>
+    signalsAt(request, slot, similarity);
   const byBase = new TopSlots(compareSlots);
   byBase.reset(k);
   parts.reserve(matches.total);
