@@ -80,6 +80,8 @@ export class VectorBlock {
   ids: string[] = [];
   /** Each id's row (`rowById`): made from `ids` when first asked for after a load, not by the load. */
   private rowMap?: Map<string, number>;
+  /** Each key's row, -1 for none (`rowOfKey`): made from `keys` when first asked for, like `rowMap`. */
+  private rowsByKey?: Int32Array;
   /** The current query, copied here so that the inner loop reads typed arrays only. */
   readonly query: Float64Array;
   readonly queryCodes: Int8Array;
@@ -154,6 +156,34 @@ export class VectorBlock {
     return this.rowMap;
   }
 
+  /** The row whose key is `key`, or -1: a bitset's set bits map to rows without the ids. */
+  rowOfKey(key: number): number {
+    if (!this.rowsByKey) {
+      let largest = -1;
+      for (let row = 0; row < this.ids.length; row++) largest = Math.max(largest, this.keys[row]);
+      this.rowsByKey = new Int32Array(Math.max(INITIAL_ROWS, largest + 1)).fill(-1);
+      for (let row = 0; row < this.ids.length; row++) this.keyRow(this.keys[row], row);
+    }
+    return key < this.rowsByKey.length ? this.rowsByKey[key] : -1;
+  }
+
+  /** Records the key's row in `rowsByKey` once it is made (no key: -1 is left out). */
+  private keyRow(key: number, row: number): void {
+    if (!this.rowsByKey || key < 0) return;
+    if (key >= this.rowsByKey.length) {
+      const grown = new Int32Array(Math.max(key + 1, this.rowsByKey.length * 2)).fill(-1);
+      grown.set(this.rowsByKey);
+      this.rowsByKey = grown;
+    }
+    this.rowsByKey[key] = row;
+  }
+
+  /** Forgets the key's row, unless another row holds the key now. */
+  private unkeyRow(key: number, row: number): void {
+    if (this.rowsByKey && key >= 0 && key < this.rowsByKey.length && this.rowsByKey[key] === row)
+      this.rowsByKey[key] = -1;
+  }
+
   /** Stores the values under the id; a zero vector has no direction and is removed instead. */
   put(id: string, values: readonly number[], key: number): void {
     this.writes++;
@@ -171,7 +201,9 @@ export class VectorBlock {
       return;
     }
     this.norms[row] = Math.sqrt(sum);
+    if (known !== undefined && this.keys[row] !== key) this.unkeyRow(this.keys[row], row);
     this.keys[row] = key;
+    this.keyRow(key, row);
     // A document written again with the same vector (most updates) leaves the graph as it is.
     const before =
       known !== undefined && this.graph ? this.codes.slice(row * dims, (row + 1) * dims) : undefined;
@@ -188,6 +220,7 @@ export class VectorBlock {
     if (row === undefined) return;
     this.writes++;
     this.rowById.delete(id);
+    this.unkeyRow(this.keys[row], row);
     const last = this.ids.length - 1;
     const lastId = this.ids.pop() as string;
     if (row === last) {
@@ -199,9 +232,20 @@ export class VectorBlock {
     this.codes.copyWithin(row * dims, last * dims, (last + 1) * dims);
     this.norms[row] = this.norms[last];
     this.keys[row] = this.keys[last];
+    this.keyRow(this.keys[row], row);
     this.ids[row] = lastId;
     this.rowById.set(lastId, row);
     this.graph?.removed(row, last, this.codes);
+  }
+
+  /** Copies the query into `query` for the inner loops; returns its length (norm). */
+  setQuery(values: readonly number[]): number {
+    let sum = 0;
+    for (let index = 0; index < this.dims; index++) {
+      this.query[index] = values[index];
+      sum += values[index] * values[index];
+    }
+    return Math.sqrt(sum);
   }
 
   /** The current query's 8-bit codes, as the rows' are made. */

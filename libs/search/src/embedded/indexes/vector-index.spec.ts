@@ -79,7 +79,8 @@ describe.each([
         kept.delete(id);
       } else {
         const values = randomVector(roll < 0.2 ? 3 : 8);
-        index.set(id, values);
+        // Keyed by the id's number, as the facet index keys rows by slot.
+        index.set(id, values, Number(id.slice(3)));
         kept.set(id, values);
       }
       if (step % 100 === 0) {
@@ -87,6 +88,15 @@ describe.each([
         for (const k of [1, 5, 20, 1000]) expectSame(index.nearest(query, k), scan(kept, query, k));
         const candidates = [...kept.keys()].filter(() => random() < 0.3).concat('unknown');
         expectSame(index.nearest(query, 10, candidates), scan(kept, query, 10, candidates));
+        // A few keys, found from their bits, and a third of them, found by reading every row's key.
+        for (const share of [0.05, 0.3]) {
+          const picked = Array.from({ length: 800 }, (_, n) => n).filter(() => random() < share);
+          const bits = new Uint32Array(wordsFor(800));
+          for (const key of picked) setBit(bits, key);
+          const ids = picked.map((key) => `id-${String(key).padStart(4, '0')}`);
+          expectSame(index.nearest(query, 10, { bits, total: picked.length }), scan(kept, query, 10, ids));
+          expect(index.similaritiesOfKeys(query, picked)).toEqual(index.similarities(query, ids));
+        }
         const short = randomVector(3);
         expectSame(index.nearest(short, 5), scan(kept, short, 5));
       }

@@ -6,7 +6,7 @@ import {
   type SectionReader,
   type SectionSource,
 } from '../structures/binary-sections';
-import { type Bitset, hasBit } from '../structures/bitset';
+import { type Bitset, forEachBit, hasBit } from '../structures/bitset';
 import { TopSlots } from '../structures/top-slots';
 import type { SectionInFile } from '../snapshot/section-in-file';
 import { FileRows, INITIAL_ROWS, newVectorRows, type VectorRowsOptions } from '../structures/vector-rows';
@@ -37,6 +37,11 @@ const GRAPH_PER_K = 4;
  * rows is both cheaper and exact.
  */
 const GRAPH_MIN_SHARE = 1 / 4;
+/**
+ * Candidates fewer than one in this many rows are found from their bits (`keyedRows`): a set bit costs a
+ * lookup, a row a bit test.
+ */
+const SPARSE_KEYS_PER_ROW = 8;
 /** Rows written after the graph's last slice are compared exactly; past this many, the graph waits. */
 const GRAPH_TAIL_MAX = 1024;
 /** Rows restricted to those whose key is a set bit of `bits`; `total` bounds how many there are. */
@@ -210,17 +215,27 @@ export class VectorIndex {
     if (!block) return ids.map(() => undefined);
     const { dims, rows, norms, rowById } = block;
     const vector = block.query;
-    let sum = 0;
-    for (let index = 0; index < dims; index++) {
-      vector[index] = query[index];
-      sum += query[index] * query[index];
-    }
-    const queryNorm = Math.sqrt(sum);
+    const queryNorm = block.setQuery(query);
     return ids.map((id) => {
       const row = rowById.get(id);
       if (row === undefined || !(queryNorm > 0)) return undefined;
       const at = rows.at(row);
       return dotAt(rows.array, at, vector, dims) / (norms[row] * queryNorm);
+    });
+  }
+
+  /** `similarities` of the rows keyed by `keys` (the `key` of `set`), found without their ids. */
+  similaritiesOfKeys(query: readonly number[], keys: readonly number[]): (number | undefined)[] {
+    const block = this.blocks.get(query.length);
+    if (!block) return keys.map(() => undefined);
+    const { dims, rows, norms } = block;
+    const queryNorm = block.setQuery(query);
+    return keys.map((key) => {
+      const row = block.rowOfKey(key);
+      if (row < 0 || !(queryNorm > 0)) return undefined;
+      // `at` first: a row read from a file lands in the array it then gives.
+      const at = rows.at(row);
+      return dotAt(rows.array, at, block.query, dims) / (norms[row] * queryNorm);
     });
   }
 
@@ -233,12 +248,7 @@ export class VectorIndex {
     if (k <= 0 || !block || block.ids.length === 0) return [];
     const { dims, rows: stored, norms, ids, rowById, keys } = block;
     const vector = block.query;
-    let sum = 0;
-    for (let index = 0; index < dims; index++) {
-      vector[index] = query[index];
-      sum += query[index] * query[index];
-    }
-    const queryNorm = Math.sqrt(sum);
+    const queryNorm = block.setQuery(query);
     if (!(queryNorm > 0)) return [];
     const top = this.top;
     this.tieIds = ids;
@@ -287,9 +297,7 @@ export class VectorIndex {
         const rows = firstPass(block, widened).filter((row) => hasBit(bits, keys[row]));
         if (rows.length >= pool / 2) return rerank(rows);
       }
-      const rows: number[] = [];
-      for (let row = 0; row < ids.length; row++)
-        if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
+      const rows = keyedRows(block, candidates);
       return rerank(
         rows.length >= QUANTIZED_MIN_ROWS && rows.length > pool ? firstPass(block, pool, rows) : rows,
       );
@@ -328,6 +336,24 @@ export class VectorIndex {
     }
   }
 }
+
+/**
+ * The rows whose key is a set bit, in row order: found from the bits when they are few (a query's contenders),
+ * else by reading every row's key.
+ */
+const keyedRows = (block: VectorBlock, { bits, total }: KeyedCandidates): number[] => {
+  const rows: number[] = [];
+  const { ids, keys } = block;
+  if (total * SPARSE_KEYS_PER_ROW < ids.length) {
+    forEachBit(bits, (key) => {
+      const row = block.rowOfKey(key);
+      if (row >= 0) rows.push(row);
+    });
+    return rows.sort((a, b) => a - b);
+  }
+  for (let row = 0; row < ids.length; row++) if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
+  return rows;
+};
 
 /** The block's saved graph, or undefined when it is missing or unreadable (the block builds one again). */
 const graphOf = (

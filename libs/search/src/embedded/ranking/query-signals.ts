@@ -63,11 +63,8 @@ export class QuerySignals {
       vectors: queryVector && {
         nearest: (n) => nearestSlots(part, queryVector, n, matches),
         nearestAmong: (n, within) => nearestSlots(part, queryVector, n, within),
-        similarities: (slots) =>
-          vectors.similarities(
-            queryVector,
-            slots.map((slot) => facets.idOf(slot)),
-          ),
+        // The vector index keys each row by its facet slot.
+        similarities: (slots) => vectors.similaritiesOfKeys(queryVector, slots),
       },
       compareSlots: facets.compareSlots,
     };
