@@ -8,7 +8,7 @@ import {
   freshnessSignalOfTimes,
   FUSION_WEIGHTS,
   fuseRankSignals,
-  fuseAllButVector,
+  fuseParts,
   optionWeight,
   storedCosine,
   vectorSignal,
@@ -24,15 +24,17 @@ describe('optionWeight', () => {
   });
 });
 
-describe('fuseAllButVector', () => {
-  it('is the fused score of every part but the facet and vector ones, to the last bit', () => {
-    for (const text of [0, 1e-9, 0.125, 0.5, 1, 2.75, 3, 17.3])
-      for (const understood of [0, 0.01, 0.3, 1])
-        for (const clean of [0, 1])
-          for (const fresh of [0, 0.5, 1])
-            expect(fuseAllButVector(understood, clean, text, fresh)).toBe(
-              fuseRankSignals({ facet: 0, understood, clean, text, fresh }),
-            );
+describe('fuseParts', () => {
+  it('is fuseRankSignals of the same parts, to the last bit', () => {
+    for (const facet of [0, 0.25, 1])
+      for (const text of [0, 1e-9, 0.125, 3, 17.3])
+        for (const understood of [0, 0.01, 0.3, 1])
+          for (const clean of [0, 1])
+            for (const vector of [0, 0.2, 0.87])
+              for (const fresh of [0, 0.5, 1])
+                expect(fuseParts(facet, understood, clean, text, vector, fresh)).toBe(
+                  fuseRankSignals({ facet, understood, clean, text, vector, fresh }),
+                );
   });
 });
 

@@ -81,21 +81,24 @@ export const fuseRankSignals = (
 };
 
 /**
- * A record's fused score with nothing picked, all but its vector part: `fuseRankSignals({facet: 0,
- * understood, clean, text, fresh})` to the last bit, from plain numbers (0 for a part left out). An index
- * weighs every match with evidence by it before it reads a single vector.
+ * `fuseRankSignals` of plain numbers, to the last bit (0 for a part left out, which it leaves out too), so that
+ * an index weighs many matches without an object each: with nothing picked and no vector yet, the `lead` it
+ * weighs every match with evidence by before it reads a single vector.
  */
-export const fuseAllButVector = (
+export const fuseParts = (
+  facet: number,
   understood: number,
   clean: number,
   text: number,
+  vector: number,
   fresh: number,
   weights: Readonly<FusionWeights> = FUSION_WEIGHTS,
 ): number => {
-  let fused = 0;
+  let fused = weights.facet * facet;
   if (understood > 0) fused += (weights.understood ?? 0) * understood;
   if (clean > 0) fused += (weights.clean ?? 0) * clean;
   if (text > 0) fused += (weights.text * text) / (text + weights.textSaturation);
+  if (vector > 0) fused += weights.vector * vector;
   if (fresh > 0) fused += (weights.fresh ?? 0) * fresh;
   return fused;
 };

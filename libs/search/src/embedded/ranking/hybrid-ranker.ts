@@ -1,14 +1,14 @@
 import * as ranking from '@skillers/domain';
-import type { SignalValues } from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
 import { type Bitset, countBits, forEachBit, ScratchBitset, setBit } from '../structures/bitset';
 import type { MatchSet } from '../indexes/facet-index';
 import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
+import { EvidenceScores, MatchParts } from './ranking-scratch';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
-const { facetShare, freshnessSignalOfTimes, fuseAllButVector, fuseRankSignals, vectorSignal } = ranking;
+const { facetShare, freshnessSignalOfTimes, fuseParts, fuseRankSignals, vectorSignal } = ranking;
 
 /** The vector side of a hybrid query, over the matches. */
 export interface VectorSide {
@@ -88,28 +88,6 @@ const CONTENDERS_SOUGHT_NEAREST = 256;
 /** The contenders as a set, reused: a ranking runs to its end without awaiting. */
 const contenderBits = new ScratchBitset();
 
-/**
- * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
- * matches and read by the second, in the same order, so no part is worked out twice. Reused across queries: a
- * ranking runs to its end without awaiting anything.
- */
-class MatchParts {
-  slots = new Int32Array(1024);
-  facet = new Float64Array(1024);
-  fresh = new Float64Array(1024);
-  understood = new Float64Array(1024);
-  clean = new Float64Array(1024);
-
-  reserve(count: number): void {
-    if (count <= this.slots.length) return;
-    const size = Math.max(count, this.slots.length * 2);
-    this.slots = new Int32Array(size);
-    this.facet = new Float64Array(size);
-    this.fresh = new Float64Array(size);
-    this.understood = new Float64Array(size);
-    this.clean = new Float64Array(size);
-  }
-}
 const parts = new MatchParts();
 
 /**
@@ -157,22 +135,6 @@ const nearestWithBound = (vectors: VectorSide, k: number) => {
   return { neighbours, bound };
 };
 
-/** The matches with evidence and their text and understood parts fused, reused across queries. */
-class EvidenceScores {
-  slots = new Int32Array(1024);
-  lead = new Float64Array(1024);
-  candidates = new Uint32Array(0);
-  scratch = { array: new Float64Array(0) };
-
-  reserve(count: number, words: number): void {
-    if (count > this.slots.length) {
-      const size = Math.max(count, this.slots.length * 2);
-      this.slots = new Int32Array(size);
-      this.lead = new Float64Array(size);
-    }
-    if (this.candidates.length < words) this.candidates = new Uint32Array(words);
-  }
-}
 const evidenceScores = new EvidenceScores();
 
 /** How many matches with evidence `rankAmongEvidence` ranks first, for a page ending at `k`. */
@@ -207,10 +169,12 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
       const slot = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
       slots[count] = slot;
-      lead[count++] = fuseAllButVector(
+      lead[count++] = fuseParts(
+        0,
         understood ? shareAt(understood, slot) : 0,
         ruledOut ? cleanAt(ruledOut, slot) : 0,
         textBySlot ? textBySlot[slot] : 0,
+        0,
         fresh ? freshAt(fresh, slot) : 0,
       );
     }
@@ -300,93 +264,130 @@ const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
     fresh: freshness,
     understood: understoodLabels,
     ruledOut,
-    compareSlots,
   } = request;
   const { pickedWeight } = matches;
-  const values: SignalValues = { facet: 0 };
-  const signalsOf = (slot: number, similarity: number | undefined): RankSignals =>
-    signalsAt(request, slot, similarity);
-  const byBase = new TopSlots(compareSlots);
+  const byBase = new TopSlots(request.compareSlots);
   byBase.reset(k);
   parts.reserve(matches.total);
   const { slots, facet, fresh, understood, clean } = parts;
   let count = 0;
-  forEachBit(matches.bits, (slot) => {
-    slots[count] = slot;
-    // Nothing picked: every match's facet part is 0, with no need to ask its weight.
-    values.facet = facet[count] = pickedWeight > 0 ? facetShare(matches.weight(slot), pickedWeight) : 0;
-    values.text = textBySlot?.[slot];
-    if (freshness) values.fresh = fresh[count] = freshAt(freshness, slot);
-    if (understoodLabels) values.understood = understood[count] = shareAt(understoodLabels, slot);
-    if (ruledOut) values.clean = clean[count] = cleanAt(ruledOut, slot);
-    count++;
-    const base = fuseRankSignals(values);
-    if (!byBase.full || base >= byBase.worstKey) byBase.offer(base, slot);
-  });
-  // A typed array drops writes past its end without a word: a miscounted match set must not go unseen.
-  if (count > slots.length) throw new Error(`${count} matches where the match set counted ${matches.total}`);
+  const words = matches.bits.length;
+  for (let at = 0; at < words; at++) {
+    let word = matches.bits[at];
+    while (word !== 0) {
+      const lowest = word & -word;
+      const slot = (at << 5) | (31 - Math.clz32(lowest));
+      word ^= lowest;
+      // A typed array drops writes past its end without a word: a miscounted match set must not go unseen.
+      if (count === slots.length) throw new Error(`more matches than the ${matches.total} counted`);
+      slots[count] = slot;
+      // Nothing picked: every match's facet part is 0, with no need to ask its weight.
+      facet[count] = pickedWeight > 0 ? facetShare(matches.weight(slot), pickedWeight) : 0;
+      fresh[count] = freshness ? freshAt(freshness, slot) : 0;
+      understood[count] = understoodLabels ? shareAt(understoodLabels, slot) : 0;
+      clean[count] = ruledOut ? cleanAt(ruledOut, slot) : 0;
+      const base = fuseParts(
+        facet[count],
+        understood[count],
+        clean[count],
+        textBySlot ? textBySlot[slot] : 0,
+        0,
+        fresh[count],
+      );
+      count++;
+      if (!byBase.full || base >= byBase.worstKey) byBase.offer(base, slot);
+    }
+  }
   const baseTop = byBase.sorted();
-  if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsOf(slot, undefined) }));
+  if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsAt(request, slot, undefined) }));
 
-  const similarity = new Map<number, number | undefined>();
+  const fused = new ScoredPage(request);
   const { neighbours, bound } = nearestWithBound(vectors, k);
-  for (const { slot, similarity: value } of neighbours) similarity.set(slot, value);
-  const unknown = baseTop.filter((slot) => !similarity.has(slot));
-  vectors.similarities(unknown).forEach((value, at) => similarity.set(unknown[at], value));
-
-  const fused = new TopSlots(compareSlots);
-  fused.reset(k);
-  const ranked = new Map<number, RankSignals>();
-  const offer = (slot: number) => {
-    const signals = signalsOf(slot, similarity.get(slot));
-    ranked.set(slot, signals);
-    fused.offer(signals.fused, slot);
-  };
-  for (const slot of similarity.keys()) offer(slot);
+  for (const { slot, similarity } of neighbours) fused.offer(slot, similarity);
+  const unknown = baseTop.filter((slot) => !fused.has(slot));
+  vectors.similarities(unknown).forEach((similarity, at) => fused.offer(unknown[at], similarity));
   // Fused scores are a sum that only grows with the vector part: base plus the bound's part is at least the
   // fused score of every match outside the neighbours.
-  values.vector = bound;
-  const bar = fused.full ? fused.worstKey : -Infinity;
-  let contenders: { slot: number; ceiling: number }[] = [];
+  const bar = fused.bar();
+  const { contenders, ceilings } = parts;
+  let left = 0;
   for (let at = 0; at < count; at++) {
     const slot = slots[at];
-    if (similarity.has(slot)) continue;
-    values.facet = facet[at];
-    values.text = textBySlot?.[slot];
-    if (freshness) values.fresh = fresh[at];
-    if (understoodLabels) values.understood = understood[at];
-    if (ruledOut) values.clean = clean[at];
-    const ceiling = fuseRankSignals(values);
-    if (ceiling >= bar) contenders.push({ slot, ceiling });
-  }
-  if (contenders.length >= CONTENDERS_SOUGHT_NEAREST) {
-    // The contenders' own nearest, computed now; the last of them bounds every other contender's vector part.
-    const among = contenderBits.empty(matches.bits.length);
-    for (const { slot } of contenders) setBit(among, slot);
-    const nearest = vectors.nearestAmong(k + VECTOR_MARGIN, { bits: among, total: contenders.length });
-    for (const { slot, similarity: value } of nearest) {
-      similarity.set(slot, value);
-      offer(slot);
+    if (fused.has(slot)) continue;
+    const ceiling = fuseParts(
+      facet[at],
+      understood[at],
+      clean[at],
+      textBySlot ? textBySlot[slot] : 0,
+      bound,
+      fresh[at],
+    );
+    if (ceiling >= bar) {
+      contenders[left] = slot;
+      ceilings[left++] = ceiling;
     }
+  }
+  if (left >= CONTENDERS_SOUGHT_NEAREST) {
+    // The contenders' own nearest, computed now; the last of them bounds every other contender's vector part.
+    const among = contenderBits.empty(words);
+    for (let at = 0; at < left; at++) setBit(among, contenders[at]);
+    const nearest = vectors.nearestAmong(k + VECTOR_MARGIN, { bits: among, total: left });
+    for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
     const innerBound =
       nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
-    const lowered =
-      fuseRankSignals({ facet: 0, vector: bound }) - fuseRankSignals({ facet: 0, vector: innerBound });
-    const innerBar = fused.full ? fused.worstKey : -Infinity;
-    contenders = contenders
-      .filter(({ slot }) => !similarity.has(slot))
+    const lowered = fuseParts(0, 0, 0, 0, bound, 0) - fuseParts(0, 0, 0, 0, innerBound, 0);
+    const innerBar = fused.bar();
+    let kept = 0;
+    for (let at = 0; at < left; at++) {
       // A hair over: the ceiling lowered by a difference rounds unlike one fused with the lower bound.
-      .map(({ slot, ceiling }) => ({ slot, ceiling: ceiling - lowered + ROUNDING }))
-      .filter(({ ceiling }) => ceiling >= innerBar);
+      const ceiling = ceilings[at] - lowered + ROUNDING;
+      if (fused.has(contenders[at]) || ceiling < innerBar) continue;
+      contenders[kept] = contenders[at];
+      ceilings[kept++] = ceiling;
+    }
+    left = kept;
   }
   // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
   // contender left can reach the page.
-  contenders.sort((a, b) => b.ceiling - a.ceiling);
-  for (let from = 0; from < contenders.length; from += CONTENDER_BATCH) {
-    if (fused.full && contenders[from].ceiling < fused.worstKey) break;
-    const batch = contenders.slice(from, from + CONTENDER_BATCH).map(({ slot }) => slot);
-    vectors.similarities(batch).forEach((value, at) => similarity.set(batch[at], value));
-    for (const slot of batch) offer(slot);
+  const order = Array.from({ length: left }, (_, at) => at).sort(
+    (a, b) => ceilings[b] - ceilings[a] || a - b,
+  );
+  for (let from = 0; from < left; from += CONTENDER_BATCH) {
+    if (ceilings[order[from]] < fused.bar()) break;
+    const batch = order.slice(from, from + CONTENDER_BATCH).map((at) => contenders[at]);
+    vectors.similarities(batch).forEach((similarity, at) => fused.offer(batch[at], similarity));
   }
-  return fused.sorted().map((slot) => ({ slot, signals: ranked.get(slot) as RankSignals }));
+  return fused.sorted();
 };
+
+/** The page being found: the matches scored with their similarity so far, and the `k` best of them. */
+class ScoredPage {
+  private readonly top: TopSlots;
+  private readonly scored = new Map<number, RankSignals>();
+
+  constructor(private readonly request: HybridRequest) {
+    this.top = new TopSlots(request.compareSlots);
+    this.top.reset(request.k);
+  }
+
+  has(slot: number): boolean {
+    return this.scored.has(slot);
+  }
+
+  /** Scores the slot with its similarity (undefined without a vector) and keeps it if it reaches the page. */
+  offer(slot: number, similarity: number | undefined): void {
+    if (this.scored.has(slot)) return;
+    const signals = signalsAt(this.request, slot, similarity);
+    this.scored.set(slot, signals);
+    this.top.offer(signals.fused, slot);
+  }
+
+  /** The k-th fused score, once k matches are scored: what a match must reach. */
+  bar(): number {
+    return this.top.full ? this.top.worstKey : -Infinity;
+  }
+
+  sorted(): RankedSlot[] {
+    return this.top.sorted().map((slot) => ({ slot, signals: this.scored.get(slot) as RankSignals }));
+  }
+}

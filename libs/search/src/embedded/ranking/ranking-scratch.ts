@@ -1,0 +1,47 @@
+// Arrays the hybrid ranking writes per query, kept from one query to the next: a ranking runs to its end
+// without awaiting anything, so one set serves every query.
+
+/**
+ * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
+ * matches and read by the second, in the same order, so no part is worked out twice. Reused across queries: a
+ * ranking runs to its end without awaiting anything.
+ */
+export class MatchParts {
+  slots = new Int32Array(1024);
+  facet = new Float64Array(1024);
+  fresh = new Float64Array(1024);
+  understood = new Float64Array(1024);
+  clean = new Float64Array(1024);
+  /** The contenders of the second pass and their ceilings. */
+  contenders = new Int32Array(1024);
+  ceilings = new Float64Array(1024);
+
+  reserve(count: number): void {
+    if (count <= this.slots.length) return;
+    const size = Math.max(count, this.slots.length * 2);
+    this.slots = new Int32Array(size);
+    this.facet = new Float64Array(size);
+    this.fresh = new Float64Array(size);
+    this.understood = new Float64Array(size);
+    this.clean = new Float64Array(size);
+    this.contenders = new Int32Array(size);
+    this.ceilings = new Float64Array(size);
+  }
+}
+
+/** The matches with evidence and their text and understood parts fused, reused across queries. */
+export class EvidenceScores {
+  slots = new Int32Array(1024);
+  lead = new Float64Array(1024);
+  candidates = new Uint32Array(0);
+  scratch = { array: new Float64Array(0) };
+
+  reserve(count: number, words: number): void {
+    if (count > this.slots.length) {
+      const size = Math.max(count, this.slots.length * 2);
+      this.slots = new Int32Array(size);
+      this.lead = new Float64Array(size);
+    }
+    if (this.candidates.length < words) this.candidates = new Uint32Array(words);
+  }
+}
