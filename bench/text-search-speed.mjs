@@ -13,12 +13,12 @@
 // (process.cpuUsage), which a busy machine inflates less than the latency.
 // (b) The HTTP call on the built server (`node api/dist/main.js`) at 100 000 demo profiles, their vectors cached
 // for the small static model (bench/support/seeded-profiles.mjs), so the query text is embedded by it; timed
-// once `/api/ready` says the server is ready.
+// once `/api/ready` says the server is ready and it has gone idle (its snapshot saved, its vector graph built).
 //
 // Build first (`npm run build:server`), then `node --max-old-space-size=7168 bench/text-search-speed.mjs
 // [--quick] [--sizes N,M] [--index-only | --http-only]` (`npm run bench:text-search`). `--quick`: 5 000 and 20 000 profiles in
 // the index and 2 000 over HTTP, a few queries each, to check the script, not to time it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,6 +177,23 @@ const readyAfter = async (baseUrl) => {
   return (performance.now() - asking) / 1000;
 };
 
+/** The CPU time a process has used, in seconds (user and system; Linux's 100 ticks a second). */
+const cpuSecondsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** Seconds until the process uses under a tenth of a core over two seconds (at most ten minutes). */
+const settledAfter = async (pid) => {
+  const waiting = performance.now();
+  for (;;) {
+    const before = cpuSecondsOf(pid);
+    await new Promise((done) => setTimeout(done, 2_000));
+    if (cpuSecondsOf(pid) - before < 0.2) return (performance.now() - waiting) / 1000;
+    if (performance.now() - waiting > 600_000) throw new Error('the server was still busy after ten minutes');
+  }
+};
+
 const httpRow = async (size) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillers-bench-text-'));
   let server;
@@ -185,8 +202,10 @@ const httpRow = async (size) => {
     const starting = performance.now();
     server = await startServer(dataDir, { env: { SEED: 'false', RATE_LIMIT_SCALE: '10000' } });
     const startSeconds = (performance.now() - starting) / 1000;
-    // As a load balancer would: traffic once the node says it is ready (its query path warmed).
+    // As a load balancer would: traffic once the node says it is ready (its query path warmed); and the steady
+    // state, once the start's background work (the snapshot's save, the vector graph) is done.
     const readySeconds = await readyAfter(server.baseUrl);
+    const settledSeconds = await settledAfter(server.child.pid);
     const times = [];
     let matched = 0;
     for (const [n, text] of texts.entries()) {
@@ -208,7 +227,7 @@ const httpRow = async (size) => {
     console.log(
       `| HTTP | ${size} | ${QUERIES} | - | ${ms(p50)} | ${ms(p95)} | - | ${HTTP_TARGET} | - | ` +
         `${Math.round(matched / QUERIES)} | start ${startSeconds.toFixed(0)} s, ready ${readySeconds.toFixed(0)} s ` +
-        `later, load ${load()} |`,
+        `and idle ${settledSeconds.toFixed(0)} s later, load ${load()} |`,
     );
   } finally {
     if (server) {
