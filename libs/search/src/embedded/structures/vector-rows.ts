@@ -15,10 +15,11 @@ export const grownRows = (capacity: number): number =>
 /** The most bytes a saved section's chunk holds when rows are read back from a file. */
 const SAVE_CHUNK_BYTES = 16 << 20;
 /**
- * The bytes of a file's first rows also kept in memory (4 096 rows of 512 numbers): below the 8-bit pass's
- * threshold a query reads every row, a read call per row when they are only in the file.
+ * The bytes of a file's first rows also kept in memory: every row of 100 000 vectors of 100 numbers, or 32 000
+ * of 384. A row only in the file costs a read call each time a query re-ranks it or weighs its similarity
+ * (some hundreds per text search), and below the 8-bit pass's threshold a query reads every row.
  */
-export const KEPT_ROW_BYTES = 8 << 20;
+export const KEPT_ROW_BYTES = 48 << 20;
 
 /**
  * Where a vector block keeps its 32-bit rows. A row is read with `at(row)`, which returns where it starts in
