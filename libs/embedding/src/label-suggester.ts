@@ -74,7 +74,7 @@ export const suggestLabels = async (
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
   const { labels: lexical } = namedLabels(wanted);
-  const { labels: refused } = namedLabels(correctTypos(negated));
+  const { labels: refused } = namedLabels(correctTypos(negated), { ruledOut: true });
   const allowed = (key: SimilarLabelKey, label: string) =>
     !refused[key]?.includes(label) && carried(key, label);
   const dict = Object.fromEntries(

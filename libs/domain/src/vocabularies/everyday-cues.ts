@@ -4,6 +4,36 @@ import type { VocabularyKey } from './vocabulary-keys';
 const PAID = ['paid', 'pays', 'paying', 'cash', 'real money', 'actual pay', 'proper pay'];
 
 /**
+ * Words for money that name every reward paid in money or shares only where the text rules them out
+ * (`RULED_OUT_CUES`): "no money involved" is unpaid work.
+ */
+const MONEY = ['money', 'payment', 'payments', 'compensation'];
+
+/**
+ * Words that name labels only where a text rules them out: "no money involved" asks for no cash reward, while
+ * "money" alone is too common a word to ask for one ("making money stuff easier for freelancers"). Per
+ * vocabulary: label → cues, read in the negated part of a search text besides the names and everyday cues.
+ */
+export const RULED_OUT_CUES: Readonly<
+  Partial<Record<VocabularyKey, Readonly<Record<string, readonly string[]>>>>
+> = {
+  reward: Object.fromEntries(
+    [
+      'Bonuses',
+      'Commission',
+      'Equity Grant',
+      'Fixed Fee',
+      'Hourly Pay',
+      'Profit Sharing',
+      'Revenue Share',
+      'Royalties',
+      'Salary',
+      'Stock Options',
+    ].map((label) => [label, MONEY]),
+  ),
+};
+
+/**
  * Words people use to describe the work rather than name the label: "someone to write our help docs" asks for
  * a Technical Writer, "projects for restaurants" for Restaurants, "use my camera" for Photography. Per
  * vocabulary: label → cues, merged into EVERYDAY_NAMES, so `/ml` and the search's understanding read them

@@ -16,6 +16,7 @@ import { WORKING_TYPES } from './working-types';
 
 export { contentHash } from './content-hash';
 export { EVERYDAY_NAMES } from './everyday-names';
+export { RULED_OUT_CUES } from './everyday-cues';
 export { compareLabels, foldLabel } from './label-order';
 export { TOOL_CATEGORIES, type ToolCategory, type ToolOption } from './tools';
 export { VOCABULARY_KEYS, type VocabularyKey } from './vocabulary-keys';

@@ -50,6 +50,17 @@ describe('understandText', () => {
     );
   });
 
+  it('reads money as the cash rewards only where the text rules it out (RULED_OUT_CUES)', async () => {
+    const unpaid = await understandText('non-profit projects, no money involved');
+    expect(unpaid.not.offeredGratification).toEqual(
+      expect.arrayContaining(['Fixed Fee', 'Hourly Pay', 'Salary', 'Equity Grant']),
+    );
+    expect(unpaid.labels.projectType).toEqual(['Non-Profit']);
+    const making = await understandText('making money stuff easier for freelancers');
+    expect(making.labels.offeredGratification).toBeUndefined();
+    expect(making.not).toEqual({});
+  });
+
   it('does not rule out what the wanted part names too', async () => {
     const jam = await understandText('game dev for a long project, not a weekend game jam');
     expect(jam.not.projectType).toEqual(expect.arrayContaining(['Game Jam', 'Hackathon Project']));

@@ -1,5 +1,7 @@
 import {
+  foldLabel,
   keepLabels,
+  RULED_OUT_CUES,
   SEARCH_STOP_WORDS,
   textWords,
   type UnderstoodFilter,
@@ -11,6 +13,7 @@ import {
   lexicalLabelMatches,
   SIMILAR_LABEL_KEYS,
   type SimilarLabelsDict,
+  vocabularyOf,
   words as splitWords,
 } from '../lexical-labels';
 import { findPlaces, type NamedPlace } from './places';
@@ -27,11 +30,23 @@ const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => 
   if (!list.includes(label)) list.push(label);
 };
 
-/** The labels a part of the text names: vocabulary names, everyday names, places and working types. */
-export const namedLabels = (text: string): { labels: UnderstoodLabels; places: NamedPlace[] } => {
+/**
+ * The labels a part of the text names: vocabulary names, everyday names, places and working types; in a
+ * part the text rules out (`ruledOut`), the cues read only there too (`RULED_OUT_CUES`).
+ */
+export const namedLabels = (
+  text: string,
+  { ruledOut = false } = {},
+): { labels: UnderstoodLabels; places: NamedPlace[] } => {
   const labels: UnderstoodLabels = {};
   const lexical = lexicalLabelMatches(text);
   for (const key of SIMILAR_LABEL_KEYS) for (const label of lexical[key]) add(labels, key, label);
+  if (ruledOut) {
+    const folded = ` ${splitWords(text).map(foldLabel).join(' ')} `;
+    for (const key of SIMILAR_LABEL_KEYS)
+      for (const [label, cues] of Object.entries(RULED_OUT_CUES[vocabularyOf(key)] ?? {}))
+        if (cues.some((cue) => folded.includes(` ${cue} `))) add(labels, key, label);
+  }
   const places = findPlaces(splitWords(text));
   for (const place of places) {
     for (const country of place.countries) add(labels, 'locations', country);
@@ -53,7 +68,7 @@ export const understandText = async (
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
   const named = namedLabels(wanted);
-  const ruledOut = namedLabels(correctTypos(negated));
+  const ruledOut = namedLabels(correctTypos(negated), { ruledOut: true });
   // What the wanted part names too is not ruled out: "game dev, not a game jam" still wants games.
   const not = keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label));
   const labels = named.labels;
