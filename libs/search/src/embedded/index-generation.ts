@@ -5,12 +5,13 @@ import {
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
-  matchedTerms,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  searchTerms,
+  termsFound,
 } from '@skillers/domain';
 import type {
   ExpectedDocuments,
@@ -306,9 +307,10 @@ export class IndexGeneration {
     const page = ranked.slice(start);
     if (text !== undefined) {
       const textOf = (slot: number) => textIndex.text(slot);
+      const terms = searchTerms(text);
       for (const { slot, signals } of page) {
         const stems = this.recordStems[query.kind].of(slot, textOf);
-        signals.textTerms = stems === undefined ? [] : matchedTerms(text, stems);
+        signals.textTerms = stems === undefined ? [] : termsFound(terms, stems);
       }
     }
     return {
