@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type ClientFacets,
   type ClientRelaxEntry,
-  explainsLabels,
+  picksLabels,
   type FilteringRequest,
   type MatchExplanation,
   pageCount,
@@ -119,7 +119,7 @@ export class FilteringService {
   ): Promise<{ query: SearchQuery; result: SearchResult; understood?: UnderstoodText }> {
     const { query, understood } = await this.queryFor(kind, request);
     // The documents only say which picked labels each record has: without picks they are not read.
-    const documents = explainsLabels(query);
+    const documents = picksLabels(query);
     return { query, result: await this.index.search(query, { documents }), understood };
   }
 

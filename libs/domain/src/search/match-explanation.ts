@@ -19,8 +19,8 @@ export interface MatchExplanation {
   similarity?: number;
 }
 
-/** Whether the query picks any label: without one, `explainMatch` reads nothing of the document. */
-export const explainsLabels = (filter: SearchFilter): boolean =>
+/** Whether the filter picks any label: without one, `explainMatch` reads nothing of the document. */
+export const picksLabels = (filter: SearchFilter): boolean =>
   FACET_DIMENSIONS.some((dimension) => pickedLabels(filter, dimension).length > 0);
 
 export const explainMatch = (

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUSION_WEIGHTS } from './hybrid-ranking';
-import { explainMatch, explainsLabels } from './match-explanation';
+import { explainMatch, picksLabels } from './match-explanation';
 import {
   BIZ_TECH_TOLERANCE,
   FACET_OTHERS,
@@ -625,13 +625,13 @@ describe('explainMatch', () => {
   });
 });
 
-describe('explainsLabels', () => {
+describe('picksLabels', () => {
   it('is false without a picked label, when explainMatch names nothing whatever the record', () => {
     const picks = filter({
       availability: { mode: 'atLeast', hours: 10 },
       mustNot: { locations: ['Iceland'] },
     });
-    expect(explainsLabels(picks)).toBe(false);
+    expect(picksLabels(picks)).toBe(false);
     expect(explainMatch(doc({ tags: { locations: ['Iceland'] } }), picks)).toEqual({
       matched: {},
       missing: {},
@@ -639,10 +639,10 @@ describe('explainsLabels', () => {
   });
 
   it('is true with a tag, a tool, a working type or a must-have picked', () => {
-    expect(explainsLabels(filter({ tags: { locations: ['Iceland'] } }))).toBe(true);
-    expect(explainsLabels(filter({ minToolLevels: { Go: 1 } }))).toBe(true);
-    expect(explainsLabels(filter({ workingTypes: ['Remote'] }))).toBe(true);
-    expect(explainsLabels(filter({ mustHave: { locations: ['Iceland'] } }))).toBe(true);
+    expect(picksLabels(filter({ tags: { locations: ['Iceland'] } }))).toBe(true);
+    expect(picksLabels(filter({ minToolLevels: { Go: 1 } }))).toBe(true);
+    expect(picksLabels(filter({ workingTypes: ['Remote'] }))).toBe(true);
+    expect(picksLabels(filter({ mustHave: { locations: ['Iceland'] } }))).toBe(true);
   });
 });
 
