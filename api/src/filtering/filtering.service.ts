@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type ClientFacets,
   type ClientRelaxEntry,
+  picksLabels,
   type FilteringRequest,
   type MatchExplanation,
   pageCount,
@@ -117,7 +118,9 @@ export class FilteringService {
     request: FilteringRequest,
   ): Promise<{ query: SearchQuery; result: SearchResult; understood?: UnderstoodText }> {
     const { query, understood } = await this.queryFor(kind, request);
-    return { query, result: await this.index.search(query, { documents: true }), understood };
+    // The documents only say which picked labels each record has: without picks they are not read.
+    const documents = picksLabels(query);
+    return { query, result: await this.index.search(query, { documents }), understood };
   }
 
   /**

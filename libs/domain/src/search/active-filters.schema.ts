@@ -287,9 +287,12 @@ export const toMustNot = (
   return { ...(tags && { mustNot: tags }), ...(workingTypes && { mustNotWorkingTypes: workingTypes }) };
 };
 
-const merged = <T extends string>(...lists: (readonly T[] | undefined)[]): T[] => [
-  ...new Set(lists.flatMap((list) => list ?? [])),
-];
+/** The lists' options in order, each once; called per filter of every search, so without a list in between. */
+const merged = <T extends string>(...lists: (readonly T[] | undefined)[]): T[] => {
+  const options = new Set<T>();
+  for (const list of lists) if (list) for (const option of list) options.add(option);
+  return options.size === 0 ? [] : [...options];
+};
 
 /** A tool picked twice asks for the higher of its levels. */
 const toolLevels = (picks: ActiveFilters['toolsExperience']): Record<string, number> => {
@@ -327,10 +330,12 @@ export const toActiveQuery = (
   const query: SearchQuery = {
     kind,
     restriction,
-    tags: Object.fromEntries(Object.entries(lists).filter(([, options]) => options.length > 0)),
+    tags: {},
     page,
     pageSize: LIST_PAGE_SIZE,
   };
+  for (const [facet, options] of Object.entries(lists))
+    if (options.length > 0) query.tags[facet as TagFacet] = options;
   const minToolLevels = toolLevels(filters.toolsExperience);
   if (Object.keys(minToolLevels).length > 0) query.minToolLevels = minToolLevels;
   const workingTypes = merged(filters.offeredWorkingType, filters.offeredWorkingTypeActiveOptions);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldLabel } from '../vocabularies/label-order';
-import { lightStem, matchedTextTerms, textWords } from './free-text';
+import { lightStem, matchedTextTerms, searchTerms, termsFound, textStems, textWords } from './free-text';
 
 /** The words as first defined: Unicode folding and split for every text. */
 const unicodeWords = (text: string): string[] =>
@@ -85,5 +85,22 @@ describe('matchedTextTerms', () => {
     expect(
       matchedTextTerms('Farming drones for the farmers, farming!', 'A farmer who farms with a drone'),
     ).toEqual(['farming', 'drones', 'farmers']);
+  });
+});
+
+describe('searchTerms', () => {
+  it('reads the free text once into the words that can meet a record, each record then met by termsFound', () => {
+    const terms = searchTerms('Farming drones for the farmers, farming!');
+    expect(terms).toEqual([
+      { word: 'farming', stem: 'farm' },
+      { word: 'drones', stem: 'drone' },
+      { word: 'farmers', stem: 'farmer' },
+    ]);
+    expect(termsFound(terms, textStems('A farmer who farms with a drone'))).toEqual([
+      'farming',
+      'drones',
+      'farmers',
+    ]);
+    expect(termsFound(terms, textStems('Drones only'))).toEqual(['drones']);
   });
 });

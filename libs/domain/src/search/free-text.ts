@@ -62,18 +62,33 @@ export const lightStem = (word: string): string => {
 export const textStems = (recordText: string): ReadonlySet<string> =>
   new Set(textWords(recordText).map(lightStem));
 
+/** A word of the free text with its stem, as `matchedTerms` meets it against records. */
+export interface SearchTerm {
+  word: string;
+  stem: string;
+}
+
+/** The words of the free text that can meet a record's, in the order typed, without repeats or stop words. */
+export const searchTerms = (text: string): SearchTerm[] => {
+  const terms: SearchTerm[] = [];
+  for (const word of textWords(text)) {
+    if (STOP.has(word) || terms.some((term) => term.word === word)) continue;
+    terms.push({ word, stem: lightStem(word) });
+  }
+  return terms;
+};
+
+/** The words among a search's terms that a record's words meet by word or stem (`stems`, from `textStems`). */
+export const termsFound = (terms: readonly SearchTerm[], stems: ReadonlySet<string>): string[] =>
+  terms.filter((term) => stems.has(term.stem)).map((term) => term.word);
+
 /**
  * The words of the free text that a record's words meet by word or stem (`stems`, from `textStems`), in the
- * order typed and without repeats; stop words are left out.
+ * order typed and without repeats; stop words are left out. A search meets many records: `searchTerms` once,
+ * then `termsFound` for each, spare reading its text again.
  */
-export const matchedTerms = (text: string, stems: ReadonlySet<string>): string[] => {
-  const found: string[] = [];
-  for (const word of textWords(text)) {
-    if (STOP.has(word) || found.includes(word)) continue;
-    if (stems.has(lightStem(word))) found.push(word);
-  }
-  return found;
-};
+export const matchedTerms = (text: string, stems: ReadonlySet<string>): string[] =>
+  termsFound(searchTerms(text), stems);
 
 /** The words of the free text that the record's text contains (`matchedTerms`). */
 export const matchedTextTerms = (text: string, recordText: string): string[] =>

@@ -19,6 +19,10 @@ export interface MatchExplanation {
   similarity?: number;
 }
 
+/** Whether the filter picks any label: without one, `explainMatch` reads nothing of the document. */
+export const picksLabels = (filter: SearchFilter): boolean =>
+  FACET_DIMENSIONS.some((dimension) => pickedLabels(filter, dimension).length > 0);
+
 export const explainMatch = (
   doc: SearchDocument,
   filter: SearchFilter,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUSION_WEIGHTS } from './hybrid-ranking';
-import { explainMatch } from './match-explanation';
+import { explainMatch, picksLabels } from './match-explanation';
 import {
   BIZ_TECH_TOLERANCE,
   FACET_OTHERS,
@@ -622,6 +622,27 @@ describe('explainMatch', () => {
       },
       missing: { toolsExperience: ['Rust'], locations: ['Norway'] },
     });
+  });
+});
+
+describe('picksLabels', () => {
+  it('is false without a picked label, when explainMatch names nothing whatever the record', () => {
+    const picks = filter({
+      availability: { mode: 'atLeast', hours: 10 },
+      mustNot: { locations: ['Iceland'] },
+    });
+    expect(picksLabels(picks)).toBe(false);
+    expect(explainMatch(doc({ tags: { locations: ['Iceland'] } }), picks)).toEqual({
+      matched: {},
+      missing: {},
+    });
+  });
+
+  it('is true with a tag, a tool, a working type or a must-have picked', () => {
+    expect(picksLabels(filter({ tags: { locations: ['Iceland'] } }))).toBe(true);
+    expect(picksLabels(filter({ minToolLevels: { Go: 1 } }))).toBe(true);
+    expect(picksLabels(filter({ workingTypes: ['Remote'] }))).toBe(true);
+    expect(picksLabels(filter({ mustHave: { locations: ['Iceland'] } }))).toBe(true);
   });
 });
 

@@ -5,12 +5,13 @@ import {
   fuseRankSignals,
   hasOptions,
   isOlderVersion,
-  matchedTerms,
   SEARCH_KINDS,
   type SearchDocument,
   type SearchFilter,
   type SearchKind,
   type SearchQuery,
+  searchTerms,
+  termsFound,
 } from '@skillers/domain';
 import type {
   ExpectedDocuments,
@@ -97,8 +98,11 @@ export class IndexGeneration {
   private changes = 0;
   /** The per-query arrays of hybrid searches, reused by each. */
   private readonly signals = new QuerySignals();
-  /** The stems of result texts lately shown, for the words of the free text each one matched. */
-  private readonly recordStems = new RecordStems();
+  /** Per kind, the stems of result texts lately shown, for the words of the free text each one matched. */
+  private readonly recordStems: Record<SearchKind, RecordStems> = {
+    project: new RecordStems(),
+    teammate: new RecordStems(),
+  };
   /** Per kind, the scorer of matches and its per-query arrays, reused by each. */
   private readonly matchRankers = new Map<SearchKind, MatchRanker>();
 
@@ -230,7 +234,11 @@ export class IndexGeneration {
       // A document written again keeps its slot (the facet index frees it and takes it straight back), so
       // its text and fields are replaced where they are.
       facets.upsertMany(own);
-      for (const doc of own) text.upsert(facets.slotOf(doc.id) as number, doc.text);
+      for (const doc of own) {
+        const slot = facets.slotOf(doc.id) as number;
+        text.upsert(slot, doc.text);
+        this.recordStems[kind].forget(slot);
+      }
       this.track(kind, own);
     }
   }
@@ -243,6 +251,7 @@ export class IndexGeneration {
       for (const id of own) {
         const slot = facets.slotOf(id) as number;
         text.remove(slot);
+        this.recordStems[kind].forget(slot);
         vectors.delete(id);
         fields.delete(slot);
       }
@@ -297,9 +306,11 @@ export class IndexGeneration {
     });
     const page = ranked.slice(start);
     if (text !== undefined) {
+      const textOf = (slot: number) => textIndex.text(slot);
+      const terms = searchTerms(text);
       for (const { slot, signals } of page) {
-        const docText = textIndex.text(slot);
-        signals.textTerms = docText === undefined ? [] : matchedTerms(text, this.recordStems.of(docText));
+        const stems = this.recordStems[query.kind].of(slot, textOf);
+        signals.textTerms = stems === undefined ? [] : termsFound(terms, stems);
       }
     }
     return {

@@ -27,4 +27,18 @@ describe('Free-text scores', () => {
     expect(removed.signals?.[removed.ids.indexOf(first.id)]?.text).toBe(firstText(before));
     expect(removed.ids).not.toContain(second.id);
   });
+
+  it('name the words each record matches as it is now, after an edit or in a slot a removal freed', async () => {
+    const index = EmbeddedSearchIndex.create();
+    const record = searchDocument({ text: 'Rust compilers' });
+    await index.upsert([record]);
+    const query = searchQuery({ text: 'rust design' });
+    const terms = async () => (await index.search(query)).signals?.[0]?.textTerms;
+    expect(await terms()).toEqual(['rust']);
+    await index.upsert([{ ...record, text: 'Design systems' }]);
+    expect(await terms()).toEqual(['design']);
+    await index.remove([record.id]);
+    await index.upsert([searchDocument({ text: 'Rust and design' })]);
+    expect(await terms()).toEqual(['rust', 'design']);
+  });
 });

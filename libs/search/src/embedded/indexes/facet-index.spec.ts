@@ -226,6 +226,27 @@ describe('FacetIndex facets after a search', () => {
   });
 });
 
+describe('FacetIndex facets of the whole kind', () => {
+  it('are those of every document, as each write leaves them', () => {
+    const OPTIONS = Array.from({ length: 30 }, (_, n) => `option ${n}`);
+    let live = Array.from({ length: 300 }, (_, n) => document(OPTIONS, n));
+    const index = new FacetIndex();
+    index.upsertMany(live);
+    // A text search's filter picks nothing: a new object each time.
+    const whole = () => searchQuery({ text: 'anything' });
+    expect(index.facets(whole())).toEqual(referenceFacets(live, whole()));
+    const added = document(OPTIONS, 1000);
+    index.upsertMany([added]);
+    live = [...live, added];
+    expect(index.facets(whole())).toEqual(referenceFacets(live, whole()));
+    index.deleteMany([live[0].id]);
+    live = live.slice(1);
+    expect(index.facets(whole())).toEqual(referenceFacets(live, whole()));
+    index.reserve(2000);
+    expect(index.facets(whole())).toEqual(referenceFacets(live, whole()));
+  });
+});
+
 describe('FacetIndex binary sections', () => {
   const OPTIONS = Array.from({ length: 40 }, (_, n) => `option ${n}`);
 

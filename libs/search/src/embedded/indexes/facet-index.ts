@@ -1,6 +1,7 @@
 import {
   type FacetCounts,
   type NumberField,
+  picksLabels,
   type RelaxEntry,
   relaxWith,
   type SearchDocument,
@@ -66,6 +67,11 @@ export class FacetIndex {
    * A write forgets it.
    */
   private lastMatch?: { filter: SearchFilter; plan: QueryPlan; total: number; bits: Bitset };
+  /**
+   * The facets of a filter that picks nothing and matches every document (the home search's, whatever its
+   * text): the same for every such query until a write, which forgets them. Shared: callers only read them.
+   */
+  private wholeFacets?: FacetCounts;
 
   constructor(private readonly store: FacetStore = new FacetStore()) {
     this.counter = new FacetCounter(store);
@@ -88,17 +94,20 @@ export class FacetIndex {
 
   upsertMany(docs: readonly SearchDocument[]): void {
     this.lastMatch = undefined;
+    this.wholeFacets = undefined;
     this.store.upsertMany(docs);
   }
 
   deleteMany(ids: readonly string[]): void {
     this.lastMatch = undefined;
+    this.wholeFacets = undefined;
     this.store.deleteMany(ids);
   }
 
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
   reserve(records: number): void {
     this.lastMatch = undefined;
+    this.wholeFacets = undefined;
     this.store.reserve(records);
   }
 
@@ -197,13 +206,14 @@ export class FacetIndex {
   /** The disjunctive facets of every option filter (`referenceFacets`; see `FacetCounter.facets`). */
   facets(filter: SearchFilter): FacetCounts {
     const last = this.lastMatch;
-    if (last?.filter !== filter || last.bits !== this.store.matched)
-      return this.counter.facets(filter, planOf(this.store, filter));
-    const filtered = last.plan.groups.length > 0 || last.plan.ranges.length > 0;
+    const inHand = last?.filter === filter && last.bits === this.store.matched;
+    const plan = inHand ? last.plan : planOf(this.store, filter);
+    const filtered = plan.groups.length > 0 || plan.ranges.length > 0;
+    if (!filtered && !picksLabels(filter)) return (this.wholeFacets ??= this.counter.facets(filter, plan));
     return this.counter.facets(
       filter,
-      last.plan,
-      filtered ? { type: 'bits', bits: last.bits, count: last.total } : undefined,
+      plan,
+      inHand && filtered ? { type: 'bits', bits: last.bits, count: last.total } : undefined,
     );
   }
 

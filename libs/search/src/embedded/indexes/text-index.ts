@@ -1,5 +1,6 @@
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { SEARCH_STOP_WORDS } from '@skillers/domain';
+import { LRUCache } from 'lru-cache';
 import { type Bitset, hasBit, setBit } from '../structures/bitset';
 import { oramaWordOrder } from './orama-word-order';
 import {
@@ -46,6 +47,9 @@ interface TextIndexMeta {
   averageLength: number | null;
 }
 
+/** Search texts whose tokens are kept: texts of at most 500 characters. */
+const QUERY_TEXTS_KEPT = 5_000;
+
 /**
  * The free-text index of one kind, keyed by facet slot: the words of each text, their slots, each text's
  * length, and the texts themselves, all in typed arrays and one byte pool.
@@ -61,6 +65,8 @@ interface TextIndexMeta {
  */
 export class TextIndex {
   private readonly tokenizer = oramaTokenizer.createTokenizer(textTokenizerConfig());
+  /** The tokens of search texts lately scored: the same searches come again and again, stemmed once. */
+  private readonly queryTokens = new LRUCache<string, readonly string[]>({ max: QUERY_TEXTS_KEPT });
   /** Words by term number, in the order they first came. */
   private readonly words: string[];
   /**
@@ -164,7 +170,12 @@ export class TextIndex {
     const documents = this.documents;
     const averageLength = this.averageLength as number;
     const { lengths, longest } = this;
-    for (const token of this.tokens(text)) {
+    let tokens = this.queryTokens.get(text);
+    if (!tokens) {
+      tokens = this.tokens(text);
+      this.queryTokens.set(text, tokens);
+    }
+    for (const token of tokens) {
       for (const term of this.wordsFound(token)) {
         const matching = this.postings.count(term);
         if (matching === 0) continue;

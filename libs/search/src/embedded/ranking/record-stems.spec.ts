@@ -4,26 +4,45 @@ import { RecordStems } from './record-stems';
 
 describe('RecordStems', () => {
   const farm = 'A farmer who farms with drones';
+  const texts = new Map([
+    [0, farm],
+    [1, `${farm} and tractors`],
+    [2, 'A third text'],
+  ]);
+  /** The texts by slot, counting the reads. */
+  const reader = () => {
+    const reads: number[] = [];
+    return {
+      reads,
+      textOf: (slot: number) => {
+        reads.push(slot);
+        return texts.get(slot);
+      },
+    };
+  };
 
-  it('gives the stems of each text, worked out once per text, so the matched words stay the same', () => {
+  it('gives the stems of each slot, its text read once, so the matched words stay the same', () => {
     const kept = new RecordStems();
-    const stems = kept.of(farm);
+    const { reads, textOf } = reader();
+    const stems = kept.of(0, textOf);
     expect(stems).toEqual(textStems(farm));
-    expect(kept.of(farm)).toBe(stems);
+    expect(kept.of(0, textOf)).toBe(stems);
+    expect(reads).toEqual([0]);
     for (const text of ['farming drones', 'a drone for the farm', 'no match here'])
-      expect(matchedTerms(text, kept.of(farm))).toEqual(matchedTextTerms(text, farm));
+      expect(matchedTerms(text, stems ?? new Set())).toEqual(matchedTextTerms(text, farm));
   });
 
-  it('reads an edited text afresh and keeps at most its bound', () => {
+  it('reads a forgotten slot afresh, has nothing for a slot without text, and keeps at most its bound', () => {
     const kept = new RecordStems(2);
-    const first = kept.of(farm);
-    expect(kept.of(`${farm} and tractors`)).toEqual(textStems(`${farm} and tractors`));
-    expect(kept.of(farm)).toBe(first);
-    // The edited text shown again: the first is now the least recently shown, the one a third text drops.
-    kept.of(`${farm} and tractors`);
-    kept.of('A third text');
-    const again = kept.of(farm);
-    expect(again).not.toBe(first);
-    expect(again).toEqual(first);
+    const { reads, textOf } = reader();
+    const first = kept.of(0, textOf);
+    kept.forget(0);
+    expect(kept.of(0, textOf)).not.toBe(first);
+    expect(kept.of(7, textOf)).toBeUndefined();
+    kept.of(1, textOf);
+    // Slot 0 is now the least recently shown, the one a third slot drops.
+    kept.of(2, textOf);
+    expect(kept.of(0, textOf)).toEqual(first);
+    expect(reads).toEqual([0, 0, 7, 1, 2, 0]);
   });
 });

@@ -52,11 +52,13 @@ export class FacetCounter {
    */
   facets(filter: SearchFilter, plan: QueryPlan, matches?: Members): FacetCounts {
     const facets: FacetCounts = {};
-    const active = FACET_DIMENSIONS.filter((dimension) => pickedLabels(filter, dimension).length > 0);
-    const idle = FACET_DIMENSIONS.filter((dimension) => !active.includes(dimension));
+    // Each filter's picks, read once for the split below and its own facet.
+    const picks = FACET_DIMENSIONS.map((dimension) => pickedLabels(filter, dimension));
+    const active = FACET_DIMENSIONS.filter((_, at) => picks[at].length > 0);
+    const idle = FACET_DIMENSIONS.filter((_, at) => picks[at].length === 0);
     const shared = matches ?? membersOf(this.store, plan.groups, plan.ranges);
     this.countLabels(shared, idle);
-    for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared);
+    for (const dimension of idle) facets[dimension] = this.facet(filter, dimension, shared, []);
     for (const dimension of active) {
       // Must-nots hold in every facet, their own filter's too.
       const members = membersOf(
@@ -65,7 +67,7 @@ export class FacetCounter {
         plan.ranges,
       );
       this.countLabels(members, [dimension]);
-      facets[dimension] = this.facet(filter, dimension, members);
+      facets[dimension] = this.facet(filter, dimension, members, picks[DIMENSION_INDEX[dimension]]);
     }
     // In the dimensions' order, whichever were counted first.
     const ordered: FacetCounts = {};
@@ -76,10 +78,15 @@ export class FacetCounter {
   /**
    * The picked labels' counts, then the others' (`FacetOthers`): the FACET_OTHERS most frequent, most
    * first. The labels come in label order, so a label only passes a kept one with a greater count, and the
-   * ties stay in label order as `FacetOthers` leaves them, with no string compared.
+   * ties stay in label order as `FacetOthers` leaves them, with no string compared. `picked` are the
+   * filter's picks of this dimension.
    */
-  private facet(filter: SearchFilter, dimension: FacetDimension, members: Members): Record<string, number> {
-    const picked = pickedLabels(filter, dimension);
+  private facet(
+    filter: SearchFilter,
+    dimension: FacetDimension,
+    members: Members,
+    picked: readonly string[],
+  ): Record<string, number> {
     // Without a prototype the object is a dictionary from the start: its keys are labels, different in
     // every facet, and a plain object takes each as a new shape, about ten times the cost of the counting.
     const facet: Record<string, number> = Object.create(null);
