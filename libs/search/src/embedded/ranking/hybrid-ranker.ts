@@ -1,60 +1,16 @@
 import * as ranking from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
-import { type Bitset, countBits, forEachBit, ScratchBitset, setBit } from '../structures/bitset';
-import type { MatchSet } from '../indexes/facet-index';
+import { countBits, forEachBit, ScratchBitset, setBit } from '../structures/bitset';
 import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
+import type { FreshnessColumns, HybridRequest, LabelWeights, VectorSide } from './hybrid-request';
 import { EvidenceScores, MatchParts } from './ranking-scratch';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call, which a
 // CPU profile of hybrid queries over a hundred thousand matches put at about 7 % of their time.
 const { facetShare, freshnessSignalOfTimes, fuseParts, fuseRankSignals, vectorSignal } = ranking;
 
-/** The vector side of a hybrid query, over the matches. */
-export interface VectorSide {
-  /** The `n` matches most similar to the query vector, best first, with exact similarities. */
-  nearest(n: number): { slot: number; similarity: number }[];
-  /** The `n` slots among the set bits of `within` (`total` of them) most similar to the query, best first. */
-  nearestAmong(n: number, within: { bits: Bitset; total: number }): { slot: number; similarity: number }[];
-  /** The exact similarity of each slot's vector with the query; undefined without a vector of its length. */
-  similarities(slots: readonly number[]): (number | undefined)[];
-}
-
-export interface HybridRequest {
-  matches: MatchSet;
-  /** How many of the best matches are wanted (the page's end). */
-  k: number;
-  /** BM25 of the free text per slot (0 where none of its words occurs), when free text was given. */
-  textBySlot?: Float64Array;
-  vectors?: VectorSide;
-  /** The freshness columns, when the ranking measures freshness (the `fresh` part, 0-1). */
-  fresh?: FreshnessColumns;
-  /** The understood labels' weights, when the free text named labels (the `understood` part: their share). */
-  understood?: LabelWeights;
-  /** The ruled-out labels' weights, when the free text ruled any out (`clean` is 1 for a slot with none). */
-  ruledOut?: LabelWeights;
-  /** The final tie-break between two slots (negative when the first ranks before the second). */
-  compareSlots: (a: number, b: number) => number;
-  /**
-   * The slots with a text or understood part above 0, when known. With nothing picked, every other match has
-   * only its clean, vector and freshness parts, so the page is first sought among these and the nearest.
-   */
-  evidence?: Bitset;
-}
-
-/** The weight of some labels each slot carries, and of all of them: a slot's share is their quotient. */
-export interface LabelWeights {
-  weights: Float64Array;
-  total: number;
-}
-
-/** The two number columns freshness reads, by slot, and the ranking's moment. */
-export interface FreshnessColumns {
-  activeMs: Float64Array;
-  openUntilMs: Float64Array;
-  activeSinceMs: number;
-  rankedAtMs: number;
-}
+export type { FreshnessColumns, HybridRequest, LabelWeights, VectorSide } from './hybrid-request';
 
 // Plain functions of typed arrays, where a closure per query would leave each call site to many targets.
 const shareAt = ({ weights, total }: LabelWeights, slot: number): number => facetShare(weights[slot], total);
@@ -244,23 +200,20 @@ const rankScoringEvery = (request: HybridRequest): RankedSlot[] => {
     .map((at) => ({ slot: slots[at], signals: signalsAt(request, slots[at], similarities?.[at]) }));
 };
 
-/** The parts `fusedAt` fuses, reused: a ranking runs to its end without awaiting. */
-const scanned: SignalValues = { facet: 0 };
-
 /** `signalsAt(...).fused` to the last bit, without a new object per match. */
 const fusedAt = (
   { matches, textBySlot, fresh, understood, ruledOut }: HybridRequest,
   slot: number,
   similarity: number | undefined,
-): number => {
-  scanned.facet = facetShare(matches.weight(slot), matches.pickedWeight);
-  scanned.text = textBySlot?.[slot];
-  scanned.vector = similarity === undefined ? undefined : vectorSignal(similarity);
-  scanned.fresh = fresh && freshAt(fresh, slot);
-  scanned.understood = understood && shareAt(understood, slot);
-  scanned.clean = ruledOut && cleanAt(ruledOut, slot);
-  return fuseRankSignals(scanned);
-};
+): number =>
+  fuseParts(
+    facetShare(matches.weight(slot), matches.pickedWeight),
+    understood ? shareAt(understood, slot) : 0,
+    ruledOut ? cleanAt(ruledOut, slot) : 0,
+    textBySlot ? textBySlot[slot] : 0,
+    similarity === undefined ? 0 : vectorSignal(similarity),
+    fresh ? freshAt(fresh, slot) : 0,
+  );
 
 /**
  * The `k` best matches by the fused score (`fuseRankSignals`), exactly as scoring every match would rank
