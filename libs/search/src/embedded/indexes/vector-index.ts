@@ -207,25 +207,10 @@ export class VectorIndex {
   }
 
   /**
-   * The cosine similarity of each id's vector with the query, computed as `nearest` computes it; undefined
-   * for an id without a vector of the query's length.
+   * The cosine similarity with the query of each row keyed by `keys` (the `key` of `set`), computed as
+   * `nearest` computes it; undefined for a key without a vector of the query's length.
    */
-  similarities(query: readonly number[], ids: readonly string[]): (number | undefined)[] {
-    const block = this.blocks.get(query.length);
-    if (!block) return ids.map(() => undefined);
-    const { dims, rows, norms, rowById } = block;
-    const vector = block.query;
-    const queryNorm = block.setQuery(query);
-    return ids.map((id) => {
-      const row = rowById.get(id);
-      if (row === undefined || !(queryNorm > 0)) return undefined;
-      const at = rows.at(row);
-      return dotAt(rows.array, at, vector, dims) / (norms[row] * queryNorm);
-    });
-  }
-
-  /** `similarities` of the rows keyed by `keys` (the `key` of `set`), found without their ids. */
-  similaritiesOfKeys(query: readonly number[], keys: readonly number[]): (number | undefined)[] {
+  similarities(query: readonly number[], keys: readonly number[]): (number | undefined)[] {
     const block = this.blocks.get(query.length);
     if (!block) return keys.map(() => undefined);
     const { dims, rows, norms } = block;

@@ -80,6 +80,9 @@ const remembered = (vectors: VectorSide): VectorSide => {
   };
 };
 
+/** The fused score's vector part alone, for a vector signal: what a bound on it adds to a ceiling. */
+const vectorPart = (vector: number): number => fuseParts(0, 0, 0, 0, vector, 0);
+
 /**
  * The `k + VECTOR_MARGIN` matches nearest the query vector, and the vector part that bounds every other
  * match's: the last neighbour's, or 0 when there were fewer (then every match with a vector is among them).
@@ -137,13 +140,8 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   }
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
   // What a match adds beside its lead at most: the bound's vector part; and a match without evidence at most.
-  const besideLead = fuseRankSignals({ facet: 0, vector: bound });
-  const withoutEvidence = fuseRankSignals({
-    facet: 0,
-    clean: ruledOut && 1,
-    fresh: fresh && 1,
-    vector: bound,
-  });
+  const besideLead = vectorPart(bound);
+  const withoutEvidence = fuseParts(0, 0, ruledOut ? 1 : 0, 0, bound, fresh ? 1 : 0);
   const bits = evidenceScores.candidates.subarray(0, words);
   /** Ranks the matches with evidence leading at least `floor`, and the neighbours; `below`: the others' best. */
   const rankLeading = (floor: number) => {
@@ -305,7 +303,7 @@ const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
     for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
     const innerBound =
       nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
-    const lowered = fuseParts(0, 0, 0, 0, bound, 0) - fuseParts(0, 0, 0, 0, innerBound, 0);
+    const lowered = vectorPart(bound) - vectorPart(innerBound);
     const innerBar = fused.bar();
     let kept = 0;
     for (let at = 0; at < left; at++) {

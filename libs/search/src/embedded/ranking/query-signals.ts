@@ -64,7 +64,7 @@ export class QuerySignals {
         nearest: (n) => nearestSlots(part, queryVector, n, matches),
         nearestAmong: (n, within) => nearestSlots(part, queryVector, n, within),
         // The vector index keys each row by its facet slot.
-        similarities: (slots) => vectors.similaritiesOfKeys(queryVector, slots),
+        similarities: (slots) => vectors.similarities(queryVector, slots),
       },
       compareSlots: facets.compareSlots,
     };
