@@ -93,21 +93,24 @@ export class FacetIndex {
   }
 
   upsertMany(docs: readonly SearchDocument[]): void {
-    this.lastMatch = undefined;
-    this.wholeFacets = undefined;
+    this.forgetMatches();
     this.store.upsertMany(docs);
   }
 
   deleteMany(ids: readonly string[]): void {
+    this.forgetMatches();
+    this.store.deleteMany(ids);
+  }
+
+  /** A write changes what any filter matches: the last match and the whole kind's facets are stale. */
+  private forgetMatches(): void {
     this.lastMatch = undefined;
     this.wholeFacets = undefined;
-    this.store.deleteMany(ids);
   }
 
   /** Makes room for `records` slots at once, where growing as they arrive would copy every array. */
   reserve(records: number): void {
-    this.lastMatch = undefined;
-    this.wholeFacets = undefined;
+    this.forgetMatches();
     this.store.reserve(records);
   }
 
