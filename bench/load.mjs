@@ -31,6 +31,7 @@ import {
   LIST_FILTERS as SHARED_LIST_FILTERS,
 } from './support/filtering-requests.mjs';
 import { BUILT_SERVER, call, signUp, startServer } from './support/server.mjs';
+import { processCpuMs } from './support/thread-cpu.mjs';
 
 const bounded = (name, fallback, max) => {
   const value = Number(process.env[name] ?? fallback);
@@ -61,8 +62,6 @@ const USERS = bounded('LOAD_USERS', 20, 1_000);
  * scale lifts them (120 messages a minute becomes 120 000) far above what one address offers in the run.
  */
 const RATE_LIMIT_SCALE = 1_000;
-/** Linux's clock ticks per second, in which /proc reports CPU time. */
-const CLOCK_TICKS = 100;
 /** The search calls' throughput as a share of the listing's, at least. */
 const COMPARE_TARGETS = { filters: 0.8, text: 0.7 };
 const RUN_SECONDS = SOAK ? SOAK_MINUTES * 60 : COMPARE ? COMPARE_SECONDS * 3 : LOAD_SECONDS;
@@ -291,13 +290,6 @@ const compareCalls = (projects, texts = PROJECT_TEXTS) => {
   ];
 };
 
-/** The CPU time the process has used so far, in ms (user and system, all its threads). */
-const readCpuMs = (pid) => {
-  // After the command name in parentheses: state is field 3, utime and stime fields 14 and 15, in ticks.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS;
-};
-
 /**
  * Drives each call in turn with the same connections for the same time; true when every answer was 2xx.
  * Beside throughput, the server's CPU time per answer: on shared cores the server does not get all of its
@@ -332,9 +324,9 @@ const compare = async (server, user, projects) => {
   // the request path and the start's own work may still run.
   for (const { build } of chosen(WARM_UP_TEXTS)) await drive(build, COMPARE_WARM_UP_SECONDS);
   for (const { name, label, build } of calls) {
-    const cpuBefore = readCpuMs(child.pid);
+    const cpuBefore = processCpuMs(child.pid);
     const result = await drive(build, COMPARE_SECONDS);
-    const cpuPerAnswer = (readCpuMs(child.pid) - cpuBefore) / Math.max(1, result.requests.total);
+    const cpuPerAnswer = (processCpuMs(child.pid) - cpuBefore) / Math.max(1, result.requests.total);
     clean &&= result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
     rows.push({ name, label, result, cpuPerAnswer });
   }

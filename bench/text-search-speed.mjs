@@ -18,7 +18,7 @@
 // Build first (`npm run build:server`), then `node --max-old-space-size=7168 bench/text-search-speed.mjs
 // [--quick] [--sizes N,M] [--index-only | --http-only]` (`npm run bench:text-search`). `--quick`: 5 000 and 20 000 profiles in
 // the index and 2 000 over HTTP, a few queries each, to check the script, not to time it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import { clusteredVectorRows } from './support/clustered-vectors.mjs';
 import { seedProfilesWithVectors } from './support/seeded-profiles.mjs';
 import { SHARED_MODEL, startServer } from './support/server.mjs';
 import { syntheticProfiles } from './support/synthetic-profiles.mjs';
+import { processCpuMs } from './support/thread-cpu.mjs';
 
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
@@ -177,19 +178,13 @@ const readyAfter = async (baseUrl) => {
   return (performance.now() - asking) / 1000;
 };
 
-/** The CPU time a process has used, in seconds (user and system; Linux's 100 ticks a second). */
-const cpuSecondsOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
 /** Seconds until the process uses under a tenth of a core over two seconds (at most ten minutes). */
 const settledAfter = async (pid) => {
   const waiting = performance.now();
   for (;;) {
-    const before = cpuSecondsOf(pid);
+    const before = processCpuMs(pid);
     await new Promise((done) => setTimeout(done, 2_000));
-    if (cpuSecondsOf(pid) - before < 0.2) return (performance.now() - waiting) / 1000;
+    if (processCpuMs(pid) - before < 200) return (performance.now() - waiting) / 1000;
     if (performance.now() - waiting > 600_000) throw new Error('the server was still busy after ten minutes');
   }
 };
