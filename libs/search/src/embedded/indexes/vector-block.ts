@@ -61,6 +61,30 @@ const gatheringRoom = (bytes: number): Int8Array => {
 };
 
 /**
+ * Copies the codes of `rows`, one after another, into `into`. Four bytes at a time when rows start on a
+ * 4-byte boundary: a view per row (`subarray`) cost twice the copy at tens of thousands of rows.
+ */
+export const gatherCodes = (
+  codes: Int8Array,
+  rows: readonly number[],
+  dims: number,
+  into: Int8Array,
+): void => {
+  if (dims % 4 !== 0 || codes.byteOffset % 4 !== 0 || into.byteOffset % 4 !== 0) {
+    rows.forEach((row, at) => into.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+    return;
+  }
+  const words = dims >>> 2;
+  const from = new Int32Array(codes.buffer, codes.byteOffset, codes.length >>> 2);
+  const to = new Int32Array(into.buffer, into.byteOffset, into.length >>> 2);
+  for (let at = 0, written = 0; at < rows.length; at++) {
+    const start = rows[at] * words;
+    const end = start + words;
+    for (let read = start; read < end; read++) to[written++] = from[read];
+  }
+};
+
+/**
  * The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread), among
  * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
  */
@@ -70,7 +94,7 @@ export const firstPass = (block: VectorBlock, pool: number, rows?: readonly numb
   let scanned = codes.subarray(0, ids.length * dims);
   if (rows) {
     scanned = gatheringRoom(rows.length * dims);
-    rows.forEach((row, at) => scanned.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+    gatherCodes(codes, rows, dims, scanned);
   }
   const count = rows ? rows.length : ids.length;
   const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
