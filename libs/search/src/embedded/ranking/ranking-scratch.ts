@@ -2,17 +2,12 @@
 // without awaiting anything, so one set serves every query.
 
 /**
- * Each match's slot and its facet, freshness, understood and clean parts, written by the first pass over the
- * matches and read by the second, in the same order, so no part is worked out twice. Reused across queries: a
- * ranking runs to its end without awaiting anything.
+ * Some matches' slots and `base` (every part of the fused score but the vector one), written by a pass over the
+ * matches and read by the ranking of them (`rankCandidates`), and that ranking's contenders and their ceilings.
  */
 export class MatchParts {
   slots = new Int32Array(1024);
-  facet = new Float64Array(1024);
-  fresh = new Float64Array(1024);
-  understood = new Float64Array(1024);
-  clean = new Float64Array(1024);
-  /** The contenders of the second pass and their ceilings. */
+  base = new Float64Array(1024);
   contenders = new Int32Array(1024);
   ceilings = new Float64Array(1024);
 
@@ -20,10 +15,7 @@ export class MatchParts {
     if (count <= this.slots.length) return;
     const size = Math.max(count, this.slots.length * 2);
     this.slots = new Int32Array(size);
-    this.facet = new Float64Array(size);
-    this.fresh = new Float64Array(size);
-    this.understood = new Float64Array(size);
-    this.clean = new Float64Array(size);
+    this.base = new Float64Array(size);
     this.contenders = new Int32Array(size);
     this.ceilings = new Float64Array(size);
   }

@@ -1,0 +1,169 @@
+import * as ranking from '@skillers/domain';
+import type { RankSignals } from '../../search-index.port';
+import { type Bitset, hasBit, ScratchBitset, setBit } from '../structures/bitset';
+import { TopSlots } from '../structures/top-slots';
+import { CeilingOrder } from './ceiling-order';
+import type { HybridRequest, VectorSide } from './hybrid-request';
+import { ROUNDING, signalsAt, vectorPart } from './match-scores';
+import type { MatchParts } from './ranking-scratch';
+
+const { vectorSignal } = ranking;
+
+export interface RankedSlot {
+  slot: number;
+  signals: RankSignals;
+}
+
+/**
+ * Beyond the `k` needed, how many vector neighbours are fetched: the `n`-th similarity bounds every match
+ * outside them, so a margin lets that bound fall below the page's scores.
+ */
+export const VECTOR_MARGIN = 32;
+/** Contenders whose similarity is computed at once, between checks of the bar. */
+const CONTENDER_BATCH = 64;
+/**
+ * From this many contenders, their own nearest are sought first (a kNN over them, SIMD or the graph), and
+ * the last of those bounds the others' vector part: the query's nearest matches bound nothing when many
+ * contenders share the top evidence, as on a common label.
+ */
+const CONTENDERS_SOUGHT_NEAREST = 256;
+
+// Reused from one query to the next: a ranking runs to its end without awaiting.
+const contenderBits = new ScratchBitset();
+const scoredBits = new ScratchBitset();
+const ceilingOrder = new CeilingOrder();
+
+/**
+ * The `k + VECTOR_MARGIN` matches nearest the query vector, and the vector part that bounds every other
+ * match's: the last neighbour's, or 0 when there were fewer (then every match with a vector is among them).
+ */
+export const nearestWithBound = (vectors: VectorSide, k: number) => {
+  const neighbours = vectors.nearest(k + VECTOR_MARGIN);
+  const bound =
+    neighbours.length < k + VECTOR_MARGIN ? 0 : vectorSignal(neighbours[neighbours.length - 1].similarity);
+  return { neighbours, bound };
+};
+
+/**
+ * The `k` best of some matches by the fused score, exactly as scoring each with its similarity would rank
+ * them: the first `count` of `parts.slots`, each with its `base` (`parts.base`: every part but the vector
+ * one), among them the query's nearest matches that a caller narrowing the matches must keep.
+ *
+ * The vector part is only computed for the `k` best by base and the `k + VECTOR_MARGIN` nearest matches
+ * (filtered kNN); the last of those nearest bounds every other match's similarity, so a match whose base plus
+ * that bound cannot reach the k-th fused score found so far is passed over. The others are computed highest
+ * ceiling first until the next ceiling falls below the k-th fused score (Fagin's threshold algorithm).
+ */
+export const rankCandidates = (request: HybridRequest, parts: MatchParts, count: number): RankedSlot[] => {
+  const { k, vectors, compareSlots } = request;
+  const { slots, base } = parts;
+  const byBase = new TopSlots(compareSlots);
+  byBase.reset(k);
+  for (let at = 0; at < count; at++)
+    if (!byBase.full || base[at] >= byBase.worstKey) byBase.offer(base[at], slots[at]);
+  const baseTop = byBase.sorted();
+  if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsAt(request, slot, undefined) }));
+
+  const words = request.matches.bits.length;
+  const fused = new ScoredPage(request, words);
+  const { neighbours, bound } = nearestWithBound(vectors, k);
+  for (const { slot, similarity } of neighbours) fused.offer(slot, similarity);
+  const unknown = baseTop.filter((slot) => !fused.has(slot));
+  vectors.similarities(unknown).forEach((similarity, at) => fused.offer(unknown[at], similarity));
+  // Fused scores are a sum that only grows with the vector part: base plus the bound's part (and a hair, for
+  // the sum's other order) is at least the fused score of every match outside the neighbours.
+  const besideBase = vectorPart(bound) + ROUNDING;
+  const bar = fused.bar();
+  const { contenders, ceilings } = parts;
+  let left = 0;
+  for (let at = 0; at < count; at++) {
+    const ceiling = base[at] + besideBase;
+    if (ceiling >= bar && !fused.has(slots[at])) {
+      contenders[left] = slots[at];
+      ceilings[left++] = ceiling;
+    }
+  }
+  if (left >= CONTENDERS_SOUGHT_NEAREST) left = nearestAmongContenders(request, parts, left, fused, bound);
+  // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
+  // contender left can reach the page.
+  ceilingOrder.sort(ceilings, left);
+  for (let from = 0; from < left; from += CONTENDER_BATCH) {
+    if (ceilingOrder.bound(from) < fused.bar()) break;
+    const batch: number[] = [];
+    for (let nth = from; nth < Math.min(left, from + CONTENDER_BATCH); nth++)
+      batch.push(contenders[ceilingOrder.place(nth)]);
+    vectors.similarities(batch).forEach((similarity, at) => fused.offer(batch[at], similarity));
+  }
+  return fused.sorted();
+};
+
+/**
+ * Scores the contenders' own `k + VECTOR_MARGIN` nearest; the last of them bounds every other contender's
+ * vector part, so their ceilings are lowered by the difference and those below the bar are dropped. Returns
+ * how many contenders are left, kept at the front of `parts.contenders`.
+ */
+const nearestAmongContenders = (
+  request: HybridRequest,
+  { contenders, ceilings }: MatchParts,
+  left: number,
+  fused: ScoredPage,
+  bound: number,
+): number => {
+  const { k, vectors, matches } = request;
+  const among = contenderBits.empty(matches.bits.length);
+  for (let at = 0; at < left; at++) setBit(among, contenders[at]);
+  const nearest = (vectors as VectorSide).nearestAmong(k + VECTOR_MARGIN, { bits: among, total: left });
+  for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
+  const innerBound =
+    nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
+  const lowered = vectorPart(bound) - vectorPart(innerBound);
+  const innerBar = fused.bar();
+  let kept = 0;
+  for (let at = 0; at < left; at++) {
+    // A hair over: the ceiling lowered by a difference rounds unlike one fused with the lower bound.
+    const ceiling = ceilings[at] - lowered + ROUNDING;
+    if (ceiling < innerBar || fused.has(contenders[at])) continue;
+    contenders[kept] = contenders[at];
+    ceilings[kept++] = ceiling;
+  }
+  return kept;
+};
+
+/** The page being found: the matches scored with their similarity so far, and the `k` best of them. */
+class ScoredPage {
+  private readonly top: TopSlots;
+  private readonly signals = new Map<number, RankSignals>();
+  /** The scored slots as a set: a bit test per match, where a map's lookup cost a few percent of a query. */
+  private readonly scored: Bitset;
+
+  constructor(
+    private readonly request: HybridRequest,
+    words: number,
+  ) {
+    this.top = new TopSlots(request.compareSlots);
+    this.top.reset(request.k);
+    this.scored = scoredBits.empty(words);
+  }
+
+  has(slot: number): boolean {
+    return hasBit(this.scored, slot);
+  }
+
+  /** Scores the slot with its similarity (undefined without a vector) and keeps it if it reaches the page. */
+  offer(slot: number, similarity: number | undefined): void {
+    if (this.has(slot)) return;
+    setBit(this.scored, slot);
+    const signals = signalsAt(this.request, slot, similarity);
+    this.signals.set(slot, signals);
+    this.top.offer(signals.fused, slot);
+  }
+
+  /** The k-th fused score, once k matches are scored: what a match must reach. */
+  bar(): number {
+    return this.top.full ? this.top.worstKey : -Infinity;
+  }
+
+  sorted(): RankedSlot[] {
+    return this.top.sorted().map((slot) => ({ slot, signals: this.signals.get(slot) as RankSignals }));
+  }
+}
