@@ -4,7 +4,8 @@ import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
 import { nearestWithBound, type RankedSlot, rankCandidates } from './candidate-ranker';
 import type { HybridRequest, VectorSide } from './hybrid-request';
-import { cleanAt, freshAt, fusedAt, ROUNDING, shareAt, signalsAt, vectorPart } from './match-scores';
+import { leadsOf } from './match-leads';
+import { fusedAt, ROUNDING, signalsAt, vectorPart } from './match-scores';
 import { EvidenceScores, MatchParts } from './ranking-scratch';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call.
@@ -12,6 +13,9 @@ const { fuseParts } = ranking;
 
 export type { RankedSlot } from './candidate-ranker';
 export type { FreshnessColumns, HybridRequest, LabelWeights, VectorSide } from './hybrid-request';
+
+/** The fused score's facet part alone, for a facet share. */
+const facetPart = (facet: number): number => fuseParts(facet, 0, 0, 0, 0, 0);
 
 const parts = new MatchParts();
 const evidenceScores = new EvidenceScores();
@@ -78,19 +82,11 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
     let word = matches.bits[at] & (evidence[at] ?? 0);
     while (word !== 0) {
       const lowest = word & -word;
-      const slot = (at << 5) | (31 - Math.clz32(lowest));
+      slots[count++] = (at << 5) | (31 - Math.clz32(lowest));
       word ^= lowest;
-      slots[count] = slot;
-      lead[count++] = fuseParts(
-        0,
-        understood ? shareAt(understood, slot) : 0,
-        ruledOut ? cleanAt(ruledOut, slot) : 0,
-        textBySlot ? textBySlot[slot] : 0,
-        0,
-        fresh ? freshAt(fresh, slot) : 0,
-      );
     }
   }
+  leadsOf(request, slots, count, lead);
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
   // What a match adds beside its lead at most: the bound's vector part; and a match without evidence at most.
   const besideLead = vectorPart(bound);
@@ -153,6 +149,7 @@ const rankScoringEvery = (request: HybridRequest): RankedSlot[] => {
  */
 const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
   const { matches } = request;
+  const { pickedWeight } = matches;
   parts.reserve(matches.total);
   const { slots, base } = parts;
   let count = 0;
@@ -160,14 +157,16 @@ const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
   for (let at = 0; at < words; at++) {
     let word = matches.bits[at];
     while (word !== 0) {
-      const lowest = word & -word;
-      const slot = (at << 5) | (31 - Math.clz32(lowest));
-      word ^= lowest;
       // A typed array drops writes past its end without a word: a miscounted match set must not go unseen.
       if (count === slots.length) throw new Error(`more matches than the ${matches.total} counted`);
-      slots[count] = slot;
-      base[count++] = fusedAt(request, slot, undefined);
+      const lowest = word & -word;
+      slots[count++] = (at << 5) | (31 - Math.clz32(lowest));
+      word ^= lowest;
     }
   }
+  leadsOf(request, slots, count, base);
+  // Nothing picked: every match's facet part is 0, with no need to ask its weight.
+  if (pickedWeight > 0)
+    for (let at = 0; at < count; at++) base[at] += facetPart(matches.weight(slots[at]) / pickedWeight);
   return rankCandidates(request, parts, count);
 };
