@@ -72,7 +72,7 @@ const POOL_SIZE = (k: number): number => 4 * k + 64;
  * is read twice.
  */
 const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
-  const { matches, k, evidence, vectors, textBySlot, fresh, understood, ruledOut } = request;
+  const { matches, k, evidence, vectors, fresh, ruledOut } = request;
   if (!evidence || k === 0 || k >= matches.total) return false;
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
