@@ -139,16 +139,17 @@ export class FilteringService {
     };
     if (request.facets) query.facets = true;
     if (!request.text) return { query };
-    const understood = withoutDismissed(
-      await this.understanding.understand(kind, request.text),
-      request.dismissed,
-    );
+    // The query vector is asked for beside the understanding, so the model reads both in one batch.
+    const words = this.understanding.wordsOf(request.text).join(' ');
+    const [read, queryVector] = await Promise.all([
+      this.understanding.understand(kind, request.text),
+      this.queryVector(request.activeFilters, words === '' ? undefined : words),
+    ]);
+    const understood = withoutDismissed(read, request.dismissed);
     query.understood = understoodOptions(kind, understood);
-    const words = understood.words.join(' ');
     if (words !== '') query.text = words;
     // Freshness ranks where every match is scored anyway (docs/ranking.md): with free text.
     query.rankedAt = new Date().toISOString();
-    const queryVector = await this.queryVector(request.activeFilters, query.text);
     if (queryVector) query.queryVector = queryVector;
     return { query, understood };
   }

@@ -18,6 +18,11 @@ export class TextUnderstandingService {
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
   ) {}
 
+  /** The words of the text the ranking reads (`understand(...).words`), known before the model answers. */
+  wordsOf(text: string): readonly string[] {
+    return this.suggester.wordsOf(text);
+  }
+
   async understand(kind: SearchKind, text: string): Promise<UnderstoodText> {
     const [named, counts] = await Promise.all([
       this.suggester.understand(text),

@@ -6,7 +6,7 @@ import {
   openEmbedder,
   SqliteVectorCache,
 } from '@skillers/embedding';
-import { registerEmbedderCalls } from '@skillers/metrics';
+import { registerEmbedderBatches, registerEmbedderCalls } from '@skillers/metrics';
 import { join } from 'node:path';
 import type { Registry } from 'prom-client';
 import type { AppConfig } from '../config/app-config';
@@ -22,7 +22,11 @@ export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'mo
 /** onnxruntime threads of the in-process model (the embedder service, a process of its own, takes all cores). */
 export const IN_PROCESS_EMBEDDER_THREADS = 1;
 
-const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
+const configuredEmbedder = (
+  config: AppConfig,
+  logger: Logger,
+  onBatch: (texts: number) => void,
+): Embedder =>
   openEmbedder({
     embedderUrl: config.embedderUrl,
     model: config.embedderModel,
@@ -31,6 +35,7 @@ const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
     // The model runs in a worker thread on one core, so the other cores stay free for requests.
     threads: IN_PROCESS_EMBEDDER_THREADS,
     onLoadError: (message) => logger.error(`${message} Similarity search falls back to lexical ranking.`),
+    onBatch,
   });
 
 /** The embedder the configuration selects; its health names the model and, when missing, the fix. */
@@ -42,7 +47,7 @@ const configuredEmbedder = (config: AppConfig, logger: Logger): Embedder =>
       inject: [APP_CONFIG, PortStatusRegistry, METRICS_REGISTRY],
       useFactory: (config: AppConfig, ports: PortStatusRegistry, registry: Registry): Embedder => {
         const embedder = timedEmbedder(
-          configuredEmbedder(config, new Logger('Embedder')),
+          configuredEmbedder(config, new Logger('Embedder'), registerEmbedderBatches(registry)),
           registerEmbedderCalls(registry),
         );
         // Loading starts now, in the background, so the first record indexed or search made does not wait

@@ -103,6 +103,17 @@ describe('LabelSuggester.understand', () => {
     );
   });
 
+  it('gives the words of a text without the model, the same its understanding ranks by', async () => {
+    const { embedder, state } = countingModel();
+    const suggester = new LabelSuggester(embedder, cacheDir);
+    const text = 'a pyhton developer for our bakery app, not full stack';
+    const words = suggester.wordsOf(text);
+    expect(state.embedded).toBe(0);
+    // Typos corrected, stop words and the part ruled out left out.
+    expect(words).toEqual(['python', 'developer', 'bakery', 'app']);
+    expect((await suggester.understand(text)).words).toEqual(words);
+  });
+
   it('keeps the most recently asked texts up to its bound and never an answer without the model', async () => {
     const { embedder, state } = countingModel();
     const suggester = new LabelSuggester(embedder, cacheDir, 2);

@@ -12,7 +12,12 @@ import {
   vocabularyOf,
 } from './lexical-labels';
 import { type ModelSettings, modelSettings } from './model-settings';
-import { namedLabels, understandText } from './understanding/understand-text';
+import {
+  namedLabels,
+  readSearchText,
+  type SearchTextReading,
+  understandReading,
+} from './understanding/understand-text';
 
 export type SimilarityMode = 'semantic' | 'lexical';
 
@@ -113,6 +118,8 @@ export const UNDERSTOOD_TEXTS_KEPT = 5_000;
 export class LabelSuggester {
   private labels?: Promise<LabelIndex>;
   private readonly understood: LRUCache<string, UnderstoodText>;
+  /** The readings by name, kept apart: asked first for the words, then again for the understanding. */
+  private readonly readings: LRUCache<string, SearchTextReading>;
 
   constructor(
     private readonly embedder: Embedder,
@@ -121,6 +128,7 @@ export class LabelSuggester {
     textsKept = UNDERSTOOD_TEXTS_KEPT,
   ) {
     this.understood = new LRUCache({ max: textsKept });
+    this.readings = new LRUCache({ max: textsKept });
   }
 
   /**
@@ -141,6 +149,14 @@ export class LabelSuggester {
   }
 
   /**
+   * The words of a search text the ranking reads (`understand(text).words`), known without the model: a
+   * caller can ask for their vector while the model reads the labels close in meaning, in the same batch.
+   */
+  wordsOf(text: string): readonly string[] {
+    return this.reading(text).words;
+  }
+
+  /**
    * What a search text asks for (`understandText`), with labels close in meaning when the model is loaded;
    * without it, by name only. The answers with the model are kept (`UNDERSTOOD_TEXTS_KEPT`) and shared:
    * callers must not change them. Answers without it are not, so the model's labels come once it loads.
@@ -148,17 +164,26 @@ export class LabelSuggester {
   async understand(text: string): Promise<UnderstoodText> {
     const kept = this.understood.get(text);
     if (kept) return kept;
+    const reading = this.reading(text);
     try {
       const context = await this.semanticContext();
       const related = async (wanted: string) =>
         (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
-      const understood = await understandText(text, { related });
+      const understood = await understandReading(reading, { related });
       this.understood.set(text, understood);
       return understood;
     } catch (error) {
       if (!(error instanceof EmbedderUnavailableError)) throw error;
-      return understandText(text);
+      return understandReading(reading);
     }
+  }
+
+  private reading(text: string): SearchTextReading {
+    const kept = this.readings.get(text);
+    if (kept) return kept;
+    const reading = readSearchText(text);
+    this.readings.set(text, reading);
+    return reading;
   }
 
   /** What the labels close in meaning are found with; fails with `EmbedderUnavailableError` without a model. */

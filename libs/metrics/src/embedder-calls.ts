@@ -36,3 +36,17 @@ export const registerEmbedderCalls = (registry: Registry): TimedEmbedderCall => 
     }
   };
 };
+
+/**
+ * The batches the in-process model ran, by their number of texts: concurrent calls made in the same turn share
+ * one (a search's labels close in meaning and its query vector), so batches per search say whether they did.
+ */
+export const registerEmbedderBatches = (registry: Registry): ((texts: number) => void) => {
+  const batches = new Histogram({
+    name: `${METRIC_PREFIX}embedder_batch_texts`,
+    help: 'Texts per batch the in-process model ran',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [registry],
+  });
+  return (texts) => batches.observe(texts);
+};

@@ -56,22 +56,47 @@ export const namedLabels = (
 };
 
 /**
- * Reads a search text as people type it into the answer's `understood` (docs/search-understanding.md):
- * negations first ("not", "no", "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
- * words, places or words of four letters or fewer), then labels by name, places (cities, countries,
- * nationalities, regions) and working types, and last, with a model, labels close in meaning.
+ * What a search text asks for by name, before any model: the part it wants (typos corrected), the labels
+ * that part names, the ones the rest rules out, its places and its words. Shared: callers must not change it.
  */
-export const understandText = async (
-  text: string,
-  options: UnderstandOptions = {},
-): Promise<UnderstoodText> => {
+export interface SearchTextReading {
+  wanted: string;
+  labels: UnderstoodLabels;
+  not: UnderstoodLabels;
+  places: string[];
+  words: string[];
+}
+
+/**
+ * Reads a search text as people type it (docs/search-understanding.md): negations first ("not", "no",
+ * "without", "non-", "-free", "anything but", "except"), then misspelt label words corrected (never English
+ * words, places or words of four letters or fewer), then labels by name, places (cities, countries,
+ * nationalities, regions) and working types. Its `words` are what the ranking's text and query vector read.
+ */
+export const readSearchText = (text: string): SearchTextReading => {
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
   const named = namedLabels(wanted);
   const ruledOut = namedLabels(correctTypos(negated), { ruledOut: true });
-  // What the wanted part names too is not ruled out: "game dev, not a game jam" still wants games.
-  const not = keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label));
-  const labels = named.labels;
+  return {
+    wanted,
+    labels: named.labels,
+    // What the wanted part names too is not ruled out: "game dev, not a game jam" still wants games.
+    not: keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label)),
+    places: named.places.map((place) => place.text),
+    words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
+  };
+};
+
+/**
+ * A search text's reading (`readSearchText`) as the answer's `understood`, with, given a model, the labels
+ * close in meaning to the wanted part added after the named ones.
+ */
+export const understandReading = async (
+  { wanted, labels: named, not, places, words }: SearchTextReading,
+  options: UnderstandOptions = {},
+): Promise<UnderstoodText> => {
+  const labels = keepLabels(named, () => true);
   if (options.related && wanted.trim() !== '') {
     const related = await options.related(wanted);
     for (const key of SIMILAR_LABEL_KEYS) for (const label of related[key] ?? []) add(labels, key, label);
@@ -79,7 +104,13 @@ export const understandText = async (
   return {
     labels: keepLabels(labels, (filter, label) => !not[filter]?.includes(label)),
     not,
-    places: named.places.map((place) => place.text),
-    words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
+    places,
+    words,
   };
 };
+
+/** `readSearchText`, then `understandReading`: what a search text asks for. */
+export const understandText = async (
+  text: string,
+  options: UnderstandOptions = {},
+): Promise<UnderstoodText> => understandReading(readSearchText(text), options);

@@ -24,6 +24,8 @@ export interface TransformersEmbedderOptions {
   threads?: number;
   /** Called once when the model cannot be loaded, with the message naming the fix. */
   onLoadError?: (message: string) => void;
+  /** Called after each batch the model ran, with its number of texts (concurrent calls share batches). */
+  onBatch?: (texts: number) => void;
 }
 
 /**
@@ -111,6 +113,7 @@ export class TransformersEmbedder implements Embedder {
   private async run(texts: string[]): Promise<number[][]> {
     await this.load();
     const { data, dimension } = await embedInWorker(this.workerModel, texts);
+    this.options.onBatch?.(texts.length);
     return texts.map((_, row) => Array.from(data.subarray(row * dimension, (row + 1) * dimension)));
   }
 }
