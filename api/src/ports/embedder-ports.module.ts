@@ -22,11 +22,7 @@ export const modelsDir = (config: AppConfig): string => join(config.dataDir, 'mo
 /** onnxruntime threads of the in-process model (the embedder service, a process of its own, takes all cores). */
 export const IN_PROCESS_EMBEDDER_THREADS = 1;
 
-const configuredEmbedder = (
-  config: AppConfig,
-  logger: Logger,
-  onBatch: (texts: number) => void,
-): Embedder =>
+const configuredEmbedder = (config: AppConfig, logger: Logger, onBatch: (texts: number) => void): Embedder =>
   openEmbedder({
     embedderUrl: config.embedderUrl,
     model: config.embedderModel,
