@@ -32,7 +32,7 @@ import { processCpuMs } from './support/thread-cpu.mjs';
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { filteringRequestSchema } = require('@skillers/domain');
-const { understandText } = require('@skillers/embedding');
+const { readSearchText, understandText } = require('@skillers/embedding');
 const { EmbeddedSearchIndex } = require('@skillers/search');
 const { FilteringService } = require('../api/dist/filtering/filtering.service.js');
 const { TextUnderstandingService } = require('../api/dist/filtering/text-understanding.service.js');
@@ -91,7 +91,7 @@ const timed = async (run) => {
 const queryBuilder = (index, queryVectors) => {
   let asked = 0;
   const understanding = new TextUnderstandingService(
-    { understand: async (text) => understandText(text) },
+    { understand: async (text) => understandText(text), wordsOf: (text) => readSearchText(text).words },
     index,
   );
   // In place of the API's QueryVectors: the next drawn vector for each text.

@@ -33,7 +33,12 @@ export {
   type TransformersEmbedderOptions,
 } from './embedder/transformers/transformers.embedder';
 export * from './label-suggester';
-export { type UnderstandOptions, understandText } from './understanding/understand-text';
+export {
+  readSearchText,
+  type SearchTextReading,
+  type UnderstandOptions,
+  understandText,
+} from './understanding/understand-text';
 export {
   EmptySortQueryError,
   SimilarityRanker,
