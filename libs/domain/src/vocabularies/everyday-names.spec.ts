@@ -32,4 +32,24 @@ describe('everyday names and cues', () => {
       ).toEqual([]);
     }
   });
+
+  it('never stand for a label with one word that mostly means something else', () => {
+    const common = [
+      'help',
+      'work',
+      'data',
+      'design',
+      'app',
+      'online',
+      'people',
+      'website',
+      'system',
+      'money',
+    ];
+    for (const { label, names } of entries(EVERYDAY_CUES))
+      expect(
+        names.filter((name) => common.includes(name)),
+        label,
+      ).toEqual([]);
+  });
 });
