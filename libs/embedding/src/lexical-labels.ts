@@ -1,5 +1,6 @@
 import {
   EVERYDAY_NAMES,
+  NAMES_WHEN_RULED_OUT,
   FILTER_VOCABULARY,
   findFoldedOption,
   findOption,
@@ -69,11 +70,17 @@ export const words = (text: string): string[] =>
 const singularOfFolded = (folded: string): string => folded.split(' ').map(pluralStem).join(' ');
 const singularKey = (phrase: string): string => singularOfFolded(foldLabel(phrase));
 
-const singularLookups = new Map<VocabularyKey, ReadonlyMap<string, readonly string[]>>();
+const singularLookups = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
-/** Labels and everyday names of a vocabulary by their singular key, built on first use. */
-const singularLookup = (vocabulary: VocabularyKey): ReadonlyMap<string, readonly string[]> => {
-  let lookup = singularLookups.get(vocabulary);
+/**
+ * Labels and everyday names of a vocabulary by their singular key, built on first use; for a part of a text
+ * that rules labels out, the names it is read by (NAMES_WHEN_RULED_OUT).
+ */
+const singularLookup = (
+  vocabulary: VocabularyKey,
+  ruledOut: boolean,
+): ReadonlyMap<string, readonly string[]> => {
+  let lookup = singularLookups.get(`${vocabulary}:${ruledOut}`);
   if (!lookup) {
     const built = new Map<string, string[]>();
     const add = (name: string, label: string) => {
@@ -81,9 +88,11 @@ const singularLookup = (vocabulary: VocabularyKey): ReadonlyMap<string, readonly
       if (!built.get(key)?.includes(label)) built.set(key, [...(built.get(key) ?? []), label]);
     };
     for (const label of VOCABULARIES[vocabulary]) add(label, label);
-    for (const [label, names] of Object.entries(EVERYDAY_NAMES[vocabulary] ?? {}))
+    for (const [label, names] of Object.entries(
+      (ruledOut ? NAMES_WHEN_RULED_OUT : EVERYDAY_NAMES)[vocabulary] ?? {},
+    ))
       for (const name of names) add(name, label);
-    singularLookups.set(vocabulary, (lookup = built));
+    singularLookups.set(`${vocabulary}:${ruledOut}`, (lookup = built));
   }
   return lookup;
 };
@@ -107,25 +116,26 @@ class Gram {
   }
 }
 
-const matchAt = (key: SimilarLabelKey, gram: Gram, cued: boolean): readonly string[] => {
+const matchAt = (key: SimilarLabelKey, gram: Gram, cued: boolean, ruledOut: boolean): readonly string[] => {
   const vocabulary = vocabularyOf(key);
   const { phrase, folded } = gram;
   if (gram.size === 1 && !cued && EVERYDAY_WORDS.has(phrase.toLowerCase()) && phrase === phrase.toLowerCase())
     return [];
   const exact = findFoldedOption(vocabulary, folded);
-  const everyday = findFoldedSynonyms(vocabulary, folded);
+  const everyday = findFoldedSynonyms(vocabulary, folded, ruledOut);
   // A label that is also an everyday name stands for both: "founder" is Founder and Co-Founder.
   if (exact !== undefined) return [exact, ...everyday.filter((label) => label !== exact)];
   if (everyday.length > 0 || vocabulary === 'tool') return everyday;
   // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
-  return singularLookup(vocabulary).get(gram.singular) ?? [];
+  return singularLookup(vocabulary, ruledOut).get(gram.singular) ?? [];
 };
 
 /**
  * Vocabulary labels named in the text, by label or tool alias, ignoring case and accents, in the order the
- * text names them. Longer names win over the words inside them ("React Native" over "React").
+ * text names them. Longer names win over the words inside them ("React Native" over "React"). Everyday names
+ * and cues count as names; in a part of a text that rules labels out (`ruledOut`), NAMES_WHEN_RULED_OUT do.
  */
-export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
+export const lexicalLabelMatches = (text: string, { ruledOut = false } = {}): SimilarLabelsDict => {
   const tokens = words(text);
   const lower = tokens.map((token) => token.toLowerCase());
   const isToolName = (at: number) =>
@@ -158,6 +168,7 @@ export const lexicalLabelMatches = (text: string): SimilarLabelsDict => {
           key,
           grams[size][start],
           key === 'toolsExperience' && size === 1 && cued[start],
+          ruledOut,
         );
         if (labels.length === 0) continue;
         for (let index = start; index < start + size; index++) covered.add(index);

@@ -149,3 +149,21 @@ const merged = (first: NamesByLabel, second: NamesByLabel): NamesByLabel => {
  * Everyday names, abbreviations and descriptions people type for labels, per vocabulary: label → names.
  */
 export const EVERYDAY_NAMES: NamesByLabel = merged(LABEL_NAMES, EVERYDAY_CUES);
+
+/**
+ * Vocabularies whose cues describe the work or the problem people bring ("keep hackers out", "jar label")
+ * rather than name the label another way.
+ */
+const WORK_DESCRIBED: readonly VocabularyKey[] = ['role', 'industry', 'productType'];
+
+/**
+ * The names a part of a text that rules labels out is read by: EVERYDAY_NAMES without the cues of the
+ * vocabularies that describe work. People rule out what they name ("not full stack", "no game jam"), but a
+ * described problem is still what they need: "we do not want to get hacked" rules out no Security Engineer.
+ */
+export const NAMES_WHEN_RULED_OUT: NamesByLabel = Object.fromEntries(
+  Object.entries(EVERYDAY_NAMES).map(([key, labels]) => [
+    key,
+    WORK_DESCRIBED.includes(key as VocabularyKey) ? (LABEL_NAMES[key as VocabularyKey] ?? {}) : labels,
+  ]),
+);

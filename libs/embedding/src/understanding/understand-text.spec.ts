@@ -61,6 +61,18 @@ describe('understandText', () => {
     expect(making.not).toEqual({});
   });
 
+  it('reads a part the text rules out by names, not by the cues that describe wanted work', async () => {
+    const hacked = await understandText('we do not want to get hacked again');
+    expect(hacked.not.hardSkills ?? []).not.toContain('Security Engineer');
+    const stack = await understandText('a frontend developer, not a full stack developer');
+    expect(stack.not.hardSkills).toContain('Full Stack Developer');
+    // Pay is ruled out by the word that asks for it elsewhere, as a ruled-out cue.
+    const unpaid = await understandText('a charity project, not paid');
+    expect(unpaid.not.offeredGratification).toEqual(
+      expect.arrayContaining(['Fixed Fee', 'Hourly Pay', 'Salary']),
+    );
+  });
+
   it('does not rule out what the wanted part names too', async () => {
     const jam = await understandText('game dev for a long project, not a weekend game jam');
     expect(jam.not.projectType).toEqual(expect.arrayContaining(['Game Jam', 'Hackathon Project']));

@@ -31,15 +31,17 @@ const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => 
 };
 
 /**
- * The labels a part of the text names: vocabulary names, everyday names, places and working types; in a
- * part the text rules out (`ruledOut`), the cues read only there too (`RULED_OUT_CUES`).
+ * The labels a part of the text names: vocabulary names, everyday names and cues, places and working types.
+ * A part the text rules out (`ruledOut`) is read without the cues that describe work (NAMES_WHEN_RULED_OUT:
+ * "we do not want to get hacked" rules out no Security Engineer) and with the cues read only there
+ * (`RULED_OUT_CUES`).
  */
 export const namedLabels = (
   text: string,
   { ruledOut = false } = {},
 ): { labels: UnderstoodLabels; places: NamedPlace[] } => {
   const labels: UnderstoodLabels = {};
-  const lexical = lexicalLabelMatches(text);
+  const lexical = lexicalLabelMatches(text, { ruledOut });
   for (const key of SIMILAR_LABEL_KEYS) for (const label of lexical[key]) add(labels, key, label);
   if (ruledOut) {
     const folded = ` ${splitWords(text).map(foldLabel).join(' ')} `;
