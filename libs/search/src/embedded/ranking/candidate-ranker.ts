@@ -4,7 +4,7 @@ import { type Bitset, hasBit, ScratchBitset, setBit } from '../structures/bitset
 import { TopSlots } from '../structures/top-slots';
 import { CeilingOrder } from './ceiling-order';
 import type { HybridRequest, VectorSide } from './hybrid-request';
-import { ROUNDING, signalsAt, vectorPart } from './match-scores';
+import { fusedAt, ROUNDING, signalsAt, vectorPart } from './match-scores';
 import type { MatchParts } from './ranking-scratch';
 
 const { vectorSignal } = ranking;
@@ -129,12 +129,19 @@ const nearestAmongContenders = (
   return kept;
 };
 
-/** The page being found: the matches scored with their similarity so far, and the `k` best of them. */
+/** The similarity of each scored slot, by slot (NaN for none), reused: read only where `scored` is set. */
+let scoredSimilarities = new Float64Array(0);
+
+/**
+ * The page being found: the matches scored with their similarity so far, and the `k` best of them. A scored
+ * match keeps only its similarity; the page's signals are made at the end, so the many matches scored and
+ * passed over cost no object each.
+ */
 class ScoredPage {
   private readonly top: TopSlots;
-  private readonly signals = new Map<number, RankSignals>();
   /** The scored slots as a set: a bit test per match, where a map's lookup cost a few percent of a query. */
   private readonly scored: Bitset;
+  private readonly similarities: Float64Array;
 
   constructor(
     private readonly request: HybridRequest,
@@ -143,6 +150,8 @@ class ScoredPage {
     this.top = new TopSlots(request.compareSlots);
     this.top.reset(request.k);
     this.scored = scoredBits.empty(words);
+    if (scoredSimilarities.length < words * 32) scoredSimilarities = new Float64Array(words * 32);
+    this.similarities = scoredSimilarities;
   }
 
   has(slot: number): boolean {
@@ -153,9 +162,8 @@ class ScoredPage {
   offer(slot: number, similarity: number | undefined): void {
     if (this.has(slot)) return;
     setBit(this.scored, slot);
-    const signals = signalsAt(this.request, slot, similarity);
-    this.signals.set(slot, signals);
-    this.top.offer(signals.fused, slot);
+    this.similarities[slot] = similarity ?? Number.NaN;
+    this.top.offer(fusedAt(this.request, slot, similarity), slot);
   }
 
   /** The k-th fused score, once k matches are scored: what a match must reach. */
@@ -164,6 +172,12 @@ class ScoredPage {
   }
 
   sorted(): RankedSlot[] {
-    return this.top.sorted().map((slot) => ({ slot, signals: this.signals.get(slot) as RankSignals }));
+    return this.top.sorted().map((slot) => {
+      const similarity = this.similarities[slot];
+      return {
+        slot,
+        signals: signalsAt(this.request, slot, Number.isNaN(similarity) ? undefined : similarity),
+      };
+    });
   }
 }
