@@ -1427,7 +1427,7 @@ export const EVERYDAY_CUES: Readonly<
     Optometrist: ['eye test', 'eyesight', 'contact lenses'],
   },
   projectType: {
-    'Hackathon Project': ['game jam', 'jam', 'prize', 'prizes', 'build weekend'],
+    'Hackathon Project': ['game jam', 'prize', 'prizes', 'build weekend'],
     Competition: ['prize', 'prizes', 'contest'],
     Volunteering: ['volunteer', 'volunteers', 'unpaid help'],
   },

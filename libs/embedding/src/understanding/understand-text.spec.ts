@@ -73,6 +73,11 @@ describe('understandText', () => {
     );
   });
 
+  it('reads jam jars as no game jam', async () => {
+    const jars = await understandText('the label on our jam jars and the box it ships in');
+    expect(jars.labels.projectType ?? []).not.toContain('Hackathon Project');
+  });
+
   it('does not rule out what the wanted part names too', async () => {
     const jam = await understandText('game dev for a long project, not a weekend game jam');
     expect(jam.not.projectType).toEqual(expect.arrayContaining(['Game Jam', 'Hackathon Project']));
