@@ -26,6 +26,15 @@ describe('lexicalLabelMatches', () => {
   });
 });
 
+describe('lexicalLabelMatches, verb forms', () => {
+  it('meets a phrase of two words or more in another verb form', () => {
+    expect(lexicalLabelMatches('our bakery keeps showing up on page five of google').hardSkills).toEqual([]);
+    expect(lexicalLabelMatches('help our bakery start showing up on google').hardSkills).toContain(
+      'SEO Specialist',
+    );
+  });
+});
+
 describe('text helpers', () => {
   it('keeps dots, plus and hash inside words and drops punctuation around them', () => {
     expect(words('(C++, C#; node.js.)')).toEqual(['C++', 'C#', 'node.js']);

@@ -5,6 +5,7 @@ import {
   findFoldedOption,
   findOption,
   foldLabel,
+  lightStem,
   pluralStem,
   SIMILAR_LABEL_KEYS,
   VOCABULARIES,
@@ -68,23 +69,33 @@ export const words = (text: string): string[] =>
 
 /** Each word of a folded name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
 const singularOfFolded = (folded: string): string => folded.split(' ').map(pluralStem).join(' ');
-const singularKey = (phrase: string): string => singularOfFolded(foldLabel(phrase));
+/** Each word of a folded phrase stemmed: "keeps crashing on" and "keeps crashes on" meet. */
+const stemsOfFolded = (folded: string): string => folded.split(' ').map(lightStem).join(' ');
 
-const singularLookups = new Map<string, ReadonlyMap<string, readonly string[]>>();
+/** How a name and a run of the text's words are compared when neither matches as written. */
+type NameForm = 'singular' | 'stems';
+
+const formLookups = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
 /**
- * Labels and everyday names of a vocabulary by their singular key, built on first use; for a part of a text
- * that rules labels out, the names it is read by (NAMES_WHEN_RULED_OUT).
+ * Labels and everyday names of a vocabulary by their singular, or, for names of two words or more, by their
+ * words' stems (a phrase's verb forms: "show up on google" and "showing up on google"; a single word's stem
+ * meets too many others). Built on first use; for a part of a text that rules labels out, the names it is
+ * read by (NAMES_WHEN_RULED_OUT).
  */
-const singularLookup = (
+const formLookup = (
   vocabulary: VocabularyKey,
   ruledOut: boolean,
+  form: NameForm,
 ): ReadonlyMap<string, readonly string[]> => {
-  let lookup = singularLookups.get(`${vocabulary}:${ruledOut}`);
+  const id = `${vocabulary}:${ruledOut}:${form}`;
+  let lookup = formLookups.get(id);
   if (!lookup) {
     const built = new Map<string, string[]>();
     const add = (name: string, label: string) => {
-      const key = singularKey(name);
+      const folded = foldLabel(name);
+      if (form === 'stems' && !folded.includes(' ')) return;
+      const key = form === 'stems' ? stemsOfFolded(folded) : singularOfFolded(folded);
       if (!built.get(key)?.includes(label)) built.set(key, [...(built.get(key) ?? []), label]);
     };
     for (const label of VOCABULARIES[vocabulary]) add(label, label);
@@ -92,7 +103,7 @@ const singularLookup = (
       (ruledOut ? NAMES_WHEN_RULED_OUT : EVERYDAY_NAMES)[vocabulary] ?? {},
     ))
       for (const name of names) add(name, label);
-    singularLookups.set(`${vocabulary}:${ruledOut}`, (lookup = built));
+    formLookups.set(id, (lookup = built));
   }
   return lookup;
 };
@@ -102,6 +113,7 @@ class Gram {
   readonly phrase: string;
   readonly folded: string;
   private singularText?: string;
+  private stemsText?: string;
 
   constructor(
     readonly size: number,
@@ -113,6 +125,10 @@ class Gram {
 
   get singular(): string {
     return (this.singularText ??= singularOfFolded(this.folded));
+  }
+
+  get stems(): string {
+    return (this.stemsText ??= stemsOfFolded(this.folded));
   }
 }
 
@@ -127,7 +143,9 @@ const matchAt = (key: SimilarLabelKey, gram: Gram, cued: boolean, ruledOut: bool
   if (exact !== undefined) return [exact, ...everyday.filter((label) => label !== exact)];
   if (everyday.length > 0 || vocabulary === 'tool') return everyday;
   // "farmers" names the Farmer role; tools are left alone, where a trailing s is part of names (Express, Jenkins).
-  return singularLookup(vocabulary, ruledOut).get(gram.singular) ?? [];
+  const singular = formLookup(vocabulary, ruledOut, 'singular').get(gram.singular);
+  if (singular) return singular;
+  return gram.size >= 2 ? (formLookup(vocabulary, ruledOut, 'stems').get(gram.stems) ?? []) : [];
 };
 
 /**
