@@ -32,7 +32,7 @@ import { processCpuMs } from './support/thread-cpu.mjs';
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const { filteringRequestSchema } = require('@skillers/domain');
-const { readSearchText, understandText } = require('@skillers/embedding');
+const { readSearchText, understandReading } = require('@skillers/embedding');
 const { EmbeddedSearchIndex } = require('@skillers/search');
 const { FilteringService } = require('../api/dist/filtering/filtering.service.js');
 const { TextUnderstandingService } = require('../api/dist/filtering/text-understanding.service.js');
@@ -90,8 +90,14 @@ const timed = async (run) => {
 /** The filtering service's query building alone: it reads the index (label counts) and the query vector. */
 const queryBuilder = (index, queryVectors) => {
   let asked = 0;
+  const readings = new Map();
+  const reading = (text) => {
+    if (!readings.has(text)) readings.set(text, readSearchText(text));
+    return readings.get(text);
+  };
   const understanding = new TextUnderstandingService(
-    { understand: async (text) => understandText(text), wordsOf: (text) => readSearchText(text).words },
+    // As the API's suggester: a text is read by name once, for its words and then its understanding.
+    { understand: async (text) => understandReading(reading(text)), wordsOf: (text) => reading(text).words },
     index,
   );
   // In place of the API's QueryVectors: the next drawn vector for each text.

@@ -37,6 +37,7 @@ export {
   readSearchText,
   type SearchTextReading,
   type UnderstandOptions,
+  understandReading,
   understandText,
 } from './understanding/understand-text';
 export {
