@@ -21,7 +21,7 @@ export class MatchParts {
   }
 }
 
-/** The matches with evidence and their text and understood parts fused, reused across queries. */
+/** The matches with evidence and their leads (`leadsOf`), reused across queries. */
 export class EvidenceScores {
   slots = new Int32Array(1024);
   lead = new Float64Array(1024);
