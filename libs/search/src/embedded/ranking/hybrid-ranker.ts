@@ -1,5 +1,5 @@
 import * as ranking from '@skillers/domain';
-import { forEachBit, hasBit, setBit } from '../structures/bitset';
+import { forEachBit, hasBit, setBit, writeSlots } from '../structures/bitset';
 import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
 import { nearestWithBound, type RankedSlot, rankCandidates } from './candidate-ranker';
@@ -77,15 +77,7 @@ const rankAmongEvidence = (request: HybridRequest): RankedSlot[] | false => {
   const words = matches.bits.length;
   evidenceScores.reserve(matches.total, words);
   const { slots, lead } = evidenceScores;
-  let count = 0;
-  for (let at = 0; at < words; at++) {
-    let word = matches.bits[at] & (evidence[at] ?? 0);
-    while (word !== 0) {
-      const lowest = word & -word;
-      slots[count++] = (at << 5) | (31 - Math.clz32(lowest));
-      word ^= lowest;
-    }
-  }
+  const count = writeSlots(matches.bits, slots, evidence);
   leadsOf(request, slots, count, lead);
   const { neighbours, bound } = vectors ? nearestWithBound(vectors, k) : { neighbours: [], bound: 0 };
   // What a match adds beside its lead at most: the bound's vector part; and a match without evidence at most.
@@ -152,18 +144,7 @@ const rankEveryMatch = (request: HybridRequest): RankedSlot[] => {
   const { pickedWeight } = matches;
   parts.reserve(matches.total);
   const { slots, base } = parts;
-  let count = 0;
-  const words = matches.bits.length;
-  for (let at = 0; at < words; at++) {
-    let word = matches.bits[at];
-    while (word !== 0) {
-      // A typed array drops writes past its end without a word: a miscounted match set must not go unseen.
-      if (count === slots.length) throw new Error(`more matches than the ${matches.total} counted`);
-      const lowest = word & -word;
-      slots[count++] = (at << 5) | (31 - Math.clz32(lowest));
-      word ^= lowest;
-    }
-  }
+  const count = writeSlots(matches.bits, slots);
   leadsOf(request, slots, count, base);
   // Nothing picked: every match's facet part is 0, with no need to ask its weight.
   if (pickedWeight > 0)

@@ -14,6 +14,7 @@ import {
   resized,
   setBit,
   wordsFor,
+  writeSlots,
 } from './bitset';
 
 let state = 7;
@@ -119,5 +120,19 @@ describe('bitset', () => {
     const grown = resized(bits, 10);
     expect(grown).toHaveLength(10);
     expect(slotsOf(grown)).toEqual([0, 32, 63, 64]);
+  });
+
+  it('writes the set slots in order, only those within a mask when given, and refuses more than fit', () => {
+    const bits = new Uint32Array(3);
+    for (const slot of [1, 31, 32, 70, 95]) setBit(bits, slot);
+    const within = new Uint32Array(2);
+    for (const slot of [0, 31, 32]) setBit(within, slot);
+    const slots = new Int32Array(5);
+    expect(writeSlots(bits, slots)).toBe(5);
+    expect(Array.from(slots)).toEqual([1, 31, 32, 70, 95]);
+    // Slots 70 and 95 lie past the mask's end: left out.
+    expect(writeSlots(bits, slots, within)).toBe(2);
+    expect(Array.from(slots.subarray(0, 2))).toEqual([31, 32]);
+    expect(() => writeSlots(bits, new Int32Array(4))).toThrow('more set bits than the 4 slots given');
   });
 });
