@@ -1,4 +1,10 @@
-import { carriedIn, dot, type LabelSuggestionRequest, type UnderstoodText } from '@skillers/domain';
+import {
+  carriedIn,
+  dot,
+  type LabelSuggestionRequest,
+  type UnderstoodLabels,
+  type UnderstoodText,
+} from '@skillers/domain';
 import type { SearchIndex } from '@skillers/search';
 import { LRUCache } from 'lru-cache';
 import { type Embedder, EmbedderUnavailableError } from './embedder/embedder.port';
@@ -82,14 +88,37 @@ export const suggestLabels = async (
   const { labels: refused } = namedLabels(correctTypos(negated), { ruledOut: true });
   const allowed = (key: SimilarLabelKey, label: string) =>
     !refused[key]?.includes(label) && carried(key, label);
-  const dict = Object.fromEntries(
+  const dict = namedFirst(lexical, perKey, allowed);
+  if (!context) return { similar_labels_dict: dict, mode: 'lexical' };
+  await addCloseInMeaning(dict, wanted, perKey, context, allowed);
+  return { similar_labels_dict: dict, mode: 'semantic' };
+};
+
+/** The named labels `allowed` refuses not, at most `perKey` per key: where labels close in meaning are added. */
+const namedFirst = (
+  named: UnderstoodLabels,
+  perKey: number,
+  allowed: LabelFilter = () => true,
+): SimilarLabelsDict =>
+  Object.fromEntries(
     SIMILAR_LABEL_KEYS.map((key) => [
       key,
-      (lexical[key] ?? []).filter((label) => allowed(key, label)).slice(0, perKey),
+      (named[key] ?? []).filter((label) => allowed(key, label)).slice(0, perKey),
     ]),
   ) as unknown as SimilarLabelsDict;
-  if (!context) return { similar_labels_dict: dict, mode: 'lexical' };
-  if (wanted.trim() === '') return { similar_labels_dict: dict, mode: 'semantic' };
+
+/**
+ * Adds to `dict` the labels close in meaning to the wanted part of a text, after those it holds, up to
+ * `perKey` per key, where `allowed`.
+ */
+const addCloseInMeaning = async (
+  dict: SimilarLabelsDict,
+  wanted: string,
+  perKey: number,
+  context: SemanticContext,
+  allowed: LabelFilter,
+): Promise<void> => {
+  if (wanted.trim() === '') return;
   const phrases = textPhrases(wanted);
   const [whole, ...phraseVectors] = await context.embedder.embed([wanted, ...phrases]);
   for (const key of SIMILAR_LABEL_KEYS) {
@@ -98,7 +127,6 @@ export const suggestLabels = async (
       if (!dict[key].includes(label) && allowed(key, label)) dict[key].push(label);
     }
   }
-  return { similar_labels_dict: dict, mode: 'semantic' };
 };
 
 /** Labels close in meaning a search text's understanding adds per filter, after the ones it names. */
@@ -167,8 +195,12 @@ export class LabelSuggester {
     const reading = this.reading(text);
     try {
       const context = await this.semanticContext();
-      const related = async (wanted: string) =>
-        (await suggestLabels(wanted, RELATED_PER_KEY, context)).similar_labels_dict;
+      // The wanted part is read by name already: only its labels close in meaning are sought.
+      const related = async (wanted: string) => {
+        const dict = namedFirst(reading.labels, RELATED_PER_KEY);
+        await addCloseInMeaning(dict, wanted, RELATED_PER_KEY, context, () => true);
+        return dict;
+      };
       const understood = await understandReading(reading, { related });
       this.understood.set(text, understood);
       return understood;
