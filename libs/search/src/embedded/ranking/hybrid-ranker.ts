@@ -5,7 +5,7 @@ import { TopSlots } from '../structures/top-slots';
 import { nearestWithBound, type RankedSlot, rankCandidates } from './candidate-ranker';
 import type { HybridRequest, VectorSide } from './hybrid-request';
 import { leadsOf } from './match-leads';
-import { fusedAt, ROUNDING, signalsAt, vectorPart } from './match-scores';
+import { facetPart, fusedAt, ROUNDING, signalsAt, vectorPart } from './match-scores';
 import { EvidenceScores, MatchParts } from './ranking-scratch';
 
 // Bound once: compiled to CommonJS, a named import is read through the library's getter at every call.
@@ -13,9 +13,6 @@ const { fuseParts } = ranking;
 
 export type { RankedSlot } from './candidate-ranker';
 export type { FreshnessColumns, HybridRequest, LabelWeights, VectorSide } from './hybrid-request';
-
-/** The fused score's facet part alone, for a facet share. */
-const facetPart = (facet: number): number => fuseParts(facet, 0, 0, 0, 0, 0);
 
 const parts = new MatchParts();
 const evidenceScores = new EvidenceScores();

@@ -26,6 +26,9 @@ export const freshAt = (fresh: FreshnessColumns, slot: number): number =>
     fresh.rankedAtMs,
   );
 
+/** The fused score's facet part alone, for a facet share. */
+export const facetPart = (facet: number): number => fuseParts(facet, 0, 0, 0, 0, 0);
+
 /** The fused score's vector part alone, for a vector signal: what a bound on it adds to a ceiling. */
 export const vectorPart = (vector: number): number => fuseParts(0, 0, 0, 0, vector, 0);
 
