@@ -164,8 +164,9 @@ export class IndexGeneration {
         throw new Error(
           `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
         );
-      for (const [id, slot] of facets.entries())
-        if (!text.has(slot)) throw new Error(`${kind}: no text at the slot of ${id}`);
+      facets.forEachSlot((slot) => {
+        if (!text.has(slot)) throw new Error(`${kind}: no text at slot ${slot}`);
+      });
       return { text, facets, vectors, fields };
     };
     return new IndexGeneration({ project: part('project'), teammate: part('teammate') });

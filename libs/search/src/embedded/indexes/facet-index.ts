@@ -8,7 +8,7 @@ import {
   type SearchFilter,
 } from '@skillers/domain';
 import { WeightRanker } from '../ranking/weight-ranker';
-import type { Bitset } from '../structures/bitset';
+import { type Bitset, forEachBit } from '../structures/bitset';
 import type { PostingSet } from '../structures/posting-set';
 import type { SectionReader, SectionSource } from '../structures/binary-sections';
 import { FacetCounter } from './facet/facet-counts';
@@ -119,9 +119,9 @@ export class FacetIndex {
     return this.store.postings.get(token)?.slots;
   }
 
-  /** Every document's id and slot. */
-  entries(): IterableIterator<[string, number]> {
-    return this.store.slotById.entries();
+  /** Calls `visit` with each document's slot, in slot order (no id is decoded). */
+  forEachSlot(visit: (slot: number) => void): void {
+    forEachBit(this.store.live, visit);
   }
 
   /** Slots run from 0 to below this. */
@@ -134,7 +134,7 @@ export class FacetIndex {
   }
 
   idOf(slot: number): string {
-    return this.store.ids[slot];
+    return this.store.idAt(slot);
   }
 
   /** The final tie-break between two slots: negative when `a` is newer (or as new with the greater id). */
@@ -164,7 +164,7 @@ export class FacetIndex {
       .best(store.matched, total, weightTerms(store, plan), start + pageSize, store.order)
       .slice(start);
     for (const slot of slots) {
-      result.ids.push(store.ids[slot]);
+      result.ids.push(store.idAt(slot));
       result.scores.push(scoreOf(plan, slot));
       result.weights.push(weightOf(plan, slot));
     }

@@ -4,9 +4,10 @@ import {
   arraySection,
   type SectionReader,
   type SectionSource,
-  stringsOf,
   stringsSection,
 } from '../structures/binary-sections';
+import { IdSlots } from '../structures/id-slots';
+import { SavedStrings } from '../structures/saved-strings';
 import { FileRows, grownRows, INITIAL_ROWS, MemoryRows, type VectorRows } from '../structures/vector-rows';
 import type { SectionInFile } from '../snapshot/section-in-file';
 import type { VectorGraph } from './vector-graph';
@@ -89,14 +90,14 @@ export const gatherCodes = (
  * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
  */
 export const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
-  const { dims, codes, ids } = block;
+  const { dims, codes, rowCount } = block;
   const queryCodes = block.quantizedQuery();
-  let scanned = codes.subarray(0, ids.length * dims);
+  let scanned = codes.subarray(0, rowCount * dims);
   if (rows) {
     scanned = gatheringRoom(rows.length * dims);
     gatherCodes(codes, rows, dims, scanned);
   }
-  const count = rows ? rows.length : ids.length;
+  const count = rows ? rows.length : rowCount;
   const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
   // Keys are positions in the scanned codes.
   return Array.from(matches.keys, Number)
@@ -116,10 +117,11 @@ export class VectorBlock {
   codes: Int8Array;
   /** Each row's key in the caller's bitsets (the facet index's slot), -1 when none was given. */
   keys: Int32Array;
-  ids: string[] = [];
-  /** Each id's row (`rowById`): made from `ids` when first asked for after a load, not by the load. */
-  private rowMap?: Map<string, number>;
-  /** Each key's row, -1 for none (`rowOfKey`): made from `keys` when first asked for, like `rowMap`. */
+  /** Each row's id: a loaded block's are read where the snapshot's bytes lie (`SavedStrings`). */
+  private idStrings = new SavedStrings();
+  /** Each id's row. */
+  rowById = new IdSlots();
+  /** Each key's row, -1 for none (`rowOfKey`): made from `keys` when first asked for after a load. */
   private rowsByKey?: Int32Array;
   /** The current query, copied here so that the inner loop reads typed arrays only. */
   readonly query: Float64Array;
@@ -146,9 +148,24 @@ export class VectorBlock {
     this.queryCodes = new Int8Array(dims);
   }
 
+  /** The id of the vector at `row`. */
+  idAt(row: number): string {
+    return this.idStrings.at(row);
+  }
+
+  /** Each row's id, every one decoded (for a write or a save). */
+  private get ids(): string[] {
+    return this.idStrings.list;
+  }
+
+  /** How many rows are used, without decoding a loaded block's ids. */
+  get rowCount(): number {
+    return this.idStrings.count;
+  }
+
   /** The used rows as sections: ids, 32-bit values, norms, 8-bit codes and keys. */
   toSections(): SectionSource[] {
-    const rows = this.ids.length;
+    const rows = this.rowCount;
     return [
       stringsSection('ids', this.ids),
       { name: 'values', bytes: rows * this.dims * 4, parts: () => this.rows.parts(rows) },
@@ -163,8 +180,8 @@ export class VectorBlock {
    * 32-bit rows are `rows` when the snapshot's reader already put them there (a file), else the section's.
    */
   static fromSections(dims: number, section: SectionReader, rows?: VectorRows): VectorBlock {
-    const ids = stringsOf(section('ids'));
-    const count = ids.length;
+    const ids = new SavedStrings(section('ids'));
+    const count = ids.count;
     const block = new VectorBlock(
       dims,
       rows ??
@@ -181,27 +198,18 @@ export class VectorBlock {
     block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
     block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
     block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
-    block.ids = ids;
+    block.idStrings = ids;
+    block.rowById = IdSlots.fromSaved(ids);
     return block;
-  }
-
-  /** Each id's row. A million ids cost a restart a second: a loaded block makes the map when it is used. */
-  get rowById(): Map<string, number> {
-    if (!this.rowMap) {
-      const map = new Map<string, number>();
-      this.ids.forEach((id, row) => map.set(id, row));
-      this.rowMap = map;
-    }
-    return this.rowMap;
   }
 
   /** The row whose key is `key`, or -1: a bitset's set bits map to rows without the ids. */
   rowOfKey(key: number): number {
     if (!this.rowsByKey) {
       let largest = -1;
-      for (let row = 0; row < this.ids.length; row++) largest = Math.max(largest, this.keys[row]);
+      for (let row = 0; row < this.rowCount; row++) largest = Math.max(largest, this.keys[row]);
       this.rowsByKey = new Int32Array(Math.max(INITIAL_ROWS, largest + 1)).fill(-1);
-      for (let row = 0; row < this.ids.length; row++) this.keyRow(this.keys[row], row);
+      for (let row = 0; row < this.rowCount; row++) this.keyRow(this.keys[row], row);
     }
     return key < this.rowsByKey.length ? this.rowsByKey[key] : -1;
   }
@@ -228,7 +236,7 @@ export class VectorBlock {
     this.writes++;
     const { dims } = this;
     const known = this.rowById.get(id);
-    const row = known ?? this.ids.length;
+    const row = known ?? this.rowCount;
     if (row === this.norms.length) this.grow();
     const at = this.rows.write(row, values);
     const stored = this.rows.array;
@@ -260,7 +268,7 @@ export class VectorBlock {
     this.writes++;
     this.rowById.delete(id);
     this.unkeyRow(this.keys[row], row);
-    const last = this.ids.length - 1;
+    const last = this.rowCount - 1;
     const lastId = this.ids.pop() as string;
     if (row === last) {
       this.graph?.removed(row, last, this.codes);

@@ -64,7 +64,7 @@ export class VectorGraphBuilds {
   /** Lets the graphs be built (see `held`). */
   release(): void {
     this.held = false;
-    if ([...this.blocks()].some((block) => this.wants(block.ids.length))) this.schedule();
+    if ([...this.blocks()].some((block) => this.wants(block.rowCount))) this.schedule();
   }
 
   /** Builds every pending graph now, without waiting for quiet; resolves once all are caught up. */
@@ -95,7 +95,7 @@ export class VectorGraphBuilds {
     block.savedGraph = undefined;
     const writes = block.writes;
     try {
-      const graph = await VectorGraph.fromSection(saved, block.dims, block.ids.length, this.dir);
+      const graph = await VectorGraph.fromSection(saved, block.dims, block.rowCount, this.dir);
       if (graph && !this.closed && block.writes === writes && !block.graph) block.graph = graph;
     } finally {
       saved.file.release();
@@ -105,7 +105,7 @@ export class VectorGraphBuilds {
   private async build(): Promise<void> {
     for (;;) {
       const block = [...this.blocks()].find(
-        (each) => this.wants(each.ids.length) && (each.graph?.covered ?? 0) < each.ids.length,
+        (each) => this.wants(each.rowCount) && (each.graph?.covered ?? 0) < each.rowCount,
       );
       if (this.closed || !block) return;
       if (block.savedGraph) {
@@ -115,7 +115,7 @@ export class VectorGraphBuilds {
       block.graph ??= VectorGraph.create(block.dims);
       const { graph } = block;
       const started = performance.now();
-      const rows = Math.min(this.sliceRows, block.ids.length - graph.covered);
+      const rows = Math.min(this.sliceRows, block.rowCount - graph.covered);
       try {
         graph.extend(block.codes, rows);
       } catch {
@@ -123,7 +123,7 @@ export class VectorGraphBuilds {
         block.graph = undefined;
         return;
       }
-      if (graph.covered === block.ids.length && !graph.ready) {
+      if (graph.covered === block.rowCount && !graph.ready) {
         graph.ready = true;
         this.options.onBuilt?.();
       }

@@ -62,10 +62,11 @@ export interface KeyedCandidates {
  */
 export class VectorIndex {
   private readonly blocks = new Map<number, VectorBlock>();
-  /** The ids of the block being searched, for the heap's tie-break: the greater id first. */
-  private tieIds: readonly string[] = [];
+  /** The block being searched, whose ids break the heap's ties: the greater id first. */
+  private tieBlock?: VectorBlock;
   private readonly top = new TopSlots((a, b) => {
-    const [idA, idB] = [this.tieIds[a], this.tieIds[b]];
+    const block = this.tieBlock as VectorBlock;
+    const [idA, idB] = [block.idAt(a), block.idAt(b)];
     return idA > idB ? -1 : idA < idB ? 1 : 0;
   });
 
@@ -132,14 +133,14 @@ export class VectorIndex {
         savedRows && new FileRows(dims, dir as string, savedRows),
       );
       index.blocks.set(dims, block);
-      if (index.graphs.wants(block.ids.length)) {
+      if (index.graphs.wants(block.rowCount)) {
         // A graph section missing (a small block then, an older save) or damaged is built again.
         const name = `${dims}.graph`;
         const savedGraph = inFile(name);
         if (savedGraph) {
           savedGraph.file.hold();
           block.savedGraph = savedGraph;
-        } else block.graph = graphOf(section, name, dims, block.ids.length, dir);
+        } else block.graph = graphOf(section, name, dims, block.rowCount, dir);
         index.graphs.schedule();
       }
     }
@@ -165,7 +166,7 @@ export class VectorIndex {
       this.blocks.set(dims, block);
     }
     block.put(id, values, key);
-    if (this.graphs.wants(block.ids.length)) this.graphs.schedule();
+    if (this.graphs.wants(block.rowCount)) this.graphs.schedule();
   }
 
   /**
@@ -173,7 +174,7 @@ export class VectorIndex {
    * in a map of a million ids that a restart would fill.
    */
   private blockOf(id: string): VectorBlock | undefined {
-    for (const block of this.blocks.values()) if (block.rowById.has(id)) return block;
+    for (const block of this.blocks.values()) if (block.rowById.get(id) !== undefined) return block;
     return undefined;
   }
 
@@ -230,28 +231,27 @@ export class VectorIndex {
    */
   nearest(query: readonly number[], k: number, candidates?: Iterable<string> | KeyedCandidates): KnnHit[] {
     const block = this.blocks.get(query.length);
-    if (k <= 0 || !block || block.ids.length === 0) return [];
-    const { dims, rows: stored, norms, ids, rowById, keys } = block;
+    if (k <= 0 || !block || block.rowCount === 0) return [];
+    const { dims, rows: stored, norms, rowCount, rowById, keys } = block;
     const vector = block.query;
     const queryNorm = block.setQuery(query);
     if (!(queryNorm > 0)) return [];
     const top = this.top;
-    this.tieIds = ids;
+    this.tieBlock = block;
     top.reset(k);
     // The least similarity a row needs to be kept: -Infinity until `k` rows are kept.
     const bar = () => (top.full ? top.worstKey : -Infinity);
     // The kept rows, best first: more similar, then the greater id.
     const hits = (): KnnHit[] =>
-      top.sortedEntries().map(({ key, slot }) => ({ id: ids[slot], similarity: key }));
+      top.sortedEntries().map(({ key, slot }) => ({ id: block.idAt(slot), similarity: key }));
     const pool = Math.max(RERANK_MIN, RERANK_PER_K * k);
     const graphPool = Math.max(RERANK_MIN, GRAPH_PER_K * k);
     const graph = block.graph;
-    const useGraph =
-      graph?.ready === true && ids.length - graph.covered <= GRAPH_TAIL_MAX && ids.length > pool;
+    const useGraph = graph?.ready === true && rowCount - graph.covered <= GRAPH_TAIL_MAX && rowCount > pool;
     // The graph's candidates, and the rows written since its last slice.
     const graphRows = (count: number) => {
       const rows = (graph as VectorGraph).search(block.quantizedQuery(), count);
-      for (let row = (graph as VectorGraph).covered; row < ids.length; row++) rows.push(row);
+      for (let row = (graph as VectorGraph).covered; row < rowCount; row++) rows.push(row);
       return rows;
     };
     const rerank = (rows: Iterable<number>) => {
@@ -263,22 +263,22 @@ export class VectorIndex {
       return hits();
     };
     if (candidates === undefined && useGraph) return rerank(graphRows(graphPool));
-    if (candidates === undefined && ids.length >= QUANTIZED_MIN_ROWS && ids.length > pool) {
+    if (candidates === undefined && rowCount >= QUANTIZED_MIN_ROWS && rowCount > pool) {
       return rerank(firstPass(block, pool));
     }
     if (candidates !== undefined && 'bits' in candidates) {
       const { bits, total: count } = candidates;
-      if (useGraph && count >= GRAPH_MIN_SHARE * ids.length) {
+      if (useGraph && count >= GRAPH_MIN_SHARE * rowCount) {
         // As many qualifying candidates as an unfiltered query's, about: more asked for, the others dropped.
-        const widened = Math.min(ids.length, Math.ceil((graphPool * ids.length) / count));
+        const widened = Math.min(rowCount, Math.ceil((graphPool * rowCount) / count));
         const rows = graphRows(widened).filter((row) => keys[row] >= 0 && hasBit(bits, keys[row]));
         if (rows.length >= graphPool / 2) return rerank(rows);
       }
       const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
-      if (quantized && 2 * count >= ids.length) {
+      if (quantized && 2 * count >= rowCount) {
         // Most rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
         // about `pool` qualifying rows without copying their codes.
-        const widened = Math.min(ids.length, Math.ceil((pool * ids.length) / count));
+        const widened = Math.min(rowCount, Math.ceil((pool * rowCount) / count));
         const rows = firstPass(block, widened).filter((row) => hasBit(bits, keys[row]));
         if (rows.length >= pool / 2) return rerank(rows);
       }
@@ -299,7 +299,7 @@ export class VectorIndex {
     }
     // The whole block, front to back: the loop every unfiltered query runs allocates nothing.
     let least = -Infinity;
-    for (let row = 0; row < ids.length; row++) {
+    for (let row = 0; row < rowCount; row++) {
       const at = stored.at(row);
       const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
       if (similarity >= least) {
@@ -328,15 +328,15 @@ export class VectorIndex {
  */
 const keyedRows = (block: VectorBlock, { bits, total }: KeyedCandidates): number[] => {
   const rows: number[] = [];
-  const { ids, keys } = block;
-  if (total * SPARSE_KEYS_PER_ROW < ids.length) {
+  const { rowCount, keys } = block;
+  if (total * SPARSE_KEYS_PER_ROW < rowCount) {
     forEachBit(bits, (key) => {
       const row = block.rowOfKey(key);
       if (row >= 0) rows.push(row);
     });
     return rows.sort((a, b) => a - b);
   }
-  for (let row = 0; row < ids.length; row++) if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
+  for (let row = 0; row < rowCount; row++) if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
   return rows;
 };
 

@@ -252,7 +252,7 @@ export class MatchRanker {
     const tagWeights = ASKED_TAG_FIELDS.map(weightTable);
     const asked = new Float64Array(this.facets.slotCapacity);
     const data = fields.codeData;
-    for (const [, slot] of this.facets.entries()) {
+    this.facets.forEachSlot((slot) => {
       blockStarts(data, fields.codeStart(slot), starts);
       let sum = 0;
       for (let at = starts[TOOLS] + 1, end = at + 2 * data[starts[TOOLS]]; at < end; at += 2)
@@ -263,7 +263,7 @@ export class MatchRanker {
           sum += fieldWeights[data[at]];
       }
       asked[slot] = sum;
-    }
+    });
     this.asked = asked;
     this.askedFor = key;
     return asked;

@@ -158,9 +158,14 @@ export const stringsBytes = (strings: readonly string[]): Buffer => {
   return Buffer.concat([head, ...blobs]);
 };
 
-export const stringsOf = (bytes: Buffer): string[] => {
+/** How many strings `stringsBytes` wrote, read without decoding them. */
+export const stringCount = (bytes: Buffer): number => {
   if (bytes.length < 4) throw new Error('no string count');
-  const count = bytes.readUInt32LE(0);
+  return bytes.readUInt32LE(0);
+};
+
+export const stringsOf = (bytes: Buffer): string[] => {
+  const count = stringCount(bytes);
   const blobStart = 4 * (count + 1);
   if (blobStart > bytes.length) throw new Error('string offsets cut short');
   // Ids and tokens are mostly ASCII, which decodes about twice as fast as Latin-1 (the same bytes).

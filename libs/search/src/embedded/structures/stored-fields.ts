@@ -13,6 +13,7 @@ import {
   stringsOf,
   stringsSection,
 } from './binary-sections';
+import { SavedStrings } from './saved-strings';
 import { SlotBlocks } from './slot-blocks';
 import type { VectorIndex } from '../indexes/vector-index';
 
@@ -65,7 +66,8 @@ export class StoredFields {
   /** String numbers of each slot's kind and vector model (-1: none). */
   private kinds = new Int32Array(0);
   private models = new Int32Array(0);
-  private owners: string[] = [];
+  /** Each slot's owner id: a loaded snapshot's are decoded when first read (`SavedStrings`). */
+  private ownerStrings = new SavedStrings();
   /** Per time column, the milliseconds by slot (NaN: absent, or kept in `oddTimes`). */
   private times = TIME_COLUMNS.map(() => new Float64Array(0));
   private oddTimes = TIME_COLUMNS.map(() => new Map<number, string>());
@@ -82,6 +84,11 @@ export class StoredFields {
   private exactVectors = new Map<number, number[]>();
   private strings: string[] = [];
   private stringIds = new Map<string, number>();
+
+  /** Each slot's owner id, every one decoded (for a write or a save). */
+  private get owners(): string[] {
+    return this.ownerStrings.list;
+  }
 
   get size(): number {
     return this.count;
@@ -171,7 +178,7 @@ export class StoredFields {
     const doc: SearchDocument = {
       id,
       kind: this.strings[this.kinds[slot]] as SearchDocument['kind'],
-      ownerId: this.owners[slot],
+      ownerId: this.ownerStrings.at(slot),
       createdAt: this.time(slot, 'createdAt') ?? '',
       text,
       tags,
@@ -216,7 +223,7 @@ export class StoredFields {
   }
 
   ownerOf(slot: number): string {
-    return this.owners[slot];
+    return this.ownerStrings.at(slot);
   }
 
   /** Whether the slot's record takes remote work, and office work. */
@@ -316,7 +323,7 @@ export class StoredFields {
     fields.flags = arrayOfLength(Uint8Array, section('flags'), capacity, 'flags');
     fields.kinds = arrayOfLength(Int32Array, section('kinds'), capacity, 'kinds');
     fields.models = arrayOfLength(Int32Array, section('models'), capacity, 'models');
-    fields.owners = stringsOf(section('owners'));
+    fields.ownerStrings = new SavedStrings(section('owners'));
     TIME_COLUMNS.forEach((column, at) => {
       fields.times[at] = arrayOfLength(Float64Array, section(`time.${column}`), capacity, column);
       fields.oddTimes[at] = mapOf(`odd-time.${column}`, section);
@@ -341,7 +348,8 @@ export class StoredFields {
     });
     let present = 0;
     for (const flag of fields.flags) if (flag & PRESENT) present++;
-    if (present !== count || fields.owners.length !== capacity) throw new Error('stored fields disagree');
+    if (present !== count || fields.ownerStrings.count !== capacity)
+      throw new Error('stored fields disagree');
     return fields;
   }
 

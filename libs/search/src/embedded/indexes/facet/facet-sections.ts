@@ -10,10 +10,11 @@ import {
   readerUnder,
   type SectionReader,
   type SectionSource,
+  stringCount,
   stringsOf,
   stringsSection,
 } from '../../structures/binary-sections';
-import { forEachBit, hasBit, wordsFor } from '../../structures/bitset';
+import { hasBit, wordsFor } from '../../structures/bitset';
 import { NumberPostings } from '../../structures/number-postings';
 import { PostingSet } from '../../structures/posting-set';
 import { SlotBlocks } from '../../structures/slot-blocks';
@@ -52,7 +53,7 @@ export const facetSections = (store: FacetStore): SectionSource[] => {
     if (slots.dense) denseCount++;
     else sparseLength += slots.size;
   }
-  const slotCount = store.ids.length;
+  const slotCount = store.slotCount;
   let slotPostingsLength = slotCount;
   for (let slot = 0; slot < slotCount; slot++) slotPostingsLength += store.postingCountAt(slot);
   const settings: FacetSettings = {
@@ -135,15 +136,15 @@ export const facetStoreFromSections = (section: SectionReader): FacetStore => {
   const words = wordsFor(capacity);
   store.capacity = capacity;
   store.words = words;
-  store.ids = stringsOf(section('ids'));
-  if (store.ids.length !== slots) throw new Error(`${store.ids.length} ids, expected ${slots}`);
+  const ids = section('ids');
+  if (stringCount(ids) !== slots) throw new Error(`${stringCount(ids)} ids, expected ${slots}`);
+  store.restoreIds(ids);
   store.live = arrayOfLength(Uint32Array, section('live'), words, 'live slots');
   store.times = arrayOfLength(Float64Array, section('times'), capacity, 'times');
   for (const field of NUMBER_FIELDS)
     store.columns[field] = arrayOfLength(Float64Array, section(`number.${field}`), capacity, field);
   // One at a time: spreading a million arguments would overflow the stack.
   for (const slot of arrayOf(Int32Array, section('free-slots'))) store.freeSlots.push(slot);
-  forEachBit(store.live, (slot) => store.slotById.set(store.ids[slot], slot));
 
   const postings = readPostings(store, section, settings.labelIds);
   for (const id of arrayOf(Int32Array, section('free-label-ids'))) store.freeLabelIds.push(id);

@@ -8,9 +8,11 @@ import {
   NUMBER_FIELDS,
   type SearchDocument,
 } from '@skillers/domain';
-import { type Bitset, clearBit, resized, setBit, wordsFor } from '../../structures/bitset';
+import { type Bitset, clearBit, forEachBit, resized, setBit, wordsFor } from '../../structures/bitset';
+import { IdSlots } from '../../structures/id-slots';
 import { NumberPostings } from '../../structures/number-postings';
 import { PostingSet } from '../../structures/posting-set';
+import { SavedStrings } from '../../structures/saved-strings';
 import { SlotBlocks } from '../../structures/slot-blocks';
 import { DIMENSION_INDEX, documentTokens, groupedLabelIds, type Posting } from './facet-tokens';
 
@@ -29,7 +31,6 @@ export const allocateColumns = (capacity: number): Record<NumberField, Float64Ar
  * query, count and save modules read it.
  */
 export class FacetStore {
-  readonly slotById = new Map<string, number>();
   readonly postings = new Map<string, Posting>();
   /** The postings of each option filter's labels, for facet counts. */
   readonly labelPostings = new Map<FacetDimension, Set<Posting>>(
@@ -49,7 +50,10 @@ export class FacetStore {
   /** How many label postings each option filter's labels hold in all, to price walking them. */
   readonly occurrences = FACET_DIMENSIONS.map(() => 0);
   readonly freeSlots: number[] = [];
-  ids: string[] = [];
+  /** Each slot's document id ('' for a slot never used or emptied before a save). */
+  private idStrings = new SavedStrings();
+  /** The slot of each live document's id. */
+  slotById = new IdSlots();
   /**
    * Each document's posting lists, held by reference so that removal needs no token strings. A slot loaded
    * from a snapshot has none here until it is written or removed: its postings are read from `saved`
@@ -80,13 +84,37 @@ export class FacetStore {
   /** Per-query scratch: sparse postings whose presence varies among the matches, as bitsets. */
   readonly views: Bitset[] = [];
 
+  /**
+   * Takes the ids a snapshot saved, read where they lie: a restart makes no string per document, and a
+   * search decodes only its page's (`idAt`).
+   */
+  restoreIds(bytes: Buffer): void {
+    this.idStrings = new SavedStrings(bytes);
+    this.slotById = IdSlots.fromSaved(this.idStrings);
+  }
+
+  /** The id of the document at `slot`. */
+  idAt(slot: number): string {
+    return this.idStrings.at(slot);
+  }
+
+  /** Slots ever used: every slot below this has held a document. */
+  get slotCount(): number {
+    return this.idStrings.count;
+  }
+
+  /** Each slot's id, every one decoded (for a save). */
+  get ids(): readonly string[] {
+    return this.idStrings.list;
+  }
+
   get size(): number {
     return this.slotById.size;
   }
 
   /** The final tie-break between two slots: negative when `a` is newer (or as new with the greater id). */
   readonly compareSlots = (a: number, b: number): number =>
-    this.times[b] - this.times[a] || compareIdsDescending(this.ids[a], this.ids[b]);
+    this.times[b] - this.times[a] || compareIdsDescending(this.idAt(a), this.idAt(b));
 
   upsertMany(docs: readonly SearchDocument[]): void {
     if (docs.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
@@ -108,7 +136,9 @@ export class FacetStore {
 
   ensureOrder(): void {
     if (this.orderValid) return;
-    this.order = [...this.slotById.values()].sort(this.compareSlots);
+    const order: number[] = [];
+    forEachBit(this.live, (slot) => order.push(slot));
+    this.order = order.sort(this.compareSlots);
     this.orderValid = true;
   }
 
@@ -121,10 +151,10 @@ export class FacetStore {
   }
 
   private add(doc: SearchDocument): void {
-    const slot = this.freeSlots.pop() ?? this.ids.length;
+    const slot = this.freeSlots.pop() ?? this.slotCount;
     if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
     this.slotById.set(doc.id, slot);
-    this.ids[slot] = doc.id;
+    this.idStrings.list[slot] = doc.id;
     this.times[slot] = createdAtMs(doc);
     setBit(this.live, slot);
     for (const field of NUMBER_FIELDS) this.columns[field][slot] = documentNumber(doc, field) ?? NaN;
