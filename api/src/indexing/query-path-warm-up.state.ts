@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server } from 'node:net';
 
 /**
  * Whether the embedded index's query path is still being warmed after a start (`warmQueryPath`):
@@ -13,10 +15,25 @@ export class QueryPathWarmUp {
   /** How many queries the last warm-up ran. */
   warmedQueries = 0;
 
-  /** Runs `warm` in the background; its failure is logged and ends the warm-up (searches work cold). */
+  constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {}
+
+  /**
+   * Runs `warm` in the background once the server listens (at once if it already does, or has no HTTP
+   * server): the warm-up reads the whole index for seconds at a million records, and a start that listens
+   * first lets a load balancer see the node, not ready, instead of not there. Its failure is logged and ends
+   * the warm-up (searches work cold).
+   */
   start(warm: (signal: AbortSignal) => Promise<number>): void {
-    const started = Date.now();
     this.warming = true;
+    const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
+    // On the next turn: the listen's own callbacks (which announce the address) come first.
+    if (server && !server.listening) server.once('listening', () => setImmediate(() => this.run(warm)));
+    else this.run(warm);
+  }
+
+  private run(warm: (signal: AbortSignal) => Promise<number>): void {
+    if (this.stop.signal.aborted) return;
+    const started = Date.now();
     this.running = warm(this.stop.signal)
       .then((queries) => {
         this.warmedQueries = queries;
