@@ -98,6 +98,7 @@ export const firstPass = (block: VectorBlock, pool: number, rows?: readonly numb
     gatherCodes(codes, rows, dims, scanned);
   }
   const count = rows ? rows.length : rowCount;
+  if (scanned.byteOffset !== 0) throw new Error('the 8-bit pass reads codes from the start of their buffer');
   const matches = exactSearch(scanned, queryCodes, dims, pool, MetricKind.Cos, 1);
   // Keys are positions in the scanned codes.
   return Array.from(matches.keys, Number)
@@ -196,7 +197,10 @@ export class VectorBlock {
       throw new Error(`vector values: ${rows.savedRows} rows, expected ${count}`);
     if (count === 0) return block;
     block.norms = arrayOfLength(Float64Array, section('norms'), count, 'vector norms');
-    block.codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
+    const codes = arrayOfLength(Int8Array, section('codes'), count * dims, 'vector codes');
+    // usearch's exact search reads an array from the start of its buffer, whatever the view's offset: codes
+    // a snapshot's reader put in a buffer shared with other sections get one of their own.
+    block.codes = codes.byteOffset === 0 ? codes : codes.slice();
     block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
     block.idStrings = ids;
     block.rowById = IdSlots.fromSaved(ids);
