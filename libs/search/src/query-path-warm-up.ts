@@ -84,10 +84,14 @@ export const warmQueryPath = async (
   }: { queriesPerKind?: number; signal?: AbortSignal } = {},
 ): Promise<number> => {
   let ran = 0;
+  // Each step ends its turn: an embedded index answers at once, and requests that come meanwhile (the server
+  // listens while it warms) wait for one step, not for the whole warm-up.
+  const nextTurn = () => new Promise((next) => setImmediate(next));
   for (const [at, kind] of KINDS.entries()) {
     if ((await index.count(kind)) === 0) continue;
     const pick = seeded(20261128 + at);
     const labels = labelsByFacet(await index.labelCounts(kind));
+    await nextTurn();
     const first = await index.search({
       kind,
       restriction: 'min_1_match',
@@ -95,6 +99,7 @@ export const warmQueryPath = async (
       page: 1,
       pageSize: PAGE_SIZE,
     });
+    await nextTurn();
     const docs = await index.getMany(first.ids);
     const vectors = docs.flatMap((doc) => (doc?.vector ? [doc.vector] : []));
     for (let n = 0; n < queriesPerKind && !signal?.aborted; n++) {
@@ -102,8 +107,7 @@ export const warmQueryPath = async (
       if (query.queryVector && n % 8 === 1) await index.knn(kind, query.queryVector, 20);
       else await index.search(query);
       ran++;
-      // Requests that come meanwhile are answered between the queries.
-      await new Promise((next) => setImmediate(next));
+      await nextTurn();
     }
   }
   return ran;
