@@ -1,5 +1,5 @@
-import { type Client, errors } from '@elastic/elasticsearch';
-import { elasticsearchClient } from '@skillers/search';
+import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchClient, isResponseError } from '@skillers/search';
 import { Logger } from '@nestjs/common';
 import {
   EventBuffer,
@@ -30,12 +30,11 @@ export interface ElasticsearchSinkOptions extends EventBufferSettings {
 }
 
 const isAlreadyExists = (error: unknown): boolean =>
-  error instanceof errors.ResponseError &&
+  isResponseError(error) &&
   (error.body as { error?: { type?: string } } | undefined)?.error?.type ===
     'resource_already_exists_exception';
 
-const isNotFound = (error: unknown): boolean =>
-  error instanceof errors.ResponseError && error.statusCode === 404;
+const isNotFound = (error: unknown): boolean => isResponseError(error) && error.statusCode === 404;
 
 /**
  * Events are worth one quick retry, not the client's default patience: a stalled cluster would otherwise

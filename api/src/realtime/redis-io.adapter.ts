@@ -1,8 +1,14 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { ChatIoAdapter } from './chat-io.adapter';
+
+/** ioredis, loaded when first used: a node without Redis never uses it (it took tens of milliseconds of every start). */
+const ioredisPackage = (): typeof IoRedis =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  require('ioredis') as typeof IoRedis;
 
 /**
  * socket.io over Redis pub/sub, so api nodes share rooms: a message stored on one node reaches
@@ -24,7 +30,7 @@ export class RedisIoAdapter extends ChatIoAdapter {
     redisUrl: string,
     corsOrigins: readonly string[],
   ): Promise<RedisIoAdapter> {
-    const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const pub = new (ioredisPackage().Redis)(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     // ioredis reconnects by itself; an outage is worth a warning, not an unhandled error event.
     const logger = new Logger(RedisIoAdapter.name);

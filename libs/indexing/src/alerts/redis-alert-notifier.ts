@@ -1,7 +1,12 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { CHAT_EVENTS, userRoom } from '@skillers/domain';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 import type { NotificationPush } from './stored-alert-notifier';
+
+/** ioredis, loaded when first used: a node without Redis never uses it (it took tens of milliseconds of every start). */
+const ioredisPackage = (): typeof IoRedis =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  require('ioredis') as typeof IoRedis;
 
 export interface RedisNotificationPush {
   push: NotificationPush;
@@ -17,7 +22,7 @@ export const openRedisNotificationPush = (
   redisUrl: string,
   onError: (error: Error) => void,
 ): RedisNotificationPush => {
-  const client = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const client = new (ioredisPackage().Redis)(redisUrl, { maxRetriesPerRequest: 3 });
   // ioredis reconnects by itself; an outage is worth a log line, not an unhandled error event.
   client.on('error', onError);
   const emitter = new Emitter(client);

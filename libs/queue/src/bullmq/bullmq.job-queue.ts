@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { jobKey } from '../job-key';
 import {
   type JobQueueOptions,
@@ -10,6 +10,7 @@ import {
 } from '../job-queue.options';
 import type { EnqueueOptions, FailedJob, JobCounts, JobHandler, JobQueue } from '../job-queue.port';
 import { JobRegistry } from '../job-registry';
+import { bullmqPackage, ioredisPackage } from '../redis-packages';
 
 export interface BullMqJobQueueOptions extends JobQueueOptions {
   /** `redis://` or `rediss://` address of the server. */
@@ -92,7 +93,7 @@ export class BullMqJobQueue implements JobQueue {
     this.onError = options.onError ?? reportToConsole;
     this.redisUrl = options.redisUrl;
     this.keepCompleted = options.keepCompleted ?? DEFAULT_KEEP_COMPLETED;
-    this.producer = new Redis(options.redisUrl, {
+    this.producer = new (ioredisPackage().Redis)(options.redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
@@ -122,9 +123,9 @@ export class BullMqJobQueue implements JobQueue {
     this.assertOpen();
     if (this.worker) return;
     // BullMQ's workers block on Redis and must wait out a reconnection rather than give up a command.
-    this.workerConnection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    this.workerConnection = new (ioredisPackage().Redis)(this.redisUrl, { maxRetriesPerRequest: null });
     this.workerConnection.on('error', () => undefined);
-    this.worker = new Worker<JobData>(QUEUE_NAME, (job) => this.process(job), {
+    this.worker = new (bullmqPackage().Worker)<JobData>(QUEUE_NAME, (job) => this.process(job), {
       connection: this.workerConnection,
       prefix: this.prefix,
       concurrency: this.options.concurrency,
@@ -211,7 +212,7 @@ export class BullMqJobQueue implements JobQueue {
     this.assertOpen();
     await this.producerConnected();
     if (this.queueInstance) return this.queueInstance;
-    const queue = new Queue<JobData>(QUEUE_NAME, {
+    const queue = new (bullmqPackage().Queue)<JobData>(QUEUE_NAME, {
       connection: this.producer,
       prefix: this.prefix,
       defaultJobOptions: {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredisPackage } from '../redis-packages';
 import { RenewedLease } from './renewed-lease';
 import { type Lease, LOCK_RENEW_MS, LOCK_TTL_MS, type SharedLock } from './shared-lock.port';
 
@@ -36,7 +37,7 @@ export class RedisLock implements SharedLock {
     this.ttlMs = options.ttlMs ?? LOCK_TTL_MS;
     this.renewMs = options.renewMs ?? LOCK_RENEW_MS;
     // A lock is taken on demand: fail rather than wait when Redis is not there.
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 5_000 });
+    this.redis = new (ioredisPackage().Redis)(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 5_000 });
     this.redis.on('error', () => undefined);
   }
 

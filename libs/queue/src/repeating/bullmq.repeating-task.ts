@@ -1,5 +1,6 @@
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullmqPackage, ioredisPackage } from '../redis-packages';
 import type { RepeatingTask } from './repeating-task.port';
 
 export interface BullMqRepeatingTaskOptions {
@@ -27,17 +28,21 @@ export class BullMqRepeatingTask implements RepeatingTask {
 
   constructor(private readonly options: BullMqRepeatingTaskOptions) {
     // A worker blocks on Redis and must wait out a reconnection rather than give up a command.
-    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.connection = new (ioredisPackage().Redis)(options.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', options.onError);
   }
 
   async start(task: () => Promise<void>): Promise<void> {
     const { name, everyMs, onError } = this.options;
     const prefix = this.options.prefix ?? DEFAULT_PREFIX;
-    this.worker = new Worker(name, () => task(), { connection: this.connection, prefix, concurrency: 1 });
+    this.worker = new (bullmqPackage().Worker)(name, () => task(), {
+      connection: this.connection,
+      prefix,
+      concurrency: 1,
+    });
     this.worker.on('error', onError);
     this.worker.on('failed', (_job, error) => onError(error));
-    this.queue = new Queue(name, {
+    this.queue = new (bullmqPackage().Queue)(name, {
       connection: this.connection,
       prefix,
       defaultJobOptions: { removeOnComplete: { count: 10 }, removeOnFail: { count: 10 } },

@@ -1,4 +1,16 @@
-import { Client } from '@elastic/elasticsearch';
+import type * as ElasticsearchPackage from '@elastic/elasticsearch';
+
+/**
+ * The client package, loaded when first used: a node on the embedded index never uses it, and loading it
+ * took a tenth of a second of every start.
+ */
+export const elasticsearchPackage = (): typeof ElasticsearchPackage =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  require('@elastic/elasticsearch') as typeof ElasticsearchPackage;
+
+/** Whether the error is Elasticsearch's answer with an error status (its status and body are read). */
+export const isResponseError = (error: unknown): error is ElasticsearchPackage.errors.ResponseError =>
+  error instanceof elasticsearchPackage().errors.ResponseError;
 
 export interface ElasticsearchClientOptions {
   /**
@@ -25,4 +37,5 @@ export const elasticsearchClient = (
     requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
     maxRetries = DEFAULT_MAX_RETRIES,
   }: ElasticsearchClientOptions = {},
-): Client => new Client({ node: url, requestTimeout: requestTimeoutMs, maxRetries });
+): ElasticsearchPackage.Client =>
+  new (elasticsearchPackage().Client)({ node: url, requestTimeout: requestTimeoutMs, maxRetries });

@@ -1,6 +1,7 @@
-import { type Client, errors, type estypes } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
 import { SEARCH_KINDS, type SearchKind } from '@skillers/domain';
 import { sameVectorSpace, type VectorSpace } from '../vector-space';
+import { isResponseError } from './elasticsearch-client';
 import { ADDED_PROPERTIES, searchIndexMappings } from './elasticsearch-mapping';
 import type { IndexNames } from './elasticsearch-writes';
 import { generationIndexName, INITIAL_TAG, recordedVectorSpace, vectorSpaceMeta } from './index-naming';
@@ -10,7 +11,7 @@ import { searchIndexSettings } from './source-vectors';
 const LIVE_SPACE_TTL_MS = 5_000;
 
 const isAlreadyExists = (error: unknown): boolean =>
-  error instanceof errors.ResponseError &&
+  isResponseError(error) &&
   (error.body as { error?: { type?: string } } | undefined)?.error?.type ===
     'resource_already_exists_exception';
 

@@ -1,6 +1,10 @@
-import { type Client, errors } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import type { SearchDocument } from '@skillers/domain';
-import { type ElasticsearchClientOptions, elasticsearchClient } from '../elasticsearch/elasticsearch-client';
+import {
+  type ElasticsearchClientOptions,
+  elasticsearchClient,
+  isResponseError,
+} from '../elasticsearch/elasticsearch-client';
 import { percolateRequest, percolatorDocument, percolatorMappings } from './percolator-requests';
 import type { MatchableSearch, SavedSearchMatcher, SearchMatch } from './saved-search-matcher.port';
 
@@ -10,10 +14,9 @@ export interface ElasticsearchSavedSearchMatcherOptions extends ElasticsearchCli
 }
 
 const isAlreadyExists = (error: unknown): boolean =>
-  error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception';
+  isResponseError(error) && error.body?.error?.type === 'resource_already_exists_exception';
 
-const isNotFound = (error: unknown): boolean =>
-  error instanceof errors.ResponseError && error.statusCode === 404;
+const isNotFound = (error: unknown): boolean => isResponseError(error) && error.statusCode === 404;
 
 /**
  * Saved searches as Elasticsearch percolator queries, one document per search in `<prefix>-saved-searches`;

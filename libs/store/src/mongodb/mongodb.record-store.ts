@@ -1,4 +1,5 @@
-import mongoose, { type Collection as DriverCollection, type Connection, type Model } from 'mongoose';
+import type * as Mongoose from 'mongoose';
+import type { Collection as DriverCollection, Connection, Model } from 'mongoose';
 import {
   cappedField,
   type Collection,
@@ -14,6 +15,14 @@ import {
   type WriteOptions,
 } from '../record-store.port';
 import { newId } from '../object-id';
+
+/**
+ * mongoose, loaded when first used: the embedded store never uses it, and loading it took a tenth of a
+ * second of every start.
+ */
+const mongoosePackage = (): typeof Mongoose =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  require('mongoose') as typeof Mongoose;
 
 /** Translates the port's filter to a MongoDB query; the operators are the port's, never the caller's input. */
 export const toQuery = (filter: Filter): Record<string, unknown> => {
@@ -74,7 +83,9 @@ export class MongoRecordStore implements RecordStore {
   private constructor(private readonly connection: Connection) {}
 
   static async connect(url: string): Promise<MongoRecordStore> {
-    const connection = await mongoose.createConnection(url, { serverSelectionTimeoutMS: 5000 }).asPromise();
+    const connection = await mongoosePackage()
+      .createConnection(url, { serverSelectionTimeoutMS: 5000 })
+      .asPromise();
     return new MongoRecordStore(connection);
   }
 
@@ -111,7 +122,7 @@ export class MongoRecordStore implements RecordStore {
   /** False until the connection is open (`db` is unset before) and while it is lost, without waiting on it. */
   async isReady(): Promise<boolean> {
     const db = this.connection.db;
-    if (!db || this.connection.readyState !== mongoose.ConnectionStates.connected) return false;
+    if (!db || this.connection.readyState !== mongoosePackage().ConnectionStates.connected) return false;
     try {
       await db.admin().ping();
       return true;
@@ -127,7 +138,7 @@ export class MongoRecordStore implements RecordStore {
   private modelFor(spec: CollectionSpec): Model<StoredDocument> {
     const existing = this.connection.models[spec.name] as Model<StoredDocument> | undefined;
     if (existing) return existing;
-    const schema = new mongoose.Schema<StoredDocument>(
+    const schema = new (mongoosePackage().Schema)<StoredDocument>(
       { _id: { type: String, required: true } },
       { strict: false, versionKey: false, collection: spec.name, autoIndex: true },
     );
