@@ -1,4 +1,5 @@
-import { Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchPackage } from '@skillers/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElasticsearchSearchEventSink } from './elasticsearch.search-event-sink';
 import type { AnalyticsEvent, SearchEvent } from './search-event';
@@ -32,7 +33,7 @@ describe.skipIf(!url)('Elasticsearch search event sink (needs ELASTICSEARCH_URL)
   let client: Client;
 
   beforeAll(() => {
-    client = new Client({ node: url as string });
+    client = new (elasticsearchPackage().Client)({ node: url as string });
   });
   /** Everything a sink named `name` sets up: the data stream (or plain index), its template and policy. */
   const remove = async (name: string) => {

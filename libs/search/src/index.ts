@@ -9,6 +9,7 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ElasticsearchClientOptions,
   elasticsearchClient,
+  elasticsearchPackage,
   isResponseError,
 } from './elasticsearch/elasticsearch-client';
 export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-naming';

@@ -1,10 +1,9 @@
-import { errors } from '@elastic/elasticsearch';
 import { describe, expect, it } from 'vitest';
 import { searchDocument } from '../search-index.contract';
 import { PartialWriteError } from '../search-index.port';
 import { toSource } from './elasticsearch-mapping';
 import { type FakeAnswer, type RecordedRequest, adapterPerTest } from './fake-elasticsearch.testing';
-import { DEFAULT_MAX_RETRIES } from './elasticsearch-client';
+import { DEFAULT_MAX_RETRIES, elasticsearchPackage } from './elasticsearch-client';
 import { excludesSourceVectors, searchIndexSettings, sourceFilter } from './source-vectors';
 
 // The request bodies the adapter sends, checked against a recording server that answers like Elasticsearch:
@@ -331,7 +330,7 @@ describe('Elasticsearch request bodies', () => {
       stalled = true;
       const before = server.requests.length;
       expect(await index.isReady()).toBe(false);
-      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.TimeoutError);
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(elasticsearchPackage().errors.TimeoutError);
       expect(server.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
         'HEAD /',
         'POST /_bulk',
@@ -344,7 +343,9 @@ describe('Elasticsearch request bodies', () => {
           ? { status: 503, body: { error: { type: 'unavailable_shards_exception' } } }
           : mgetAnswer(request),
       );
-      await expect(index.upsert([stored])).rejects.toBeInstanceOf(errors.ResponseError);
+      await expect(index.upsert([stored])).rejects.toBeInstanceOf(
+        elasticsearchPackage().errors.ResponseError,
+      );
       expect(server.sent('POST', '/_bulk')).toHaveLength(1 + DEFAULT_MAX_RETRIES);
     });
   });

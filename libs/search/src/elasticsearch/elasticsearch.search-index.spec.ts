@@ -1,4 +1,5 @@
-import { Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
+import { elasticsearchPackage } from './elasticsearch-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchIndex } from '../open-search-index';
 import { describeSearchIndexContract, searchDocument } from '../search-index.contract';
@@ -25,7 +26,7 @@ describe.skipIf(!url)('Elasticsearch adapter (needs ELASTICSEARCH_URL)', () => {
       refreshOnWrite: true,
     });
   const close = async (index: SearchIndex) => {
-    const client = new Client({ node: url as string });
+    const client = new (elasticsearchPackage().Client)({ node: url as string });
     // Clusters refuse wildcard deletes by default (action.destructive_requires_name), so name each index.
     const indices = Object.keys(await client.indices.get({ index: `${indexPrefix}-*` }));
     if (indices.length > 0) await client.indices.delete({ index: indices });
@@ -57,7 +58,7 @@ describe.skipIf(!url)('Elasticsearch generations keyed by embedding model (needs
     searchDocument({ kind: 'project', vector, vectorModel: space.model });
 
   afterAll(async () => {
-    const client = new Client({ node: url as string });
+    const client = new (elasticsearchPackage().Client)({ node: url as string });
     const indices = Object.keys(await client.indices.get({ index: `${indexPrefix}-*` }));
     if (indices.length > 0) await client.indices.delete({ index: indices });
     await client.close();
@@ -65,7 +66,7 @@ describe.skipIf(!url)('Elasticsearch generations keyed by embedding model (needs
   });
 
   it('never writes or compares vectors of another model than the live generation was built for', async () => {
-    const client = new Client({ node: url as string });
+    const client = new (elasticsearchPackage().Client)({ node: url as string });
     const live = async () => Object.keys(await client.indices.getAlias({ name: `${indexPrefix}-project` }));
 
     const old = await open(OLD);
@@ -113,7 +114,7 @@ describe.skipIf(!url)('Elasticsearch vectors in _source (needs ELASTICSEARCH_URL
   let index: ElasticsearchSearchIndex | undefined;
 
   beforeAll(() => {
-    client = new Client({ node: url as string });
+    client = new (elasticsearchPackage().Client)({ node: url as string });
   });
   afterAll(async () => {
     await index?.close();

@@ -1,4 +1,4 @@
-import { Client } from '@elastic/elasticsearch';
+import { elasticsearchPackage } from '../elasticsearch/elasticsearch-client';
 import { describe } from 'vitest';
 import { ElasticsearchSavedSearchMatcher } from './elasticsearch.saved-search-matcher';
 import { describeSavedSearchMatcherContract } from './saved-search-matcher.contract';
@@ -13,7 +13,7 @@ describe.skipIf(!url)('Elasticsearch percolator (needs ELASTICSEARCH_URL)', () =
     const matcher = await ElasticsearchSavedSearchMatcher.connect(url as string, { indexPrefix });
     return Object.assign(matcher, {
       close: async () => {
-        const client = new Client({ node: url as string });
+        const client = new (elasticsearchPackage().Client)({ node: url as string });
         await client.indices.delete({ index: matcher.index });
         await client.close();
         await ElasticsearchSavedSearchMatcher.prototype.close.call(matcher);
