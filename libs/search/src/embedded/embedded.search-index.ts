@@ -26,6 +26,7 @@ import {
   type EmbeddedSnapshot,
   type EmbeddedSnapshotSource,
   SNAPSHOT_FORMAT,
+  textsSection,
   vectorGraphSection,
   vectorRowSection,
 } from './index-generation';
@@ -96,15 +97,16 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   /**
-   * The sections a read of a snapshot file leaves there: the graphs, loaded in the background, and the
-   * vector rows when this index keeps them in files (read from the snapshot's own, after their check).
+   * The sections a read of a snapshot file leaves there: the graphs, loaded in the background, and when this
+   * index keeps files (a data folder: the server's), the vector rows and the search texts, read where the
+   * snapshot holds them after their check.
    */
   leftInFile(): LeftInFile {
-    const rowsInFiles = this.vectorRows.dir !== undefined;
+    const keepsFiles = this.vectorRows.dir !== undefined;
     return (name) =>
       vectorGraphSection(name)
         ? 'unchecked'
-        : rowsInFiles && vectorRowSection(name) !== undefined
+        : keepsFiles && (vectorRowSection(name) !== undefined || textsSection(name))
           ? 'checked'
           : undefined;
   }

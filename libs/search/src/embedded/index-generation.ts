@@ -64,6 +64,9 @@ export const vectorRowSection = (name: string): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
+/** Whether a snapshot section holds the search texts (`<kind>.text.texts`). */
+export const textsSection = (name: string): boolean => /^(?:project|teammate)\.text\.texts$/.test(name);
+
 /** Whether a snapshot section holds a vector graph (`<kind>.vectors.<dims>.graph`). */
 export const vectorGraphSection = (name: string): boolean =>
   /^(?:project|teammate)\.vectors\.\d+\.graph$/.test(name);
@@ -159,7 +162,9 @@ export class IndexGeneration {
         (name) => inFile.get(`${kind}.vectors.${name}`),
       );
       const fields = StoredFields.fromSections(readerUnder(`${kind}.fields`, section));
-      const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section));
+      const text = TextIndex.fromSections(readerUnder(`${kind}.text`, section), (name) =>
+        inFile.get(`${kind}.text.${name}`),
+      );
       if (text.count !== facets.size || fields.size !== facets.size)
         throw new Error(
           `${kind}: ${text.count} texts, ${facets.size} facet entries, ${fields.size} field entries`,
@@ -207,7 +212,10 @@ export class IndexGeneration {
 
   /** Frees what the generation holds outside memory (vector rows' files); it is not used afterwards. */
   close(): void {
-    for (const kind of SEARCH_KINDS) this.parts[kind].vectors.close();
+    for (const kind of SEARCH_KINDS) {
+      this.parts[kind].vectors.close();
+      this.parts[kind].text.close();
+    }
   }
 
   /** How many documents were not embedded by this model (no vector, or another model's). */

@@ -13,6 +13,7 @@ import {
   type SectionSource,
 } from '../structures/binary-sections';
 import { TermPostings } from '../structures/term-postings';
+import type { SectionInFile } from '../snapshot/section-in-file';
 import { TextStore } from './text-store';
 
 /** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
@@ -109,6 +110,11 @@ export class TextIndex {
   /** Documents held (Orama's `count`). */
   get count(): number {
     return this.documents;
+  }
+
+  /** Lets go of a snapshot's file its texts are read from; the index is not used afterwards. */
+  close(): void {
+    this.texts.close();
   }
 
   has(slot: number): boolean {
@@ -232,7 +238,10 @@ export class TextIndex {
    * change some of them in place, so the index owns those bytes from here on (the caller must not read
    * them for anything else, nor restore a second index from them); only the words become strings again.
    */
-  static fromSections(section: SectionReader): TextIndex {
+  static fromSections(
+    section: SectionReader,
+    inFile: (name: string) => SectionInFile | undefined = () => undefined,
+  ): TextIndex {
     const meta = jsonOf<TextIndexMeta>(section('meta'));
     if (meta.format !== SECTIONS_FORMAT) throw new Error(`text index format ${String(meta.format)}`);
     const wordLengths = arrayOf(Int32Array, section('word-lengths'));
@@ -252,7 +261,10 @@ export class TextIndex {
     );
     if (postings.termCount !== words.length) throw new Error('text index postings do not match its words');
     const textLengths = arrayOf(Int32Array, section('text-lengths'));
-    const texts = TextStore.fromPacked(textLengths, section('texts'));
+    const savedTexts = inFile('texts');
+    const texts = savedTexts
+      ? TextStore.fromFile(textLengths, savedTexts)
+      : TextStore.fromPacked(textLengths, section('texts'));
     const lengths = arrayOf(Int32Array, section('lengths'));
     // A slot has a text exactly when it has a length, and the count is theirs.
     let documents = 0;
