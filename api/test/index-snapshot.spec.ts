@@ -1,6 +1,6 @@
 import type { ProjectRecord, ProjectView } from '@skillers/domain';
 import { COLLECTIONS, newId, SQLITE_FILE_NAME, SqliteRecordStore } from '@skillers/store';
-import { mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -77,6 +77,28 @@ describe('the embedded index across restarts', () => {
     await fourth.close();
     expect(savedAt()).not.toBe(rebuiltAt);
     expect(statSync(snapshotFile).size).toBeGreaterThan(100);
+  });
+
+  it('builds the index again from the store when a section checked after the start is damaged', async () => {
+    const ownDir = mkdtempSync(join(dataDir, 'damaged-'));
+    const ownFile = join(ownDir, INDEX_SNAPSHOT_FILE);
+    const first = await startTestApp({ DATA_DIR: ownDir });
+    await createProject(first, await first.signUp(), { projectName: 'Orchard planner' });
+    await vi.waitFor(async () => expect(await projectNames(first)).toEqual(['Orchard planner']));
+    await first.close();
+    // The search texts are read where the file holds them and checked once the server answers.
+    const bytes = readFileSync(ownFile);
+    bytes[bytes.lastIndexOf('Orchard planner')] ^= 0xff;
+    writeFileSync(ownFile, bytes);
+    const damagedAt = statSync(ownFile).mtimeMs;
+
+    const second = await startTestApp({ DATA_DIR: ownDir });
+    expect(await projectNames(second)).toEqual(['Orchard planner']);
+    // Built again and saved over the damaged file.
+    await vi.waitFor(() => expect(statSync(ownFile).mtimeMs).not.toBe(damagedAt), { timeout: 15_000 });
+    expect(await projectNames(second)).toEqual(['Orchard planner']);
+    await second.close();
+    expect(readFileSync(ownFile).includes('Orchard planner')).toBe(true);
   });
 
   it('answers free text after a restart as before it, texts written, removed and rewritten included', async () => {

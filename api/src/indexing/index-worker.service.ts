@@ -75,6 +75,8 @@ export class IndexWorkerService
    * rebuild with the cached vectors), so saving it at shutdown would only cost time.
    */
   private vectorsMissing = false;
+  /** A build from the store after a damaged snapshot section was found under the live index. */
+  private repairing: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -151,7 +153,7 @@ export class IndexWorkerService
   /** Stops the vector backfill and the warm-up while the embedder and the store they use are still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopBackfill.abort();
-    await Promise.all([this.backfilling, this.warmUp.close()]);
+    await Promise.all([this.backfilling, this.warmUp.close(), this.repairing]);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -193,6 +195,13 @@ export class IndexWorkerService
       file: this.snapshotFile,
       modelId: this.embedder.modelId,
       embedderReady: () => this.embedder.isReady(),
+      onChecked: (damage) => {
+        if (damage !== undefined) this.repair(index, damage);
+        else
+          this.logger.log(
+            `Search index snapshot's texts and vectors checked ${Date.now() - started} ms after the start of its load`,
+          );
+      },
     });
     if (!result.loaded) {
       this.logger.log(`Search index snapshot not used (${result.reason}): rebuilding from the store`);
@@ -205,8 +214,30 @@ export class IndexWorkerService
     return true;
   }
 
-  /** Builds the index with the cached vectors only; resolves to how many documents got none. */
-  private async rebuild(index: IndexSnapshots): Promise<number> {
+  /**
+   * A section of the loaded snapshot, checked once the index was live, is damaged: the index is built again
+   * from the store while it answers (with no vector taken from it), swapped in and saved.
+   */
+  private repair(index: IndexSnapshots, reason: string): void {
+    this.logger.error(`Search index snapshot damaged (${reason}): building the index again from the store`);
+    this.savedStamp = undefined;
+    this.repairing = this.rebuild(index, { replay: true, reuseLiveVectors: false })
+      .then((lacking) => {
+        if (lacking === 0) return;
+        this.vectorsMissing = true;
+        this.backfilling = this.backfill(index, lacking);
+      })
+      .catch((error: Error) => this.logger.error(`The search index was not built again: ${error.message}`));
+  }
+
+  /**
+   * Builds the index with the cached vectors only; resolves to how many documents got none. At start nothing
+   * else writes the index (no replay); a repair replays the writes that came while it ran.
+   */
+  private async rebuild(
+    index: IndexSnapshots,
+    { replay = false, reuseLiveVectors = true }: { replay?: boolean; reuseLiveVectors?: boolean } = {},
+  ): Promise<number> {
     const started = Date.now();
     const stamp = await indexedChangeStamp(this.store);
     let lacking = 0;
@@ -219,10 +250,10 @@ export class IndexWorkerService
         return vectors;
       },
     };
-    // No other process writes this index and no job runs before it is built: nothing to replay.
     const counts = await rebuildIndex(this.store, this.index, {
       embedder,
-      replay: false,
+      replay,
+      reuseLiveVectors,
       onUnreadable: (kind, id, error) =>
         this.logger.warn(
           `Stored ${kind} ${id} left out of the index, unreadable: ${(error as Error).message}`,

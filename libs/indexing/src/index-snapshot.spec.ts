@@ -164,19 +164,54 @@ describe('index snapshots', () => {
   it('close the files of vector rows they took when turned down', async () => {
     await builtAndSaved();
     const bytes = readFileSync(file);
-    // In a profile's text, read after the projects' vector rows were left in the file.
-    bytes[bytes.indexOf('skiller 29')] ^= 0xff;
+    // In a profile's id, in the facet index's section, read into memory after the projects' vector rows
+    // were left in the file.
+    bytes[bytes.indexOf(profiles[29]._id)] ^= 0xff;
     writeFileSync(file, bytes);
     const openFiles = () => readdirSync('/proc/self/fd').length;
     const before = openFiles();
     const store = new SqliteRecordStore(storeFile);
     const filed = EmbeddedSearchIndex.create({ dir });
-    expect(await loadIndexSnapshot(store, filed.snapshots, { file, modelId: MODEL, ...ready })).toEqual({
-      loaded: false,
-      reason: 'checksum mismatch: section teammate.text.texts',
-    });
+    expect(await loadIndexSnapshot(store, filed.snapshots, { file, modelId: MODEL, ...ready })).toMatchObject(
+      {
+        loaded: false,
+        reason: expect.stringMatching(/^checksum mismatch: section teammate\./),
+      },
+    );
     await store.close();
     expect(openFiles()).toBe(before);
+  });
+
+  it('check the texts and vector rows they read where the file holds them once the index is live', async () => {
+    await builtAndSaved();
+    const loadFiled = async () => {
+      const store = new SqliteRecordStore(storeFile);
+      const filed = EmbeddedSearchIndex.create({ dir });
+      const checks: (string | undefined)[] = [];
+      const result = await loadIndexSnapshot(store, filed.snapshots, {
+        file,
+        modelId: MODEL,
+        ...ready,
+        onChecked: (damage) => checks.push(damage),
+      });
+      await store.close();
+      return { result, checks, filed };
+    };
+    const sound = await loadFiled();
+    expect(sound.result).toEqual({ loaded: true, documents: 31 });
+    // Both sections are checked in worker threads while the index answers.
+    await vi.waitFor(() => expect(sound.checks).toEqual([undefined]));
+    sound.filed.close();
+
+    const bytes = readFileSync(file);
+    bytes[bytes.indexOf('skiller 29')] ^= 0xff;
+    writeFileSync(file, bytes);
+    const damaged = await loadFiled();
+    expect(damaged.result).toEqual({ loaded: true, documents: 31 });
+    await vi.waitFor(() =>
+      expect(damaged.checks).toEqual(['checksum mismatch: section teammate.text.texts']),
+    );
+    damaged.filed.close();
   });
 
   it('are not used once the store has changed, by any write, even one a crash kept from the index', async () => {

@@ -51,6 +51,12 @@ export interface LoadSnapshotOptions {
    * could not): a rebuild would then fill them in, so the snapshot is not used.
    */
   embedderReady: () => Promise<boolean>;
+  /**
+   * Told once the sections checked after the load (`RestoredIndex.verify`: those read where the file holds
+   * them) are checked: with why, when one turns out damaged (the index is live by then, and the caller
+   * builds it again from the store), or undefined when they match.
+   */
+  onChecked?: (damage: string | undefined) => void;
 }
 
 export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded: false; reason: string };
@@ -62,7 +68,7 @@ export type LoadSnapshotResult = { loaded: true; documents: number } | { loaded:
 export const loadIndexSnapshot = async (
   store: RecordStore,
   index: IndexSnapshots,
-  { file, modelId, embedderReady }: LoadSnapshotOptions,
+  { file, modelId, embedderReady, onChecked }: LoadSnapshotOptions,
 ): Promise<LoadSnapshotResult> => {
   const stamp = await indexedChangeStamp(store);
   if (stamp === undefined) return { loaded: false, reason: 'the store keeps no change stamp' };
@@ -83,5 +89,10 @@ export const loadIndexSnapshot = async (
   // Read again after the file: a write meanwhile (another process on the same store) ages the snapshot too.
   if ((await indexedChangeStamp(store)) !== stamp)
     return turnDown('the store changed while the snapshot was read');
-  return { loaded: true, documents: await restored.adopt() };
+  const documents = await restored.adopt();
+  restored.verify().then(
+    (damaged) => onChecked?.(damaged === undefined ? undefined : `checksum mismatch: section ${damaged}`),
+    (error: Error) => onChecked?.(`unreadable: ${error.message}`),
+  );
+  return { loaded: true, documents };
 };

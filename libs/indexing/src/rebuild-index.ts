@@ -26,6 +26,11 @@ export interface RebuildOptions {
    * and text are kept, so a rebuild embeds only new, changed and never-embedded records.
    */
   embedder?: DocumentEmbedder;
+  /**
+   * Whether vectors the live index holds are kept (default true); false when the live index cannot be
+   * trusted (a snapshot section found damaged after its load), so that each vector comes from the embedder.
+   */
+  reuseLiveVectors?: boolean;
   /** Called once per batch the embedder could not embed; those documents are indexed without a vector. */
   onEmbedFailure?: (error: unknown) => void;
   /**
@@ -61,9 +66,10 @@ const copyKind = async (
     written,
     total,
     onUnreadable,
+    reuseLiveVectors = true,
   }: { batchSize: number; written: WrittenStates; total: number } & Pick<
     RebuildOptions,
-    'embedder' | 'onEmbedFailure' | 'onUnreadable'
+    'embedder' | 'onEmbedFailure' | 'onUnreadable' | 'reuseLiveVectors'
   >,
   report?: (done: number, total: number) => void,
 ): Promise<number> => {
@@ -83,7 +89,7 @@ const copyKind = async (
       }
     });
     written.note(batch);
-    const previous = embedder ? await live.getMany(docs.map((doc) => doc.id)) : [];
+    const previous = embedder && reuseLiveVectors ? await live.getMany(docs.map((doc) => doc.id)) : [];
     await generation.upsert(await withVectors(docs, embedder, previous, onEmbedFailure));
     done += docs.length;
     report?.(done, Math.max(total, done));
@@ -107,6 +113,7 @@ export const rebuildIndex = async (
     replay = true,
     lease,
     onUnreadable,
+    reuseLiveVectors,
   }: RebuildOptions = {},
 ): Promise<Record<SearchKind, number>> => {
   const since = (startedAt: number) => new Date(startedAt - REPLAY_MARGIN_MS).toISOString();
@@ -128,7 +135,15 @@ export const rebuildIndex = async (
         index,
         generation,
         kind,
-        { batchSize, embedder, onEmbedFailure, onUnreadable, written, total: expected[kind] },
+        {
+          batchSize,
+          embedder,
+          onEmbedFailure,
+          onUnreadable,
+          reuseLiveVectors,
+          written,
+          total: expected[kind],
+        },
         report,
       );
     }

@@ -223,6 +223,12 @@ export interface RestoredIndex {
   countWithoutModel(modelId: string): number;
   /** Makes it the live index; resolves to how many documents it holds. */
   adopt(): Promise<number>;
+  /**
+   * Checks what the read left unchecked (large sections read where the file holds them, checked after the
+   * index is live so that a start need not wait for gigabytes of checksums); resolves to the name of a
+   * damaged section, or undefined when they all match.
+   */
+  verify(): Promise<string | undefined>;
   /** Frees it and leaves the live index as it was. */
   discard(): void;
 }

@@ -34,6 +34,9 @@ import { type LeftInFile, readSnapshotFile, writeSnapshotFile } from './snapshot
 import type { VectorRowsOptions } from './structures/vector-rows';
 import type { VectorGraphOptions } from './indexes/vector-graph-builds';
 
+/** The sections a server's index reads where its snapshot's file holds them: vector rows, search texts. */
+const readInFile = (name: string): boolean => vectorRowSection(name) !== undefined || textsSection(name);
+
 /** Graph options whose builds tell the listeners, as they are when a build ends. */
 const graphsTelling = (listeners: ReadonlySet<() => void>): VectorGraphOptions => ({
   onBuilt: () => {
@@ -97,18 +100,13 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 
   /**
-   * The sections a read of a snapshot file leaves there: the graphs, loaded in the background, and when this
-   * index keeps files (a data folder: the server's), the vector rows and the search texts, read where the
-   * snapshot holds them after their check.
+   * The sections a read of a snapshot file leaves there, unchecked: the graphs, loaded (and checked) in the
+   * background, and when this index keeps files (a data folder: the server's), the vector rows and the search
+   * texts, read where the snapshot holds them and checked once the index is live (`verify`).
    */
   leftInFile(): LeftInFile {
     const keepsFiles = this.vectorRows.dir !== undefined;
-    return (name) =>
-      vectorGraphSection(name)
-        ? 'unchecked'
-        : keepsFiles && (vectorRowSection(name) !== undefined || textsSection(name))
-          ? 'checked'
-          : undefined;
+    return (name) => (vectorGraphSection(name) || (keepsFiles && readInFile(name)) ? 'unchecked' : undefined);
   }
 
   /**
@@ -163,14 +161,23 @@ export class EmbeddedSearchIndex implements SearchIndex {
     );
     if ('rejected' in read) return read;
     let restored: EmbeddedSearchIndex;
+    // Checked later: before, they would hold the start up for seconds at a million documents.
+    const unchecked = (read.snapshot.inFile ?? []).filter(({ name }) => readInFile(name));
     try {
       restored = EmbeddedSearchIndex.restore(read.snapshot, this.vectorRows);
+      for (const section of unchecked) section.file.hold();
     } catch (error) {
       return { rejected: `damaged: ${(error as Error).message}` };
     } finally {
       // What the index took holds the file on its own.
       for (const section of read.snapshot.inFile ?? []) section.file.release();
     }
+    // The holds taken for the later check, let go once: after it, or when the index is turned down.
+    let held = true;
+    const letGo = () => {
+      if (held) for (const section of unchecked) section.file.release();
+      held = false;
+    };
     return {
       countWithoutModel: (modelId) => restored.countWithoutModel(modelId),
       adopt: async () => {
@@ -178,7 +185,18 @@ export class EmbeddedSearchIndex implements SearchIndex {
         const counts = await Promise.all(SEARCH_KINDS.map((kind) => restored.count(kind)));
         return counts.reduce((sum, count) => sum + count, 0);
       },
-      discard: () => restored.close(),
+      discard: () => {
+        letGo();
+        restored.close();
+      },
+      verify: async () => {
+        try {
+          for (const section of unchecked) if (!(await section.check())) return section.name;
+          return undefined;
+        } finally {
+          letGo();
+        }
+      },
     };
   }
 
