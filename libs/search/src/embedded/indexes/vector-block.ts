@@ -1,9 +1,11 @@
 import { exactSearch, MetricKind } from 'usearch';
 import {
+  arrayOf,
   arrayOfLength,
   arraySection,
   type SectionReader,
   type SectionSource,
+  sectionIfAny,
   stringsSection,
 } from '../structures/binary-sections';
 import { IdSlots } from '../structures/id-slots';
@@ -169,6 +171,7 @@ export class VectorBlock {
     const rows = this.rowCount;
     return [
       stringsSection('ids', this.ids),
+      IdSlots.tableSection('id-table', this.ids),
       { name: 'values', bytes: rows * this.dims * 4, parts: () => this.rows.parts(rows) },
       arraySection('norms', this.norms, rows),
       arraySection('codes', this.codes, rows * this.dims),
@@ -203,7 +206,8 @@ export class VectorBlock {
     block.codes = codes.byteOffset === 0 ? codes : codes.slice();
     block.keys = arrayOfLength(Int32Array, section('keys'), count, 'vector keys');
     block.idStrings = ids;
-    block.rowById = IdSlots.fromSaved(ids);
+    const table = sectionIfAny(section, 'id-table');
+    block.rowById = IdSlots.fromSaved(ids, table && arrayOf(Int32Array, table));
     return block;
   }
 

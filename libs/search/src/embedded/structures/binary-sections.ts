@@ -226,6 +226,15 @@ export const readerUnder =
   (name) =>
     read(`${prefix}.${name}`);
 
+/** A section an older save may lack (it was added later): undefined when missing. */
+export const sectionIfAny = (read: SectionReader, name: string): Buffer | undefined => {
+  try {
+    return read(name);
+  } catch {
+    return undefined;
+  }
+};
+
 /** A reader over a list of sections, as a file read or `copySections` gives them. */
 export const sectionReader = (sections: readonly Section[]): SectionReader => {
   const byName = new Map(sections.map(({ name, data }) => [name, data]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringsBytes } from './binary-sections';
+import { arrayOf, copySections, stringsBytes } from './binary-sections';
 import { IdSlots } from './id-slots';
 import { SavedStrings } from './saved-strings';
 
@@ -53,6 +53,26 @@ describe('id slots', () => {
         for (const each of pool) expect(slots.get(each)).toBe(expected.get(each));
       }
     }
+  });
+
+  it('read the table saved beside the ids as the one they would build', () => {
+    const ids = [
+      '65f0c0ffee',
+      '',
+      'Zürich',
+      '東京',
+      'lone \uD800',
+      ...Array.from({ length: 300 }, (_, n) => `id-${n}`),
+    ];
+    const saved = new SavedStrings(stringsBytes(ids));
+    const [section] = copySections([IdSlots.tableSection('table', ids)]);
+    const table = arrayOf(Int32Array, section.data);
+    const withTable = IdSlots.fromSaved(saved, table);
+    const built = IdSlots.fromSaved(saved);
+    for (const id of [...ids, 'id-300', 'Zurich', 'lone \uFFFD'])
+      expect(withTable.get(id)).toBe(built.get(id));
+    expect(withTable.get('id-7')).toBe(12);
+    expect(() => IdSlots.fromSaved(saved, table.subarray(0, table.length / 2))).toThrow(/id table/);
   });
 
   it('start empty', () => {

@@ -1,12 +1,36 @@
+import { builtSection, type SectionSource } from './binary-sections';
 import type { SavedStrings } from './saved-strings';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
+/** The size of a table for `count` ids: a power of two, at most half full. */
+const tableSize = (count: number): number => {
+  let size = 2;
+  while (size < 2 * count) size *= 2;
+  return size;
+};
+
+/** Puts `position` in the table at the first free entry from `hash`. */
+const place = (table: Int32Array, hash: number, position: number): void => {
+  const mask = table.length - 1;
+  let entry = hash & mask;
+  while (table[entry] !== 0) entry = (entry + 1) & mask;
+  table[entry] = position + 1;
+};
+
 /** The UTF-8 bytes of an id that is not ASCII; undefined for ASCII, whose character codes are its bytes. */
 const nonAsciiBytes = (id: string): Buffer | undefined => {
   for (let at = 0; at < id.length; at++) if (id.charCodeAt(at) > 0x7f) return Buffer.from(id, 'utf8');
   return undefined;
+};
+
+/** FNV-1a over an id's UTF-8 bytes (given when not ASCII), as the table is built over saved bytes. */
+const hashOf = (id: string, bytes: Buffer | undefined): number => {
+  let hash = FNV_OFFSET;
+  if (bytes) for (let at = 0; at < bytes.length; at++) hash = Math.imul(hash ^ bytes[at], FNV_PRIME);
+  else for (let at = 0; at < id.length; at++) hash = Math.imul(hash ^ id.charCodeAt(at), FNV_PRIME);
+  return hash;
 };
 
 /**
@@ -22,44 +46,57 @@ export class IdSlots {
    * Position + 1 of a saved id, 0 for an empty entry; a power of two long, at most half full (empty until
    * first used).
    */
-  private table = new Int32Array(0);
+  private table: Int32Array<ArrayBufferLike> = new Int32Array(0);
   /** Per saved position: 1 once its id was written again or removed. */
   private gone = new Uint8Array(0);
   private savedLive = 0;
   private saved?: SavedStrings;
 
   /**
-   * The saved ids by position; empty strings (unused slots) are left out. Their table is built when first
-   * used (a few hundred milliseconds at a million ids, mostly cache misses), not by the load.
+   * The saved ids by position; empty strings (unused slots) are left out. `table` is the one `tableOf` made
+   * when they were saved; without it, it is built when first used (a few hundred milliseconds at a million
+   * ids, mostly cache misses), not by the load.
    */
-  static fromSaved(saved: SavedStrings): IdSlots {
+  static fromSaved(saved: SavedStrings, table?: Int32Array): IdSlots {
     const slots = new IdSlots();
     const { ends } = saved;
     let live = 0;
     for (let position = 0, start = 0; position < ends.length; start = ends[position], position++)
       if (ends[position] !== start) live++;
+    if (table && table.length !== tableSize(ends.length))
+      throw new Error(`an id table of ${table.length} entries for ${ends.length} ids`);
+    slots.table = table ?? slots.table;
     slots.savedLive = live;
     slots.saved = saved;
     slots.gone = new Uint8Array(ends.length);
     return slots;
   }
 
+  /**
+   * The table `fromSaved` reads for these ids, saved beside them (`stringsBytes`): a restart then finds ids
+   * at once, where building it would hold the first request up.
+   */
+  static tableSection(name: string, ids: readonly string[]): SectionSource {
+    return builtSection(name, 4 * tableSize(ids.length), () => {
+      const table = new Int32Array(tableSize(ids.length));
+      ids.forEach((id, position) => {
+        if (id !== '') place(table, hashOf(id, nonAsciiBytes(id)), position);
+      });
+      return table;
+    });
+  }
+
   /** The hash table of the saved ids' positions. */
-  private savedTable(saved: SavedStrings): Int32Array {
+  private savedTable(saved: SavedStrings): Int32Array<ArrayBufferLike> {
     if (this.table.length > 0) return this.table;
     const { blob, ends } = saved;
-    let size = 2;
-    while (size < 2 * ends.length) size *= 2;
-    const table = new Int32Array(size);
-    const mask = size - 1;
+    const table = new Int32Array(tableSize(ends.length));
     for (let position = 0, start = 0; position < ends.length; start = ends[position], position++) {
       const end = ends[position];
-      if (end === start || this.gone[position] === 1) continue;
+      if (end === start) continue;
       let hash = FNV_OFFSET;
       for (let at = start; at < end; at++) hash = Math.imul(hash ^ blob[at], FNV_PRIME);
-      let entry = hash & mask;
-      while (table[entry] !== 0) entry = (entry + 1) & mask;
-      table[entry] = position + 1;
+      place(table, hash, position);
     }
     this.table = table;
     return table;
@@ -100,9 +137,7 @@ export class IdSlots {
     const table = this.savedTable(saved);
     const bytes = nonAsciiBytes(id);
     const length = bytes ? bytes.length : id.length;
-    let hash = FNV_OFFSET;
-    for (let at = 0; at < length; at++)
-      hash = Math.imul(hash ^ (bytes ? bytes[at] : id.charCodeAt(at)), FNV_PRIME);
+    const hash = hashOf(id, bytes);
     const mask = table.length - 1;
     const { blob, ends } = saved;
     for (let entry = hash & mask; table[entry] !== 0; entry = (entry + 1) & mask) {

@@ -10,11 +10,13 @@ import {
   readerUnder,
   type SectionReader,
   type SectionSource,
+  sectionIfAny,
   stringCount,
   stringsOf,
   stringsSection,
 } from '../../structures/binary-sections';
 import { hasBit, wordsFor } from '../../structures/bitset';
+import { IdSlots } from '../../structures/id-slots';
 import { NumberPostings } from '../../structures/number-postings';
 import { PostingSet } from '../../structures/posting-set';
 import { SlotBlocks } from '../../structures/slot-blocks';
@@ -64,14 +66,13 @@ export const facetSections = (store: FacetStore): SectionSource[] => {
   };
   // A search rebuilds an invalid order in a new array: the one taken here is the state saved.
   const order = store.orderValid ? store.order : [];
+  const savedIds = Array.from(store.ids, (id, slot) => (hasBit(store.live, slot) ? id : ''));
   const slotsOf = (dense: boolean) => () =>
     postings.flatMap(({ slots }) => (slots.dense === dense ? [bytesOfSet(slots)] : []));
   return [
     jsonSection('settings', settings),
-    stringsSection(
-      'ids',
-      Array.from(store.ids, (id, slot) => (hasBit(store.live, slot) ? id : '')),
-    ),
+    stringsSection('ids', savedIds),
+    IdSlots.tableSection('id-table', savedIds),
     arraySection('live', store.live),
     arraySection('times', store.times),
     ...NUMBER_FIELDS.map((field) => arraySection(`number.${field}`, store.columns[field])),
@@ -138,7 +139,8 @@ export const facetStoreFromSections = (section: SectionReader): FacetStore => {
   store.words = words;
   const ids = section('ids');
   if (stringCount(ids) !== slots) throw new Error(`${stringCount(ids)} ids, expected ${slots}`);
-  store.restoreIds(ids);
+  const table = sectionIfAny(section, 'id-table');
+  store.restoreIds(ids, table && arrayOf(Int32Array, table));
   store.live = arrayOfLength(Uint32Array, section('live'), words, 'live slots');
   store.times = arrayOfLength(Float64Array, section('times'), capacity, 'times');
   for (const field of NUMBER_FIELDS)

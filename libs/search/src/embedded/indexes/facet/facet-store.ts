@@ -88,9 +88,9 @@ export class FacetStore {
    * Takes the ids a snapshot saved, read where they lie: a restart makes no string per document, and a
    * search decodes only its page's (`idAt`).
    */
-  restoreIds(bytes: Buffer): void {
+  restoreIds(bytes: Buffer, table?: Int32Array): void {
     this.idStrings = new SavedStrings(bytes);
-    this.slotById = IdSlots.fromSaved(this.idStrings);
+    this.slotById = IdSlots.fromSaved(this.idStrings, table);
   }
 
   /** The id of the document at `slot`. */
