@@ -161,6 +161,11 @@ export class VectorBlock {
     return this.idStrings.list;
   }
 
+  /** The ids of rows `a` and `b` compared as strings are (-1, 0 or 1), without decoding saved ones. */
+  compareIdsAt(a: number, b: number): number {
+    return this.idStrings.compareAt(a, b);
+  }
+
   /** How many rows are used, without decoding a loaded block's ids. */
   get rowCount(): number {
     return this.idStrings.count;

@@ -65,9 +65,7 @@ export class VectorIndex {
   /** The block being searched, whose ids break the heap's ties: the greater id first. */
   private tieBlock?: VectorBlock;
   private readonly top = new TopSlots((a, b) => {
-    const block = this.tieBlock as VectorBlock;
-    const [idA, idB] = [block.idAt(a), block.idAt(b)];
-    return idA > idB ? -1 : idA < idB ? 1 : 0;
+    return (this.tieBlock as VectorBlock).compareIdsAt(b, a);
   });
 
   /** The rows a new block starts with room for (`reserve`). */

@@ -31,6 +31,23 @@ describe('saved strings', () => {
     }
   });
 
+  it('compare strings as JavaScript does, on saved bytes and after decoding', () => {
+    const ascii = ['b', 'a', 'ab', '', 'abc', 'B', 'a'];
+    const mixed = ['Zürich', 'Zurich', '東京', '🙂', '\uFFFF', 'z'];
+    for (const strings of [ascii, mixed]) {
+      const saved = new SavedStrings(stringsBytes(strings));
+      const expected = (a: number, b: number) =>
+        strings[a] < strings[b] ? -1 : strings[a] > strings[b] ? 1 : 0;
+      const check = () => {
+        for (let a = 0; a < strings.length; a++)
+          for (let b = 0; b < strings.length; b++) expect(saved.compareAt(a, b)).toBe(expected(a, b));
+      };
+      check();
+      expect(saved.list).toEqual(strings);
+      check();
+    }
+  });
+
   it('start empty without bytes', () => {
     const saved = new SavedStrings();
     expect(saved.count).toBe(0);

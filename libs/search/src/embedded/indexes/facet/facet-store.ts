@@ -1,5 +1,4 @@
 import {
-  compareIdsDescending,
   createdAtMs,
   documentNumber,
   FACET_DIMENSIONS,
@@ -114,7 +113,7 @@ export class FacetStore {
 
   /** The final tie-break between two slots: negative when `a` is newer (or as new with the greater id). */
   readonly compareSlots = (a: number, b: number): number =>
-    this.times[b] - this.times[a] || compareIdsDescending(this.idAt(a), this.idAt(b));
+    this.times[b] - this.times[a] || this.idStrings.compareAt(b, a);
 
   upsertMany(docs: readonly SearchDocument[]): void {
     if (docs.length > PLACE_ONE_BY_ONE_LIMIT) this.orderValid = false;
