@@ -77,6 +77,9 @@ class FoundPerUser {
  * those who chose so. Pairs in conversation (invited, declined or talking), blocked pairs and hidden records
  * never appear, as in MatchesService's lists.
  */
+/** Lets the requests waiting meanwhile through. */
+const nextTurn = () => new Promise((next) => setImmediate(next));
+
 @Injectable()
 export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WeeklyMatchesService.name);
@@ -166,6 +169,10 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
             const other = others.get(hit.id);
             if (other) pairOf(record, other, hit.score);
           }
+          // The embedded index answers at once: without a turn of the event loop per query, a batch of
+          // new records would hold requests up for seconds (a restart at a million new profiles made plain
+          // filtering three times slower for minutes).
+          await nextTurn();
         }
     };
     // A record written between the two reads is left for the next run.
