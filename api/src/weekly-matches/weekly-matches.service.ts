@@ -70,6 +70,9 @@ class FoundPerUser {
   }
 }
 
+/** Lets the requests waiting meanwhile through. */
+const nextTurn = () => new Promise((next) => setImmediate(next));
+
 /**
  * The weekly digest of new strong matches (docs/notifications.md): one in-app notification per user and
  * UTC week, listing the strong matches with a record published or edited lately that their previous one
@@ -77,9 +80,6 @@ class FoundPerUser {
  * those who chose so. Pairs in conversation (invited, declined or talking), blocked pairs and hidden records
  * never appear, as in MatchesService's lists.
  */
-/** Lets the requests waiting meanwhile through. */
-const nextTurn = () => new Promise((next) => setImmediate(next));
-
 @Injectable()
 export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WeeklyMatchesService.name);
@@ -169,9 +169,8 @@ export class WeeklyMatchesService implements OnApplicationBootstrap, OnApplicati
             const other = others.get(hit.id);
             if (other) pairOf(record, other, hit.score);
           }
-          // The embedded index answers at once: without a turn of the event loop per query, a batch of
-          // new records would hold requests up for seconds (a restart at a million new profiles made plain
-          // filtering three times slower for minutes).
+          // The embedded index answers at once: without a turn of the event loop per query, requests would
+          // wait for a whole batch of new records' queries.
           await nextTurn();
         }
     };
