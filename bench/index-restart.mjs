@@ -145,11 +145,19 @@ try {
 
   const timedRestart = async (name) => {
     const seconds = await start();
-    const same = (await answers(queries)).every((answer, n) => answer === expected[n]);
+    const got = await answers(queries);
+    const same = got.every((answer, n) => answer === expected[n]);
+    // Which parts differ, when any does.
+    const differing = ['knn', 'page', 'total', 'text', 'textTotal'].filter((part) =>
+      got.some(
+        (answer, n) =>
+          JSON.stringify(JSON.parse(answer)[part]) !== JSON.stringify(JSON.parse(expected[n])[part]),
+      ),
+    );
     const rss = process.memoryUsage().rss;
     await stop();
     console.log(
-      `${name.padEnd(52)} ${seconds.toFixed(2).padStart(7)} s   answers ${same ? 'identical' : 'DIFFERENT'}` +
+      `${name.padEnd(52)} ${seconds.toFixed(2).padStart(7)} s   answers ${same ? 'identical' : `DIFFERENT (${differing.join(', ')})`}` +
         `   rss ${mib(rss)}   load ${load()}`,
     );
     if (!same) process.exitCode = 1;
