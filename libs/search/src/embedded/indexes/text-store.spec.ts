@@ -30,6 +30,18 @@ const expectTexts = (store: TextStore, model: Map<number, string>): void => {
   for (let slot = 0; slot < 3000; slot++) expect(store.get(slot)).toBe(model.get(slot));
 };
 
+/** The store's texts saved in a snapshot file and loaded where it holds them. */
+const throughSnapshotFile = async (store: TextStore): Promise<TextStore> => {
+  const read = await throughFile(store.packedSections('lengths', 'bytes'), dir, (name) =>
+    name === 'bytes' ? 'checked' : undefined,
+  );
+  const saved = read.inFile('bytes');
+  if (!saved) throw new Error('the texts were read into memory');
+  const fromFile = TextStore.fromFile(arrayOf(Int32Array, read.section('lengths')), saved);
+  read.release();
+  return fromFile;
+};
+
 describe('TextStore', () => {
   it('gives back every text as set through rewrites that pack the pool, and from its packed form', () => {
     const store = TextStore.create();
@@ -48,13 +60,7 @@ describe('TextStore', () => {
     const store = TextStore.create();
     const model = new Map<number, string>();
     rewrite(store, model, 6_000, 0);
-    const read = await throughFile(store.packedSections('lengths', 'bytes'), dir, (name) =>
-      name === 'bytes' ? 'checked' : undefined,
-    );
-    const saved = read.inFile('bytes');
-    if (!saved) throw new Error('the texts were read into memory');
-    const fromFile = TextStore.fromFile(arrayOf(Int32Array, read.section('lengths')), saved);
-    read.release();
+    const fromFile = await throughSnapshotFile(store);
     expectTexts(fromFile, model);
     // Writes after the load mix texts in the pool with texts in the file, through packs of the pool.
     rewrite(fromFile, model, 20_000, 17);
@@ -69,13 +75,7 @@ describe('TextStore', () => {
     const store = TextStore.create();
     const model = new Map<number, string>();
     rewrite(store, model, 2_000, 3);
-    const read = await throughFile(store.packedSections('lengths', 'bytes'), dir, (name) =>
-      name === 'bytes' ? 'checked' : undefined,
-    );
-    const saved = read.inFile('bytes');
-    if (!saved) throw new Error('the texts were read into memory');
-    const fromFile = TextStore.fromFile(arrayOf(Int32Array, read.section('lengths')), saved);
-    read.release();
+    const fromFile = await throughSnapshotFile(store);
     const parts = fromFile.packedSections('lengths', 'bytes')[1].parts()[Symbol.iterator]();
     const first = parts.next();
     // Closed while a save reads it: the save still reads to the end.
