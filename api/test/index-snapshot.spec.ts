@@ -97,6 +97,10 @@ describe('the embedded index across restarts', () => {
     // Built again and saved over the damaged file.
     await vi.waitFor(() => expect(statSync(ownFile).mtimeMs).not.toBe(damagedAt), { timeout: 15_000 });
     expect(await projectNames(second)).toEqual(['Orchard planner']);
+    // Ready again once the index is built again.
+    await vi.waitFor(async () => expect((await second.request('GET', '/api/ready')).status).toBe(200), {
+      timeout: 15_000,
+    });
     await second.close();
     expect(readFileSync(ownFile).includes('Orchard planner')).toBe(true);
   });

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryPathWarmUp } from '../src/indexing/query-path-warm-up.state';
+import { SnapshotCheck } from '../src/indexing/snapshot-check.state';
 import { createProject } from './listing-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
-describe('warming the query path after a start', () => {
+describe('readiness after a start: the query path warmed, the snapshot checked', () => {
   let api: TestApp | undefined;
   let dataDir: string | undefined;
   afterEach(async () => {
@@ -62,4 +63,21 @@ describe('warming the query path after a start', () => {
     await vi.waitFor(async () => expect((await app.request('GET', '/api/ready')).status).toBe(200));
     expect(warmUp.warmedQueries).toBe(7);
   });
+
+  it(
+    'keeps /api/ready at no while the snapshot is checked after the start',
+    { timeout: 30_000 },
+    async () => {
+      api = await startTestApp();
+      const app = api;
+      await vi.waitFor(async () => expect((await app.request('GET', '/api/ready')).status).toBe(200));
+      const check = app.app.get(SnapshotCheck);
+      check.begin();
+      const checking = await app.request<{ notReady: string[] }>('GET', '/api/ready');
+      expect(checking.status).toBe(503);
+      expect(checking.body.notReady).toEqual(['index checked']);
+      check.end();
+      expect((await app.request('GET', '/api/ready')).status).toBe(200);
+    },
+  );
 });

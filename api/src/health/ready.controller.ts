@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { type PortName, PortStatusRegistry } from '../core/port-status';
 import { APP_CONFIG, RECORD_STORE } from '../core/tokens';
 import { QueryPathWarmUp } from '../indexing/query-path-warm-up.state';
+import { SnapshotCheck } from '../indexing/snapshot-check.state';
 
 /** The ports a node cannot answer without; the embedder only adds vectors, searches work without it. */
 const NEEDED_PORTS: readonly PortName[] = ['store', 'search', 'queue'];
@@ -14,7 +15,8 @@ const NEEDED_PORTS: readonly PortName[] = ['store', 'search', 'queue'];
  * `GET /api/ready`: whether this node should take traffic. `/api/health` says the process is alive; this
  * also wants the store, index and queue reachable and the index caught up: the oldest change waiting in
  * the outbox younger than `READY_INDEX_LAG_SECONDS`, and the embedded index's query path warmed after a
- * start (`QueryPathWarmUp`). 503 names what is not ready.
+ * start (`QueryPathWarmUp`), and the snapshot's sections checked after the start (`SnapshotCheck`). 503 names
+ * what is not ready.
  */
 @Controller('ready')
 export class ReadyController {
@@ -23,6 +25,7 @@ export class ReadyController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RECORD_STORE) private readonly store: RecordStore,
     private readonly warmUp: QueryPathWarmUp,
+    private readonly snapshotCheck: SnapshotCheck,
   ) {}
 
   @Get()
@@ -30,6 +33,7 @@ export class ReadyController {
     const ports = await this.ports.statuses();
     const notReady: string[] = NEEDED_PORTS.filter((port) => !ports[port].ready);
     if (this.warmUp.pending()) notReady.push('query path warm');
+    if (this.snapshotCheck.pending()) notReady.push('index checked');
     let index: OutboxReading | { error: string };
     try {
       index = await readOutbox(this.store);

@@ -28,6 +28,7 @@ import { DOCUMENT_EMBEDDER } from '../core/embedder.tokens';
 import { AppEvents } from '../core/events/app-events.service';
 import { INDEX_ALERTS, type IndexAlerts } from './index-alerts';
 import { QueryPathWarmUp } from './query-path-warm-up.state';
+import { SnapshotCheck } from './snapshot-check.state';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** Where the embedded index is saved between runs (see docs/architecture.md, "Embedded index"). */
@@ -88,6 +89,7 @@ export class IndexWorkerService
     private readonly backfillState: VectorBackfillState,
     private readonly events: AppEvents,
     private readonly warmUp: QueryPathWarmUp,
+    private readonly snapshotCheck: SnapshotCheck,
   ) {
     // The composition root provides this worker only in the embedded setup, whose index is in memory.
     const { snapshots, updateMany } = index;
@@ -191,19 +193,25 @@ export class IndexWorkerService
 
   private async loadSnapshot(index: IndexSnapshots): Promise<boolean> {
     const started = Date.now();
+    // Begun before the load: a check with nothing to read may end before the load returns.
+    this.snapshotCheck.begin();
     const result = await loadIndexSnapshot(this.store, index, {
       file: this.snapshotFile,
       modelId: this.embedder.modelId,
       embedderReady: () => this.embedder.isReady(),
       onChecked: (damage) => {
-        if (damage !== undefined) this.repair(index, damage);
-        else
-          this.logger.log(
-            `Search index snapshot's texts and vectors checked ${Date.now() - started} ms after the start of its load`,
-          );
+        if (damage !== undefined) return this.repair(index, damage);
+        this.snapshotCheck.end();
+        this.logger.log(
+          `Search index snapshot's texts and vectors checked ${Date.now() - started} ms after the start of its load`,
+        );
       },
+    }).catch((error: unknown) => {
+      this.snapshotCheck.end();
+      throw error;
     });
     if (!result.loaded) {
+      this.snapshotCheck.end();
       this.logger.log(`Search index snapshot not used (${result.reason}): rebuilding from the store`);
       return false;
     }
@@ -227,7 +235,8 @@ export class IndexWorkerService
         this.vectorsMissing = true;
         this.backfilling = this.backfill(index, lacking);
       })
-      .catch((error: Error) => this.logger.error(`The search index was not built again: ${error.message}`));
+      .catch((error: Error) => this.logger.error(`The search index was not built again: ${error.message}`))
+      .finally(() => this.snapshotCheck.end());
   }
 
   /**

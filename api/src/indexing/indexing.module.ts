@@ -13,6 +13,7 @@ import { JOB_QUEUE, RECORD_STORE } from '../core/tokens';
 import { OUTBOX_RELAY } from './outbox-relay.token';
 import { RecordChangesService } from './record-changes.service';
 import { QueryPathWarmUp } from './query-path-warm-up.state';
+import { SnapshotCheck } from './snapshot-check.state';
 import { VectorBackfillState } from './vector-backfill.state';
 
 /** MongoDB writes an outbox entry before its record: a younger entry may belong to a write under way. */
@@ -28,6 +29,7 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
     RecordChangesService,
     VectorBackfillState,
     QueryPathWarmUp,
+    SnapshotCheck,
     {
       provide: OUTBOX_RELAY,
       inject: [RECORD_STORE, JOB_QUEUE],
@@ -40,7 +42,7 @@ const MONGODB_OUTBOX_GRACE_MS = 30_000;
       },
     },
   ],
-  exports: [RecordChangesService, OUTBOX_RELAY, VectorBackfillState, QueryPathWarmUp],
+  exports: [RecordChangesService, OUTBOX_RELAY, VectorBackfillState, QueryPathWarmUp, SnapshotCheck],
 })
 export class IndexingModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
