@@ -1,5 +1,4 @@
-import { readSync } from 'node:fs';
-import type { SectionInFile } from '../snapshot/section-in-file';
+import { readFullySync, type SectionInFile } from '../snapshot/section-in-file';
 import { arraySection, type SectionSource } from '../structures/binary-sections';
 
 const INITIAL_POOL = 64 * 1024;
@@ -184,17 +183,14 @@ export class TextStore {
 
   private readSaved(target: Buffer, offset: number, length: number, position: number): void {
     const saved = this.saved as SectionInFile;
-    for (let read = 0; read < length;) {
-      const got = readSync(
-        saved.file.fd,
-        target,
-        offset + read,
-        length - read,
-        saved.offset + position + read,
-      );
-      if (got === 0) throw new Error('the saved texts are cut short');
-      read += got;
-    }
+    readFullySync(
+      saved.file.fd,
+      target,
+      offset,
+      length,
+      saved.offset + position,
+      'the saved texts are cut short',
+    );
   }
 
   /** Room for `bytes` more at the end of the pool. */

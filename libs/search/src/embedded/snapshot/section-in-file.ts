@@ -1,4 +1,4 @@
-import { closeSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 /** The most bytes one read takes while a section is checked or copied. */
@@ -36,6 +36,25 @@ try {
 }
 parentPort.postMessage(crcs);
 `;
+
+/**
+ * Fills `length` bytes of `target` from `offset` with the file's bytes from `position`, however many reads
+ * that takes; throws `cutShort` when the file ends first.
+ */
+export const readFullySync = (
+  fd: number,
+  target: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+  cutShort: string,
+): void => {
+  for (let read = 0; read < length;) {
+    const got = readSync(fd, target, offset + read, length - read, position + read);
+    if (got === 0) throw new Error(cutShort);
+    read += got;
+  }
+};
 
 /** A range of a file's bytes. */
 export interface FileRange {

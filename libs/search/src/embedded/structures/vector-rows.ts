@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SectionInFile } from '../snapshot/section-in-file';
+import { readFullySync, type SectionInFile } from '../snapshot/section-in-file';
 
 /** Rows a new block has room for. */
 export const INITIAL_ROWS = 256;
@@ -154,11 +154,7 @@ export class FileRows implements VectorRows {
     const keptRows = Math.min(this.savedRows, this.keptMax);
     this.keep(keptRows);
     const keptView = Buffer.from(this.kept.buffer, 0, keptRows * rowBytes);
-    for (let read = 0; read < keptView.length;) {
-      const got = readSync(saved.file.fd, keptView, read, keptView.length - read, saved.offset + read);
-      if (got === 0) throw new Error('vector values are cut short');
-      read += got;
-    }
+    readFullySync(saved.file.fd, keptView, 0, keptView.length, saved.offset, 'vector values are cut short');
   }
 
   /** How many rows the snapshot's section holds. */
@@ -251,11 +247,7 @@ export class FileRows implements VectorRows {
         const start = step < 0 ? -1 - this.positions[row] : this.positions[row];
         const offset = (row - first) * rowBytes;
         const length = (last - row + 1) * rowBytes;
-        for (let read = 0; read < length;) {
-          const got = readSync(fd, chunk, offset + read, length - read, start + read);
-          if (got === 0) throw new Error(`vector row ${row} is cut short`);
-          read += got;
-        }
+        readFullySync(fd, chunk, offset, length, start, `vector row ${row} is cut short`);
         row = last + 1;
       }
       yield chunk;
