@@ -25,20 +25,28 @@ const nonAsciiBytes = (id: string): Buffer | undefined => {
   return undefined;
 };
 
+/** FNV-1a over bytes `start` to `end`. */
+const hashBytes = (bytes: Uint8Array, start: number, end: number): number => {
+  let hash = FNV_OFFSET;
+  for (let at = start; at < end; at++) hash = Math.imul(hash ^ bytes[at], FNV_PRIME);
+  return hash;
+};
+
 /** FNV-1a over an id's UTF-8 bytes (given when not ASCII), as the table is built over saved bytes. */
 const hashOf = (id: string, bytes: Buffer | undefined): number => {
+  if (bytes) return hashBytes(bytes, 0, bytes.length);
   let hash = FNV_OFFSET;
-  if (bytes) for (let at = 0; at < bytes.length; at++) hash = Math.imul(hash ^ bytes[at], FNV_PRIME);
-  else for (let at = 0; at < id.length; at++) hash = Math.imul(hash ^ id.charCodeAt(at), FNV_PRIME);
+  for (let at = 0; at < id.length; at++) hash = Math.imul(hash ^ id.charCodeAt(at), FNV_PRIME);
   return hash;
 };
 
 /**
  * Each id's number (a facet slot, a vector row), as a `Map<string, number>` holds them, but over the ids a
  * snapshot saved without making a string per id: a hash table (open addressing, FNV-1a over the bytes) of
- * their positions, read against the saved bytes, where an id's number is its position. At a million ids it
- * is built in tens of milliseconds where the map took most of a second and its garbage collection more. Ids
- * written afterwards go to a plain map; a saved id written again or removed is marked gone in the table.
+ * their positions, read against the saved bytes, where an id's number is its position. A save writes the table
+ * beside the ids (`tableSection`), so a restart makes nothing per id, where the maps took about a second
+ * with their garbage collection at a million. Ids written afterwards go to a plain map; a saved id written
+ * again or removed is marked gone in the table.
  */
 export class IdSlots {
   private readonly written = new Map<string, number>();
@@ -53,9 +61,9 @@ export class IdSlots {
   private saved?: SavedStrings;
 
   /**
-   * The saved ids by position; empty strings (unused slots) are left out. `table` is the one `tableOf` made
-   * when they were saved; without it, it is built when first used (a few hundred milliseconds at a million
-   * ids, mostly cache misses), not by the load.
+   * The saved ids by position; empty strings (unused slots) are left out. `table` is the one
+   * `tableSection` saved beside them; without it (an older snapshot), it is built when first used (a few
+   * hundred milliseconds at a million ids, mostly cache misses), not by the load.
    */
   static fromSaved(saved: SavedStrings, table?: Int32Array): IdSlots {
     const slots = new IdSlots();
@@ -93,10 +101,7 @@ export class IdSlots {
     const table = new Int32Array(tableSize(ends.length));
     for (let position = 0, start = 0; position < ends.length; start = ends[position], position++) {
       const end = ends[position];
-      if (end === start) continue;
-      let hash = FNV_OFFSET;
-      for (let at = start; at < end; at++) hash = Math.imul(hash ^ blob[at], FNV_PRIME);
-      place(table, hash, position);
+      if (end !== start) place(table, hashBytes(blob, start, end), position);
     }
     this.table = table;
     return table;
