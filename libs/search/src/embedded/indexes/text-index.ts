@@ -1,5 +1,3 @@
-import { tokenizer as oramaTokenizer } from '@orama/orama/components';
-import { SEARCH_STOP_WORDS } from '@skillers/domain';
 import { LRUCache } from 'lru-cache';
 import { type Bitset, hasBit, setBit } from '../structures/bitset';
 import { oramaWordOrder } from './orama-word-order';
@@ -15,13 +13,7 @@ import {
 import { TermPostings } from '../structures/term-postings';
 import type { SectionInFile } from '../snapshot/section-in-file';
 import { TextStore } from './text-store';
-
-/** English stemming, so "developers" meets "developer", and the stop words the ranking ignores. */
-export const textTokenizerConfig = () => ({
-  language: 'english' as const,
-  stemming: true,
-  stopWords: [...SEARCH_STOP_WORDS],
-});
+import { TextTokenizer } from './text-tokenizer';
 
 /** Orama's default BM25 parameters, as its `search` applies them. */
 const BM25_PARAMETERS = { k: 1.2, b: 0.75, d: 0.5 };
@@ -37,6 +29,8 @@ const bm25 = (idf: number, length: number, averageLength: number): number => {
 };
 /** New words wait in a small map; this many are merged into the sorted dictionary at once. */
 const UNSORTED_LIMIT = 4096;
+/** Words whose term numbers are remembered before the memory starts again. */
+const TERMS_REMEMBERED = 1 << 16;
 const INITIAL_SLOTS = 1024;
 const NO_TEXT = -1;
 const SECTIONS_FORMAT = 1;
@@ -59,13 +53,14 @@ const QUERY_TEXTS_KEPT = 5_000;
  * finding its word and every word it begins, and Orama's BM25 fed with Orama's statistics as Orama keeps
  * them. Orama's tokenizer drops repeated tokens, so a text's length is its count of distinct words and every word's frequency in it is one over that length;
  * a word's document count is the length of its run of slots; the average length is Orama's running
- * average, updated by the same formulas on every insert and removal (so it drifts the same way). A text's
+ * average, updated by the same formulas on every insert and removal (so it drifts the same way), except that
+ * a text written again unchanged is left as it is (Orama would remove and insert it). A text's
  * score adds its parts token by token and word by word in Orama's order (`oramaWordOrder`), so the sums are
  * equal to the bit. One difference on purpose: Orama counts a word's documents in a plain object, where the
  * word `constructor` finds Object's and scores nothing, then NaN after a removal; here it scores as any word.
  */
 export class TextIndex {
-  private readonly tokenizer = oramaTokenizer.createTokenizer(textTokenizerConfig());
+  private readonly tokenizer = new TextTokenizer();
   /** The tokens of search texts lately scored: the same searches come again and again, stemmed once. */
   private readonly queryTokens = new LRUCache<string, readonly string[]>({ max: QUERY_TEXTS_KEPT });
   /** Words by term number, in the order they first came. */
@@ -76,6 +71,8 @@ export class TextIndex {
    */
   private sorted: Int32Array;
   private unsorted = new Map<string, number>();
+  /** Term numbers of words lately looked up: indexing a text finds mostly common words, each by a search. */
+  private termsLatelyFound = new Map<string, number>();
   /** The most distinct words any text held (a bound: removals leave it). */
   private longest = 0;
   private parts = new Float64Array(0);
@@ -125,8 +122,13 @@ export class TextIndex {
     return this.texts.get(slot);
   }
 
-  /** The slot's text becomes `text`: the old one is removed first, as Orama's remove-then-insert does. */
+  /**
+   * The slot's text becomes `text`: the old one is removed first, as Orama's remove-then-insert does. The same
+   * text again (a vector set, an unchanged record indexed again) is left as it is: no tokenizing, and no drift
+   * of the running average, so an index is the same whichever rewrites it went through.
+   */
   upsert(slot: number, text: string): void {
+    if (this.has(slot) && this.texts.get(slot) === text) return;
     this.remove(slot);
     const tokens = this.tokens(text);
     this.documents++;
@@ -164,7 +166,7 @@ export class TextIndex {
 
   /** The query's tokens, as Orama's `search` makes them (stemmed, stop words and repeats left out). */
   tokens(text: string): string[] {
-    return this.tokenizer.tokenize(text, undefined, undefined, false);
+    return this.tokenizer.tokens(text);
   }
 
   /**
@@ -295,9 +297,17 @@ export class TextIndex {
   }
 
   private termOf(word: string): number | undefined {
+    const known = this.termsLatelyFound.get(word);
+    if (known !== undefined) return known;
     const at = this.lowerBound(word);
-    const term = this.sorted[at];
-    return at < this.sorted.length && this.words[term] === word ? term : this.unsorted.get(word);
+    const sorted = this.sorted[at];
+    const term = at < this.sorted.length && this.words[sorted] === word ? sorted : this.unsorted.get(word);
+    if (term !== undefined) {
+      // A word keeps its number for good, so a remembered one never goes stale.
+      if (this.termsLatelyFound.size >= TERMS_REMEMBERED) this.termsLatelyFound = new Map();
+      this.termsLatelyFound.set(word, term);
+    }
+    return term;
   }
 
   /** Every word the token begins (itself included), in the order Orama adds up their scores. */
