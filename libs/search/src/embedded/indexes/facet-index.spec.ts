@@ -310,6 +310,13 @@ describe('FacetIndex binary sections', () => {
     live = [...live.slice(500), ...added.slice(5)];
     live.push(...added.slice(0, 5).map((doc) => ({ ...doc, tags: { ...doc.tags, industry: ['new'] } })));
     expectSameAnswers(restored, original, live);
+
+    // Saved again, with slots as loaded beside slots written since, under reused posting numbers.
+    const again = FacetIndex.fromSections(sectionReader(copySections(restored.toSections())));
+    expectSameAnswers(again, original, live);
+    again.deleteMany(live.slice(0, 50).map((doc) => doc.id));
+    original.deleteMany(live.slice(0, 50).map((doc) => doc.id));
+    expectSameAnswers(again, original, live.slice(50));
   });
 
   it('match a filter of short lists only after a filter that leaves most words candidates', () => {

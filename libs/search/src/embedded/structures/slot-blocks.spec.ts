@@ -29,6 +29,7 @@ describe('SlotBlocks', () => {
       const offset = blocks.offsets[slot];
       if (run === undefined) expect(offset).toBe(-1);
       else expect([...blocks.data.subarray(offset, offset + run.length)]).toEqual(run);
+      expect(blocks.run(slot) && [...(blocks.run(slot) as Int32Array)]).toEqual(run);
     }
     // Compaction bounds the array by what is kept, not by everything ever written.
     const keptTotal = [...kept.values()].reduce((sum, run) => sum + run.length, 0);

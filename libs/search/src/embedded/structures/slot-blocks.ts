@@ -86,6 +86,12 @@ export class SlotBlocks {
     this.end += run.length;
   }
 
+  /** The slot's run where it lies (a later `set` may move it), or undefined without one. */
+  run(slot: number): Int32Array | undefined {
+    const offset = slot < this.offsets.length ? this.offsets[slot] : -1;
+    return offset < 0 ? undefined : this.data.subarray(offset, offset + this.lengths[slot]);
+  }
+
   remove(slot: number): void {
     if (this.offsets[slot] < 0) return;
     this.unused += this.lengths[slot];

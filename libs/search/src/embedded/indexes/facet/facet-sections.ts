@@ -150,7 +150,9 @@ export const facetStoreFromSections = (section: SectionReader): FacetStore => {
 
   const postings = readPostings(store, section, settings.labelIds);
   for (const id of arrayOf(Int32Array, section('free-label-ids'))) store.freeLabelIds.push(id);
-  readSlotPostings(store, section, postings, slots);
+  store.postingByNumber = postings;
+  readSlotPostings(store, section, postings.length, slots);
+  store.slotPostings.grow(capacity);
   store.slotLabels = SlotBlocks.fromSections(readerUnder('slot-labels', section));
   if (store.slotLabels.offsets.length !== capacity) throw new Error('slot labels of another capacity');
   store.order = settings.orderValid ? Array.from(arrayOf(Int32Array, section('order'))) : [];
@@ -183,6 +185,7 @@ const readPostings = (store: FacetStore, section: SectionReader, labelIds: numbe
     const dimension = FACET_DIMENSIONS[dimensionAt];
     const posting: Posting = {
       token,
+      number: at,
       slots: set,
       label: labelId >= 0 && dimension ? { dimension, label: labels[at], id: labelId } : undefined,
     };
@@ -203,7 +206,7 @@ const readPostings = (store: FacetStore, section: SectionReader, labelIds: numbe
 const readSlotPostings = (
   store: FacetStore,
   section: SectionReader,
-  postings: readonly Posting[],
+  postings: number,
   slots: number,
 ): void => {
   const numbers = arrayOf(Int32Array, section('slot-postings'));
@@ -214,11 +217,10 @@ const readSlotPostings = (
     if (hasBit(store.live, slot)) {
       starts[slot] = at;
       for (let n = at + 1; n <= at + count; n++)
-        if (!(numbers[n] >= 0 && numbers[n] < postings.length))
+        if (!(numbers[n] >= 0 && numbers[n] < postings))
           throw new Error(`slot ${slot} names an unknown posting`);
     }
     at += 1 + count;
   }
-  store.postingsOf = new Array<readonly Posting[] | undefined>(slots);
-  store.saved = { postings, numbers, starts };
+  store.saved = { numbers, starts };
 };

@@ -17,6 +17,8 @@ import { DIMENSION_INDEX, documentTokens, groupedLabelIds, type Posting } from '
 
 /** Above this many documents in one batch, re-sorting once beats placing each document on its own. */
 const PLACE_ONE_BY_ONE_LIMIT = 64;
+/** The posting numbers of an empty slot. */
+const NO_NUMBERS = new Int32Array(0);
 
 export const allocateColumns = (capacity: number): Record<NumberField, Float64Array> =>
   Object.fromEntries(NUMBER_FIELDS.map((field) => [field, new Float64Array(capacity)])) as Record<
@@ -53,17 +55,20 @@ export class FacetStore {
   private idStrings = new SavedStrings();
   /** The slot of each live document's id. */
   slotById = new IdSlots();
+  /** Every posting by its number; a number is given again once its posting held no slot and went. */
+  postingByNumber: (Posting | undefined)[] = [];
+  private readonly freePostingNumbers: number[] = [];
   /**
-   * Each document's posting lists, held by reference so that removal needs no token strings. A slot loaded
-   * from a snapshot has none here until it is written or removed: its postings are read from `saved`
-   * (`postingsAt`), so a restart makes no array per document.
+   * Each document's posting numbers, so that removal needs no token strings, in one array rather than an
+   * array of postings per document (a million of them to collect). A slot loaded from a snapshot has none
+   * here until it is written or removed: its numbers are read from `saved` (`postingsAt`).
    */
-  postingsOf: (readonly Posting[] | undefined)[] = [];
+  slotPostings = new SlotBlocks();
   /**
-   * The slots' posting numbers as a snapshot saved them (per slot its count, then its numbers, from
-   * `starts[slot]`, -1 once the slot is written or removed) and the postings they number.
+   * The slots' posting numbers as a snapshot saved them: per slot its count, then its numbers, from
+   * `starts[slot]` (-1 once the slot is written or removed).
    */
-  saved?: { postings: readonly Posting[]; numbers: Int32Array; starts: Int32Array };
+  saved?: { numbers: Int32Array; starts: Int32Array };
   capacity = 0;
   words = 0;
   /** The slots holding a document. */
@@ -163,10 +168,12 @@ export class FacetStore {
       if (!posting) {
         posting = {
           token,
+          number: this.freePostingNumbers.pop() ?? this.postingByNumber.length,
           slots: new PostingSet(this.words),
           label: label && { ...label, id: this.nextLabelId() },
         };
         this.postings.set(token, posting);
+        this.postingByNumber[posting.number] = posting;
         if (posting.label) {
           this.labelById[posting.label.id] = posting;
           this.labelPostings.get(posting.label.dimension)?.add(posting);
@@ -176,7 +183,10 @@ export class FacetStore {
       posting.slots.add(slot);
       return posting;
     });
-    this.postingsOf[slot] = postings;
+    this.slotPostings.set(
+      slot,
+      Int32Array.from(postings, (posting) => posting.number),
+    );
     this.forgetSaved(slot);
     this.slotLabels.set(slot, groupedLabelIds(postings));
     this.countOccurrences(postings, 1);
@@ -193,6 +203,8 @@ export class FacetStore {
       posting.slots.delete(slot);
       if (posting.slots.size === 0) {
         this.postings.delete(posting.token);
+        this.postingByNumber[posting.number] = undefined;
+        this.freePostingNumbers.push(posting.number);
         if (posting.label) {
           this.labelPostings.get(posting.label.dimension)?.delete(posting);
           this.labelEdits[DIMENSION_INDEX[posting.label.dimension]]++;
@@ -204,7 +216,7 @@ export class FacetStore {
     for (const field of NUMBER_FIELDS) this.numberPostings.delete(field, this.columns[field][slot], slot);
     clearBit(this.live, slot);
     this.slotLabels.remove(slot);
-    this.postingsOf[slot] = undefined;
+    this.slotPostings.remove(slot);
     this.forgetSaved(slot);
     this.slotById.delete(id);
     this.freeSlots.push(slot);
@@ -212,18 +224,21 @@ export class FacetStore {
 
   /** The postings of the document at `slot` (none for an empty slot). */
   postingsAt(slot: number): readonly Posting[] {
-    const own = this.postingsOf[slot];
-    if (own !== undefined || !this.saved || !(this.saved.starts[slot] >= 0)) return own ?? [];
-    const { postings, numbers, starts } = this.saved;
-    const at = starts[slot];
-    return Array.from(numbers.subarray(at + 1, at + 1 + numbers[at]), (number) => postings[number]);
+    return Array.from(this.postingNumbersAt(slot), (number) => this.postingByNumber[number] as Posting);
   }
 
   /** How many postings the document at `slot` has, without making the list of them. */
   postingCountAt(slot: number): number {
-    const own = this.postingsOf[slot];
-    if (own !== undefined || !this.saved || !(this.saved.starts[slot] >= 0)) return own?.length ?? 0;
-    return this.saved.numbers[this.saved.starts[slot]];
+    return this.postingNumbersAt(slot).length;
+  }
+
+  /** The numbers of the slot's postings, where they lie (read at once: a later write may move them). */
+  private postingNumbersAt(slot: number): Int32Array {
+    const own = this.slotPostings.run(slot);
+    if (own !== undefined || !this.saved || !(this.saved.starts[slot] >= 0)) return own ?? NO_NUMBERS;
+    const { numbers, starts } = this.saved;
+    const at = starts[slot];
+    return numbers.subarray(at + 1, at + 1 + numbers[at]);
   }
 
   private forgetSaved(slot: number): void {
@@ -265,6 +280,7 @@ export class FacetStore {
     for (const posting of this.postings.values()) posting.slots.resize(words);
     this.live = resized(this.live, words);
     this.slotLabels.grow(capacity);
+    this.slotPostings.grow(capacity);
     // Scratch space only matters within one query, so it starts afresh.
     this.allocateScratch(words);
     this.numberPostings.resize(words);

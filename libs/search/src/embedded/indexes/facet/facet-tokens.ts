@@ -76,6 +76,8 @@ export const groupDimension = (group: OptionGroup): FacetDimension =>
 
 export interface Posting {
   readonly token: string;
+  /** Its place in `FacetStore.postingByNumber`, by which each slot names its postings. */
+  readonly number: number;
   /** The slots holding the token. */
   readonly slots: PostingSet;
   /** Set on the postings of facet labels, with the label's number in the facet tallies. */
