@@ -19,6 +19,19 @@ describe('negations', () => {
       kept: 'a designer but with a salary',
       negated: 'equity',
     });
+    // "or" joins what is ruled out; a spaced dash ends the part.
+    expect(splitNegations('startup gigs that pay, no equity or stock stuff')).toEqual({
+      kept: 'startup gigs that pay,',
+      negated: 'equity or stock stuff',
+    });
+    expect(splitNegations('product manager who has never worked on money or banking stuff')).toEqual({
+      kept: 'product manager who has',
+      negated: 'worked on money or banking stuff',
+    });
+    expect(splitNegations('not a startup - research or open source projects')).toEqual({
+      kept: '- research or open source projects',
+      negated: 'a startup',
+    });
     expect(splitNegations('a non-profit with no-code tools')).toEqual({
       kept: 'a non-profit with no-code tools',
       negated: '',

@@ -8,9 +8,12 @@ import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
 import { isEnglishWord } from './understanding/english-words';
 import { isPlaceWord } from './understanding/places';
 
-/** A negation and what it applies to, up to the next punctuation or joining word. */
+/**
+ * A negation and what it applies to, up to the next punctuation, spaced dash or joining word. "or" joins what
+ * is ruled out ("no equity or stock", "never worked on money or banking"), so it does not end the part.
+ */
 const NEGATION =
-  /\b(?:no|not|without|never|except(?:\s+for)?|excluding|anything\s+but|other\s+than|rather\s+than|instead\s+of|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|or|only|just|rather|instead|please)\b|[,.;:!?()\n]|$)/gi;
+  /\b(?:no|not|without|never|except(?:\s+for)?|excluding|anything\s+but|other\s+than|rather\s+than|instead\s+of|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|only|just|rather|instead|please)\b|\s[-\u2013\u2014]\s|[,.;:!?()\n]|$)/gi;
 
 /** "non-crypto", "non technical": the word after "non" is ruled out, except in names such as Non-Profit. */
 const NON_PREFIX = /\bnon[- ](?!profit)(\p{L}[\p{L}+#.]*)/giu;
