@@ -237,6 +237,38 @@ const readAll = async (fd: number, target: Buffer, position: number, chunk: numb
   }
 };
 
+/** Reads in flight at once while loading: the kernel's work of filling new memory then runs on two cores. */
+const READS_IN_FLIGHT = 2;
+/** The most one of those reads takes, so that the large sections are shared between them. */
+const READ_PIECE_BYTES = 64 << 20;
+
+/** Fills every target from the file at its position, `READS_IN_FLIGHT` pieces at a time. */
+const readPieces = async (
+  fd: number,
+  targets: readonly { data: Buffer; position: number }[],
+  chunk: number,
+): Promise<void> => {
+  const size = Math.min(READ_PIECE_BYTES, chunk);
+  const pieces = targets.flatMap(({ data, position }) =>
+    Array.from({ length: Math.ceil(data.length / size) }, (_, n) => ({
+      data: data.subarray(n * size, Math.min((n + 1) * size, data.length)),
+      position: position + n * size,
+    })),
+  );
+  let next = 0;
+  let failed = false;
+  const reader = async () => {
+    while (!failed && next < pieces.length) {
+      const { data, position } = pieces[next++];
+      await readAll(fd, data, position, chunk).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: READS_IN_FLIGHT }, reader));
+};
+
 /** The header alone, so that a snapshot of another model or an older store is turned down unread. */
 const readHeader = async (fd: number): Promise<{ header: SnapshotHeader; prefix: Buffer }> => {
   const start = Buffer.alloc(MAGIC.length + 4);
@@ -338,11 +370,12 @@ const readOpenSnapshot = async (
       ),
     );
     const buffers = sectionBuffers(read);
-    for (const [at, { name, offset }] of read.entries()) {
-      const data = buffers[at];
-      await readAll(fd, data, offset, chunk);
-      sections.push({ name, data });
-    }
+    await readPieces(
+      fd,
+      read.map(({ offset }, at) => ({ data: buffers[at], position: offset })),
+      chunk,
+    );
+    for (const [at, { name }] of read.entries()) sections.push({ name, data: buffers[at] });
     damaged = (await Promise.all(checks)).find((name) => name !== undefined);
     accepted = damaged === undefined;
   } finally {
