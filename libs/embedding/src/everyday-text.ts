@@ -21,6 +21,9 @@ const NON_PREFIX = /\bnon[- ](?!profit)(\p{L}[\p{L}+#.]*)/giu;
 /** "crypto-free", "meeting-free": the word before "-free" is ruled out. */
 const FREE_SUFFIX = /\b(\p{L}[\p{L}+#.]*)-free\b/giu;
 
+/** What joins the negated parts (none holds a comma, so each can be read alone again). */
+export const NEGATED_PARTS_JOIN = ', ';
+
 export interface NegationSplit {
   /** The text without its negated parts. */
   kept: string;
@@ -35,7 +38,7 @@ export const splitNegations = (text: string): NegationSplit => {
     return ' ';
   };
   const kept = text.replace(NEGATION, setApart).replace(NON_PREFIX, setApart).replace(FREE_SUFFIX, setApart);
-  return { kept: kept.replace(/\s+/g, ' ').trim(), negated: negated.join(', ') };
+  return { kept: kept.replace(/\s+/g, ' ').trim(), negated: negated.join(NEGATED_PARTS_JOIN) };
 };
 
 /** Only words this long are corrected: shorter ones are too close to too many others. */

@@ -59,6 +59,15 @@ describe('understandText', () => {
     const making = await understandText('making money stuff easier for freelancers');
     expect(making.labels.offeredGratification).toBeUndefined();
     expect(making.not).toEqual({});
+    // Beside a label of another kind in the same ruled-out part, money is the trade, not the pay.
+    const trade = await understandText('product manager who has never worked on money or banking stuff');
+    expect(trade.not.offeredGratification).toBeUndefined();
+    expect(trade.not.requiredAreaOfExpertise).toContain('Banking');
+    expect(trade.labels.hardSkills).toEqual(['Product Manager']);
+    // Each ruled-out part is read alone: "not remote" does not make the money in another part a trade.
+    const unpaidOnSite = await understandText('design help, no money involved, not remote');
+    expect(unpaidOnSite.not.offeredGratification).toEqual(expect.arrayContaining(['Salary', 'Hourly Pay']));
+    expect(unpaidOnSite.not.offeredWorkingType).toEqual(['Remote']);
   });
 
   it('reads a part the text rules out by names, not by the cues that describe wanted work', async () => {

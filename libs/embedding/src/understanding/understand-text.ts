@@ -8,7 +8,7 @@ import {
   type UnderstoodLabels,
   type UnderstoodText,
 } from '@skillers/domain';
-import { correctTypos, splitNegations } from '../everyday-text';
+import { correctTypos, NEGATED_PARTS_JOIN, splitNegations } from '../everyday-text';
 import {
   lexicalLabelMatches,
   SIMILAR_LABEL_KEYS,
@@ -43,12 +43,21 @@ export const namedLabels = (
   const labels: UnderstoodLabels = {};
   const lexical = lexicalLabelMatches(text, { ruledOut });
   for (const key of SIMILAR_LABEL_KEYS) for (const label of lexical[key]) add(labels, key, label);
-  if (ruledOut) {
-    const folded = ` ${splitWords(text).map(foldLabel).join(' ')} `;
-    for (const key of SIMILAR_LABEL_KEYS)
-      for (const [label, cues] of Object.entries(RULED_OUT_CUES[vocabularyOf(key)] ?? {}))
-        if (cues.some((cue) => folded.includes(` ${cue} `))) add(labels, key, label);
-  }
+  if (ruledOut)
+    for (const part of text.split(NEGATED_PARTS_JOIN)) {
+      const folded = ` ${splitWords(part).map(foldLabel).join(' ')} `;
+      const partNames = part === text ? lexical : lexicalLabelMatches(part, { ruledOut });
+      for (const key of SIMILAR_LABEL_KEYS) {
+        // A part that names a label of another kind sets the scene: in "never worked on money or banking
+        // stuff", "money" is the trade, not the pay.
+        const namesOtherKind = SIMILAR_LABEL_KEYS.some(
+          (other) => vocabularyOf(other) !== vocabularyOf(key) && partNames[other].length > 0,
+        );
+        if (namesOtherKind) continue;
+        for (const [label, cues] of Object.entries(RULED_OUT_CUES[vocabularyOf(key)] ?? {}))
+          if (cues.some((cue) => folded.includes(` ${cue} `))) add(labels, key, label);
+      }
+    }
   const places = findPlaces(splitWords(text));
   for (const place of places) {
     for (const country of place.countries) add(labels, 'locations', country);
