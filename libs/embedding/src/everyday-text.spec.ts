@@ -12,30 +12,22 @@ import { SHARED_MODEL_ID, SHARED_MODEL_PATH } from './testing/shared-model';
 import { TransformersEmbedder } from './embedder/transformers/transformers.embedder';
 
 describe('negations', () => {
-  it('sets negated parts apart up to the next punctuation or joining word', () => {
-    expect(splitNegations('no salary, equity only')).toEqual({ kept: ', equity only', negated: 'salary' });
-    expect(splitNegations('not remote')).toEqual({ kept: '', negated: 'remote' });
-    expect(splitNegations('a designer without equity but with a salary')).toEqual({
-      kept: 'a designer but with a salary',
-      negated: 'equity',
-    });
+  // Text, then what is kept and what is negated.
+  it.each([
+    ['no salary, equity only', ', equity only', 'salary'],
+    ['not remote', '', 'remote'],
+    ['a designer without equity but with a salary', 'a designer but with a salary', 'equity'],
     // "or" joins what is ruled out; a spaced dash ends the part.
-    expect(splitNegations('startup gigs that pay, no equity or stock stuff')).toEqual({
-      kept: 'startup gigs that pay,',
-      negated: 'equity or stock stuff',
-    });
-    expect(splitNegations('product manager who has never worked on money or banking stuff')).toEqual({
-      kept: 'product manager who has',
-      negated: 'worked on money or banking stuff',
-    });
-    expect(splitNegations('not a startup - research or open source projects')).toEqual({
-      kept: '- research or open source projects',
-      negated: 'a startup',
-    });
-    expect(splitNegations('a non-profit with no-code tools')).toEqual({
-      kept: 'a non-profit with no-code tools',
-      negated: '',
-    });
+    ['startup gigs that pay, no equity or stock stuff', 'startup gigs that pay,', 'equity or stock stuff'],
+    [
+      'product manager who has never worked on money or banking stuff',
+      'product manager who has',
+      'worked on money or banking stuff',
+    ],
+    ['not a startup - research or open source projects', '- research or open source projects', 'a startup'],
+    ['a non-profit with no-code tools', 'a non-profit with no-code tools', ''],
+  ])('sets negated parts apart up to the next punctuation or joining word: %s', (text, kept, negated) => {
+    expect(splitNegations(text)).toEqual({ kept, negated });
   });
 });
 
