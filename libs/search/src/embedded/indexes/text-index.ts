@@ -128,8 +128,10 @@ export class TextIndex {
    * of the running average, so an index is the same whichever rewrites it went through.
    */
   upsert(slot: number, text: string): void {
-    if (this.has(slot) && this.texts.get(slot) === text) return;
-    this.remove(slot);
+    // Read once: a text loaded from a snapshot is read from its file.
+    const held = this.heldText(slot);
+    if (held === text) return;
+    if (held !== undefined) this.removeHeld(slot, held);
     const tokens = this.tokens(text);
     this.documents++;
     // Orama's running average, in Orama's own arithmetic.
@@ -147,8 +149,18 @@ export class TextIndex {
 
   /** Removes the slot's text; false when it had none. */
   remove(slot: number): boolean {
-    const text = this.texts.get(slot);
-    if (text === undefined || !this.has(slot)) return false;
+    const held = this.heldText(slot);
+    if (held === undefined) return false;
+    this.removeHeld(slot, held);
+    return true;
+  }
+
+  /** The slot's text, when it holds one. */
+  private heldText(slot: number): string | undefined {
+    return this.has(slot) ? this.texts.get(slot) : undefined;
+  }
+
+  private removeHeld(slot: number, text: string): void {
     const documents = this.documents;
     this.averageLength =
       documents > 1
@@ -161,7 +173,6 @@ export class TextIndex {
     this.lengths[slot] = NO_TEXT;
     this.texts.delete(slot);
     this.documents--;
-    return true;
   }
 
   /** The query's tokens, as Orama's `search` makes them (stemmed, stop words and repeats left out). */
