@@ -206,7 +206,7 @@ const readPostings = (store: FacetStore, section: SectionReader, labelIds: numbe
 const readSlotPostings = (
   store: FacetStore,
   section: SectionReader,
-  postings: number,
+  postingCount: number,
   slots: number,
 ): void => {
   const numbers = arrayOf(Int32Array, section('slot-postings'));
@@ -217,7 +217,7 @@ const readSlotPostings = (
     if (hasBit(store.live, slot)) {
       starts[slot] = at;
       for (let n = at + 1; n <= at + count; n++)
-        if (!(numbers[n] >= 0 && numbers[n] < postings))
+        if (!(numbers[n] >= 0 && numbers[n] < postingCount))
           throw new Error(`slot ${slot} names an unknown posting`);
     }
     at += 1 + count;
