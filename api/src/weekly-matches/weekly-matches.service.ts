@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   Inject,
   Injectable,
@@ -69,9 +70,6 @@ class FoundPerUser {
     if ((mine.get(key)?.score ?? -1) < found.score) mine.set(key, found);
   }
 }
-
-/** Lets the requests waiting meanwhile through. */
-const nextTurn = () => new Promise((next) => setImmediate(next));
 
 /**
  * The weekly digest of new strong matches (docs/notifications.md): one in-app notification per user and

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   FILTERING_RESTRICTIONS,
   type FacetCounts,
@@ -86,7 +87,6 @@ export const warmQueryPath = async (
   let ran = 0;
   // Each step ends its turn: an embedded index answers at once, and requests that come meanwhile (the server
   // listens while it warms) wait for one step, not for the whole warm-up.
-  const nextTurn = () => new Promise((next) => setImmediate(next));
   for (const [at, kind] of KINDS.entries()) {
     if ((await index.count(kind)) === 0) continue;
     const pick = seeded(20261128 + at);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 interface Pending {
   texts: readonly string[];
   vectors: number[][];
@@ -10,9 +11,6 @@ interface Pending {
 export type BatchRunner = (texts: string[]) => Promise<number[][]>;
 
 export const DEFAULT_MAX_BATCH = 64;
-
-/** Lets timers and I/O run: a callback of the event loop's check phase, after pending I/O. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Coalesces concurrent `embed` calls into batches of at most `maxBatch` texts, run one at a time: the

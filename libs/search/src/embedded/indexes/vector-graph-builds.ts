@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SectionInFile } from '../snapshot/section-in-file';
 import type { VectorBlock } from './vector-block';
 import { VectorGraph } from './vector-graph';
@@ -129,7 +130,7 @@ export class VectorGraphBuilds {
       }
       const elapsed = performance.now() - started;
       this.sliceRows = Math.max(16, Math.round((rows * GRAPH_SLICE_MS) / Math.max(1, elapsed)));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 }
