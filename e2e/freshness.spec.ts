@@ -11,7 +11,7 @@ test('"Active within 7 days" and "Open only" narrow the skillers; cards say when
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const [fresh, stale, closed] = await Promise.all([
     createAccount(request),
     createAccount(request),
@@ -80,7 +80,7 @@ test('the owner reconfirms a lapsed "Open to collaborate" with one click on My S
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const owner = await createAccount(request);
   const name = uniqueName('Lapsed skiller');
   const profile = await createProfile(request, owner, { nickname: name });
@@ -105,7 +105,7 @@ test('a lapse notice at sign-in reconfirms the profile with one click on "Still 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const owner = await createAccount(request);
   const name = uniqueName('Forgetful skiller');
   const profile = await createProfile(request, owner, { nickname: name });
@@ -158,7 +158,7 @@ test('"Still open" on a project lapse notice shows the project open on My Projec
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const owner = await createAccount(request);
   const projectName = uniqueName('Dormant project');
   const project = await createProject(request, owner, { projectName });
@@ -187,7 +187,7 @@ test('"Open only" that finds nobody is offered as a one-click relaxation in the 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const owner = await createAccount(request);
   const name = uniqueName('Closed skiller');
   await createProfile(request, owner, { locations: ['Liechtenstein'], nickname: name });

@@ -27,7 +27,7 @@ for (const viewport of LAPTOP_AND_PHONE) {
       request,
     }) => {
       // Two waits for the search index, one before and one after the deletion.
-      test.setTimeout(60_000);
+      test.slow();
       const [leaver, friend] = [await createAccount(request), await createAccount(request)];
       const nickname = uniqueName('Leaving designer');
       await createProfile(request, leaver, { nickname });
