@@ -55,6 +55,9 @@ describe('reports and the admin queue', () => {
     api.request<AdminReportList>('GET', `/api/admin/reports${query}`, { token: ADMIN_TOKEN });
   const createPost = async (user: TestUser, data: string) =>
     (await api.request<{ post: Post }>('POST', '/api/post', { token: user.token, body: { data } })).body.post;
+  /** How long a write may take to reach the search index on a busy machine: the index is fed by the queue. */
+  const INDEXED = { timeout: 10_000 };
+
   const findProjects = (token?: string) =>
     api.request<ProjectHits>('POST', '/api/project/traditional_filtering_all', {
       token,
@@ -225,8 +228,9 @@ describe('reports and the admin queue', () => {
 
   it('hides a reported project from listings, search and its detail page, and closes its reports', async () => {
     const project = await createProject(api, author, { projectName: 'Totally legit investment' });
-    await vi.waitFor(async () =>
-      expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
+    await vi.waitFor(
+      async () => expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
+      INDEXED,
     );
     const first = await report(reporter.token, {
       targetKind: 'project',
@@ -251,8 +255,10 @@ describe('reports and the admin queue', () => {
     expect(detail.status).toBe(404);
     const list = await api.request<{ projects: { _id: string }[] }>('GET', '/api/project?page=1');
     expect(list.body.projects.map((item) => item._id)).not.toContain(project._id);
-    await vi.waitFor(async () =>
-      expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
+    await vi.waitFor(
+      async () =>
+        expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
+      INDEXED,
     );
     const closed = (await queue('?status=hidden')).body.reports.map((item) => item._id);
     expect(closed).toEqual(expect.arrayContaining([first.body.reportId, second.body.reportId]));
@@ -369,8 +375,10 @@ describe('reports and the admin queue', () => {
     const first = await fileReport('project', project._id);
     const second = await fileReport('project', project._id, other.token);
     expect((await admin(first, 'hide')).status).toBe(200);
-    await vi.waitFor(async () =>
-      expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
+    await vi.waitFor(
+      async () =>
+        expect((await findProjects()).body.items.map((item) => item._id)).not.toContain(project._id),
+      INDEXED,
     );
 
     // The owner is told, with the item named as they know it.
@@ -396,8 +404,9 @@ describe('reports and the admin queue', () => {
     );
     expect(detail.status).toBe(200);
     expect(detail.body.project.projectName).toBe('Wrongly reported project');
-    await vi.waitFor(async () =>
-      expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
+    await vi.waitFor(
+      async () => expect((await findProjects()).body.items.map((item) => item._id)).toContain(project._id),
+      INDEXED,
     );
     const afterRestore = await ownerNotices();
     expect(afterRestore.notifications[0]).toMatchObject({ kind: 'item_restored', moderated, read: false });

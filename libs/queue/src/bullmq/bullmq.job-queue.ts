@@ -41,6 +41,12 @@ const CONNECT_WAIT_MS = 2000;
 /** How long any command of the producer may take before it fails instead of waiting on a stuck server. */
 const PRODUCER_COMMAND_TIMEOUT_MS = 5000;
 
+/** What ioredis says when a command meets a connection that is dropping or gone. */
+const LOST_CONNECTION = /Stream isn't writeable|Connection is closed/;
+
+const notEnqueued = (cause: Error) =>
+  new Error(`Redis is not reachable (${cause.message}), the job was not enqueued`);
+
 const reportToConsole = (error: Error) => console.error(`Job queue: ${error.message}`);
 
 const assertRedisUrl = (redisUrl: string): void => {
@@ -112,11 +118,19 @@ export class BullMqJobQueue implements JobQueue {
   /** Rejects, rather than waits, when Redis does not answer: within about 2 seconds, 5 at most. */
   async enqueue<P>(name: string, payload: P, { jobId }: EnqueueOptions): Promise<void> {
     const queue = await this.openQueue();
-    await queue.add(
-      name,
-      { jobId, payload },
-      { deduplication: { id: jobKey(name, jobId), keepLastIfActive: true } },
-    );
+    try {
+      await queue.add(
+        name,
+        { jobId, payload },
+        { deduplication: { id: jobKey(name, jobId), keepLastIfActive: true } },
+      );
+    } catch (error) {
+      // The connection can drop between the check that it is up and the command: ioredis then refuses the
+      // command on its closing stream.
+      if (error instanceof Error && (this.producer.status !== 'ready' || LOST_CONNECTION.test(error.message)))
+        throw notEnqueued(error);
+      throw error;
+    }
   }
 
   async start(): Promise<void> {
@@ -242,7 +256,7 @@ export class BullMqJobQueue implements JobQueue {
         clearTimeout(timer);
         producer.off('ready', onReady);
         producer.off('error', onError);
-        if (error) reject(new Error(`Redis is not reachable (${error.message}), the job was not enqueued`));
+        if (error) reject(notEnqueued(error));
         else resolve();
       };
       const onReady = () => finish();
