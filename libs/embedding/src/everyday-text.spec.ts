@@ -71,6 +71,15 @@ describe('typos', () => {
     expect(correctWord('looking')).toBeUndefined();
     expect(correctTypos('a pyhton dev, paid hourly')).toBe('a python dev, paid hourly');
   });
+
+  it('reads an English word as the misspelt word of a name when the rest of the name is beside it', () => {
+    expect(correctWord('manger')).toBeUndefined();
+    expect(correctTypos('a product manger, paid')).toBe('a product manager, paid');
+    expect(correctTypos('quantitive anaylst who codes')).toBe('quantitative analyst who codes');
+    // Alone, or beside a word no name has it next to, it stays as typed.
+    expect(correctTypos('a manger for the stable')).toBe('a manger for the stable');
+    expect(correctTypos('quantitive methods')).toBe('quantitive methods');
+  });
 });
 
 /** The everyday requests of the product spec, with the labels they must bring. */

@@ -44,18 +44,20 @@ export const splitNegations = (text: string): NegationSplit => {
 /** Only words this long are corrected: shorter ones are too close to too many others. */
 export const TYPO_MIN_LENGTH = 5;
 
-const dictionary = (): ReadonlySet<string> => {
-  const names = [
+/** Every label name, tool alias and everyday name, folded and split into its words. */
+const labelNameWords = (): string[][] =>
+  [
     ...SIMILAR_LABEL_KEYS.flatMap((key) => VOCABULARIES[vocabularyOf(key)]),
     ...TOOLS.flatMap((tool) => tool.aliases),
     ...Object.values(EVERYDAY_NAMES).flatMap((labels) => Object.values(labels ?? {}).flat()),
-  ];
-  return new Set(
-    names
-      .flatMap((name) => foldLabel(name).split(/[\s/()-]+/))
+  ].map((name) => foldLabel(name).split(/[\s/()-]+/).filter(Boolean));
+
+const dictionary = (): ReadonlySet<string> =>
+  new Set(
+    labelNameWords()
+      .flat()
       .filter((word) => word.length >= TYPO_MIN_LENGTH - 1),
   );
-};
 
 let known: ReadonlySet<string> | undefined;
 /** Words of 5+ letters bucketed by length, so a word is only compared with words that could be near it. */
@@ -134,6 +136,62 @@ export const correctWord = (word: string): string | undefined => {
   return correction;
 };
 
-/** The text with misspelt label words corrected; everything else, punctuation included, is left as typed. */
-export const correctTypos = (text: string): string =>
-  text.replace(/\p{L}+/gu, (word) => correctWord(word) ?? word);
+/** The words that come right before and right after each word in a name of several words. */
+interface NameNeighbours {
+  before: Map<string, Set<string>>;
+  after: Map<string, Set<string>>;
+}
+
+let nameNeighbours: NameNeighbours | undefined;
+
+const neighboursInNames = (): NameNeighbours => {
+  if (nameNeighbours) return nameNeighbours;
+  const before = new Map<string, Set<string>>();
+  const after = new Map<string, Set<string>>();
+  const add = (to: Map<string, Set<string>>, word: string, neighbour: string) =>
+    to.set(word, (to.get(word) ?? new Set()).add(neighbour));
+  for (const words of labelNameWords())
+    for (let at = 1; at < words.length; at++) {
+      add(before, words[at], words[at - 1]);
+      add(after, words[at - 1], words[at]);
+    }
+  nameNeighbours = { before, after };
+  return nameNeighbours;
+};
+
+/**
+ * The word a name of several words has beside `neighbour` that `folded` misspells, when only one does: a
+ * misspelling can be an English word of its own ("product manger", "quantitive analyst"), which
+ * `correctWord` leaves as typed, but beside the rest of a name it is read as the name's word.
+ */
+const nameWordBeside = (folded: string, neighbour: Set<string> | undefined): string | undefined => {
+  if (!neighbour || neighbour.has(folded)) return undefined;
+  const limit = allowedEdits(folded.length);
+  const near = [...neighbour].filter((word) => editDistance(folded, word, limit) <= limit);
+  return near.length === 1 ? near[0] : undefined;
+};
+
+/**
+ * The text with misspelt label words corrected, each alone (`correctWord`) and then beside the rest of a
+ * name (`nameWordBeside`); everything else, punctuation included, is left as typed.
+ */
+export const correctTypos = (text: string): string => {
+  const found = [...text.matchAll(/\p{L}+/gu)];
+  const words = found.map(([word]) => correctWord(word) ?? word);
+  const folded = words.map((word) => foldLabel(word));
+  const { before, after } = neighboursInNames();
+  words.forEach((word, at) => {
+    if (word !== found[at][0] || folded[at].length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded[at])) return;
+    const corrected =
+      nameWordBeside(folded[at], at > 0 ? after.get(folded[at - 1]) : undefined) ??
+      nameWordBeside(folded[at], at + 1 < words.length ? before.get(folded[at + 1]) : undefined);
+    if (corrected) words[at] = corrected;
+  });
+  let end = 0;
+  let out = '';
+  found.forEach((match, at) => {
+    out += text.slice(end, match.index) + words[at];
+    end = (match.index ?? 0) + match[0].length;
+  });
+  return out + text.slice(end);
+};
