@@ -14,21 +14,33 @@ const alias = {
   '@skillers/metrics': fromRoot('./libs/metrics/src/index.ts'),
 };
 
+/** Mocks `node:fs`: run in a process of its own, so that no other file sees the mock. */
+const MOCKS_NODE_FS = 'libs/search/src/embedded/structures/vector-rows.spec.ts';
+
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { alias },
         test: {
+          // The libraries and the services beside the API keep no process-wide state from one file to the
+          // next: each worker imports them once for all its files, which halves their run.
+          name: 'libs',
+          environment: 'node',
+          include: ['libs/*/src/**/*.spec.ts', 'indexer/src/**/*.spec.ts', 'embedder/src/**/*.spec.ts'],
+          exclude: [MOCKS_NODE_FS],
+          isolate: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Each API file starts Nest applications, whose loggers and registries are process-wide.
           name: 'server',
           environment: 'node',
-          include: [
-            'libs/*/src/**/*.spec.ts',
-            'api/src/**/*.spec.ts',
-            'api/test/**/*.spec.ts',
-            'indexer/src/**/*.spec.ts',
-            'embedder/src/**/*.spec.ts',
-          ],
+          include: ['api/src/**/*.spec.ts', 'api/test/**/*.spec.ts', MOCKS_NODE_FS],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -39,6 +51,7 @@ export default defineConfig({
           name: 'web',
           environment: 'node',
           include: ['web/src/**/*.spec.ts'],
+          isolate: false,
         },
       },
     ],
