@@ -69,12 +69,13 @@ const gatheringRoom = (bytes: number): Int8Array => {
  */
 export const gatherCodes = (
   codes: Int8Array,
-  rows: readonly number[],
+  rows: ArrayLike<number>,
   dims: number,
   into: Int8Array,
 ): void => {
   if (dims % 4 !== 0 || codes.byteOffset % 4 !== 0 || into.byteOffset % 4 !== 0) {
-    rows.forEach((row, at) => into.set(codes.subarray(row * dims, (row + 1) * dims), at * dims));
+    for (let at = 0; at < rows.length; at++)
+      into.set(codes.subarray(rows[at] * dims, (rows[at] + 1) * dims), at * dims);
     return;
   }
   const words = dims >>> 2;
@@ -91,7 +92,7 @@ export const gatherCodes = (
  * The rows of the `pool` best 8-bit codes by cosine with the query's codes (usearch, one thread), among
  * `rows` (the facet index's candidates, whose codes are gathered first) or among all.
  */
-export const firstPass = (block: VectorBlock, pool: number, rows?: readonly number[]): number[] => {
+export const firstPass = (block: VectorBlock, pool: number, rows?: ArrayLike<number>): number[] => {
   const { dims, codes, rowCount } = block;
   const queryCodes = block.quantizedQuery();
   let scanned = codes.subarray(0, rowCount * dims);

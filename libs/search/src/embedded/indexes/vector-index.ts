@@ -320,22 +320,28 @@ export class VectorIndex {
   }
 }
 
+/** Room for the rows `keyedRows` finds, kept from one query to the next: a new array's pages cost more than filling them. */
+let keyedRowsRoom = new Int32Array(0);
+
 /**
  * The rows whose key is a set bit, in row order: found from the bits when they are few (a query's contenders),
- * else by reading every row's key.
+ * else by reading every row's key. Valid until the next call.
  */
-const keyedRows = (block: VectorBlock, { bits, total }: KeyedCandidates): number[] => {
-  const rows: number[] = [];
+const keyedRows = (block: VectorBlock, { bits, total }: KeyedCandidates): Int32Array => {
   const { rowCount, keys } = block;
+  const most = Math.min(total, rowCount);
+  if (keyedRowsRoom.length < most) keyedRowsRoom = new Int32Array(Math.max(most, 2 * keyedRowsRoom.length));
+  const rows = keyedRowsRoom;
+  let count = 0;
   if (total * SPARSE_KEYS_PER_ROW < rowCount) {
     forEachBit(bits, (key) => {
       const row = block.rowOfKey(key);
-      if (row >= 0) rows.push(row);
+      if (row >= 0) rows[count++] = row;
     });
-    return rows.sort((a, b) => a - b);
+    return rows.subarray(0, count).sort();
   }
-  for (let row = 0; row < rowCount; row++) if (keys[row] >= 0 && hasBit(bits, keys[row])) rows.push(row);
-  return rows;
+  for (let row = 0; row < rowCount; row++) if (keys[row] >= 0 && hasBit(bits, keys[row])) rows[count++] = row;
+  return rows.subarray(0, count);
 };
 
 /** The block's saved graph, or undefined when it is missing or unreadable (the block builds one again). */
