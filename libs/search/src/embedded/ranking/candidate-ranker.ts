@@ -1,6 +1,7 @@
 import * as ranking from '@skillers/domain';
 import type { RankSignals } from '../../search-index.port';
 import { type Bitset, hasBit, ScratchBitset, setBit } from '../structures/bitset';
+import { kthLargest } from '../structures/kth-largest';
 import { TopSlots } from '../structures/top-slots';
 import { CeilingOrder } from './ceiling-order';
 import type { HybridRequest, VectorSide } from './hybrid-request';
@@ -27,6 +28,15 @@ const CONTENDER_BATCH = 64;
  * contenders share the top evidence, as on a common label.
  */
 const CONTENDERS_SOUGHT_NEAREST = 256;
+/**
+ * Contenders are many (at a million profiles a common word or label makes a hundred thousand): the nearest of
+ * the `CONTENDER_TIER` with the highest ceilings are sought first, then of a tier `TIER_GROWTH` times larger,
+ * while a tier is at most a `TIERED_FROM`-th of them. Once no contender outside a tier can reach the page, the
+ * others' codes are never read.
+ */
+const CONTENDER_TIER = 4_096;
+const TIER_GROWTH = 4;
+const TIERED_FROM = 4;
 
 // Reused from one query to the next: a ranking runs to its end without awaiting.
 const contenderBits = new ScratchBitset();
@@ -83,7 +93,12 @@ export const rankCandidates = (request: HybridRequest, parts: MatchParts, count:
       ceilings[left++] = ceiling;
     }
   }
-  if (left >= CONTENDERS_SOUGHT_NEAREST) left = nearestAmongContenders(request, parts, left, fused, bound);
+  let tiered: number | undefined;
+  for (let tier = CONTENDER_TIER; tiered === undefined && TIERED_FROM * tier <= left; tier *= TIER_GROWTH)
+    tiered = nearestAmongTopContenders(request, parts, left, fused, bound, tier);
+  if (tiered !== undefined) left = tiered;
+  else if (left >= CONTENDERS_SOUGHT_NEAREST)
+    left = nearestAmongContenders(request, parts, left, fused, bound);
   // Highest ceiling first, a batch at a time: once the next ceiling is below the k-th fused score, no
   // contender left can reach the page.
   ceilingOrder.sort(ceilings, left);
@@ -95,6 +110,54 @@ export const rankCandidates = (request: HybridRequest, parts: MatchParts, count:
     vectors.similarities(batch).forEach((similarity, at) => fused.offer(batch[at], similarity));
   }
   return fused.sorted();
+};
+
+const tierScratch = { array: new Float64Array(0) };
+
+/**
+ * Scores the `k + VECTOR_MARGIN` nearest of the contenders whose ceiling is among the `tierSize` highest. When every other contender's ceiling is then below the bar, only the tier is left, its ceilings
+ * lowered by the last of those nearest (as `nearestAmongContenders` does): returns how many, kept at the
+ * front of `parts.contenders`. Otherwise returns undefined, the contenders left as they were and the tier's
+ * nearest scored.
+ */
+const nearestAmongTopContenders = (
+  request: HybridRequest,
+  { contenders, ceilings }: MatchParts,
+  left: number,
+  fused: ScoredPage,
+  bound: number,
+  tierSize: number,
+): number | undefined => {
+  const { k, vectors, matches } = request;
+  const threshold = kthLargest(ceilings, left, tierSize, tierScratch);
+  const among = contenderBits.empty(matches.bits.length);
+  let tier = 0;
+  let restBest = -Infinity;
+  for (let at = 0; at < left; at++) {
+    if (ceilings[at] >= threshold) {
+      setBit(among, contenders[at]);
+      tier++;
+    } else if (ceilings[at] > restBest) restBest = ceilings[at];
+  }
+  // Ties at the threshold can make the tier most of the contenders: then it spares nothing.
+  if (2 * tier > left) return undefined;
+  const nearest = (vectors as VectorSide).nearestAmong(k + VECTOR_MARGIN, { bits: among, total: tier });
+  for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
+  if (restBest >= fused.bar()) return undefined;
+  const innerBound =
+    nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
+  const lowered = vectorPart(bound) - vectorPart(innerBound);
+  const innerBar = fused.bar();
+  let kept = 0;
+  for (let at = 0; at < left; at++) {
+    if (ceilings[at] < threshold) continue;
+    // A hair over, as in `nearestAmongContenders`.
+    const ceiling = ceilings[at] - lowered + ROUNDING;
+    if (ceiling < innerBar || fused.has(contenders[at])) continue;
+    contenders[kept] = contenders[at];
+    ceilings[kept++] = ceiling;
+  }
+  return kept;
 };
 
 /**

@@ -38,6 +38,7 @@ const fixture = (slots = SLOTS) => {
   };
   let computed = 0;
   let soughtAmong = 0;
+  const soughtAmongSizes: number[] = [];
   const nearestOf = (slots: number[], n: number) =>
     slots
       .filter((slot) => similarity[slot] !== undefined)
@@ -48,6 +49,7 @@ const fixture = (slots = SLOTS) => {
     nearest: (n) => nearestOf(matched, n),
     nearestAmong: (n, within) => {
       soughtAmong++;
+      soughtAmongSizes.push(within.total);
       return nearestOf(
         matched.filter((slot) => (within.bits[slot >>> 5] & (1 << (slot & 31))) !== 0),
         n,
@@ -78,6 +80,7 @@ const fixture = (slots = SLOTS) => {
     exhaustive,
     computed: () => computed,
     soughtAmong: () => soughtAmong,
+    soughtAmongSizes,
   };
 };
 
@@ -119,8 +122,8 @@ describe('rankHybrid', () => {
 
   describe('with nothing picked (the home search)', () => {
     /** Sparse text and understood parts, clean and freshness everywhere, and the slots with evidence. */
-    const homeFixture = (evidenceShare: number, tiedText: boolean) => {
-      const { matches, vectors, soughtAmong } = fixture();
+    const homeFixture = (evidenceShare: number, tiedText: boolean, SLOTS = 5000) => {
+      const { matches, vectors, soughtAmong, soughtAmongSizes } = fixture(SLOTS);
       const text = new Float64Array(SLOTS);
       const understood = new Float64Array(SLOTS);
       const clean = new Float64Array(SLOTS);
@@ -164,7 +167,7 @@ describe('rankHybrid', () => {
           })
           .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
           .slice(0, k);
-      return { request, evidence, exhaustive, soughtAmong };
+      return { request, evidence, exhaustive, soughtAmong, soughtAmongSizes };
     };
 
     it('ranks among the matches with evidence what ranking every match ranks', () => {
@@ -182,6 +185,72 @@ describe('rankHybrid', () => {
         }
         // Tied text leaves hundreds of contenders level: their own nearest bound the rest.
         if (tied) expect(soughtAmong()).toBeGreaterThan(0);
+      }
+    });
+
+    it('ranks a hundred thousand contenders as ranking every match does, reading the best tier alone', () => {
+      // A rare understood label (a tenth of the records), a common one, a little text everywhere, and a few
+      // records with no evidence but the query's nearest vectors. The rare label's carriers are mostly far
+      // from the query, so its first pool proves nothing and every carrier of either label contends.
+      const slots = 120_000;
+      const understood = new Float64Array(slots);
+      const text = new Float64Array(slots);
+      const similarity: number[] = [];
+      const evidence = new Uint32Array(wordsFor(slots));
+      for (let slot = 0; slot < slots; slot++) {
+        const nearest = slot % 1000 === 0;
+        const rare = slot % 10 === 1;
+        understood[slot] = nearest ? 0 : rare ? 1 : 0.4;
+        text[slot] = nearest ? 0 : random() * 0.3;
+        if (nearest) similarity[slot] = 0.95 + random() * 0.04;
+        else if (rare) similarity[slot] = random() < 0.03 ? 0.5 + random() * 0.1 : random() * 0.3;
+        else similarity[slot] = random() * 0.45;
+        if (!nearest) setBit(evidence, slot);
+      }
+      const all = [...Array(slots).keys()];
+      const bits = new Uint32Array(wordsFor(slots));
+      for (const slot of all) setBit(bits, slot);
+      const soughtAmong: number[] = [];
+      const nearestOf = (within: number[], n: number) =>
+        within
+          .map((slot) => ({ slot, similarity: similarity[slot] }))
+          .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
+          .slice(0, n);
+      const vectors: VectorSide = {
+        nearest: (n) => nearestOf(all, n),
+        nearestAmong: (n, within) => {
+          soughtAmong.push(within.total);
+          return nearestOf(
+            all.filter((slot) => (within.bits[slot >>> 5] & (1 << (slot & 31))) !== 0),
+            n,
+          );
+        },
+        similarities: (wanted) => wanted.map((slot) => similarity[slot]),
+      };
+      const request = {
+        matches: { bits, total: slots, pickedWeight: 0, weight: () => 0, score: () => 0 },
+        textBySlot: text,
+        vectors,
+        understood: { weights: understood, total: 1 },
+        compareSlots,
+        evidence,
+      };
+      for (const k of [12, 60]) {
+        soughtAmong.length = 0;
+        const expected = all
+          .map((slot) => {
+            const signals: RankSignals = { facet: 0, text: text[slot], fused: 0 };
+            signals.vector = vectorSignal(similarity[slot]);
+            signals.understood = understood[slot];
+            signals.fused = fuseRankSignals(signals);
+            return { slot, signals };
+          })
+          .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
+          .slice(0, k);
+        expect(rankHybrid({ ...request, k })).toEqual(expected);
+        // Tiers of the highest ceilings were searched, never all the contenders.
+        expect(soughtAmong.length).toBeGreaterThan(0);
+        expect(Math.max(...soughtAmong)).toBeLessThan(slots / 5);
       }
     });
   });
