@@ -50,7 +50,11 @@ const labelNameWords = (): string[][] =>
     ...SIMILAR_LABEL_KEYS.flatMap((key) => VOCABULARIES[vocabularyOf(key)]),
     ...TOOLS.flatMap((tool) => tool.aliases),
     ...Object.values(EVERYDAY_NAMES).flatMap((labels) => Object.values(labels ?? {}).flat()),
-  ].map((name) => foldLabel(name).split(/[\s/()-]+/).filter(Boolean));
+  ].map((name) =>
+    foldLabel(name)
+      .split(/[\s/()-]+/)
+      .filter(Boolean),
+  );
 
 const dictionary = (): ReadonlySet<string> =>
   new Set(
