@@ -115,22 +115,22 @@ export const rankCandidates = (request: HybridRequest, parts: MatchParts, count:
 const tierScratch = { array: new Float64Array(0) };
 
 /**
- * Scores the `k + VECTOR_MARGIN` nearest of the contenders whose ceiling is among the `tierSize` highest. When every other contender's ceiling is then below the bar, only the tier is left, its ceilings
- * lowered by the last of those nearest (as `nearestAmongContenders` does): returns how many, kept at the
- * front of `parts.contenders`. Otherwise returns undefined, the contenders left as they were and the tier's
- * nearest scored.
+ * Scores the `k + VECTOR_MARGIN` nearest of the contenders whose ceiling is among the `tierSize` highest. When
+ * every other contender's ceiling is then below the bar, only the tier is left, its ceilings lowered as
+ * `nearestAmongContenders` lowers them: returns how many, kept at the front of `parts.contenders`. Otherwise
+ * returns undefined, the contenders left as they were and the tier's nearest scored.
  */
 const nearestAmongTopContenders = (
   request: HybridRequest,
-  { contenders, ceilings }: MatchParts,
+  parts: MatchParts,
   left: number,
   fused: ScoredPage,
   bound: number,
   tierSize: number,
 ): number | undefined => {
-  const { k, vectors, matches } = request;
+  const { contenders, ceilings } = parts;
   const threshold = kthLargest(ceilings, left, tierSize, tierScratch);
-  const among = contenderBits.empty(matches.bits.length);
+  const among = contenderBits.empty(request.matches.bits.length);
   let tier = 0;
   let restBest = -Infinity;
   for (let at = 0; at < left; at++) {
@@ -141,23 +141,9 @@ const nearestAmongTopContenders = (
   }
   // Ties at the threshold can make the tier most of the contenders: then it spares nothing.
   if (2 * tier > left) return undefined;
-  const nearest = (vectors as VectorSide).nearestAmong(k + VECTOR_MARGIN, { bits: among, total: tier });
-  for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
+  const lowered = scoreNearestAmong(request, among, tier, fused, bound);
   if (restBest >= fused.bar()) return undefined;
-  const innerBound =
-    nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
-  const lowered = vectorPart(bound) - vectorPart(innerBound);
-  const innerBar = fused.bar();
-  let kept = 0;
-  for (let at = 0; at < left; at++) {
-    if (ceilings[at] < threshold) continue;
-    // A hair over, as in `nearestAmongContenders`.
-    const ceiling = ceilings[at] - lowered + ROUNDING;
-    if (ceiling < innerBar || fused.has(contenders[at])) continue;
-    contenders[kept] = contenders[at];
-    ceilings[kept++] = ceiling;
-  }
-  return kept;
+  return keepReaching(parts, left, fused, lowered, threshold);
 };
 
 /**
@@ -167,25 +153,53 @@ const nearestAmongTopContenders = (
  */
 const nearestAmongContenders = (
   request: HybridRequest,
-  { contenders, ceilings }: MatchParts,
+  parts: MatchParts,
   left: number,
   fused: ScoredPage,
   bound: number,
 ): number => {
-  const { k, vectors, matches } = request;
-  const among = contenderBits.empty(matches.bits.length);
-  for (let at = 0; at < left; at++) setBit(among, contenders[at]);
-  const nearest = (vectors as VectorSide).nearestAmong(k + VECTOR_MARGIN, { bits: among, total: left });
+  const among = contenderBits.empty(request.matches.bits.length);
+  for (let at = 0; at < left; at++) setBit(among, parts.contenders[at]);
+  const lowered = scoreNearestAmong(request, among, left, fused, bound);
+  return keepReaching(parts, left, fused, lowered, -Infinity);
+};
+
+/**
+ * Scores the `k + VECTOR_MARGIN` nearest among the set bits of `among` (`total` of them), and returns how much
+ * lower than the `bound`'s the vector part of every other one of them is at most.
+ */
+const scoreNearestAmong = (
+  { k, vectors }: HybridRequest,
+  among: Bitset,
+  total: number,
+  fused: ScoredPage,
+  bound: number,
+): number => {
+  const nearest = (vectors as VectorSide).nearestAmong(k + VECTOR_MARGIN, { bits: among, total });
   for (const { slot, similarity } of nearest) fused.offer(slot, similarity);
   const innerBound =
     nearest.length < k + VECTOR_MARGIN ? 0 : vectorSignal(nearest[nearest.length - 1].similarity);
-  const lowered = vectorPart(bound) - vectorPart(innerBound);
-  const innerBar = fused.bar();
+  return vectorPart(bound) - vectorPart(innerBound);
+};
+
+/**
+ * Keeps at the front of `parts.contenders` those with a ceiling of at least `from` whose ceiling, `lowered`,
+ * still reaches the bar and that are not scored yet; returns how many.
+ */
+const keepReaching = (
+  { contenders, ceilings }: MatchParts,
+  left: number,
+  fused: ScoredPage,
+  lowered: number,
+  from: number,
+): number => {
+  const bar = fused.bar();
   let kept = 0;
   for (let at = 0; at < left; at++) {
+    if (ceilings[at] < from) continue;
     // A hair over: the ceiling lowered by a difference rounds unlike one fused with the lower bound.
     const ceiling = ceilings[at] - lowered + ROUNDING;
-    if (ceiling < innerBar || fused.has(contenders[at])) continue;
+    if (ceiling < bar || fused.has(contenders[at])) continue;
     contenders[kept] = contenders[at];
     ceilings[kept++] = ceiling;
   }
