@@ -1,7 +1,7 @@
 import { facetShare, fuseRankSignals, vectorSignal } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import type { RankSignals } from '../../search-index.port';
-import { setBit, wordsFor } from '../structures/bitset';
+import { hasBit, setBit, wordsFor } from '../structures/bitset';
 import type { MatchSet } from '../indexes/facet-index';
 import { rankHybrid, type VectorSide } from './hybrid-ranker';
 
@@ -13,6 +13,37 @@ const random = () => {
 
 const SLOTS = 5000;
 const PICKED_WEIGHT = 100;
+
+/**
+ * The vector side over known similarities (undefined: no vector), its kNN exact among `matched`; `heard` is
+ * told of each kNN among some (how many) and each batch of similarities (how many).
+ */
+const exactVectors = (
+  similarity: readonly (number | undefined)[],
+  matched: readonly number[],
+  heard: { nearestAmong?: (total: number) => void; similarities?: (count: number) => void } = {},
+): VectorSide => {
+  const nearestOf = (slots: readonly number[], n: number) =>
+    slots
+      .filter((slot) => similarity[slot] !== undefined)
+      .map((slot) => ({ slot, similarity: similarity[slot] as number }))
+      .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
+      .slice(0, n);
+  return {
+    nearest: (n) => nearestOf(matched, n),
+    nearestAmong: (n, within) => {
+      heard.nearestAmong?.(within.total);
+      return nearestOf(
+        matched.filter((slot) => hasBit(within.bits, slot)),
+        n,
+      );
+    },
+    similarities: (slots) => {
+      heard.similarities?.(slots.length);
+      return slots.map((slot) => similarity[slot]);
+    },
+  };
+};
 
 /** Matches with a few facet weights, sparse BM25 scores and spread similarities (some without a vector). */
 const fixture = (slots = SLOTS) => {
@@ -38,28 +69,10 @@ const fixture = (slots = SLOTS) => {
   };
   let computed = 0;
   let soughtAmong = 0;
-  const soughtAmongSizes: number[] = [];
-  const nearestOf = (slots: number[], n: number) =>
-    slots
-      .filter((slot) => similarity[slot] !== undefined)
-      .map((slot) => ({ slot, similarity: similarity[slot] as number }))
-      .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
-      .slice(0, n);
-  const vectors: VectorSide = {
-    nearest: (n) => nearestOf(matched, n),
-    nearestAmong: (n, within) => {
-      soughtAmong++;
-      soughtAmongSizes.push(within.total);
-      return nearestOf(
-        matched.filter((slot) => (within.bits[slot >>> 5] & (1 << (slot & 31))) !== 0),
-        n,
-      );
-    },
-    similarities: (slots) => {
-      computed += slots.length;
-      return slots.map((slot) => similarity[slot]);
-    },
-  };
+  const vectors = exactVectors(similarity, matched, {
+    nearestAmong: () => soughtAmong++,
+    similarities: (count) => (computed += count),
+  });
   /** Every match scored and sorted: what the ranking must return. */
   const exhaustive = (k: number, withText: boolean, withVector: boolean) =>
     matched
@@ -80,7 +93,6 @@ const fixture = (slots = SLOTS) => {
     exhaustive,
     computed: () => computed,
     soughtAmong: () => soughtAmong,
-    soughtAmongSizes,
   };
 };
 
@@ -122,8 +134,8 @@ describe('rankHybrid', () => {
 
   describe('with nothing picked (the home search)', () => {
     /** Sparse text and understood parts, clean and freshness everywhere, and the slots with evidence. */
-    const homeFixture = (evidenceShare: number, tiedText: boolean, SLOTS = 5000) => {
-      const { matches, vectors, soughtAmong, soughtAmongSizes } = fixture(SLOTS);
+    const homeFixture = (evidenceShare: number, tiedText: boolean) => {
+      const { matches, vectors, soughtAmong } = fixture();
       const text = new Float64Array(SLOTS);
       const understood = new Float64Array(SLOTS);
       const clean = new Float64Array(SLOTS);
@@ -167,7 +179,7 @@ describe('rankHybrid', () => {
           })
           .sort((a, b) => b.signals.fused - a.signals.fused || a.slot - b.slot)
           .slice(0, k);
-      return { request, evidence, exhaustive, soughtAmong, soughtAmongSizes };
+      return { request, evidence, exhaustive, soughtAmong };
     };
 
     it('ranks among the matches with evidence what ranking every match ranks', () => {
@@ -211,22 +223,7 @@ describe('rankHybrid', () => {
       const bits = new Uint32Array(wordsFor(slots));
       for (const slot of all) setBit(bits, slot);
       const soughtAmong: number[] = [];
-      const nearestOf = (within: number[], n: number) =>
-        within
-          .map((slot) => ({ slot, similarity: similarity[slot] }))
-          .sort((a, b) => b.similarity - a.similarity || a.slot - b.slot)
-          .slice(0, n);
-      const vectors: VectorSide = {
-        nearest: (n) => nearestOf(all, n),
-        nearestAmong: (n, within) => {
-          soughtAmong.push(within.total);
-          return nearestOf(
-            all.filter((slot) => (within.bits[slot >>> 5] & (1 << (slot & 31))) !== 0),
-            n,
-          );
-        },
-        similarities: (wanted) => wanted.map((slot) => similarity[slot]),
-      };
+      const vectors = exactVectors(similarity, all, { nearestAmong: (total) => soughtAmong.push(total) });
       const request = {
         matches: { bits, total: slots, pickedWeight: 0, weight: () => 0, score: () => 0 },
         textBySlot: text,
