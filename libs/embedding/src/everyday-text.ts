@@ -124,6 +124,10 @@ const nearestLabelWord = (folded: string): string | undefined => {
   return bestDistance <= limit && !tied ? best : undefined;
 };
 
+/** Whether a folded word is one a correction is sought for: long enough, and letters a to z only. */
+const mayBeMisspelt = (folded: string): boolean =>
+  folded.length >= TYPO_MIN_LENGTH && /^[a-z]+$/.test(folded);
+
 /** Words whose correction is kept: working one out compares the word with hundreds of label words. */
 const CORRECTIONS_KEPT = 20_000;
 /** Corrections already worked out (`none`: no correction), by folded word; the dictionary never changes. */
@@ -132,7 +136,7 @@ const corrections = new LRUCache<string, { to: string } | { none: true }>({ max:
 /** The label word a misspelt word most likely means (`nearestLabelWord`), worked out once per word. */
 export const correctWord = (word: string): string | undefined => {
   const folded = foldLabel(word);
-  if (folded.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded)) return undefined;
+  if (!mayBeMisspelt(folded)) return undefined;
   const kept = corrections.get(folded);
   if (kept) return 'to' in kept ? kept.to : undefined;
   const correction = nearestLabelWord(folded);
@@ -185,7 +189,7 @@ export const correctTypos = (text: string): string => {
   const folded = words.map((word) => foldLabel(word));
   const { before, after } = neighboursInNames();
   words.forEach((word, at) => {
-    if (word !== found[at][0] || folded[at].length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(folded[at])) return;
+    if (word !== found[at][0] || !mayBeMisspelt(folded[at])) return;
     const corrected =
       nameWordBeside(folded[at], at > 0 ? after.get(folded[at - 1]) : undefined) ??
       nameWordBeside(folded[at], at + 1 < words.length ? before.get(folded[at + 1]) : undefined);
