@@ -320,7 +320,10 @@ export class VectorIndex {
   }
 }
 
-/** Room for the rows `keyedRows` finds, kept from one query to the next: a new array's pages cost more than filling them. */
+/**
+ * Room for the rows `keyedRows` finds, kept from one query to the next: a new array's pages cost more than
+ * filling them.
+ */
 let keyedRowsRoom = new Int32Array(0);
 
 /**
