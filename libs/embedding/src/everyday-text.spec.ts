@@ -26,6 +26,10 @@ describe('negations', () => {
     ],
     ['not a startup - research or open source projects', '- research or open source projects', 'a startup'],
     ['a non-profit with no-code tools', 'a non-profit with no-code tools', ''],
+    ['ml engineer, nothing to do with chatbots or llms please', 'ml engineer, please', 'chatbots or llms'],
+    ['research projects that have nothing to do with ai', 'research projects that', 'ai'],
+    ["health projects that aren't building yet another app", 'health projects that', 'building yet another app'],
+    ['embedded engineer who isn\u2019t hunting for a startup', 'embedded engineer who', 'hunting for a startup'],
   ])('sets negated parts apart up to the next punctuation or joining word: %s', (text, kept, negated) => {
     expect(splitNegations(text)).toEqual({ kept, negated });
   });

@@ -10,10 +10,11 @@ import { isPlaceWord } from './understanding/places';
 
 /**
  * A negation and what it applies to, up to the next punctuation, spaced dash or joining word. "or" joins what
- * is ruled out ("no equity or stock", "never worked on money or banking"), so it does not end the part.
+ * is ruled out ("no equity or stock", "never worked on money or banking"), so it does not end the part. A
+ * negated verb rules out what follows it ("isn't hunting for a startup", "aren't building yet another app").
  */
 const NEGATION =
-  /\b(?:no|not|without|never|except(?:\s+for)?|excluding|anything\s+but|other\s+than|rather\s+than|instead\s+of|(?:do|does|did)\s+not|don't|doesn't)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|only|just|rather|instead|please)\b|\s[-\u2013\u2014]\s|[,.;:!?()\n]|$)/gi;
+  /\b(?:no|not|without|never|except(?:\s+for)?|excluding|anything\s+but|other\s+than|rather\s+than|instead\s+of|(?:has\s+|have\s+|with\s+)?nothing\s+to\s+do\s+with|unrelated\s+to|(?:do|does|did)\s+not|(?:do|does|did|is|are|was|were|wo|ca)n['\u2019]t)\s+([^,.;:!?()\n]*?)(?=\s+(?:but|and|only|just|rather|instead|please)\b|\s[-\u2013\u2014]\s|[,.;:!?()\n]|$)/gi;
 
 /** "non-crypto", "non technical": the word after "non" is ruled out, except in names such as Non-Profit. */
 const NON_PREFIX = /\bnon[- ](?!profit)(\p{L}[\p{L}+#.]*)/giu;
