@@ -148,24 +148,45 @@ const matchAt = (key: SimilarLabelKey, gram: Gram, cued: boolean, ruledOut: bool
   return gram.size >= 2 ? (formLookup(vocabulary, ruledOut, 'stems').get(gram.stems) ?? []) : [];
 };
 
+/** Whether the word is a tool cue ("developer", "stack") or a tool name that is no everyday word ("python"). */
+const cuesTools = (token: string): boolean => {
+  const lower = token.toLowerCase();
+  return TOOL_CUES.has(lower) || (!EVERYDAY_WORDS.has(lower) && findOption('tool', token) !== undefined);
+};
+
+/**
+ * Whether the text speaks of tools anywhere: a part read apart from it (what "anything other than unity"
+ * rules out) then reads tool names that are also everyday words as tools.
+ */
+export const speaksOfTools = (text: string): boolean => words(text).some(cuesTools);
+
+export interface LexicalOptions {
+  /** The part rules labels out: NAMES_WHEN_RULED_OUT name them. */
+  ruledOut?: boolean;
+  /** The rest of the text speaks of tools (`speaksOfTools`): every word is cued. */
+  toolContext?: boolean;
+}
+
 /**
  * Vocabulary labels named in the text, by label or tool alias, ignoring case and accents, in the order the
  * text names them. Longer names win over the words inside them ("React Native" over "React"). Everyday names
  * and cues count as names; in a part of a text that rules labels out (`ruledOut`), NAMES_WHEN_RULED_OUT do.
  */
-export const lexicalLabelMatches = (text: string, { ruledOut = false } = {}): SimilarLabelsDict => {
+export const lexicalLabelMatches = (
+  text: string,
+  { ruledOut = false, toolContext = false }: LexicalOptions = {},
+): SimilarLabelsDict => {
   const tokens = words(text);
-  const lower = tokens.map((token) => token.toLowerCase());
-  const isToolName = (at: number) =>
-    !EVERYDAY_WORDS.has(lower[at]) && findOption('tool', tokens[at]) !== undefined;
+  const cuing = tokens.map(cuesTools);
   // A word is cued when a tool cue or an unambiguous tool name stands within CUE_WINDOW words of it.
   const cued = tokens.map((_, at) => {
+    if (toolContext) return true;
     for (
       let near = Math.max(0, at - CUE_WINDOW);
       near <= Math.min(tokens.length - 1, at + CUE_WINDOW);
       near++
     )
-      if (near !== at && (TOOL_CUES.has(lower[near]) || isToolName(near))) return true;
+      if (near !== at && cuing[near]) return true;
     return false;
   });
   // Every run of up to MAX_NGRAM words, folded once: grams[size][start].

@@ -156,14 +156,39 @@ export const EVERYDAY_NAMES: NamesByLabel = merged(LABEL_NAMES, EVERYDAY_CUES);
  */
 const WORK_DESCRIBED: readonly VocabularyKey[] = ['role', 'industry', 'productType'];
 
+const nameWords = (name: string): string[] => name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Two words alike enough to be one trade's: equal, or sharing their first five letters ("animation", "animator"). */
+const sameTradeWord = (a: string, b: string): boolean =>
+  a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
+
+/** Whether a cue repeats a word of its label's name: "3d modelling" names the 3D Artist's trade. */
+const namesTheTrade = (label: string, cue: string): boolean => {
+  const labelWords = nameWords(label);
+  return nameWords(cue).some((word) => labelWords.some((labelWord) => sameTradeWord(word, labelWord)));
+};
+
 /**
  * The names a part of a text that rules labels out is read by: EVERYDAY_NAMES without the cues of the
- * vocabularies that describe work. People rule out what they name ("not full stack", "no game jam"), but a
- * described problem is still what they need: "we do not want to get hacked" rules out no Security Engineer.
+ * vocabularies that describe work, but for the cues that repeat a word of the label's name. People rule out
+ * what they name ("not full stack", "no 3d modelling needed"), but a described problem is still what they
+ * need: "we do not want to get hacked" rules out no Security Engineer.
  */
 export const NAMES_WHEN_RULED_OUT: NamesByLabel = Object.fromEntries(
   Object.entries(EVERYDAY_NAMES).map(([key, labels]) => [
     key,
-    WORK_DESCRIBED.includes(key as VocabularyKey) ? (LABEL_NAMES[key as VocabularyKey] ?? {}) : labels,
+    WORK_DESCRIBED.includes(key as VocabularyKey)
+      ? Object.fromEntries(
+          Object.entries(labels).map(([label, names]) => [
+            label,
+            [
+              ...new Set([
+                ...(LABEL_NAMES[key as VocabularyKey]?.[label] ?? []),
+                ...names.filter((name) => namesTheTrade(label, name)),
+              ]),
+            ],
+          ]),
+        )
+      : labels,
   ]),
 );

@@ -75,6 +75,14 @@ describe('understandText', () => {
     expect(hacked.not.hardSkills ?? []).not.toContain('Security Engineer');
     const stack = await understandText('a frontend developer, not a full stack developer');
     expect(stack.not.hardSkills).toContain('Full Stack Developer');
+    // A cue that repeats a word of the label's name names the trade, and rules it out.
+    const flat = await understandText('2d artist for our game, no 3d modelling needed');
+    expect(flat.not.hardSkills).toContain('3D Artist');
+    expect(flat.labels.hardSkills ?? []).not.toContain('3D Artist');
+    // A tool name that is also an English word is a tool where the rest of the text speaks of tools.
+    const engines = await understandText('game dev projects, anything other than unity');
+    expect(engines.not.toolsExperience).toEqual(['Unity']);
+    expect((await understandText('a community project, anything but unity')).not.toolsExperience).toBeUndefined();
     // Pay is ruled out by the word that asks for it elsewhere, as a ruled-out cue.
     const unpaid = await understandText('a charity project, not paid');
     expect(unpaid.not.offeredGratification).toEqual(

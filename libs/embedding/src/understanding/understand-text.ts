@@ -10,8 +10,10 @@ import {
 } from '@skillers/domain';
 import { correctTypos, NEGATED_PARTS_JOIN, splitNegations } from '../everyday-text';
 import {
+  type LexicalOptions,
   lexicalLabelMatches,
   SIMILAR_LABEL_KEYS,
+  speaksOfTools,
   type SimilarLabelsDict,
   vocabularyOf,
   words as splitWords,
@@ -38,15 +40,15 @@ const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => 
  */
 export const namedLabels = (
   text: string,
-  { ruledOut = false } = {},
+  { ruledOut = false, toolContext = false }: LexicalOptions = {},
 ): { labels: UnderstoodLabels; places: NamedPlace[] } => {
   const labels: UnderstoodLabels = {};
-  const lexical = lexicalLabelMatches(text, { ruledOut });
+  const lexical = lexicalLabelMatches(text, { ruledOut, toolContext });
   for (const key of SIMILAR_LABEL_KEYS) for (const label of lexical[key]) add(labels, key, label);
   if (ruledOut)
     for (const part of text.split(NEGATED_PARTS_JOIN)) {
       const folded = ` ${splitWords(part).map(foldLabel).join(' ')} `;
-      const partNames = part === text ? lexical : lexicalLabelMatches(part, { ruledOut });
+      const partNames = part === text ? lexical : lexicalLabelMatches(part, { ruledOut, toolContext });
       for (const key of SIMILAR_LABEL_KEYS) {
         // A part that names a label of another kind sets the scene: in "never worked on money or banking
         // stuff", "money" is the trade, not the pay.
@@ -88,7 +90,8 @@ export const readSearchText = (text: string): SearchTextReading => {
   const { kept, negated } = splitNegations(text);
   const wanted = correctTypos(kept);
   const named = namedLabels(wanted);
-  const ruledOut = namedLabels(correctTypos(negated), { ruledOut: true });
+  // Read apart, a ruled-out part keeps the rest's talk of tools: "game dev, anything other than unity".
+  const ruledOut = namedLabels(correctTypos(negated), { ruledOut: true, toolContext: speaksOfTools(kept) });
   return {
     wanted,
     labels: named.labels,
