@@ -84,6 +84,17 @@ describe('typos', () => {
     expect(correctTypos('a manger for the stable')).toBe('a manger for the stable');
     expect(correctTypos('quantitive methods')).toBe('quantitive methods');
   });
+
+  it('splits a word that runs the two words of a name together, and no other', () => {
+    expect(correctTypos('leveldesign for a mobile game')).toBe('level design for a mobile game');
+    expect(correctWord('datascience')).toBe('data science');
+    // Before a correction two edits away ("redesign", "designer").
+    expect(correctWord('webdesign')).toBe('web design');
+    expect(correctWord('uxdesigner')).toBe('ux designer');
+    // Label words and English words stay as typed.
+    expect(correctWord('fullstack')).toBeUndefined();
+    expect(correctWord('database')).toBeUndefined();
+  });
 });
 
 /** The everyday requests of the product spec, with the labels they must bring. */

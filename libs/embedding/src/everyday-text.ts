@@ -125,6 +125,24 @@ const nearestLabelWord = (folded: string): string | undefined => {
   return bestDistance <= limit && !tied ? best : undefined;
 };
 
+/** The shortest part a run-together word is split into. */
+const SPLIT_PART_MIN_LENGTH = 2;
+
+/**
+ * The two words of a name a word runs together, when exactly one split makes them ("leveldesign" → "level
+ * design", "datascience" → "data science"); label words ("fullstack"), English words ("database") and places
+ * are left as typed.
+ */
+const splitRunTogether = (folded: string): string | undefined => {
+  if (knownWords().known.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return undefined;
+  const { after } = neighboursInNames();
+  const splits: string[] = [];
+  for (let at = SPLIT_PART_MIN_LENGTH; at <= folded.length - SPLIT_PART_MIN_LENGTH; at++)
+    if (after.get(folded.slice(0, at))?.has(folded.slice(at)))
+      splits.push(`${folded.slice(0, at)} ${folded.slice(at)}`);
+  return splits.length === 1 ? splits[0] : undefined;
+};
+
 /** Whether a folded word is one a correction is sought for: long enough, and letters a to z only. */
 const mayBeMisspelt = (folded: string): boolean =>
   folded.length >= TYPO_MIN_LENGTH && /^[a-z]+$/.test(folded);
@@ -134,13 +152,16 @@ const CORRECTIONS_KEPT = 20_000;
 /** Corrections already worked out (`none`: no correction), by folded word; the dictionary never changes. */
 const corrections = new LRUCache<string, { to: string } | { none: true }>({ max: CORRECTIONS_KEPT });
 
-/** The label word a misspelt word most likely means (`nearestLabelWord`), worked out once per word. */
+/**
+ * The two words of a name a word runs together (`splitRunTogether`), or else the label word it most likely
+ * misspells (`nearestLabelWord`), worked out once per word.
+ */
 export const correctWord = (word: string): string | undefined => {
   const folded = foldLabel(word);
   if (!mayBeMisspelt(folded)) return undefined;
   const kept = corrections.get(folded);
   if (kept) return 'to' in kept ? kept.to : undefined;
-  const correction = nearestLabelWord(folded);
+  const correction = splitRunTogether(folded) ?? nearestLabelWord(folded);
   corrections.set(folded, correction === undefined ? { none: true } : { to: correction });
   return correction;
 };
