@@ -85,6 +85,13 @@ describe('typos', () => {
     expect(correctTypos('quantitive methods')).toBe('quantitive methods');
   });
 
+  it('reads a word as near to several label words as the one a name has beside its neighbour', () => {
+    // "promt" is as near to more than one label word; "enginer" is in the English word list.
+    expect(correctWord('promt')).toBeUndefined();
+    expect(correctTypos('promt enginer for a support bot')).toBe('prompt engineer for a support bot');
+    expect(correctTypos('a promt')).toBe('a promt');
+  });
+
   it('splits a word that runs the two words of a name together, and no other', () => {
     expect(correctTypos('leveldesign for a mobile game')).toBe('level design for a mobile game');
     expect(correctWord('datascience')).toBe('data science');

@@ -104,25 +104,23 @@ export const editDistance = (a: string, b: string, limit = Infinity): number => 
 };
 
 /**
- * The label word a misspelt word most likely means: the only nearest one within the allowed edits. English
- * words ("actually" is no typo of Actuary) and place names ("lagos" is no typo of Laos) are left as typed.
+ * The label words a misspelt word may mean: the nearest ones within the allowed edits, several when tied.
+ * English words ("actually" is no typo of Actuary) and place names ("lagos" is no typo of Laos) get none.
  */
-const nearestLabelWord = (folded: string): string | undefined => {
+const nearestLabelWords = (folded: string): string[] => {
   const { known: words, byLength: buckets } = knownWords();
-  if (words.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return undefined;
+  if (words.has(folded) || isEnglishWord(folded) || isPlaceWord(folded)) return [];
   const limit = allowedEdits(folded.length);
-  let best: string | undefined;
+  let nearest: string[] = [];
   let bestDistance = limit + 1;
-  let tied = false;
   for (let length = folded.length - limit; length <= folded.length + limit; length++) {
     for (const candidate of buckets.get(length) ?? []) {
       const distance = editDistance(folded, candidate, limit);
-      if (distance < bestDistance) {
-        [best, bestDistance, tied] = [candidate, distance, false];
-      } else if (distance === bestDistance && candidate !== best) tied = true;
+      if (distance < bestDistance) [nearest, bestDistance] = [[candidate], distance];
+      else if (distance === bestDistance && !nearest.includes(candidate)) nearest.push(candidate);
     }
   }
-  return bestDistance <= limit && !tied ? best : undefined;
+  return bestDistance <= limit ? nearest : [];
 };
 
 /** The shortest part a run-together word is split into. */
@@ -149,21 +147,40 @@ const mayBeMisspelt = (folded: string): boolean =>
 
 /** Words whose correction is kept: working one out compares the word with hundreds of label words. */
 const CORRECTIONS_KEPT = 20_000;
-/** Corrections already worked out (`none`: no correction), by folded word; the dictionary never changes. */
-const corrections = new LRUCache<string, { to: string } | { none: true }>({ max: CORRECTIONS_KEPT });
+/**
+ * Corrections already worked out, by folded word (`to` when one is sure; `tied` the nearest label words when
+ * several are as near, empty when none is); the dictionary never changes.
+ */
+const corrections = new LRUCache<string, { to: string } | { tied: string[] }>({ max: CORRECTIONS_KEPT });
+
+const correctionOf = (folded: string): { to: string } | { tied: string[] } => {
+  let kept = corrections.get(folded);
+  if (!kept) {
+    const split = splitRunTogether(folded);
+    const nearest = split === undefined ? nearestLabelWords(folded) : [split];
+    kept = nearest.length === 1 ? { to: nearest[0] } : { tied: nearest };
+    corrections.set(folded, kept);
+  }
+  return kept;
+};
 
 /**
- * The two words of a name a word runs together (`splitRunTogether`), or else the label word it most likely
- * misspells (`nearestLabelWord`), worked out once per word.
+ * The two words of a name a word runs together (`splitRunTogether`), or else the one label word nearest to
+ * it (`nearestLabelWords`), worked out once per word.
  */
 export const correctWord = (word: string): string | undefined => {
   const folded = foldLabel(word);
   if (!mayBeMisspelt(folded)) return undefined;
-  const kept = corrections.get(folded);
-  if (kept) return 'to' in kept ? kept.to : undefined;
-  const correction = splitRunTogether(folded) ?? nearestLabelWord(folded);
-  corrections.set(folded, correction === undefined ? { none: true } : { to: correction });
-  return correction;
+  const correction = correctionOf(folded);
+  return 'to' in correction ? correction.to : undefined;
+};
+
+/** The label words a word may misspell when several are as near (`nearestLabelWords`), else none. */
+const tiedCorrections = (word: string): string[] => {
+  const folded = foldLabel(word);
+  if (!mayBeMisspelt(folded)) return [];
+  const correction = correctionOf(folded);
+  return 'tied' in correction ? correction.tied : [];
 };
 
 /** The words that come right before and right after each word in a name of several words. */
@@ -201,20 +218,52 @@ const nameWordBeside = (folded: string, neighbour: Set<string> | undefined): str
   return near.length === 1 ? near[0] : undefined;
 };
 
+/** Whether a word is one of `names`' words, or within the allowed edits of one. */
+const nearOne = (names: Set<string> | undefined, word: string | undefined): boolean =>
+  names !== undefined &&
+  word !== undefined &&
+  (names.has(word) ||
+    (mayBeMisspelt(word) &&
+      [...names].some(
+        (name) => editDistance(word, name, allowedEdits(word.length)) <= allowedEdits(word.length),
+      )));
+
 /**
  * The text with misspelt label words corrected, each alone (`correctWord`) and then beside the rest of a
- * name (`nameWordBeside`); everything else, punctuation included, is left as typed.
+ * name: an English word (`nameWordBeside`), or a word as near to several label words as to one (the one a
+ * name has beside a neighbour); everything else, punctuation included, is left as typed.
  */
 export const correctTypos = (text: string): string => {
   const found = [...text.matchAll(/\p{L}+/gu)];
   const words = found.map(([word]) => correctWord(word) ?? word);
   const folded = words.map((word) => foldLabel(word));
+  // What each word may read as: itself once corrected, or each label word it is as near to.
+  const tied = words.map((word, at) => (word === found[at][0] ? tiedCorrections(word) : []));
+  const readings = folded.map((word, at) => (tied[at].length > 0 ? tied[at] : [word]));
   const { before, after } = neighboursInNames();
+  /** The words names have right after (`after`) or right before (`before`) the word at `at`. */
+  const besideIn = (names: Map<string, Set<string>>, at: number): Set<string> | undefined =>
+    at < 0 || at >= words.length
+      ? undefined
+      : new Set(readings[at].flatMap((reading) => [...(names.get(reading) ?? [])]));
   words.forEach((word, at) => {
     if (word !== found[at][0] || !mayBeMisspelt(folded[at])) return;
-    const corrected =
-      nameWordBeside(folded[at], at > 0 ? after.get(folded[at - 1]) : undefined) ??
-      nameWordBeside(folded[at], at + 1 < words.length ? before.get(folded[at + 1]) : undefined);
+    const afterPrevious = besideIn(after, at - 1);
+    const beforeNext = besideIn(before, at + 1);
+    if (tied[at].length > 0) {
+      // Tied label words: the one a name has beside a neighbour as typed or as it may read ("promt enginer"
+      // → prompt engineer).
+      const fits = tied[at].filter(
+        (label) =>
+          afterPrevious?.has(label) ||
+          beforeNext?.has(label) ||
+          nearOne(after.get(label), folded[at + 1]) ||
+          nearOne(before.get(label), folded[at - 1]),
+      );
+      if (fits.length === 1) words[at] = fits[0];
+      return;
+    }
+    const corrected = nameWordBeside(folded[at], afterPrevious) ?? nameWordBeside(folded[at], beforeNext);
     if (corrected) words[at] = corrected;
   });
   let end = 0;

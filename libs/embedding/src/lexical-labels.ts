@@ -1,6 +1,7 @@
 import {
   EVERYDAY_NAMES,
   NAMES_WHEN_RULED_OUT,
+  NOT_CUES,
   FILTER_VOCABULARY,
   findFoldedOption,
   findOption,
@@ -109,6 +110,11 @@ const formLookup = (
 };
 
 /** A run of the text's words, folded once for every vocabulary it is looked up in. */
+let notCueRuns: ReadonlySet<string> | undefined;
+/** NOT_CUES folded, each word in its singular, as a run of the text's words is compared. */
+const notCueRunsFolded = (): ReadonlySet<string> =>
+  (notCueRuns ??= new Set(NOT_CUES.map((run) => singularOfFolded(foldLabel(run)))));
+
 class Gram {
   readonly phrase: string;
   readonly folded: string;
@@ -196,10 +202,15 @@ export const lexicalLabelMatches = (
       (_, start) => new Gram(size, tokens.slice(start, start + size)),
     ),
   );
+  // The words of runs that name no label (NOT_CUES) match nothing.
+  const masked = new Set<number>();
+  for (let size = 1; size < grams.length; size++)
+    for (const [start, gram] of grams[size].entries())
+      if (notCueRunsFolded().has(gram.singular)) for (let at = start; at < start + size; at++) masked.add(at);
   const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
   for (const key of SIMILAR_LABEL_KEYS) {
     const hits: { label: string; at: number }[] = [];
-    const covered = new Set<number>();
+    const covered = new Set<number>(masked);
     for (let size = Math.min(MAX_NGRAM, tokens.length); size >= 1; size--) {
       for (let start = 0; start + size <= tokens.length; start++) {
         if (covered.has(start)) continue;

@@ -1,5 +1,19 @@
 import type { VocabularyKey } from './vocabulary-keys';
 
+/**
+ * Runs of words that name no label although a word in them is a cue: "a team that already has paying
+ * customers" asks for no pay, "how likely borrowers are to pay back" neither. Read before any cue, so that
+ * their words match nothing.
+ */
+export const NOT_CUES: readonly string[] = [
+  'paying customers',
+  'paying users',
+  'paying clients',
+  'pay back',
+  'pay it back',
+  'pay off',
+];
+
 /** Words for being paid in money, which stand for every cash reward. */
 const PAID = ['paid', 'pays', 'paying', 'cash', 'real money', 'actual pay', 'proper pay'];
 
@@ -196,6 +210,8 @@ export const EVERYDAY_CUES: Readonly<
       'custom drawings',
     ],
     'Sound Designer': [
+      'sound person',
+      'sound guy',
       'foley',
       'mix tracks',
       'mix audio',
@@ -283,6 +299,10 @@ export const EVERYDAY_CUES: Readonly<
       'more likes',
     ],
     'Data Analyst': [
+      'data wrangler',
+      'data wrangling',
+      'what people complain about',
+      'customer reviews',
       'data analysis',
       'analyse data',
       'analyze data',
@@ -301,6 +321,8 @@ export const EVERYDAY_CUES: Readonly<
       'sales figures',
     ],
     'Financial Analyst': [
+      'fp&a',
+      'financial planning and analysis',
       'financial model',
       'financial modelling',
       'financial modeling',
@@ -317,6 +339,9 @@ export const EVERYDAY_CUES: Readonly<
       'cash flow',
     ],
     'QA Engineer': [
+      'sdet',
+      'test engineer',
+      'automation tester',
       'bugs',
       'break things',
       'testing',
@@ -381,6 +406,7 @@ export const EVERYDAY_CUES: Readonly<
     ],
     'Embedded Systems Engineer': [
       'embedded',
+      'bluetooth',
       'microcontrollers',
       'electronics',
       'code for our device',
@@ -471,6 +497,9 @@ export const EVERYDAY_CUES: Readonly<
       'game physics',
     ],
     'Game Designer': [
+      'balance the cards',
+      'work out the rules',
+      'rules of the game',
       'game design',
       'game mechanics',
       'gameplay',
@@ -497,6 +526,8 @@ export const EVERYDAY_CUES: Readonly<
       'puzzle rooms',
     ],
     'UX Designer': [
+      'watch users',
+      'watch them struggle',
       'usability',
       'user research',
       'user flows',
@@ -592,6 +623,7 @@ export const EVERYDAY_CUES: Readonly<
       'smart predictions',
     ],
     'Data Engineer': [
+      'data wrangling',
       'data flows',
       'move data',
       'data plumbing',
@@ -614,6 +646,9 @@ export const EVERYDAY_CUES: Readonly<
       'data cleaning',
     ],
     'Data Scientist': [
+      'sentiment analysis',
+      'text analysis',
+      'customer reviews',
       'statistics',
       'statistician',
       'predictions',
@@ -715,6 +750,9 @@ export const EVERYDAY_CUES: Readonly<
       'distribution deals',
     ],
     'Risk Analyst': [
+      'likely to pay back',
+      'credit scoring',
+      'creditworthiness',
       'risk',
       'fraud',
       'risk assessment',
@@ -1022,6 +1060,8 @@ export const EVERYDAY_CUES: Readonly<
       'web master',
     ],
     'Audio Engineer': [
+      'sound person',
+      'audio person',
       'mixing',
       'mastering',
       'sound engineer',
@@ -1048,6 +1088,8 @@ export const EVERYDAY_CUES: Readonly<
       'the whole stack',
     ],
     'Backend Developer': [
+      'build apis',
+      'apis and databases',
       'server side',
       'server code',
       'api endpoints',
@@ -1168,6 +1210,10 @@ export const EVERYDAY_CUES: Readonly<
       'switchgear',
     ],
     'UX Researcher': [
+      'watch users',
+      'real users',
+      'watch them struggle',
+      'struggle with our app',
       'why users leave',
       'understand our users',
       'what users want',
@@ -1576,7 +1622,16 @@ export const EVERYDAY_CUES: Readonly<
     Restaurants: ['restaurant', 'diners', 'chefs', 'kitchens'],
     'Coffee Shops': ['cafe', 'cafes', 'café', 'coffee', 'coffee roaster', 'baristas'],
     Bakery: ['bakers', 'bread', 'pastry'],
-    'Food Delivery': ['delivery apps', 'food orders', 'takeaway', 'takeout'],
+    'Food Delivery': [
+      'delivery apps',
+      'food orders',
+      'takeaway',
+      'takeout',
+      'veg boxes',
+      'vegetable boxes',
+      'meal kits',
+      'grocery delivery',
+    ],
     Photography: ['photos', 'photo', 'camera', 'pictures', 'photographers'],
     'Film Production': ['film', 'films', 'filmmaking', 'movie', 'movies', 'camera'],
     'Elder Care': [
@@ -1614,8 +1669,15 @@ export const EVERYDAY_CUES: Readonly<
       'fleet',
     ],
     Agritech: ['crops', 'soil', 'irrigation', 'farm tech', 'smart farming'],
-    'Carbon Management': ['carbon footprint', 'emissions', 'carbon accounting', 'co2'],
-    'Energy Efficiency': ['energy saving', 'save energy', 'energy use'],
+    'Carbon Management': [
+      'carbon footprint',
+      'emissions',
+      'carbon accounting',
+      'co2',
+      'cleantech',
+      'clean tech',
+    ],
+    'Energy Efficiency': ['energy saving', 'save energy', 'energy use', 'cleantech', 'clean tech'],
     'Solar Energy': ['solar', 'solar panels', 'rooftop solar'],
     'Energy Storage': ['batteries', 'battery'],
     'HR Tech': [
@@ -1637,7 +1699,16 @@ export const EVERYDAY_CUES: Readonly<
     Fitness: ['workout', 'workouts', 'gym', 'exercise', 'personal trainer'],
     Sports: ['sport', 'athletes', 'football', 'soccer', 'running club'],
     Cosmetics: ['beauty', 'skincare', 'makeup'],
-    'Book Publishing': ['books', 'publishing', 'authors', 'publishers', 'novel', 'ebook', 'bookshops', 'bookstores'],
+    'Book Publishing': [
+      'books',
+      'publishing',
+      'authors',
+      'publishers',
+      'novel',
+      'ebook',
+      'bookshops',
+      'bookstores',
+    ],
     'E-commerce': ['online shop', 'online store', 'selling online', 'ecommerce', 'ecom', 'web shop'],
     Retail: ['shops', 'stores', 'retailers', 'shopkeepers'],
     'Second-Hand Retail': ['second hand', 'secondhand', 'used goods', 'resale', 'thrift', 'pre-owned'],
@@ -1655,7 +1726,7 @@ export const EVERYDAY_CUES: Readonly<
     ],
     Wearables: ['smartwatch', 'smart watch', 'wearable', 'fitness tracker', 'wrist', 'activity tracker'],
     'Smart Home': ['home automation', 'smart lock'],
-    'Internet of Things': ['iot', 'sensors', 'connected devices', 'smart devices'],
+    'Internet of Things': ['iot', 'sensors', 'connected devices', 'smart devices', 'bluetooth'],
     'Industrial Automation': ['factories', 'factory', 'manufacturing', 'plc'],
     'Urban Planning': ['city planning', 'urban', 'neighbourhood', 'neighborhood'],
     'Public Health': ['epidemiology', 'disease'],
@@ -1677,7 +1748,9 @@ export const EVERYDAY_CUES: Readonly<
     ],
     'Developer Tools': ['devtools', 'dev tools', 'tools for developers', 'developer tooling'],
     Regtech: ['compliance', 'regulatory', 'kyc', 'aml', 'regulations'],
-    Microfinance: ['microloans', 'micro loans', 'small loans', 'microcredit'],
+    Microfinance: ['microloans', 'micro loans', 'small loans', 'microcredit', 'borrowers'],
+    'Consumer Lending': ['lending', 'borrowers', 'personal loans', 'loans'],
+    'Renewable Energy': ['cleantech', 'clean tech'],
     'Financial Services': ['banks', 'lending', 'loans', 'insurance'],
     'Enterprise Software': ['enterprise', 'b2b software', 'corporate'],
     SaaS: [
@@ -1814,7 +1887,16 @@ export const EVERYDAY_CUES: Readonly<
     Video: ['promo video', 'youtube video', 'product video'],
     'Developer Tool': ['dev tool', 'devtool', 'tool for developers'],
     'Embedded Software': ['device software', 'code for our device', 'microcontroller code'],
-    'Design System': ['design tokens', 'style guide', 'shared components'],
+    'Design System': [
+      'design tokens',
+      'style guide',
+      'shared components',
+      'reusable components',
+      'component library',
+      'consistent look',
+      'shared buttons',
+      'screen pieces',
+    ],
     'Music Album': ['album', 'debut album', 'new album'],
     'Short Film': ['student film', 'short movie', 'festival short'],
     'Landing Page': ['one page site', 'one-page website', 'signup page', 'waitlist page', 'sales page'],
