@@ -252,11 +252,17 @@ export class VectorIndex {
       for (let row = (graph as VectorGraph).covered; row < rowCount; row++) rows.push(row);
       return rows;
     };
-    const rerank = (rows: Iterable<number>) => {
-      for (const row of rows) {
+    const rerank = (rows: ArrayLike<number>) => {
+      // The bar, read again only after an offer (as the whole-block loop below does).
+      let least = bar();
+      for (let index = 0; index < rows.length; index++) {
+        const row = rows[index];
         const at = stored.at(row);
         const similarity = dotAt(stored.array, at, vector, dims) / (norms[row] * queryNorm);
-        if (similarity >= bar()) top.offer(similarity, row);
+        if (similarity >= least) {
+          top.offer(similarity, row);
+          least = bar();
+        }
       }
       return hits();
     };

@@ -69,8 +69,13 @@ export const rankCandidates = (request: HybridRequest, parts: MatchParts, count:
   const { slots, base } = parts;
   const byBase = new TopSlots(compareSlots);
   byBase.reset(k);
+  // The least base kept, read again only after an offer: a getter read per match boxed a number each time.
+  let least = -Infinity;
   for (let at = 0; at < count; at++)
-    if (!byBase.full || base[at] >= byBase.worstKey) byBase.offer(base[at], slots[at]);
+    if (base[at] >= least) {
+      byBase.offer(base[at], slots[at]);
+      if (byBase.full) least = byBase.worstKey;
+    }
   const baseTop = byBase.sorted();
   if (!vectors) return baseTop.map((slot) => ({ slot, signals: signalsAt(request, slot, undefined) }));
 
