@@ -28,8 +28,20 @@ describe('negations', () => {
     ['a non-profit with no-code tools', 'a non-profit with no-code tools', ''],
     ['ml engineer, nothing to do with chatbots or llms please', 'ml engineer, please', 'chatbots or llms'],
     ['research projects that have nothing to do with ai', 'research projects that', 'ai'],
-    ["health projects that aren't building yet another app", 'health projects that', 'building yet another app'],
-    ['embedded engineer who isn\u2019t hunting for a startup', 'embedded engineer who', 'hunting for a startup'],
+    [
+      "health projects that aren't building yet another app",
+      'health projects that',
+      'building yet another app',
+    ],
+    [
+      'embedded engineer who isn\u2019t hunting for a startup',
+      'embedded engineer who',
+      'hunting for a startup',
+    ],
+    // After what it rules out, back to the previous punctuation or joining word.
+    ['2d artist for our game, 3d modelling not needed', '2d artist for our game,', '3d modelling'],
+    ['a designer and equity is not required', 'a designer and', 'equity'],
+    ['a react dev who knows what is needed', 'a react dev who knows what is needed', ''],
   ])('sets negated parts apart up to the next punctuation or joining word: %s', (text, kept, negated) => {
     expect(splitNegations(text)).toEqual({ kept, negated });
   });

@@ -22,6 +22,13 @@ const NON_PREFIX = /\bnon[- ](?!profit)(\p{L}[\p{L}+#.]*)/giu;
 /** "crypto-free", "meeting-free": the word before "-free" is ruled out. */
 const FREE_SUFFIX = /\b(\p{L}[\p{L}+#.]*)-free\b/giu;
 
+/**
+ * A negation after what it applies to: "3d modelling not needed", "equity isn't required". The part runs back
+ * to the previous punctuation or joining word.
+ */
+const TRAILING_NEGATION =
+  /(?<=^|[,.;:!?()\n]|\b(?:and|but|or|with|for)\b)\s*((?:(?!\b(?:and|but|or|with|for)\b)[^,.;:!?()\n])+?)\s+(?:(?:is|are)\s+not|(?:is|are)n['\u2019]t|not)\s+(?:needed|required|necessary|wanted|a\s+must)\b/giu;
+
 /** What joins the negated parts (none holds a comma, so each can be read alone again). */
 export const NEGATED_PARTS_JOIN = ', ';
 
@@ -38,7 +45,11 @@ export const splitNegations = (text: string): NegationSplit => {
     negated.push(part);
     return ' ';
   };
-  const kept = text.replace(NEGATION, setApart).replace(NON_PREFIX, setApart).replace(FREE_SUFFIX, setApart);
+  const kept = text
+    .replace(TRAILING_NEGATION, setApart)
+    .replace(NEGATION, setApart)
+    .replace(NON_PREFIX, setApart)
+    .replace(FREE_SUFFIX, setApart);
   return { kept: kept.replace(/\s+/g, ' ').trim(), negated: negated.join(NEGATED_PARTS_JOIN) };
 };
 
