@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { carriedIn, keepLabels, type SearchKind, type UnderstoodText } from '@skillers/domain';
+import { carriedIn, forKind, keepLabels, type SearchKind, type UnderstoodText } from '@skillers/domain';
 import type { LabelSuggester } from '@skillers/embedding';
 import type { SearchIndex } from '@skillers/search';
 import { SEARCH_INDEX } from '../core/tokens';
@@ -7,7 +7,7 @@ import { LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /**
  * Reads the free text of a search (`understandText`): its labels, negations, places and words, keeping only
- * labels some record of the searched kind carries, so that nothing shown as understood is a dead end. Which
+ * labels some record of the searched kind carries (and, for teammates, none of the searcher's own roles), so that nothing shown as understood is a dead end. Which
  * labels records carry comes from the index's label counts, held in memory (`SearchIndex.labelCounts`), so
  * a request costs no search of the index for them.
  */
@@ -24,10 +24,8 @@ export class TextUnderstandingService {
   }
 
   async understand(kind: SearchKind, text: string): Promise<UnderstoodText> {
-    const [named, counts] = await Promise.all([
-      this.suggester.understand(text),
-      this.index.labelCounts(kind),
-    ]);
+    const [read, counts] = await Promise.all([this.suggester.understand(text), this.index.labelCounts(kind)]);
+    const named = forKind(read, kind);
     const carried = carriedIn(counts);
     return { ...named, labels: keepLabels(named.labels, carried), not: keepLabels(named.not, carried) };
   }

@@ -31,7 +31,25 @@ export interface UnderstoodText {
   not: UnderstoodLabels;
   places: string[];
   words: string[];
+  /**
+   * The roles the text says the searcher has ("nurse here", "i'm a designer"), among `labels.hardSkills`: a
+   * search for projects wants them, a search for teammates does not (`forKind`). Not part of the answer.
+   */
+  own?: string[];
 }
+
+/**
+ * The understanding as a search of one kind reads it, without `own`: a teammate search leaves the searcher's
+ * own roles out of its labels ("i'm a designer looking for a developer" asks for no designer).
+ */
+export const forKind = (understood: UnderstoodText, kind: 'teammate' | 'project'): UnderstoodText => {
+  const { own, ...rest } = understood;
+  if (kind === 'project' || !own?.length) return rest;
+  return {
+    ...rest,
+    labels: keepLabels(rest.labels, (filter, label) => filter !== 'hardSkills' || !own.includes(label)),
+  };
+};
 
 /**
  * Whether some record carries a label of a filter, by the label counts of the records' kind

@@ -1,3 +1,4 @@
+import { forKind } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { understandText } from './understand-text';
 
@@ -22,6 +23,18 @@ describe('understandText', () => {
     expect(remote.words).not.toContain('office');
     expect((await understandText('not remote')).labels.offeredWorkingType).toBeUndefined();
     expect((await understandText('a crypto-free fintech')).not).not.toEqual({});
+  });
+
+  it("tells the searcher's own roles apart: a teammate search leaves them out, a project search keeps them", async () => {
+    const nurse = await understandText('nurse here with an idea for a phone app, need a techie to build it');
+    expect(nurse.own).toEqual(['Nurse']);
+    expect(forKind(nurse, 'teammate').labels.hardSkills ?? []).not.toContain('Nurse');
+    expect(forKind(nurse, 'project').labels.hardSkills).toContain('Nurse');
+    expect(forKind(nurse, 'project')).not.toHaveProperty('own');
+    const designer = await understandText("i'm a product designer looking for a developer");
+    expect(designer.own).toEqual(['Product Designer']);
+    // A role asked for before "here" is no self-description.
+    expect((await understandText('looking for a nurse here')).own).toBeUndefined();
   });
 
   it('corrects misspelt label words but never English words or places', async () => {
@@ -82,7 +95,9 @@ describe('understandText', () => {
     // A tool name that is also an English word is a tool where the rest of the text speaks of tools.
     const engines = await understandText('game dev projects, anything other than unity');
     expect(engines.not.toolsExperience).toEqual(['Unity']);
-    expect((await understandText('a community project, anything but unity')).not.toolsExperience).toBeUndefined();
+    expect(
+      (await understandText('a community project, anything but unity')).not.toolsExperience,
+    ).toBeUndefined();
     // Pay is ruled out by the word that asks for it elsewhere, as a ruled-out cue.
     const unpaid = await understandText('a charity project, not paid');
     expect(unpaid.not.offeredGratification).toEqual(

@@ -68,6 +68,24 @@ export const namedLabels = (
   return { labels, places };
 };
 
+/** "i'm a nurse", "i am an ai engineer and …", "i work as a designer": the searcher's own trade, up to a joining word. */
+const I_AM =
+  /\b(?:i['\u2019]?m|i\s+am|i\s+work\s+as)\s+(?:an?\s+)?([^,.;:!?()\n]*?)(?=\s+(?:and|but|looking|who|with|seeking|searching|in|from|based|need|needing|want|wanting|trying|here|for)\b|[,.;:!?()\n]|$)/giu;
+
+/** "nurse here with an idea", "dog groomer here": up to three words that open the text before "here". */
+const X_HERE = /^\s*((?:[\p{L}\d+#./-]+\s+){0,2}[\p{L}\d+#./-]+)\s+here\b/iu;
+
+/** Words that make a run before "here" a request rather than the searcher ("looking for a dev here"). */
+const ASKING = /\b(?:looking|need|needs|want|wanted|seeking|for|anyone|someone|any)\b/i;
+
+/** The roles the text says the searcher has (`UnderstoodText.own`). */
+const ownRoles = (text: string): string[] => {
+  const parts = [...text.matchAll(I_AM)].map((match) => match[1]);
+  const here = X_HERE.exec(text)?.[1];
+  if (here && !ASKING.test(here)) parts.push(here);
+  return parts.flatMap((part) => namedLabels(correctTypos(part)).labels.hardSkills ?? []);
+};
+
 /**
  * What a search text asks for by name, before any model: the part it wants (typos corrected), the labels
  * that part names, the ones the rest rules out, its places and its words. Shared: callers must not change it.
@@ -78,6 +96,8 @@ export interface SearchTextReading {
   not: UnderstoodLabels;
   places: string[];
   words: string[];
+  /** The roles the text says the searcher has (`UnderstoodText.own`). */
+  own: string[];
 }
 
 /**
@@ -99,6 +119,7 @@ export const readSearchText = (text: string): SearchTextReading => {
     not: keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label)),
     places: named.places.map((place) => place.text),
     words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
+    own: ownRoles(kept),
   };
 };
 
@@ -107,7 +128,7 @@ export const readSearchText = (text: string): SearchTextReading => {
  * close in meaning to the wanted part added after the named ones.
  */
 export const understandReading = async (
-  { wanted, labels: named, not, places, words }: SearchTextReading,
+  { wanted, labels: named, not, places, words, own }: SearchTextReading,
   options: UnderstandOptions = {},
 ): Promise<UnderstoodText> => {
   const labels = keepLabels(named, () => true);
@@ -120,6 +141,7 @@ export const understandReading = async (
     not,
     places,
     words,
+    ...(own.length > 0 && { own }),
   };
 };
 
