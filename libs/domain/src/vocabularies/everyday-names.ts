@@ -156,7 +156,11 @@ export const EVERYDAY_NAMES: NamesByLabel = merged(LABEL_NAMES, EVERYDAY_CUES);
  */
 const WORK_DESCRIBED: readonly VocabularyKey[] = ['role', 'industry', 'productType'];
 
-const nameWords = (name: string): string[] => name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const nameWords = (name: string): string[] =>
+  name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Two words alike enough to be one trade's: equal, or sharing their first five letters ("animation", "animator"). */
 const sameTradeWord = (a: string, b: string): boolean =>
