@@ -33,6 +33,10 @@ describe('understandText', () => {
     expect(forKind(nurse, 'project')).not.toHaveProperty('own');
     const designer = await understandText("i'm a product designer looking for a developer");
     expect(designer.own).toEqual(['Product Designer']);
+    // A role the rest of the text asks for too is wanted all the same.
+    const founder = await understandText("i'm a founder looking for a cofounder");
+    expect(founder.own ?? []).not.toContain('Co-Founder');
+    expect(forKind(founder, 'teammate').labels.hardSkills).toContain('Co-Founder');
     // A role asked for before "here" is no self-description.
     expect((await understandText('looking for a nurse here')).own).toBeUndefined();
   });

@@ -78,12 +78,23 @@ const X_HERE = /^\s*((?:[\p{L}\d+#./-]+\s+){0,2}[\p{L}\d+#./-]+)\s+here\b/iu;
 /** Words that make a run before "here" a request rather than the searcher ("looking for a dev here"). */
 const ASKING = /\b(?:looking|need|needs|want|wanted|seeking|for|anyone|someone|any)\b/i;
 
-/** The roles the text says the searcher has (`UnderstoodText.own`). */
+/**
+ * The roles the text says the searcher has (`UnderstoodText.own`), but for those the rest of it asks for too:
+ * "i'm a founder looking for a cofounder" still wants a Co-Founder.
+ */
 const ownRoles = (text: string): string[] => {
-  const parts = [...text.matchAll(I_AM)].map((match) => match[1]);
-  const here = X_HERE.exec(text)?.[1];
-  if (here && !ASKING.test(here)) parts.push(here);
-  return parts.flatMap((part) => namedLabels(correctTypos(part)).labels.hardSkills ?? []);
+  const matches = [...text.matchAll(I_AM)];
+  const here = X_HERE.exec(text);
+  if (here && !ASKING.test(here[1])) matches.push(here);
+  const own = matches.flatMap((match) => namedLabels(correctTypos(match[1])).labels.hardSkills ?? []);
+  if (own.length === 0) return [];
+  // The text without the self-descriptions.
+  const rest = matches.reduce((left, match) => {
+    const start = match.index ?? 0;
+    return left.slice(0, start) + ' '.repeat(match[0].length) + left.slice(start + match[0].length);
+  }, text);
+  const asked = namedLabels(correctTypos(rest)).labels.hardSkills ?? [];
+  return [...new Set(own)].filter((role) => !asked.includes(role));
 };
 
 /**
