@@ -7,9 +7,10 @@ import { LABEL_SUGGESTER } from '../core/embedder.tokens';
 
 /**
  * Reads the free text of a search (`understandText`): its labels, negations, places and words, keeping only
- * labels some record of the searched kind carries (and, for teammates, none of the searcher's own roles), so that nothing shown as understood is a dead end. Which
- * labels records carry comes from the index's label counts, held in memory (`SearchIndex.labelCounts`), so
- * a request costs no search of the index for them.
+ * labels some record of the searched kind carries, so that nothing shown as understood is a dead end, and,
+ * for teammates, none of the searcher's own roles (`forKind`). Which labels records carry comes from the
+ * index's label counts, held in memory (`SearchIndex.labelCounts`), so a request costs no search of the
+ * index for them.
  */
 @Injectable()
 export class TextUnderstandingService {

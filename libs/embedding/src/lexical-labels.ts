@@ -109,12 +109,12 @@ const formLookup = (
   return lookup;
 };
 
-/** A run of the text's words, folded once for every vocabulary it is looked up in. */
 let notCueRuns: ReadonlySet<string> | undefined;
 /** NOT_CUES folded, each word in its singular, as a run of the text's words is compared. */
 const notCueRunsFolded = (): ReadonlySet<string> =>
   (notCueRuns ??= new Set(NOT_CUES.map((run) => singularOfFolded(foldLabel(run)))));
 
+/** A run of the text's words, folded once for every vocabulary it is looked up in. */
 class Gram {
   readonly phrase: string;
   readonly folded: string;
@@ -203,10 +203,11 @@ export const lexicalLabelMatches = (
     ),
   );
   // The words of runs that name no label (NOT_CUES) match nothing.
+  const notCues = notCueRunsFolded();
   const masked = new Set<number>();
   for (let size = 1; size < grams.length; size++)
     for (const [start, gram] of grams[size].entries())
-      if (notCueRunsFolded().has(gram.singular)) for (let at = start; at < start + size; at++) masked.add(at);
+      if (notCues.has(gram.singular)) for (let at = start; at < start + size; at++) masked.add(at);
   const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
   for (const key of SIMILAR_LABEL_KEYS) {
     const hits: { label: string; at: number }[] = [];

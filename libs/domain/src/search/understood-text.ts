@@ -6,6 +6,7 @@
 
 import { OPTION_KEY_DIMENSIONS } from './filter-keys';
 import type { FacetCounts } from './reference-filter';
+import type { SearchKind } from './search-document';
 
 /** The keys of `/ml`'s `similar_labels_dict` (docs/api.md), in the order the web app shows them. */
 export const SIMILAR_LABEL_KEYS = [
@@ -42,7 +43,7 @@ export interface UnderstoodText {
  * The understanding as a search of one kind reads it, without `own`: a teammate search leaves the searcher's
  * own roles out of its labels ("i'm a designer looking for a developer" asks for no designer).
  */
-export const forKind = (understood: UnderstoodText, kind: 'teammate' | 'project'): UnderstoodText => {
+export const forKind = (understood: UnderstoodText, kind: SearchKind): UnderstoodText => {
   const { own, ...rest } = understood;
   if (kind === 'project' || !own?.length) return rest;
   return {

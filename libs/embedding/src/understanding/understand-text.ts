@@ -79,21 +79,21 @@ const X_HERE = /^\s*((?:[\p{L}\d+#./-]+\s+){0,2}[\p{L}\d+#./-]+)\s+here\b/iu;
 const ASKING = /\b(?:looking|need|needs|want|wanted|seeking|for|anyone|someone|any)\b/i;
 
 /**
- * The roles the text says the searcher has (`UnderstoodText.own`), but for those the rest of it asks for too:
- * "i'm a founder looking for a cofounder" still wants a Co-Founder.
+ * The roles the text (typos corrected) says the searcher has (`UnderstoodText.own`), but for those the rest of
+ * it asks for too: "i'm a founder looking for a cofounder" still wants a Co-Founder.
  */
 const ownRoles = (text: string): string[] => {
   const matches = [...text.matchAll(I_AM)];
   const here = X_HERE.exec(text);
   if (here && !ASKING.test(here[1])) matches.push(here);
-  const own = matches.flatMap((match) => namedLabels(correctTypos(match[1])).labels.hardSkills ?? []);
+  const own = matches.flatMap((match) => namedLabels(match[1]).labels.hardSkills ?? []);
   if (own.length === 0) return [];
   // The text without the self-descriptions.
   const rest = matches.reduce((left, match) => {
     const start = match.index ?? 0;
     return left.slice(0, start) + ' '.repeat(match[0].length) + left.slice(start + match[0].length);
   }, text);
-  const asked = namedLabels(correctTypos(rest)).labels.hardSkills ?? [];
+  const asked = namedLabels(rest).labels.hardSkills ?? [];
   return [...new Set(own)].filter((role) => !asked.includes(role));
 };
 
@@ -122,7 +122,10 @@ export const readSearchText = (text: string): SearchTextReading => {
   const wanted = correctTypos(kept);
   const named = namedLabels(wanted);
   // Read apart, a ruled-out part keeps the rest's talk of tools: "game dev, anything other than unity".
-  const ruledOut = namedLabels(correctTypos(negated), { ruledOut: true, toolContext: speaksOfTools(kept) });
+  const ruledOut = namedLabels(correctTypos(negated), {
+    ruledOut: true,
+    toolContext: negated !== '' && speaksOfTools(kept),
+  });
   return {
     wanted,
     labels: named.labels,
@@ -130,7 +133,7 @@ export const readSearchText = (text: string): SearchTextReading => {
     not: keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label)),
     places: named.places.map((place) => place.text),
     words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
-    own: ownRoles(kept),
+    own: ownRoles(wanted),
   };
 };
 
