@@ -371,10 +371,29 @@ test('visitors read the listing and pages, but saving sends them to sign in', as
     if (['/api/project', '/api/teammates/'].includes(url.pathname))
       listPages.push(`${url.pathname}${url.search}`);
   });
+  const failedCalls: string[] = [];
+  page.on('response', (answer) => {
+    if (answer.url().includes('/api/') && answer.status() >= 400)
+      failedCalls.push(`${answer.status()} ${answer.url()}`);
+  });
+  page.on('requestfailed', (call) => failedCalls.push(`${call.failure()?.errorText} ${call.url()}`));
   await page.goto('/projects');
   // The newest cards: other tests, running meanwhile, may have pushed these two off the first page.
   const cards = page.getByRole('article');
-  await expect(cards.first()).toBeVisible();
+  // On a busy machine the listing may take longer than a click's wait; say what the page showed if it never does.
+  await expect(cards.first())
+    .toBeVisible({ timeout: 15_000 })
+    .catch(async (error: Error) => {
+      const shown = (
+        await page
+          .locator('main')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 400);
+      throw new Error(
+        `${error.message}\nAt ${page.url()}; failed calls: ${failedCalls.join(', ') || 'none'}; main: ${shown}`,
+      );
+    });
   // The listing fetches the first page of each kind and no more, however far one scrolls.
   await page.mouse.wheel(0, 20_000);
   await page.waitForTimeout(400);
