@@ -99,6 +99,17 @@ describe('labels no record of the asked kind carries are neither suggested nor u
     }
   });
 
+  it('asks for a carried role of its family where the text names a role no record of the kind carries', async () => {
+    // No project wants a web developer; the one project wants a frontend developer, of the same family.
+    const { body } = await findProjects({ text: 'looking for a web developer gig' });
+    expect(body.understood?.labels.hardSkills).toEqual(['Frontend Developer']);
+    expect(body.items.map((project) => project.hardSkills)).toEqual([['Frontend Developer']]);
+    // A role of no family the carried roles share stays out, as before.
+    expect((await findProjects({ text: 'looking for a dentist' })).body.understood?.labels.hardSkills).toBe(
+      undefined,
+    );
+  });
+
   it('suggests a label as soon as a record of the kind carrying it is indexed, and not once none does', async () => {
     const researched = await createProject(api, owner, { hardSkills: ['UX Researcher'] });
     await researcherProjectsIndexed(1);

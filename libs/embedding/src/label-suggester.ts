@@ -184,6 +184,11 @@ export class LabelSuggester {
     return this.reading(text).words;
   }
 
+  /** The roles a search text names (by name, everyday name or corrected spelling), not those close in meaning. */
+  namedRoles(text: string): readonly string[] {
+    return this.reading(text).labels.hardSkills ?? [];
+  }
+
   /**
    * What a search text asks for (`understandText`), with labels close in meaning when the model is loaded;
    * without it, by name only. The answers with the model are kept (`UNDERSTOOD_TEXTS_KEPT`) and shared:

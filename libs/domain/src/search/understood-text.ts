@@ -4,6 +4,7 @@
  * typed, and the words left for the text ranking. Keys are the web app's filter keys.
  */
 
+import { roleStandIns } from '../vocabularies/role-families';
 import { OPTION_KEY_DIMENSIONS } from './filter-keys';
 import type { FacetCounts } from './reference-filter';
 import type { SearchKind } from './search-document';
@@ -71,6 +72,40 @@ export const keepLabels = (
       .map(([filter, list]) => [filter, list.filter((label) => keep(filter as UnderstoodFilter, label))])
       .filter(([, list]) => list.length > 0),
   );
+
+/** Carried roles of its family (`roleStandIns`) that stand in for one no record of the searched kind carries. */
+export const STAND_INS_PER_ROLE = 1;
+
+/**
+ * The labels some record carries (`carried`); a role the text named (`named`: not one close in meaning) that
+ * none carries gives way to up to `STAND_INS_PER_ROLE` carried roles of its family, where it stood and after
+ * those already there: "journalist" among projects that want writers finds them, where it found nothing.
+ */
+export const keepCarriedLabels = (
+  labels: UnderstoodLabels,
+  carried: (filter: UnderstoodFilter, label: string) => boolean,
+  named: (role: string) => boolean = () => true,
+): UnderstoodLabels => {
+  const kept = keepLabels(labels, carried);
+  const roles = labels.hardSkills ?? [];
+  if (roles.every((role) => carried('hardSkills', role) || !named(role))) return kept;
+  const held = new Set(roles);
+  const withStandIns: string[] = [];
+  for (const role of roles) {
+    if (carried('hardSkills', role)) {
+      withStandIns.push(role);
+      continue;
+    }
+    if (!named(role)) continue;
+    const standIns = roleStandIns(role).filter((other) => !held.has(other) && carried('hardSkills', other));
+    for (const other of standIns.slice(0, STAND_INS_PER_ROLE)) {
+      held.add(other);
+      withStandIns.push(other);
+    }
+  }
+  const { hardSkills: _, ...others } = kept;
+  return withStandIns.length > 0 ? { ...others, hardSkills: withStandIns } : others;
+};
 
 /** The understanding without the labels the user dismissed (its chips' "Remove"). */
 export const withoutDismissed = (

@@ -17,6 +17,7 @@ import { WORKING_TYPES } from './working-types';
 export { contentHash } from './content-hash';
 export { EVERYDAY_NAMES, NAMES_WHEN_RULED_OUT } from './everyday-names';
 export { NOT_CUES, RULED_OUT_CUES } from './everyday-cues';
+export { ROLE_FAMILIES, roleStandIns } from './role-families';
 export { compareLabels, foldLabel } from './label-order';
 export { TOOL_CATEGORIES, type ToolCategory, type ToolOption } from './tools';
 export { VOCABULARY_KEYS, type VocabularyKey } from './vocabulary-keys';
