@@ -26,6 +26,34 @@ describe('lexicalLabelMatches', () => {
   });
 });
 
+describe('lexicalLabelMatches, possessives and phrases', () => {
+  it("reads a possessive as what it is said of, but a role's possessive as someone already there", () => {
+    expect(lexicalLabelMatches("put our charity's work into plain words").projectType).toEqual([
+      'Non-Profit',
+    ]);
+    expect(lexicalLabelMatches("turn the designer's mockups into web pages").hardSkills).not.toContain(
+      'Graphic Designer',
+    );
+  });
+
+  it('leaves the words of a phrase of three or more that names a label to that label alone', () => {
+    const found = lexicalLabelMatches('photos sorted so we can train a model on them');
+    expect(found.hardSkills).toContain('Machine Learning Engineer');
+    expect(found.requiredAreaOfExpertise).not.toContain('Public Transportation');
+    expect(lexicalLabelMatches('an app for commuters who take trains').requiredAreaOfExpertise).toEqual([
+      'Public Transportation',
+    ]);
+  });
+});
+
+describe('lexicalLabelMatches, runs that name nothing', () => {
+  it("reads no label in the searcher's own money, where the same words elsewhere name one", () => {
+    expect(lexicalLabelMatches('a team that already has paying customers').offeredGratification).toEqual([]);
+    expect(lexicalLabelMatches('a simple site, small budget').hardSkills).toEqual([]);
+    expect(lexicalLabelMatches('help with budgets and forecasts').hardSkills).toEqual(['Financial Analyst']);
+  });
+});
+
 describe('lexicalLabelMatches, verb forms', () => {
   it('meets a phrase of two words or more in another verb form', () => {
     expect(lexicalLabelMatches('our bakery keeps showing up on page five of google').hardSkills).toEqual([]);

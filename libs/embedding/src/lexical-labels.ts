@@ -57,7 +57,12 @@ const CUE_WINDOW = 2;
 const MAX_NGRAM = 6;
 
 /** Words with their trailing and leading punctuation removed; dots, plus and hash inside words stay (node.js, c++, c#). */
-export const words = (text: string): string[] =>
+export const words = (text: string): string[] => cleanWords(text).map((word) => word.replace(POSSESSIVE, ''));
+
+/** A possessive names what it is said of: "our charity's work" is a charity's. */
+const POSSESSIVE = /['’]s$/i;
+
+const cleanWords = (text: string): string[] =>
   text
     .split(/\s+/)
     .map((word) =>
@@ -66,7 +71,10 @@ export const words = (text: string): string[] =>
         .replace(/[)"'\]},;:!?]+$/, '')
         .replace(/\.$/, ''),
     )
-    .filter(Boolean);
+    .filter((word) => word.replace(POSSESSIVE, '') !== '');
+
+/** Whether each of `words(text)` was a possessive ("the designer's mockups"). */
+const possessives = (text: string): boolean[] => cleanWords(text).map((word) => POSSESSIVE.test(word));
 
 /** Each word of a folded name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
 const singularOfFolded = (folded: string): string => folded.split(' ').map(pluralStem).join(' ');
@@ -183,6 +191,8 @@ export const lexicalLabelMatches = (
   { ruledOut = false, toolContext = false }: LexicalOptions = {},
 ): SimilarLabelsDict => {
   const tokens = words(text);
+  // "the designer's mockups" are someone's already there: a role in a possessive is not asked for.
+  const possessive = possessives(text);
   const cuing = tokens.map(cuesTools);
   // A word is cued when a tool cue or an unambiguous tool name stands within CUE_WINDOW words of it.
   const cued = tokens.map((_, at) => {
@@ -208,13 +218,15 @@ export const lexicalLabelMatches = (
   for (let size = 1; size < grams.length; size++)
     for (const [start, gram] of grams[size].entries())
       if (notCues.has(gram.singular)) for (let at = start; at < start + size; at++) masked.add(at);
-  const found = new Map<SimilarLabelKey, { label: string; at: number }[]>();
+  const found = new Map<SimilarLabelKey, Hit[]>();
+  // Where a phrase of PHRASE_WORDS or more named a label: a lone word inside it names nothing else.
+  const phrased = new Map<number, SimilarLabelKey>();
   for (const key of SIMILAR_LABEL_KEYS) {
-    const hits: { label: string; at: number }[] = [];
+    const hits: Hit[] = [];
     const covered = new Set<number>(masked);
     for (let size = Math.min(MAX_NGRAM, tokens.length); size >= 1; size--) {
       for (let start = 0; start + size <= tokens.length; start++) {
-        if (covered.has(start)) continue;
+        if (covered.has(start) || (key === 'hardSkills' && possessive[start + size - 1])) continue;
         const labels = matchAt(
           key,
           grams[size][start],
@@ -222,20 +234,33 @@ export const lexicalLabelMatches = (
           ruledOut,
         );
         if (labels.length === 0) continue;
-        for (let index = start; index < start + size; index++) covered.add(index);
-        for (const label of labels)
-          if (!hits.some((hit) => hit.label === label)) hits.push({ label, at: start });
+        for (let index = start; index < start + size; index++) {
+          covered.add(index);
+          if (size >= PHRASE_WORDS) phrased.set(index, key);
+        }
+        for (const label of labels) hits.push({ label, at: start, size });
       }
     }
-    found.set(
-      key,
-      hits.sort((a, b) => a.at - b.at),
-    );
+    found.set(key, hits);
   }
+  // "train a model" asks for machine learning, not for trains.
+  const named = (key: SimilarLabelKey, hit: Hit) => hit.size > 1 || (phrased.get(hit.at) ?? key) === key;
   return Object.fromEntries(
-    SIMILAR_LABEL_KEYS.map((key) => [key, (found.get(key) ?? []).map(({ label }) => label)]),
+    SIMILAR_LABEL_KEYS.map((key) => {
+      const hits = (found.get(key) ?? []).filter((hit) => named(key, hit)).sort((a, b) => a.at - b.at);
+      return [key, [...new Set(hits.map(({ label }) => label))]];
+    }),
   ) as unknown as SimilarLabelsDict;
 };
+
+interface Hit {
+  label: string;
+  at: number;
+  size: number;
+}
+
+/** A run of this many words or more that names a label leaves its words to that label alone. */
+const PHRASE_WORDS = 3;
 
 /** Connecting words a request's parts hang on: "a phone app | farmers | react". */
 const PHRASE_BREAKS =

@@ -12,6 +12,15 @@ export const NOT_CUES: readonly string[] = [
   'pay back',
   'pay it back',
   'pay off',
+  // The searcher's own money, not a finance trade.
+  'small budget',
+  'tight budget',
+  'low budget',
+  'limited budget',
+  'no budget',
+  'on a budget',
+  'our budget',
+  'my budget',
 ];
 
 /** Words for being paid in money, which stand for every cash reward. */

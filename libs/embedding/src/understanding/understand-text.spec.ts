@@ -39,6 +39,15 @@ describe('understandText', () => {
     expect(forKind(founder, 'teammate').labels.hardSkills).toContain('Co-Founder');
     // A role asked for before "here" is no self-description.
     expect((await understandText('looking for a nurse here')).own).toBeUndefined();
+    // A team speaks of itself too, and of what its members used to be.
+    expect((await understandText('three of us are nurses building an app')).own).toEqual(['Nurse']);
+    expect((await understandText("we're two designers, need a backend dev")).own).toEqual([
+      'Graphic Designer',
+    ]);
+    expect((await understandText('used to be a journalist, where is that wanted')).own).toEqual([
+      'Journalist',
+    ]);
+    expect((await understandText('we are looking for a nurse')).own).toBeUndefined();
   });
 
   it('corrects misspelt label words but never English words or places', async () => {

@@ -68,9 +68,12 @@ export const namedLabels = (
   return { labels, places };
 };
 
-/** "i'm a nurse", "i am an ai engineer and …", "i work as a designer": the searcher's own trade, up to a joining word. */
+/**
+ * "i'm a nurse", "i am an ai engineer and …", "i work as a designer", "we're two nurses", "three of us are
+ * nurses", "used to be a journalist": the searcher's own trade, up to a joining word.
+ */
 const I_AM =
-  /\b(?:i['\u2019]?m|i\s+am|i\s+work\s+as)\s+(?:an?\s+)?([^,.;:!?()\n]*?)(?=\s+(?:and|but|looking|who|with|seeking|searching|in|from|based|need|needing|want|wanting|trying|here|for)\b|[,.;:!?()\n]|$)/giu;
+  /\b(?:i['\u2019]?m|i\s+am|i\s+work\s+as|we['\u2019]?re|we\s+are|of\s+us\s+are|used\s+to\s+be|i\s+was)\s+(?:an?\s+)?([^,.;:!?()\n]*?)(?=\s+(?:and|but|looking|who|with|seeking|searching|in|from|based|need|needing|want|wanting|trying|here|for)\b|[,.;:!?()\n]|$)/giu;
 
 /** "nurse here with an idea", "dog groomer here": up to three words that open the text before "here". */
 const X_HERE = /^\s*((?:[\p{L}\d+#./-]+\s+){0,2}[\p{L}\d+#./-]+)\s+here\b/iu;
