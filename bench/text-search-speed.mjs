@@ -97,7 +97,11 @@ const queryBuilder = (index, queryVectors) => {
   };
   const understanding = new TextUnderstandingService(
     // As the API's suggester: a text is read by name once, for its words and then its understanding.
-    { understand: async (text) => understandReading(reading(text)), wordsOf: (text) => reading(text).words },
+    {
+      understand: async (text) => understandReading(reading(text)),
+      wordsOf: (text) => reading(text).words,
+      namedRoles: (text) => reading(text).labels.hardSkills ?? [],
+    },
     index,
   );
   // In place of the API's QueryVectors: the next drawn vector for each text.
