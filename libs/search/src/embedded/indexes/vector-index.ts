@@ -38,6 +38,15 @@ const GRAPH_PER_K = 4;
  */
 const GRAPH_MIN_SHARE = 1 / 4;
 /**
+ * A filtered query over more codes than fit in the processor's caches scans every row's 8-bit code when at
+ * least this share of the rows qualify, its pool widened by the share left out, rather than copy the
+ * qualifying rows' codes first: the scan streams through memory (about 35 ms over a million rows of 384),
+ * while the copy jumps from row to row (about 80 ms for 10 % of them, 300 ms for half; bench/HISTORY.md,
+ * "Codes scanned whole"). Under `WHOLE_SCAN_MIN_BYTES` of codes the copy stays cheap, and half must qualify.
+ */
+const WHOLE_SCAN_MIN_SHARE = 1 / 12;
+const WHOLE_SCAN_MIN_BYTES = 32 << 20;
+/**
  * Candidates fewer than one in this many rows are found from their bits (`keyedRows`): a set bit costs a
  * lookup, a row a bit test.
  */
@@ -279,8 +288,9 @@ export class VectorIndex {
         if (rows.length >= graphPool / 2) return rerank(rows);
       }
       const quantized = count >= QUANTIZED_MIN_ROWS && count > pool;
-      if (quantized && 2 * count >= rowCount) {
-        // Most rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
+      const wholeScanShare = rowCount * dims >= WHOLE_SCAN_MIN_BYTES ? WHOLE_SCAN_MIN_SHARE : 1 / 2;
+      if (quantized && count >= wholeScanShare * rowCount) {
+        // Many rows qualify: the 8-bit pass over every row, its pool widened by the share left out, keeps
         // about `pool` qualifying rows without copying their codes.
         const widened = Math.min(rowCount, Math.ceil((pool * rowCount) / count));
         const rows = firstPass(block, widened).filter((row) => hasBit(bits, keys[row]));
