@@ -1,3 +1,4 @@
+import { nameWords } from './label-order';
 import { EVERYDAY_CUES } from './everyday-cues';
 import type { VocabularyKey } from './vocabulary-keys';
 
@@ -164,12 +165,6 @@ export const EVERYDAY_NAMES: NamesByLabel = merged(LABEL_NAMES, EVERYDAY_CUES);
  * rather than name the label another way.
  */
 const WORK_DESCRIBED: readonly VocabularyKey[] = ['role', 'industry', 'productType'];
-
-const nameWords = (name: string): string[] =>
-  name
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /** Two words alike enough to be one trade's: equal, or sharing their first five letters ("animation", "animator"). */
 const sameTradeWord = (a: string, b: string): boolean =>

@@ -23,3 +23,10 @@ export const compareLabels = (a: string, b: string): number => {
   if (a === b) return 0;
   return a < b ? -1 : 1;
 };
+
+/** The words of a label or name, in lower case: "UX Writer" → ux, writer. */
+export const nameWords = (name: string): string[] =>
+  name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);

@@ -1,3 +1,4 @@
+import { nameWords } from './label-order';
 import { ROLES } from './roles';
 
 /**
@@ -618,12 +619,6 @@ export const ROLE_FAMILIES: Readonly<Record<string, readonly string[]>> = Object
   ],
 });
 
-const wordsOf = (role: string): string[] =>
-  role
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
 /** A word in more role names than this ("engineer", "manager") tells nothing of how close two roles are. */
 const COMMON_WORD_ROLES = 10;
 
@@ -631,7 +626,7 @@ const COMMON_WORD_ROLES = 10;
 const tellingWords = (): ((word: string) => boolean) => {
   const roles = new Map<string, number>();
   for (const role of ROLES)
-    for (const word of new Set(wordsOf(role))) roles.set(word, (roles.get(word) ?? 0) + 1);
+    for (const word of new Set(nameWords(role))) roles.set(word, (roles.get(word) ?? 0) + 1);
   return (word) => (roles.get(word) ?? 0) <= COMMON_WORD_ROLES;
 };
 
@@ -657,8 +652,8 @@ export const roleStandIns = (role: string): readonly string[] => {
         .flat(),
     ),
   ].filter((other) => other !== role);
-  const words = new Set(wordsOf(role).filter((word) => telling(word)));
-  const sharesAWord = (other: string) => wordsOf(other).some((word) => words.has(word));
+  const words = new Set(nameWords(role).filter((word) => telling(word)));
+  const sharesAWord = (other: string) => nameWords(other).some((word) => words.has(word));
   const ordered = Object.freeze([
     ...members.filter(sharesAWord),
     ...members.filter((other) => !sharesAWord(other)),
