@@ -57,10 +57,12 @@ const CUE_WINDOW = 2;
 const MAX_NGRAM = 6;
 
 /** Words with their trailing and leading punctuation removed; dots, plus and hash inside words stay (node.js, c++, c#). */
-export const words = (text: string): string[] => cleanWords(text).map((word) => word.replace(POSSESSIVE, ''));
+export const words = (text: string): string[] => cleanWords(text).map(withoutPossessive);
 
 /** A possessive names what it is said of: "our charity's work" is a charity's. */
 const POSSESSIVE = /['’]s$/i;
+
+const withoutPossessive = (word: string): string => word.replace(POSSESSIVE, '');
 
 const cleanWords = (text: string): string[] =>
   text
@@ -71,10 +73,7 @@ const cleanWords = (text: string): string[] =>
         .replace(/[)"'\]},;:!?]+$/, '')
         .replace(/\.$/, ''),
     )
-    .filter((word) => word.replace(POSSESSIVE, '') !== '');
-
-/** Whether each of `words(text)` was a possessive ("the designer's mockups"). */
-const possessives = (text: string): boolean[] => cleanWords(text).map((word) => POSSESSIVE.test(word));
+    .filter((word) => withoutPossessive(word) !== '');
 
 /** Each word of a folded name in its singular: "start ups" and "Start Up", "farmers" and "Farmer" meet. */
 const singularOfFolded = (folded: string): string => folded.split(' ').map(pluralStem).join(' ');
@@ -190,9 +189,10 @@ export const lexicalLabelMatches = (
   text: string,
   { ruledOut = false, toolContext = false }: LexicalOptions = {},
 ): SimilarLabelsDict => {
-  const tokens = words(text);
+  const cleaned = cleanWords(text);
+  const tokens = cleaned.map(withoutPossessive);
   // "the designer's mockups" are someone's already there: a role in a possessive is not asked for.
-  const possessive = possessives(text);
+  const possessive = cleaned.map((word) => POSSESSIVE.test(word));
   const cuing = tokens.map(cuesTools);
   // A word is cued when a tool cue or an unambiguous tool name stands within CUE_WINDOW words of it.
   const cued = tokens.map((_, at) => {
