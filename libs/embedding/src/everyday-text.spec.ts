@@ -114,6 +114,16 @@ describe('typos', () => {
     expect(correctWord('fullstack')).toBeUndefined();
     expect(correctWord('database')).toBeUndefined();
   });
+
+  it('joins two words a name has as one, unless a name has them apart or one is a function word', () => {
+    expect(correctTypos('dev ops enginer to set up ci pipelnes')).toBe(
+      'devops engineer to set up ci pipelines',
+    );
+    expect(correctTypos('type script and java-script')).toBe('typescript and javascript');
+    // "e-commerce" is two words in the names; "in design" is no InDesign.
+    expect(correctTypos('an e-commerce store')).toBe('an e-commerce store');
+    expect(correctTypos('i work in design')).toBe('i work in design');
+  });
 });
 
 /** The everyday requests of the product spec, with the labels they must bring. */
