@@ -44,6 +44,21 @@ describe('lexicalLabelMatches, possessives and phrases', () => {
       'Public Transportation',
     ]);
   });
+
+  it("leaves a role's name of two words, and a ruled-out phrase of two, to that label alone", () => {
+    expect(lexicalLabelMatches('camera operator for hire')).toMatchObject({
+      hardSkills: ['Videographer'],
+      requiredAreaOfExpertise: [],
+      productType: [],
+    });
+    expect(lexicalLabelMatches('camera and lights').requiredAreaOfExpertise).toContain('Photography');
+    // Nor does a lone word of another label's name of two words name a role.
+    expect(lexicalLabelMatches('a video game for a long project').hardSkills).toEqual([]);
+    const ruledOut = lexicalLabelMatches('a weekend game jam thing', { ruledOut: true });
+    expect(ruledOut.projectType).toContain('Game Jam');
+    expect(ruledOut.productType).not.toContain('Video Game');
+    expect(lexicalLabelMatches('a weekend game jam thing').productType).toContain('Video Game');
+  });
 });
 
 describe('lexicalLabelMatches, runs that name nothing', () => {

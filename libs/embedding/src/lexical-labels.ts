@@ -219,8 +219,11 @@ export const lexicalLabelMatches = (
     for (const [start, gram] of grams[size].entries())
       if (notCues.has(gram.singular)) for (let at = start; at < start + size; at++) masked.add(at);
   const found = new Map<SimilarLabelKey, Hit[]>();
-  // Where a phrase of PHRASE_WORDS or more named a label: a lone word inside it names nothing else.
+  // Where a phrase of PHRASE_WORDS or more named a label (SHORT_PHRASE_WORDS for a role, or in a part that
+  // rules labels out): a lone word inside it names nothing else.
   const phrased = new Map<number, SimilarLabelKey>();
+  // Where any name of two words or more named a label: a lone word inside it names no role ("video game").
+  const inTwoWordNames = new Set<number>();
   for (const key of SIMILAR_LABEL_KEYS) {
     const hits: Hit[] = [];
     const covered = new Set<number>(masked);
@@ -236,7 +239,9 @@ export const lexicalLabelMatches = (
         if (labels.length === 0) continue;
         for (let index = start; index < start + size; index++) {
           covered.add(index);
-          if (size >= PHRASE_WORDS) phrased.set(index, key);
+          if (size >= (ruledOut || key === 'hardSkills' ? SHORT_PHRASE_WORDS : PHRASE_WORDS))
+            phrased.set(index, key);
+          if (size >= SHORT_PHRASE_WORDS) inTwoWordNames.add(index);
         }
         for (const label of labels) hits.push({ label, at: start, size });
       }
@@ -244,7 +249,9 @@ export const lexicalLabelMatches = (
     found.set(key, hits);
   }
   // "train a model" asks for machine learning, not for trains.
-  const named = (key: SimilarLabelKey, hit: Hit) => hit.size > 1 || (phrased.get(hit.at) ?? key) === key;
+  const named = (key: SimilarLabelKey, hit: Hit) =>
+    hit.size > 1 ||
+    ((phrased.get(hit.at) ?? key) === key && !(key === 'hardSkills' && inTwoWordNames.has(hit.at)));
   return Object.fromEntries(
     SIMILAR_LABEL_KEYS.map((key) => {
       const hits = (found.get(key) ?? []).filter((hit) => named(key, hit)).sort((a, b) => a.at - b.at);
@@ -261,6 +268,12 @@ interface Hit {
 
 /** A run of this many words or more that names a label leaves its words to that label alone. */
 const PHRASE_WORDS = 3;
+/**
+ * A role's name already says what its words are about: "camera operator" asks for a videographer, not for
+ * photography and documentaries besides. What a text rules out is read as narrowly: "not a game jam" rules
+ * out game jams, not every video game.
+ */
+const SHORT_PHRASE_WORDS = 2;
 
 /** Connecting words a request's parts hang on: "a phone app | farmers | react". */
 const PHRASE_BREAKS =
