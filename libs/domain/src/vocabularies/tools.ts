@@ -375,7 +375,7 @@ export const TOOL_ENTRIES: readonly ToolOption[] = [
   { name: 'pytest', category: 'testing', aliases: [], viewWeight: 1 },
   { name: 'Python', category: 'language', aliases: ['py', 'python3'], viewWeight: 1 },
   { name: 'PyTorch', category: 'ai', aliases: ['torch'], viewWeight: 1 },
-  { name: 'QGIS', category: 'other', aliases: [], viewWeight: 1 },
+  { name: 'QGIS', category: 'other', aliases: ['gis'], viewWeight: 1 },
   { name: 'Qt', category: 'framework', aliases: [], viewWeight: 1 },
   { name: 'QuickBooks', category: 'office', aliases: [], viewWeight: 1 },
   { name: 'R', category: 'language', aliases: ['r language', 'rlang'], viewWeight: 1 },
