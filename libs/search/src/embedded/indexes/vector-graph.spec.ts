@@ -39,12 +39,12 @@ const scan = (kept: Map<string, number[]>, query: number[], k: number, allowed?:
     .sort((a, b) => b.similarity - a.similarity || compareIdsDescending(a.id, b.id))
     .slice(0, k);
 
-/** The share of the exact top k found, checking every hit's similarity is its current vector's. */
-const recallOf = (got: KnnHit[], expected: KnnHit[], kept: Map<string, number[]>, query: number[]) => {
+/** How many of the expected hits were found; each found hit's similarity is checked on the way. */
+const foundOf = (got: KnnHit[], expected: KnnHit[], kept: Map<string, number[]>, query: number[]) => {
   for (const hit of got)
     expect(hit.similarity).toBeCloseTo(cosine(kept.get(hit.id) as number[], query) as number, 12);
   const wanted = new Set(expected.map((hit) => hit.id));
-  return got.filter((hit) => wanted.has(hit.id)).length / expected.length;
+  return got.filter((hit) => wanted.has(hit.id)).length;
 };
 
 const filled = (rows = ROWS) => {
@@ -58,14 +58,17 @@ const filled = (rows = ROWS) => {
   return { index, kept };
 };
 
-/** Mean recall@20 over `queries` queries, each hit checked against its current vector. */
+/** Mean recall@20 over `queries` queries, each hit checked against its current vector, counted in hits. */
 const meanRecall = (index: VectorIndex, kept: Map<string, number[]>, queries = 50, k = 20) => {
-  let recall = 0;
+  let found = 0;
+  let wanted = 0;
   for (let round = 0; round < queries; round++) {
     const query = clustered();
-    recall += recallOf(index.nearest(query, k), scan(kept, query, k), kept, query);
+    const expected = scan(kept, query, k);
+    found += foundOf(index.nearest(query, k), expected, kept, query);
+    wanted += expected.length;
   }
-  return recall / queries;
+  return found / wanted;
 };
 
 describe('VectorIndex with an HNSW graph', () => {
@@ -169,16 +172,19 @@ describe('VectorIndex with an HNSW graph', () => {
           setBit(bits, n);
           allowed.add(id(n));
         }
-      let recall = 0;
+      // Counted in hits, not summed fractions: 594 of 600 is 0.99, where thirty fractions add up to a hair less.
+      let found = 0;
+      let wanted = 0;
       for (let round = 0; round < 30; round++) {
         const query = clustered();
         const got = index.nearest(query, 20, { bits, total: allowed.size });
         const expected = scan(kept, query, 20, allowed);
         for (const hit of got) expect(allowed.has(hit.id)).toBe(true);
         if (share < 0.25) expect(got).toEqual(expected);
-        recall += recallOf(got, expected, kept, query);
+        found += foundOf(got, expected, kept, query);
+        wanted += expected.length;
       }
-      expect(recall / 30).toBeGreaterThanOrEqual(0.99);
+      expect(found / wanted).toBeGreaterThanOrEqual(0.99);
     }
     index.close();
   });
