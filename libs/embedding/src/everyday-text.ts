@@ -2,7 +2,7 @@
  * Free text as people type it, made ready for `/ml`: negated parts set apart ("no salary", "not remote")
  * and misspelt names of labels corrected ("pyhton"), before labels are looked up by name and by meaning.
  */
-import { EVERYDAY_NAMES, foldLabel, SEARCH_STOP_WORDS, TOOLS, VOCABULARIES } from '@skillers/domain';
+import { EVERYDAY_NAMES, foldLabel, isSearchStopWord, TOOLS, VOCABULARIES } from '@skillers/domain';
 import { LRUCache } from 'lru-cache';
 import { SIMILAR_LABEL_KEYS, vocabularyOf } from './lexical-labels';
 import { isEnglishWord } from './understanding/english-words';
@@ -194,12 +194,9 @@ const tiedCorrections = (word: string): string[] => {
   return 'tied' in correction ? correction.tied : [];
 };
 
-/** Words too common to be half of a name's word: "in design" is no InDesign. */
-const FUNCTION_WORDS = new Set(SEARCH_STOP_WORDS);
-
 /**
  * The text with two words a name has as one written as one ("dev ops" → devops, "front end" → frontend),
- * where no name has them as two words and neither is a function word.
+ * where no name has them as two words and neither is a stop word ("in design" is no InDesign).
  */
 export const joinSplitWords = (text: string): string => {
   const { known } = knownWords();
@@ -209,7 +206,7 @@ export const joinSplitWords = (text: string): string => {
   for (let at = 1; at + 2 < pieces.length; at += 2) {
     if (pieces[at + 1] !== ' ' && pieces[at + 1] !== '-') continue;
     const [first, second] = [foldLabel(pieces[at]), foldLabel(pieces[at + 2])];
-    if (FUNCTION_WORDS.has(first) || FUNCTION_WORDS.has(second)) continue;
+    if (isSearchStopWord(first) || isSearchStopWord(second)) continue;
     if (!known.has(first + second) || after.get(first)?.has(second)) continue;
     pieces[at + 2] = pieces[at] + pieces[at + 2];
     pieces[at] = pieces[at + 1] = '';

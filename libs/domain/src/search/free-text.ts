@@ -18,6 +18,9 @@ export const SEARCH_STOP_WORDS: readonly string[] = Object.freeze(
 
 const STOP = new Set(SEARCH_STOP_WORDS);
 
+/** Whether a lower-cased word is one of `SEARCH_STOP_WORDS`. */
+export const isSearchStopWord = (word: string): boolean => STOP.has(word);
+
 const TRIMMED_DOTS = /^\.+|\.+$/g;
 
 /**

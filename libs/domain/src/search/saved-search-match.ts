@@ -11,7 +11,7 @@
  */
 import type { SavedSearchRecord } from '../saved-search';
 import { freshnessAt, toActiveQuery, toMustHave, toMustNot } from './active-filters.schema';
-import { lightStem, SEARCH_STOP_WORDS, textWords } from './free-text';
+import { isSearchStopWord, lightStem, textWords } from './free-text';
 import {
   activeMustHaveGroups,
   activeMustNotGroups,
@@ -34,13 +34,11 @@ export type SavedSearchCriteria = Pick<
   'kind' | 'filters' | 'mustHave' | 'mustNot' | 'restriction' | 'text' | 'understood'
 >;
 
-const STOP = new Set(SEARCH_STOP_WORDS);
-
 /** The stems a record's text must all hold: the search's words without stop words, each once. */
 export const requiredWordStems = (text: string | undefined): string[] => [
   ...new Set(
     textWords(text ?? '')
-      .filter((word) => !STOP.has(word))
+      .filter((word) => !isSearchStopWord(word))
       .map(lightStem),
   ),
 ];

@@ -2,7 +2,7 @@ import {
   foldLabel,
   keepLabels,
   RULED_OUT_CUES,
-  SEARCH_STOP_WORDS,
+  isSearchStopWord,
   textWords,
   type UnderstoodFilter,
   type UnderstoodLabels,
@@ -24,8 +24,6 @@ export interface UnderstandOptions {
   /** Labels close in meaning, from a model (`/ml`'s semantic layer), added after the named ones. */
   related?: (text: string) => Promise<Partial<SimilarLabelsDict>>;
 }
-
-const STOP = new Set(SEARCH_STOP_WORDS);
 
 const add = (labels: UnderstoodLabels, key: UnderstoodFilter, label: string) => {
   const list = (labels[key] ??= []);
@@ -135,7 +133,7 @@ export const readSearchText = (text: string): SearchTextReading => {
     // What the wanted part names too is not ruled out: "game dev, not a game jam" still wants games.
     not: keepLabels(ruledOut.labels, (filter, label) => !named.labels[filter]?.includes(label)),
     places: named.places.map((place) => place.text),
-    words: [...new Set(textWords(wanted).filter((word) => !STOP.has(word)))],
+    words: [...new Set(textWords(wanted).filter((word) => !isSearchStopWord(word)))],
     own: ownRoles(wanted),
   };
 };
