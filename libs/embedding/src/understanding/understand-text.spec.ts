@@ -126,6 +126,7 @@ describe('understandText', () => {
   it('does not rule out what the wanted part names too', async () => {
     const jam = await understandText('game dev for a long project, not a weekend game jam');
     expect(jam.not.projectType).toEqual(expect.arrayContaining(['Game Jam', 'Hackathon Project']));
+    expect(jam.not.productType).toBeUndefined();
     expect(jam.labels.hardSkills).toEqual(['Game Developer']);
     const kids = await understandText('a video game for a long project, not a game for kids');
     expect(kids.not.productType).toBeUndefined();
