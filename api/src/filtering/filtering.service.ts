@@ -48,7 +48,7 @@ export interface FilteringExtras {
 
 /**
  * Traditional filtering: the index ranks ids (hybrid ranking, docs/ranking.md) and hands back their indexed
- * documents, the store supplies the records shown for them, and each record's indexed document is held
+ * labels, the store supplies the records shown for them, and each record's indexed labels are held
  * against the query to say why it is shown. With
  * free text the query is also embedded, so that vectors take part in the ranking.
  */
@@ -118,9 +118,9 @@ export class FilteringService {
     request: FilteringRequest,
   ): Promise<{ query: SearchQuery; result: SearchResult; understood?: UnderstoodText }> {
     const { query, understood } = await this.queryFor(kind, request);
-    // The documents only say which picked labels each record has: without picks they are not read.
-    const documents = picksLabels(query);
-    return { query, result: await this.index.search(query, { documents }), understood };
+    // The labels only say which picked labels each record has: without picks they are not read.
+    const labels = picksLabels(query);
+    return { query, result: await this.index.search(query, { labels }), understood };
   }
 
   /**
@@ -207,7 +207,7 @@ const explain = (query: SearchQuery, result: SearchResult): Map<string, MatchExp
   new Map(
     result.ids.map((id, at) => [
       id,
-      whyOf(result.documents?.[at] ?? null, query, {
+      whyOf(result.labels?.[at] ?? null, query, {
         vector: result.signals?.[at]?.vector,
         textTerms: result.signals?.[at]?.textTerms,
       }),

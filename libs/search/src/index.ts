@@ -16,7 +16,7 @@ export { generationIndexName, recordedVectorSpace } from './elasticsearch/index-
 export { EmbeddedSearchIndex } from './embedded/embedded.search-index';
 export { warmQueryPath, WARM_UP_QUERIES_PER_KIND } from './query-path-warm-up';
 export { openSearchIndex, type SearchIndexSettings } from './open-search-index';
-export type { EmbeddedSnapshot, EmbeddedSnapshotSource } from './embedded/index-generation';
+export type { EmbeddedSnapshot, EmbeddedSnapshotSource } from './embedded/snapshot/snapshot-sections';
 export type { VectorRowsOptions } from './embedded/structures/vector-rows';
 export {
   readSnapshotFile,

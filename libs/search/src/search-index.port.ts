@@ -1,4 +1,5 @@
 import type {
+  DocumentLabels,
   FacetCounts,
   MatchQuery,
   RelaxEntry,
@@ -45,15 +46,18 @@ export interface SearchResult {
   /** The rank signals of each id on the page, aligned with `ids`. */
   signals?: RankSignals[];
   /**
-   * With `SearchOptions.documents`: the page's documents as the index matched them, aligned with `ids`,
-   * without their vectors (what `getMany(ids, { vectors: false })` reads, without reading them again).
+   * With `SearchOptions.labels`: the labels of the page's documents as the index matched them, aligned with
+   * `ids` (what `getMany` reads of them, without reading them again).
    */
-  documents?: SearchDocument[];
+  labels?: DocumentLabels[];
 }
 
 export interface SearchOptions {
-  /** Whether to hand back the page's documents (`SearchResult.documents`). */
-  documents?: boolean;
+  /**
+   * Whether to hand back the labels of the page's documents (`SearchResult.labels`): only them, since a
+   * whole document's text is most of what reading it costs.
+   */
+  labels?: boolean;
 }
 
 export interface GetManyOptions {

@@ -2,7 +2,7 @@ import { roundSimilarity } from './vector-math';
 import { CLIENT_KEY_OF, type ClientFilterKey } from './filter-keys';
 import { explainMatch, type MatchExplanation } from './match-explanation';
 import type { FacetCounts, RelaxationStep, RelaxEntry } from './reference-filter';
-import type { SearchDocument } from './search-document';
+import type { DocumentLabels } from './search-document';
 import type { SearchFilter } from './search-query';
 
 /** `facets` of a filtering answer: per option filter (client key), label to count. */
@@ -41,7 +41,7 @@ export interface RankEvidence {
 
 /** The `why` of one item: its labels against the query's picks, plus the rank evidence when given. */
 export const whyOf = (
-  doc: SearchDocument | null,
+  doc: DocumentLabels | null,
   filter: SearchFilter,
   evidence: RankEvidence = {},
 ): MatchExplanation => {

@@ -1,6 +1,6 @@
 import { CLIENT_KEY_OF, type ClientFilterKey, FACET_DIMENSIONS } from './filter-keys';
 import { askedToolLevel, pickedLabels } from './reference-filter';
-import type { SearchDocument } from './search-document';
+import type { DocumentLabels } from './search-document';
 import type { SearchFilter } from './search-query';
 
 export type LabelsByKey = Partial<Record<ClientFilterKey, string[]>>;
@@ -24,7 +24,7 @@ export const picksLabels = (filter: SearchFilter): boolean =>
   FACET_DIMENSIONS.some((dimension) => pickedLabels(filter, dimension).length > 0);
 
 export const explainMatch = (
-  doc: SearchDocument,
+  doc: DocumentLabels,
   filter: SearchFilter,
 ): Pick<MatchExplanation, 'matched' | 'missing'> => {
   const matched: LabelsByKey = {};

@@ -67,6 +67,23 @@ export interface SearchDocument {
   version?: number;
 }
 
+/**
+ * What a search hands back of each document on its page when asked (`SearchOptions.labels`): the labels
+ * `why` holds against the picks, without the text, times or vector a whole document would cost to read.
+ */
+export type DocumentLabels = Pick<
+  SearchDocument,
+  'tags' | 'toolLevels' | 'workingTypeRemote' | 'workingTypeOffice'
+>;
+
+/** The document's labels (`DocumentLabels`), sharing its arrays. */
+export const labelsOf = ({
+  tags,
+  toolLevels,
+  workingTypeRemote,
+  workingTypeOffice,
+}: DocumentLabels): DocumentLabels => ({ tags, toolLevels, workingTypeRemote, workingTypeOffice });
+
 /** Whether writing `doc` over a document of version `held` would replace a newer state by an older one. */
 export const isOlderVersion = (doc: Pick<SearchDocument, 'version'>, held: number | undefined): boolean =>
   doc.version !== undefined && held !== undefined && doc.version < held;

@@ -1,3 +1,4 @@
+import { labelsOf } from '@skillers/domain';
 import { beforeEach, expect, it } from 'vitest';
 import type { SearchIndex } from '../search-index.port';
 import { type ContractSubject, nextId, searchDocument, searchQuery } from './search-fixtures.contract';
@@ -45,7 +46,7 @@ export const describeStorageContract = (subject: ContractSubject): void => {
     expect(await index.getMany([])).toEqual([]);
   });
 
-  it("hands back the page's documents with its search when asked, as stored but without their vectors", async () => {
+  it("hands back the labels of the page's documents with its search when asked, as stored", async () => {
     const vector = Array.from({ length: options.vectorDims }, (_, i) => i + 1);
     const docs = [
       searchDocument({
@@ -64,12 +65,16 @@ export const describeStorageContract = (subject: ContractSubject): void => {
       searchQuery({ tags: { industry: ['Banking'] } }),
       searchQuery({ tags: { industry: ['Banking'] }, text: 'banks', facets: true }),
     ]) {
-      const result = await index.search(query, { documents: true });
+      const result = await index.search(query, { labels: true });
       expect(result.ids).toHaveLength(2);
-      expect(result.documents).toEqual(await index.getMany(result.ids, { vectors: false }));
-      const { vector: _vector, ...first } = docs[0];
-      expect(result.documents).toContainEqual(first);
-      expect((await index.search(query)).documents).toBeUndefined();
+      expect(result.labels).toEqual((await index.getMany(result.ids)).map((doc) => doc && labelsOf(doc)));
+      expect(result.labels).toContainEqual({
+        tags: docs[0].tags,
+        toolLevels: { Rust: 3 },
+        workingTypeRemote: true,
+        workingTypeOffice: false,
+      });
+      expect((await index.search(query)).labels).toBeUndefined();
     }
   });
 

@@ -1,8 +1,7 @@
 import { FUSION_WEIGHTS, fuseRankSignals, optionWeight } from '@skillers/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocument, searchQuery } from '../search-index.contract';
-import { ElasticsearchSearchIndex } from './elasticsearch.search-index';
-import { toSource } from './elasticsearch-mapping';
+import { describe, expect, it } from 'vitest';
+import { searchQuery } from '../search-index.contract';
+import type { ElasticsearchSearchIndex } from './elasticsearch.search-index';
 import {
   CLEAN_CLAUSE,
   optionClauseName,
@@ -11,33 +10,16 @@ import {
   VECTOR_CLAUSE,
 } from './elasticsearch-query';
 import {
+  adapterPerBlock,
   type FakeAnswer,
   type FakeElasticsearch,
   type RecordedRequest,
-  startFakeElasticsearch,
 } from './fake-elasticsearch.testing';
 
 /*
  * What the adapter sends for a hybrid search and how it reads the answer, against a stand-in HTTP server
  * that answers like Elasticsearch (a real cluster runs the contract suite where ELASTICSEARCH_URL is set).
  */
-
-/** For one describe block: a stand-in server answering with `answer`, and the adapter connected to it. */
-const connectTo = (
-  answer: (request: RecordedRequest) => FakeAnswer | undefined,
-  connected: (held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex }) => void,
-): void => {
-  let held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex } | undefined;
-  beforeAll(async () => {
-    const server = await startFakeElasticsearch('9.1.0', answer);
-    held = { server, index: await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 }) };
-    connected(held);
-  });
-  afterAll(async () => {
-    await held?.index.close();
-    await held?.server.close();
-  });
-};
 
 describe('Elasticsearch hybrid search request', () => {
   let server: FakeElasticsearch;
@@ -83,7 +65,7 @@ describe('Elasticsearch hybrid search request', () => {
   };
   const searches = () => server.requests.filter((request) => request.path.endsWith('/_search'));
 
-  connectTo(answer, (connected) => ({ server, index } = connected));
+  adapterPerBlock(answer, (connected) => ({ server, index } = connected));
 
   it('sends one scored query with the option weights, the text and the vector, and reads the signals back', async () => {
     server.requests.length = 0;
@@ -182,7 +164,7 @@ describe('Elasticsearch search with must-haves and facets', () => {
     return { body: { hits: empty } };
   };
 
-  connectTo(answer, (connected) => ({ server, index } = connected));
+  adapterPerBlock(answer, (connected) => ({ server, index } = connected));
 
   it('filters on the must-haves and must-nots, counts facets beside the page and asks for relaxations on no match', async () => {
     server.requests.length = 0;
@@ -232,7 +214,7 @@ describe('Elasticsearch search whose single relaxations all find nothing', () =>
     return { body: { hits: empty, aggregations: {} } };
   };
 
-  connectTo(answer, (connected) => ({ server, index } = connected));
+  adapterPerBlock(answer, (connected) => ({ server, index } = connected));
 
   it('counts the sets of filters in one more request and answers the smallest that helps', async () => {
     server.requests.length = 0;
@@ -295,7 +277,7 @@ describe('Elasticsearch search with understood and ruled-out labels', () => {
     };
   };
 
-  connectTo(answer, (connected) => ({ server, index } = connected));
+  adapterPerBlock(answer, (connected) => ({ server, index } = connected));
 
   it('weighs understood options like picks, lifts the records without a ruled-out label, and never narrows', async () => {
     server.requests.length = 0;
@@ -352,41 +334,5 @@ describe('Elasticsearch search with understood and ruled-out labels', () => {
     expect(result.signals?.[0]).toEqual({ ...first, fused: fuseRankSignals(first) });
     const second = { facet: 0, understood: spain / (spain + rust), clean: 0, text: 0, textTerms: ['madrid'] };
     expect(result.signals?.[1]).toEqual({ ...second, fused: fuseRankSignals(second) });
-  });
-});
-
-/* The page's documents handed back with the search, from its hits' source, against the same stand-in. */
-describe('Elasticsearch search with the documents asked for', () => {
-  let server: FakeElasticsearch;
-  let index: ElasticsearchSearchIndex;
-  const stored = [
-    searchDocument({ text: 'Rust compilers', tags: { industry: ['Banking'] }, toolLevels: { Rust: 2 } }),
-    searchDocument({ text: 'Design systems', numbers: { availability: 10 }, workingTypeRemote: true }),
-  ];
-
-  const answer = (request: RecordedRequest): FakeAnswer | undefined => {
-    if (!request.path.endsWith('/_search')) return undefined;
-    if ((request.body as { size?: number }).size === 0)
-      return { body: { hits: { total: { value: 2, relation: 'eq' }, hits: [] }, aggregations: {} } };
-    const hits = stored.map((doc) => {
-      // As the search asked: the source without its vector.
-      const { vector: _vector, ...source } = toSource(doc);
-      return { _id: doc.id, _score: 0, _source: source, matched_queries: {} };
-    });
-    return { body: { hits: { total: { value: 2, relation: 'eq' }, hits } } };
-  };
-
-  connectTo(answer, (connected) => ({ server, index } = connected));
-
-  it("asks for each hit's source without its vector and reads the documents from it", async () => {
-    server.requests.length = 0;
-    const result = await index.search(searchQuery({ tags: { industry: ['Banking'] } }), { documents: true });
-    const ranked = server.requests.find(
-      (request) =>
-        request.path === '/skillers-teammate/_search' && (request.body as { size: number }).size > 0,
-    );
-    expect(ranked?.body).toMatchObject({ _source: { excludes: ['vector'] } });
-    expect(result.ids).toEqual(stored.map((doc) => doc.id));
-    expect(result.documents).toEqual(stored);
   });
 });

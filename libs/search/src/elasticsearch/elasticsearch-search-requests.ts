@@ -20,7 +20,6 @@ import {
   relaxAggregations,
 } from './elasticsearch-query';
 import type { OptionCounts } from './option-counts';
-import { sourceFilter } from './source-vectors';
 
 /** Graph candidates examined per shard for each neighbour asked for. */
 const KNN_CANDIDATES_PER_RESULT = 10;
@@ -29,15 +28,15 @@ const KNN_MAX_CANDIDATES = 10_000;
 /**
  * One page ranked in one request: the bool query's score is the fused score (`rankedQuery`), and named
  * clauses report which options each hit carries and the raw BM25 and cosine parts. Each hit's source comes
- * back without its vector when the page's documents are asked for, else only its text when there is free
- * text (for the words it matched), else none.
+ * back with its labels when they are asked for, and its text when there is free text (for the words it
+ * matched), else none.
  */
 export const rankedSearchRequest = (
   index: string,
   query: SearchQuery,
   filters: FilterQuery,
   inputs: RankingInputs,
-  documents = false,
+  labels = false,
 ): estypes.SearchRequest => ({
   index,
   query: rankedQuery(filters, inputs),
@@ -47,8 +46,17 @@ export const rankedSearchRequest = (
   include_named_queries_score: true,
   from: (query.page - 1) * query.pageSize,
   size: query.pageSize,
-  _source: documents ? sourceFilter(false) : inputs.text === undefined ? false : ['text'],
+  _source: sourceFields(labels, inputs.text !== undefined),
 });
+
+/** A hit's labels (`DocumentLabels`), as `labelsOf` reads them from its source. */
+const LABEL_FIELDS = ['tags', 'toolLevels', 'workingTypeRemote', 'workingTypeOffice'];
+
+/** The source fields a ranked page's hits come back with: none when neither is asked. */
+const sourceFields = (labels: boolean, text: boolean): estypes.SearchSourceConfig => {
+  const fields = [...(labels ? LABEL_FIELDS : []), ...(text ? ['text'] : [])];
+  return fields.length > 0 && fields;
+};
 
 /** The `k` nearest documents of the model `vectorModel` (when given) passing the filter. */
 export const knnSearchRequest = (

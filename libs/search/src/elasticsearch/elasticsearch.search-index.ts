@@ -1,6 +1,7 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import {
   type FacetCounts,
+  labelsOf,
   type MatchQuery,
   optionWeight,
   SEARCH_KINDS,
@@ -184,7 +185,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
    * The hybrid ranking in one request (`rankedSearchRequest`), the signals computed from each hit's named
    * clauses as the reference computes them (`readRankedHit`).
    */
-  async search(query: SearchQuery, { documents = false }: SearchOptions = {}): Promise<SearchResult> {
+  async search(query: SearchQuery, { labels = false }: SearchOptions = {}): Promise<SearchResult> {
     const filters = filterQuery(query);
     const index = this.admin.alias(query.kind);
     const counts = await this.optionCounts.read(index, filters.options);
@@ -204,7 +205,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     };
     // Facets are counted beside the page, over the whole kind: each filter aggregation picks its own documents.
     const [response, facetResponse] = await Promise.all([
-      this.client.search<IndexedSource>(rankedSearchRequest(index, query, filters, inputs, documents)),
+      this.client.search<IndexedSource>(rankedSearchRequest(index, query, filters, inputs, labels)),
       query.facets ? this.client.search({ index, size: 0, aggs: facetAggregations(query) }) : undefined,
     ]);
     const hits = response.hits.hits;
@@ -223,7 +224,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       total: totalHits(response.hits.total),
       signals: ranked.map((item) => item.signals),
     };
-    if (documents) result.documents = hits.flatMap((hit) => (hit._source ? [fromSource(hit._source)] : []));
+    if (labels) result.labels = hits.flatMap((hit) => (hit._source ? [labelsOf(hit._source)] : []));
     if (facetResponse) result.facets = readFacets(query, facetResponse.aggregations);
     if (facetResponse && result.total === 0) result.relax = await requestRelax(this.client, index, query);
     return result;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ElasticsearchSearchIndex, type ElasticsearchSearchIndexOptions } from './elasticsearch.search-index';
 
 /** One request the client sent: its method, path, query string and body (NDJSON as an array of lines). */
@@ -116,4 +116,21 @@ export const adapterPerTest = (): ((
     opened = { server, index: await ElasticsearchSearchIndex.connect(server.url, options) };
     return opened;
   };
+};
+
+/** For one describe block: a stand-in server answering with `answer`, and an adapter connected to it. */
+export const adapterPerBlock = (
+  answer: (request: RecordedRequest) => FakeAnswer | undefined,
+  connected: (held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex }) => void,
+): void => {
+  let held: { server: FakeElasticsearch; index: ElasticsearchSearchIndex } | undefined;
+  beforeAll(async () => {
+    const server = await startFakeElasticsearch('9.1.0', answer);
+    held = { server, index: await ElasticsearchSearchIndex.connect(server.url, { vectorDims: 3 }) };
+    connected(held);
+  });
+  afterAll(async () => {
+    await held?.index.close();
+    await held?.server.close();
+  });
 };

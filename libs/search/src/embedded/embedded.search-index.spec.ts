@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { describeSearchIndexContract, plain, searchDocument, searchQuery } from '../search-index.contract';
 import { describeSearchPropertyContract } from '../search-properties.contract';
-import { type EmbeddedSnapshot } from './index-generation';
+import type { EmbeddedSnapshot } from './snapshot/snapshot-sections';
 import { EmbeddedSearchIndex } from './embedded.search-index';
 import { GRAPH_MIN_ROWS } from './indexes/vector-graph-builds';
 

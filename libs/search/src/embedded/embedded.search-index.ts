@@ -21,15 +21,15 @@ import type {
   SearchOptions,
   SearchResult,
 } from '../search-index.port';
+import { IndexGeneration } from './index-generation';
 import {
-  IndexGeneration,
   type EmbeddedSnapshot,
   type EmbeddedSnapshotSource,
   SNAPSHOT_FORMAT,
   textsSection,
   vectorGraphSection,
   vectorRowSection,
-} from './index-generation';
+} from './snapshot/snapshot-sections';
 import { type LeftInFile, readSnapshotFile, writeSnapshotFile } from './snapshot/snapshot-file';
 import type { VectorRowsOptions } from './structures/vector-rows';
 import type { VectorGraphOptions } from './indexes/vector-graph-builds';
@@ -257,10 +257,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     for (const generation of [this.live, ...this.building]) generation.remove(ids);
   }
 
-  async search(query: SearchQuery, { documents = false }: SearchOptions = {}): Promise<SearchResult> {
+  async search(query: SearchQuery, { labels = false }: SearchOptions = {}): Promise<SearchResult> {
     const result = this.live.search(query);
     // Read in the same step as the search: no write can come between.
-    if (documents) result.documents = result.ids.flatMap((id) => this.live.get(id, { vectors: false }) ?? []);
+    if (labels) result.labels = result.ids.flatMap((id) => this.live.labels(id) ?? []);
     return result;
   }
 

@@ -1,4 +1,5 @@
 import {
+  type DocumentLabels,
   type FacetCounts,
   facetShare,
   type MatchQuery,
@@ -21,14 +22,7 @@ import type {
   MatchOptions,
   SearchResult,
 } from '../search-index.port';
-import {
-  copySections,
-  prefixed,
-  readerUnder,
-  type Section,
-  sectionReader,
-  type SectionSource,
-} from './structures/binary-sections';
+import { copySections, prefixed, readerUnder, sectionReader } from './structures/binary-sections';
 import { FacetIndex } from './indexes/facet-index';
 import { rankHybrid } from './ranking/hybrid-ranker';
 import { MatchRanker } from './ranking/match-ranker';
@@ -39,7 +33,11 @@ import { TextIndex } from './indexes/text-index';
 import type { VectorGraphOptions } from './indexes/vector-graph-builds';
 import { VectorIndex } from './indexes/vector-index';
 import type { VectorRowsOptions } from './structures/vector-rows';
-import type { SectionInFile } from './snapshot/section-in-file';
+import {
+  type EmbeddedSnapshot,
+  type EmbeddedSnapshotSource,
+  SNAPSHOT_FORMAT,
+} from './snapshot/snapshot-sections';
 
 /**
  * TextIndex holds each document's text by facet slot (the rest is in StoredFields, the vector in
@@ -50,46 +48,6 @@ interface KindPart {
   facets: FacetIndex;
   vectors: VectorIndex;
   fields: StoredFields;
-}
-
-/**
- * 3: binary sections per structure, the texts as the text index's own sections (2 had Orama's JSON save of
- * the texts; 1 was one Orama save of whole documents per kind).
- */
-export const SNAPSHOT_FORMAT = 3;
-
-/** The vector length of a snapshot section holding 32-bit vector rows (`<kind>.vectors.<dims>.values`). */
-export const vectorRowSection = (name: string): number | undefined => {
-  const match = /^(?:project|teammate)\.vectors\.(\d+)\.values$/.exec(name);
-  return match ? Number(match[1]) : undefined;
-};
-
-/** Whether a snapshot section holds the search texts (`<kind>.text.texts`). */
-export const textsSection = (name: string): boolean => /^(?:project|teammate)\.text\.texts$/.test(name);
-
-/** Whether a snapshot section holds a vector graph (`<kind>.vectors.<dims>.graph`). */
-export const vectorGraphSection = (name: string): boolean =>
-  /^(?:project|teammate)\.vectors\.\d+\.graph$/.test(name);
-
-/**
- * The generation as named binary sections (`<kind>.<structure>.<part>`): in memory, and those a snapshot
- * file's reader left in the file (`inFile`: vector rows, graphs).
- */
-export interface EmbeddedSnapshot {
-  format: typeof SNAPSHOT_FORMAT;
-  sections: readonly Section[];
-  inFile?: readonly SectionInFile[];
-}
-
-/**
- * The generation's sections as a save writes them, read from the live structures (no copy of the index):
- * their bytes are of the state they were taken in only while `unchanged()` holds.
- */
-export interface EmbeddedSnapshotSource {
-  format: typeof SNAPSHOT_FORMAT;
-  sections: readonly SectionSource[];
-  /** False once a write reached the generation after the sections were taken. */
-  unchanged: () => boolean;
 }
 
 /**
@@ -351,17 +309,28 @@ export class IndexGeneration {
     return SEARCH_KINDS.find((kind) => this.parts[kind].facets.slotOf(id) !== undefined);
   }
 
-  /** The version of the document held under `id`, if any. */
-  private heldVersion(id: string): number | undefined {
+  /** The kind and slot of the document held under `id`, if any. */
+  private placeOf(id: string): { kind: SearchKind; slot: number } | undefined {
     const kind = this.kindOf(id);
     const slot = kind && this.parts[kind].facets.slotOf(id);
-    return kind && slot !== undefined ? this.parts[kind].fields.version(slot) : undefined;
+    return kind && slot !== undefined ? { kind, slot } : undefined;
+  }
+
+  /** The version of the document held under `id`, if any. */
+  private heldVersion(id: string): number | undefined {
+    const at = this.placeOf(id);
+    return at && this.parts[at.kind].fields.version(at.slot);
   }
 
   get(id: string, { vectors = true }: GetManyOptions = {}): SearchDocument | null {
-    const kind = this.kindOf(id);
-    const slot = kind && this.parts[kind].facets.slotOf(id);
-    return (kind && slot !== undefined && this.documentAt(kind, slot, vectors)) || null;
+    const at = this.placeOf(id);
+    return (at && this.documentAt(at.kind, at.slot, vectors)) || null;
+  }
+
+  /** The labels of the document held under `id`, read without its text. */
+  labels(id: string): DocumentLabels | null {
+    const at = this.placeOf(id);
+    return (at && this.parts[at.kind].fields.labels(at.slot)) || null;
   }
 
   /** A new copy of the document, from its text and what the other structures keep; its vector when asked. */

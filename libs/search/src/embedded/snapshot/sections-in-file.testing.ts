@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNAPSHOT_FORMAT } from '../index-generation';
+import { SNAPSHOT_FORMAT } from './snapshot-sections';
 import { type SectionReader, sectionReader, type SectionSource } from '../structures/binary-sections';
 import type { SectionInFile } from './section-in-file';
 import { type LeftInFile, readSnapshotFile, writeSnapshotFile } from './snapshot-file';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchDocument, searchQuery } from '../../search-index.contract';
 import { EmbeddedSearchIndex } from '../embedded.search-index';
-import type { EmbeddedSnapshotSource } from '../index-generation';
+import type { EmbeddedSnapshotSource } from './snapshot-sections';
 import { readSnapshotFile, type SnapshotLabels, snapshotSourceOf, writeSnapshotFile } from './snapshot-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillers-snapshot-'));

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Section } from '../structures/binary-sections';
-import { type EmbeddedSnapshot, type EmbeddedSnapshotSource, SNAPSHOT_FORMAT } from '../index-generation';
+import { type EmbeddedSnapshot, type EmbeddedSnapshotSource, SNAPSHOT_FORMAT } from './snapshot-sections';
 import { crcsInWorker, type FileRange, SectionInFile, SharedFile } from './section-in-file';
 import { INDEX_CHANGED, IndexChangedError, SnapshotOutput } from './snapshot-output';
 

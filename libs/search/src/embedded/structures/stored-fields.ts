@@ -1,4 +1,4 @@
-import { type SearchDocument, type SearchNumbers, TAG_FACETS, type TagFacet } from '@skillers/domain';
+import type { DocumentLabels, SearchDocument, SearchNumbers } from '@skillers/domain';
 import {
   arrayOf,
   arrayOfLength,
@@ -13,6 +13,7 @@ import {
   stringsOf,
   stringsSection,
 } from './binary-sections';
+import { decodeLabels, encodeLabels } from './label-codes';
 import { SavedStrings } from './saved-strings';
 import { SlotBlocks } from './slot-blocks';
 import type { VectorIndex } from '../indexes/vector-index';
@@ -103,16 +104,10 @@ export class StoredFields {
   put(doc: SearchDocument, slot: number, vectors: VectorIndex): void {
     this.delete(slot);
     if (slot >= this.capacity) this.grow(Math.max(INITIAL_CAPACITY, 2 * this.capacity, slot + 1));
-    const codes: number[] = [];
-    for (const facet of TAG_FACETS) {
-      const options = doc.tags[facet];
-      codes.push(options.length);
-      for (const option of options) codes.push(this.stringId(option));
-    }
-    const tools = Object.entries(doc.toolLevels);
-    codes.push(tools.length);
-    for (const [tool, level] of tools) codes.push(this.stringId(tool), level);
-    this.codes.set(slot, Int32Array.from(codes));
+    this.codes.set(
+      slot,
+      encodeLabels(doc, (value) => this.stringId(value)),
+    );
     this.flags[slot] = PRESENT | (doc.workingTypeRemote ? REMOTE : 0) | (doc.workingTypeOffice ? OFFICE : 0);
     this.kinds[slot] = this.stringId(doc.kind);
     this.models[slot] = doc.vectorModel === undefined ? -1 : this.stringId(doc.vectorModel);
@@ -155,20 +150,8 @@ export class StoredFields {
    * `vectors` is given.
    */
   document(slot: number, id: string, text: string, vectors?: VectorIndex): SearchDocument | undefined {
-    if (slot >= this.capacity || !(this.flags[slot] & PRESENT)) return undefined;
-    const { data, offsets } = this.codes;
-    const tags = {} as Record<TagFacet, string[]>;
-    let at = offsets[slot];
-    for (const facet of TAG_FACETS) {
-      const end = at + 1 + data[at];
-      const labels: string[] = [];
-      for (at++; at < end; at++) labels.push(this.strings[data[at]]);
-      tags[facet] = labels;
-    }
-    // Keyed by tool names, different in every document: a dictionary from the start, not a new shape per tool.
-    const toolLevels: Record<string, number> = Object.create(null);
-    const toolsEnd = at + 1 + 2 * data[at];
-    for (at++; at < toolsEnd; at += 2) toolLevels[this.strings[data[at]]] = data[at + 1];
+    const labels = this.labels(slot);
+    if (!labels) return undefined;
     const numbers: SearchNumbers = {};
     NUMBER_COLUMNS.forEach((column, n) => {
       if (this.numberFlags[slot] & (1 << n)) numbers[column] = this.numbers[n][slot];
@@ -181,11 +164,11 @@ export class StoredFields {
       ownerId: this.ownerStrings.at(slot),
       createdAt: this.time(slot, 'createdAt') ?? '',
       text,
-      tags,
-      toolLevels,
+      tags: labels.tags,
+      toolLevels: labels.toolLevels,
       numbers,
-      workingTypeRemote: (this.flags[slot] & REMOTE) !== 0,
-      workingTypeOffice: (this.flags[slot] & OFFICE) !== 0,
+      workingTypeRemote: labels.workingTypeRemote,
+      workingTypeOffice: labels.workingTypeOffice,
     };
     const lastActiveAt = this.time(slot, 'lastActiveAt');
     if (lastActiveAt !== undefined) doc.lastActiveAt = lastActiveAt;
@@ -199,6 +182,18 @@ export class StoredFields {
     const wantedHours = this.wantedHours(slot);
     if (wantedHours) doc.wantedHours = wantedHours;
     return doc;
+  }
+
+  /** A new copy of the slot's document's labels, or undefined when the slot holds none. */
+  labels(slot: number): DocumentLabels | undefined {
+    if (slot >= this.capacity || !(this.flags[slot] & PRESENT)) return undefined;
+    const { tags, toolLevels } = decodeLabels(this.codes.data, this.codes.offsets[slot], this.strings);
+    return {
+      tags,
+      toolLevels,
+      workingTypeRemote: (this.flags[slot] & REMOTE) !== 0,
+      workingTypeOffice: (this.flags[slot] & OFFICE) !== 0,
+    };
   }
 
   /** The hours per week the slot's profile asks for, if any. */
