@@ -2,13 +2,15 @@
 // Build first (`npm run build:server`), then run `node bench/search-api.mjs [sizes...]` (default 10000 100000).
 // Each size seeds that many skiller profiles (and as many users) into a fresh SQLite file, starts the real
 // server on loopback, and times POST /api/teammate/traditional_filtering with 1, 3 and 6 active filters, plain
-// and with `facets: true`. `--quick` runs a few queries on 2000 profiles, to check the script, not to time it.
+// and with `facets: true`, once `/api/ready` says the server is ready and the start's background work is done
+// (this process idle: the snapshot saved, the weekly matches run). `--quick` runs a few queries on 2000 profiles, to check the script, not to time it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FILTER_COUNTS, requestGenerator, timeFiltering } from './support/filtering-requests.mjs';
+import { readyAfter, settledAfter } from './support/server.mjs';
 
 const require = createRequire(import.meta.url);
 const { loadConfig } = require('../api/dist/config/app-config.js');
@@ -22,6 +24,12 @@ const QUERIES_PER_SHAPE = QUICK ? 20 : 200;
 const WARM_UP_QUERIES = QUICK ? 5 : 30;
 // One stream of draws across every size and shape, as before the requests moved to bench/support.
 const random = requestGenerator();
+
+/** This process's CPU milliseconds so far: the server runs in it. */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const runSize = async (size) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillers-bench-api-'));
@@ -44,6 +52,8 @@ const runSize = async (size) => {
     await app.listen(0, '127.0.0.1');
     const bootSeconds = (performance.now() - bootStarted) / 1000;
     const baseUrl = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+    await readyAfter(baseUrl);
+    await settledAfter(ownCpuMs);
     try {
       for (const [filterCount, facets] of FILTER_COUNTS.flatMap((count) => [
         [count, false],

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clusteredVectorRows } from './support/clustered-vectors.mjs';
 import { seedProfilesWithVectors } from './support/seeded-profiles.mjs';
-import { SHARED_MODEL, startServer } from './support/server.mjs';
+import { readyAfter, SHARED_MODEL, settledAfter, startServer } from './support/server.mjs';
 import { syntheticProfiles } from './support/synthetic-profiles.mjs';
 import { processCpuMs } from './support/thread-cpu.mjs';
 
@@ -178,27 +178,6 @@ const indexRow = async (size) => {
   row('index, kNN through the graph', withGraph, `graph built in ${graphSeconds.toFixed(0)} s`);
 };
 
-/** Seconds until `GET /api/ready` answers 200 (at most two minutes). */
-const readyAfter = async (baseUrl) => {
-  const asking = performance.now();
-  while ((await fetch(`${baseUrl}/api/ready`)).status !== 200) {
-    if (performance.now() - asking > 120_000) throw new Error('the server was not ready after two minutes');
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  return (performance.now() - asking) / 1000;
-};
-
-/** Seconds until the process uses under a tenth of a core over two seconds (at most ten minutes). */
-const settledAfter = async (pid) => {
-  const waiting = performance.now();
-  for (;;) {
-    const before = processCpuMs(pid);
-    await new Promise((done) => setTimeout(done, 2_000));
-    if (processCpuMs(pid) - before < 200) return (performance.now() - waiting) / 1000;
-    if (performance.now() - waiting > 600_000) throw new Error('the server was still busy after ten minutes');
-  }
-};
-
 const httpRow = async (size) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillers-bench-text-'));
   let server;
@@ -210,7 +189,7 @@ const httpRow = async (size) => {
     // As a load balancer would: traffic once the node says it is ready (its query path warmed); and the steady
     // state, once the start's background work (the snapshot's save, the vector graph) is done.
     const readySeconds = await readyAfter(server.baseUrl);
-    const settledSeconds = await settledAfter(server.child.pid);
+    const settledSeconds = await settledAfter(() => processCpuMs(server.child.pid));
     const times = [];
     let matched = 0;
     for (const [n, text] of texts.entries()) {

@@ -1,6 +1,7 @@
 // Starts the built server (`node api/dist/main.js`, as `npm start` runs it) for the benchmarks, and calls it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,4 +82,29 @@ export const signUp = async (baseUrl, name) => {
   });
   const { id } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
   return { id, token };
+};
+
+/** Seconds until `GET /api/ready` answers 200 (at most two minutes). */
+export const readyAfter = async (baseUrl) => {
+  const asking = performance.now();
+  while ((await fetch(`${baseUrl}/api/ready`)).status !== 200) {
+    if (performance.now() - asking > 120_000) throw new Error('the server was not ready after two minutes');
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return (performance.now() - asking) / 1000;
+};
+
+/**
+ * Seconds until the server's CPU milliseconds (`cpuMs()`, its process's) grow by under a tenth of a core over
+ * two seconds (at most ten minutes): the start's background work (the snapshot's save, the vector graph, the
+ * weekly matches) is done.
+ */
+export const settledAfter = async (cpuMs) => {
+  const waiting = performance.now();
+  for (;;) {
+    const before = cpuMs();
+    await new Promise((done) => setTimeout(done, 2_000));
+    if (cpuMs() - before < 200) return (performance.now() - waiting) / 1000;
+    if (performance.now() - waiting > 600_000) throw new Error('the server was still busy after ten minutes');
+  }
 };
