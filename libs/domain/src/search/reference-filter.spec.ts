@@ -623,6 +623,24 @@ describe('explainMatch', () => {
       missing: { toolsExperience: ['Rust'], locations: ['Norway'] },
     });
   });
+
+  it('explains each record of a page against the one filter, and another filter by its own picks', () => {
+    const picks = filter({ tags: { locations: ['Iceland', 'Norway'] } });
+    const iceland = doc({ tags: { locations: ['Iceland'] } });
+    const norway = doc({ tags: { locations: ['Norway'] } });
+    expect(explainMatch(iceland, picks)).toEqual({
+      matched: { locations: ['Iceland'] },
+      missing: { locations: ['Norway'] },
+    });
+    expect(explainMatch(norway, picks)).toEqual({
+      matched: { locations: ['Norway'] },
+      missing: { locations: ['Iceland'] },
+    });
+    expect(explainMatch(iceland, filter({ tags: { industry: ['Banking'] } }))).toEqual({
+      matched: {},
+      missing: { requiredAreaOfExpertise: ['Banking'] },
+    });
+  });
 });
 
 describe('picksLabels', () => {

@@ -1,4 +1,4 @@
-import { TAG_FACETS, type SearchDocument, type TagFacet } from '@skillers/domain';
+import { labelsOf, TAG_FACETS, type SearchDocument, type TagFacet } from '@skillers/domain';
 import { describe, expect, it } from 'vitest';
 import { copySections, sectionReader } from './binary-sections';
 import { StoredFields } from './stored-fields';
@@ -52,6 +52,20 @@ describe('StoredFields', () => {
     expect(stored(fields, vectors, precise)?.vector).toEqual([0.1, 0.2, 0.3]);
     expect(stored(fields, vectors, zero)?.vector).toEqual([0, 0, 0]);
     expect(vectors.vectorOf('c')).toBeUndefined();
+  });
+
+  it("gives back a document's labels alone, as copies, and none for a slot without a document", () => {
+    const fields = new StoredFields();
+    const vectors = new VectorIndex();
+    const source = { ...doc('l'), workingTypeRemote: false, workingTypeOffice: true };
+    stored(fields, vectors, source);
+    const labels = fields.labels(slotOf('l'));
+    expect(labels).toEqual(labelsOf(source));
+    labels?.tags.tools.push('Vue');
+    expect(fields.labels(slotOf('l'))?.tags.tools).toEqual(['React', 'Figma']);
+    fields.delete(slotOf('l'));
+    expect(fields.labels(slotOf('l'))).toBeUndefined();
+    expect(fields.labels(10_000)).toBeUndefined();
   });
 
   it('hands out copies that callers may change, and forgets deleted documents', () => {
