@@ -71,10 +71,15 @@ export interface SearchDocument {
  * What a search hands back of each document on its page when asked (`SearchOptions.labels`): the labels
  * `why` holds against the picks, without the text, times or vector a whole document would cost to read.
  */
-export type DocumentLabels = Pick<
-  SearchDocument,
-  'tags' | 'toolLevels' | 'workingTypeRemote' | 'workingTypeOffice'
->;
+export type DocumentLabels = Pick<SearchDocument, (typeof DOCUMENT_LABEL_FIELDS)[number]>;
+
+/** The fields of a document that make its labels (`DocumentLabels`), as a store names them. */
+export const DOCUMENT_LABEL_FIELDS = [
+  'tags',
+  'toolLevels',
+  'workingTypeRemote',
+  'workingTypeOffice',
+] as const satisfies readonly (keyof SearchDocument)[];
 
 /** The document's labels (`DocumentLabels`), sharing its arrays. */
 export const labelsOf = ({

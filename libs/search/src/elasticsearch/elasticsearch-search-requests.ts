@@ -1,5 +1,6 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import {
+  DOCUMENT_LABEL_FIELDS,
   hasOptions,
   optionWeight,
   type RelaxEntry,
@@ -49,12 +50,9 @@ export const rankedSearchRequest = (
   _source: sourceFields(labels, inputs.text !== undefined),
 });
 
-/** A hit's labels (`DocumentLabels`), as `labelsOf` reads them from its source. */
-const LABEL_FIELDS = ['tags', 'toolLevels', 'workingTypeRemote', 'workingTypeOffice'];
-
 /** The source fields a ranked page's hits come back with: none when neither is asked. */
 const sourceFields = (labels: boolean, text: boolean): estypes.SearchSourceConfig => {
-  const fields = [...(labels ? LABEL_FIELDS : []), ...(text ? ['text'] : [])];
+  const fields = [...(labels ? DOCUMENT_LABEL_FIELDS : []), ...(text ? ['text'] : [])];
   return fields.length > 0 && fields;
 };
 

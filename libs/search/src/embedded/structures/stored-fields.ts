@@ -52,9 +52,7 @@ const mapOf = (name: string, section: SectionReader): Map<number, string> => {
 /**
  * The documents' fields outside the text index, in columns by facet slot: typed arrays for flags, numbers,
  * times (as milliseconds) and string numbers; a document's tags and tool levels as one run of small integers
- * in `SlotBlocks` (per tag facet in `TAG_FACETS` order the number of options then their string numbers, then
- * the number of tools and a string number and level per tool). Each distinct tag, tool, kind and model string
- * is kept once. Objects per document (or per facet) cost more than the values they hold at a million.
+ * in `SlotBlocks` (`encodeLabels`). Each distinct tag, tool, kind and model string is kept once. Objects per document (or per facet) cost more than the values they hold at a million.
  *
  * The vector is not kept here at all but read back from the vector index's 32-bit rows; only a vector those
  * rows cannot give back exactly (values that are not 32-bit floats, or a zero vector the vector index
@@ -246,9 +244,7 @@ export class StoredFields {
   }
 
   /**
-   * Every slot's codes (see the class comment), valid until the next write: from `codeStart(slot)`, per tag
-   * facet in `TAG_FACETS` order its count then its string numbers, then the tools' count and a string number
-   * and level per tool.
+   * Every slot's codes, valid until the next write: from `codeStart(slot)`, the run `encodeLabels` writes.
    */
   get codeData(): Int32Array {
     return this.codes.data;
